@@ -1,0 +1,3 @@
+from torchreview.cli import entry
+
+entry()

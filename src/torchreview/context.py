@@ -1,0 +1,110 @@
+"""One parsed file, shared by every rule: source, libcst tree, positions, loops, and the diff's lines."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from torchreview.finding import Finding, LoopRef, Severity, Suggestion
+from torchreview.loops import ModuleFacts, TrainingLoop, build_loops
+
+# A file that mentions none of these is skipped before parsing: it cannot hold a training loop.
+_MARKERS = re.compile(
+    r"\btorch\b|backward\(|zero_grad|optimizer|\.step\(|DataLoader|accelerate|lightning|\bnn\.",
+)
+
+
+def looks_like_training_code(source: str) -> bool:
+    return bool(_MARKERS.search(source))
+
+
+@dataclass
+class FileContext:
+    """Everything the rules may read about one file. Parsed once; rules never re-parse."""
+
+    path: str
+    source: str
+    module: cst.Module
+    changed: frozenset[int] | None = None  # head lines changed by the PR; None means "all" (lint)
+    right_side: frozenset[int] | None = None  # head lines GitHub accepts comments on
+    wrapper: MetadataWrapper = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+
+    @classmethod
+    def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,
+              right_side: frozenset[int] | None = None) -> FileContext:
+        """Parse ``source``; raises ``libcst.ParserSyntaxError`` on invalid code."""
+        return cls(path, source, cst.parse_module(source), changed, right_side)
+
+    @cached_property
+    def positions(self) -> dict[cst.CSTNode, CodeRange]:
+        return dict(self.wrapper.resolve(PositionProvider))
+
+    @cached_property
+    def facts(self) -> ModuleFacts:
+        return ModuleFacts(self.module)
+
+    @cached_property
+    def loops(self) -> list[TrainingLoop]:
+        return build_loops(self.path, self.module, self.wrapper, self.facts)
+
+    def loop_at(self, line: int) -> TrainingLoop | None:
+        return next((lp for lp in self.loops if lp.line == line), None)
+
+    def ancestors(self, loop: TrainingLoop) -> list[TrainingLoop]:
+        out: list[TrainingLoop] = []
+        parent = loop.parent_line
+        while parent is not None:
+            found = self.loop_at(parent)
+            if found is None:
+                break
+            out.append(found)
+            parent = found.parent_line
+        return out
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.source.splitlines()
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node).strip()
+
+    def pos(self, node: cst.CSTNode) -> CodeRange:
+        return self.positions[node]
+
+    # -- what the PR touched ----------------------------------------------------------------------
+    def is_changed(self, start: int, end: int) -> bool:
+        if self.changed is None:
+            return True
+        return any(start <= n <= end for n in self.changed)
+
+    def loop_touched(self, loop: TrainingLoop) -> bool:
+        if loop.function == "<module>":
+            return self.is_changed(loop.line, loop.end_line)
+        return self.is_changed(loop.function_line, loop.function_end_line)
+
+    def in_diff(self, line: int, end_line: int | None = None) -> bool:
+        return self.is_changed(line, end_line or line)
+
+    def on_right_side(self, start: int, end: int) -> bool:
+        if self.right_side is None:
+            return True
+        return all(n in self.right_side for n in range(start, end + 1))
+
+    # -- building findings ----------------------------------------------------------------------
+    def finding(self, rule: str, severity: Severity | str, line: int, end_line: int | None = None, *,
+                loop: TrainingLoop | None = None, facts: dict[str, object] | None = None,
+                suggestion: Suggestion | None = None) -> Finding:
+        end = end_line or line
+        return Finding(
+            rule=rule, severity=Severity(severity), path=self.path, line=line, end_line=end,
+            loop=LoopRef(loop.function, loop.line) if loop else None,
+            in_diff=self.in_diff(line, end), facts={k: v for k, v in (facts or {}).items()},
+            suggestion=suggestion,
+        )

@@ -1,0 +1,130 @@
+"""Read a unified diff (git format) into changed files with added and removed line sets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unidiff import PatchSet
+from unidiff.errors import UnidiffParseError
+
+from torchreview.errors import UserError
+
+
+@dataclass(frozen=True)
+class Hunk:
+    """One hunk's span in head-file coordinates (1-based, inclusive)."""
+
+    target_start: int
+    target_end: int
+
+
+@dataclass(frozen=True)
+class ChangedFile:
+    """A file the diff touches.
+
+    ``added`` holds head line numbers of added lines; ``removed_at`` holds the head lines next to
+    which lines were removed (so a pure deletion still touches the code around it); ``context``
+    holds head lines that appear in a hunk unchanged. Lines in ``added | context`` are on the RIGHT
+    side of the diff, where GitHub accepts review comments and suggestions.
+    """
+
+    path: str
+    source_path: str | None
+    status: str  # added | modified | removed | renamed
+    is_binary: bool
+    added: frozenset[int]
+    removed_at: frozenset[int]
+    context: frozenset[int]
+    hunks: tuple[Hunk, ...]
+
+    @property
+    def is_python(self) -> bool:
+        return self.path.endswith((".py", ".pyi"))
+
+    @property
+    def right_side(self) -> frozenset[int]:
+        return self.added | self.context
+
+    @property
+    def changed(self) -> frozenset[int]:
+        return self.added | self.removed_at
+
+
+def _strip_prefix(path: str | None) -> str | None:
+    if path is None or path == "/dev/null":
+        return None
+    for prefix in ("a/", "b/"):
+        if path.startswith(prefix):
+            return path[len(prefix) :]
+    return path
+
+
+def parse_diff(text: str) -> list[ChangedFile]:
+    """Parse ``text``; an empty diff gives no files. A malformed diff is a UserError."""
+    if not text.strip():
+        return []
+    text = text.replace("\r\n", "\n")
+    try:
+        patch = PatchSet(text)
+    except UnidiffParseError as exc:
+        raise UserError(
+            f"could not read the diff ({exc}); pass the output of `git diff` or a PR's .diff, "
+            "or use `torchreview review --base REF` to let git compute it"
+        ) from None
+    if not len(patch) and ("@@" in text or "diff --git" in text):
+        raise UserError("the diff has hunks but no file headers; pass a complete unified diff (`git diff`)")
+    files: list[ChangedFile] = []
+    for pf in patch:
+        added: set[int] = set()
+        removed_at: set[int] = set()
+        context: set[int] = set()
+        hunks: list[Hunk] = []
+        for hunk in pf:
+            last_target = hunk.target_start - 1
+            pending_removal = False
+            for line in hunk:
+                if line.is_added and line.target_line_no is not None:
+                    added.add(line.target_line_no)
+                    last_target = line.target_line_no
+                    if pending_removal:
+                        removed_at.add(line.target_line_no)
+                        pending_removal = False
+                elif line.is_context and line.target_line_no is not None:
+                    context.add(line.target_line_no)
+                    if pending_removal:
+                        removed_at.add(line.target_line_no)
+                        pending_removal = False
+                    last_target = line.target_line_no
+                elif line.is_removed:
+                    if last_target >= 1:
+                        removed_at.add(last_target)
+                    pending_removal = True
+            if pending_removal:
+                removed_at.add(max(last_target + 1, 1))
+            end = hunk.target_start + max(hunk.target_length, 1) - 1
+            hunks.append(Hunk(hunk.target_start, end))
+        if pf.is_removed_file:
+            status = "removed"
+        elif pf.is_added_file:
+            status = "added"
+        elif pf.is_rename:
+            status = "renamed"
+        else:
+            status = "modified"
+        target = _strip_prefix(pf.target_file) or _strip_prefix(pf.path) or pf.path
+        source = _strip_prefix(pf.source_file)
+        if status == "removed":
+            target = source or target
+        files.append(
+            ChangedFile(
+                path=target,
+                source_path=source,
+                status=status,
+                is_binary=bool(pf.is_binary_file),
+                added=frozenset(added),
+                removed_at=frozenset(removed_at),
+                context=frozenset(context),
+                hunks=tuple(hunks),
+            )
+        )
+    return files

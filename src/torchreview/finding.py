@@ -1,0 +1,92 @@
+"""The records that flow out of the rules: findings, their locations and suggested fixes."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+class Severity(enum.StrEnum):
+    """How sure we are that a finding is a real problem, and how much it costs."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        return {"info": 0, "warning": 1, "error": 2}[self.value]
+
+    @classmethod
+    def parse(cls, value: str) -> Severity:
+        try:
+            return cls(value.strip().lower())
+        except ValueError:
+            from torchreview.errors import UserError
+
+            choices = ", ".join(s.value for s in cls)
+            raise UserError(f"unknown severity {value!r}: use one of {choices}") from None
+
+
+@dataclass(frozen=True)
+class LoopRef:
+    """The training loop a finding concerns: its enclosing function and the loop header line."""
+
+    function: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A mechanical fix: replace head lines ``start_line``..``end_line`` (inclusive) with ``replacement``."""
+
+    start_line: int
+    end_line: int
+    replacement: str
+
+
+def _freeze(facts: Mapping[str, Any] | None) -> Mapping[str, str]:
+    return MappingProxyType({k: str(v) for k, v in (facts or {}).items()})
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in one place.
+
+    ``line``/``end_line`` are 1-based head-file coordinates. ``facts`` fill the wording in
+    content/rules/<rule>.toml (variable names, line numbers…).
+    """
+
+    rule: str
+    severity: Severity
+    path: str
+    line: int
+    end_line: int
+    loop: LoopRef | None = None
+    in_diff: bool = False
+    facts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    suggestion: Suggestion | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.facts, MappingProxyType):
+            object.__setattr__(self, "facts", _freeze(self.facts))
+        if self.end_line < self.line:
+            object.__setattr__(self, "end_line", self.line)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.path, self.line, self.end_line, tuple(sorted(self.facts.items()))))
+
+    @property
+    def sort_key(self) -> tuple[str, int, str]:
+        return (self.path, self.line, self.rule)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A changed file we could not review, and why (shown to the user, never a crash)."""
+
+    path: str
+    reason: str

@@ -1,0 +1,1 @@
+"""Reporters: terminal/markdown, JSON (and, in later modules, SARIF and GitHub)."""

@@ -1,0 +1,199 @@
+"""An optimizer steps in a loop that never computes gradients.
+
+What it does
+    Finds loops that compute a loss and step an optimizer, where no ``backward()`` runs in the loop,
+    in a helper it calls, or in the closure given to ``optimizer.step``. ``loss.backward()``,
+    ``scaler.scale(loss).backward()``, ``accelerator.backward(loss)``, ``torch.autograd.backward`` and
+    ``torch.autograd.grad`` all count.
+
+Why it matters
+    The optimizer step uses the gradients stored in ``.grad``. If no backward pass fills them, the
+    step applies nothing (or stale gradients from an earlier batch). The loss is computed and
+    logged, so the run looks normal while the model does not learn.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        optimizer.step()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    The rule stays quiet on closures (``optimizer.step(closure)``) whose body calls backward, on
+    backward passes in a helper function of the same file, on ``torch.autograd.grad`` with manual
+    ``.grad`` assignment, and when the loss is handed to a function it cannot see.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import EventKind
+from torchreview.rules._common import loss_names, optimizer_steps, passes_to_unknown, resolvable
+
+ID = "missing-backward"
+SEVERITY = "error"
+
+VALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
+    # LBFGS closure
+    """
+def closure():
+    optimizer.zero_grad()
+    loss = criterion(model(inputs), targets)
+    loss.backward()
+    return loss
+
+for i in range(steps):
+    optimizer.step(closure)
+""",
+    # AMP
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast(device_type="cuda"):
+        loss = criterion(model(x), y)
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # backward inside a helper
+    """
+def compute_gradients(model, batch):
+    loss = model(batch).mean()
+    loss.backward()
+    return loss
+
+def train(model, loader, optimizer):
+    for batch in loader:
+        optimizer.zero_grad()
+        loss = compute_gradients(model, batch)
+        optimizer.step()
+""",
+    # torch.autograd.grad with manual assignment
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    grads = torch.autograd.grad(loss, list(model.parameters()))
+    for p, g in zip(model.parameters(), grads):
+        p.grad = g
+    optimizer.step()
+""",
+    # the loss goes to code we cannot see
+    """
+from engine import backward_and_sync
+for x, y in loader:
+    loss = criterion(model(x), y)
+    backward_and_sync(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # accumulation: backward in the inner loop
+    """
+for step in range(total):
+    for micro in micro_batches:
+        loss = model(micro).mean() / len(micro_batches)
+        loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+]
+
+INVALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    optimizer.step()
+""",
+    """
+def train_one_epoch(model, loader, optimizer, scaler, device):
+    for images, targets in loader:
+        images, targets = images.to(device), targets.to(device)
+        with torch.autocast("cuda"):
+            loss = F.cross_entropy(model(images), targets)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad(set_to_none=True)
+""",
+]
+
+
+def _assigns_grad(node: cst.CSTNode) -> bool:
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            nonlocal found
+            t = n.target
+            if isinstance(t, cst.Attribute) and t.attr.value == "grad":
+                found = True
+
+    node.visit(V())
+    return found
+
+
+def _unresolved_closure(ctx: FileContext, loop_node: cst.CSTNode) -> bool:
+    """``optimizer.step(fn)`` where ``fn`` is defined somewhere we cannot see."""
+    from torchreview.rules._common import calls_in
+
+    for call in calls_in(loop_node):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "step" and call.args:
+            arg = call.args[0].value
+            if ctx.facts.is_scaler(ctx.code(func.value)) or ctx.facts.is_optimizer(ctx.code(arg)):
+                continue
+            if isinstance(arg, cst.Name | cst.Attribute):
+                fake = cst.Call(func=arg)
+                if not resolvable(ctx, fake):
+                    return True
+    return False
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in ctx.loops:
+        if loop.iterates_parameters:
+            continue
+        steps = optimizer_steps(ctx, loop, max_depth=0)
+        if not steps:
+            continue
+        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+            continue
+        if not loop.has(EventKind.LOSS, EventKind.FORWARD):
+            continue
+        if _assigns_grad(loop.node) or _unresolved_closure(ctx, loop.node):
+            continue
+        if passes_to_unknown(ctx, loop, loss_names(loop)):
+            continue
+        if any(outer.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, max_depth=0)
+               for outer in ctx.ancestors(loop)):
+            continue
+        step = steps[0]
+        yield ctx.finding(
+            ID, SEVERITY, step.line, step.end_line, loop=loop,
+            facts={"step": step.code, "step_line": step.line, "optimizer": step.target or "optimizer",
+                   "loss": sorted(loss_names(loop))[0] if loss_names(loop) else "loss",
+                   "loop_header": loop.header, "loop_line": loop.line},
+        )

@@ -1,0 +1,167 @@
+"""Gradients are computed in a training loop, but no optimizer step applies them.
+
+What it does
+    Finds loops that call ``backward()`` in a file that trains with an optimizer, where neither the
+    loop, nor a loop around it, nor a helper function they call, steps an optimizer
+    (``optimizer.step()``, ``scaler.step(optimizer)``) or updates the parameters by hand.
+
+Why it matters
+    ``backward()`` only computes gradients. The weights change only when the optimizer step uses
+    them. Without the step, the loss stays flat, the run looks healthy, and hours of compute do
+    nothing.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    The rule stays quiet on gradient accumulation (the step sits in an outer loop or under an
+    ``if``), on steps in a helper function of the same file, on engine steps (DeepSpeed, Accelerate),
+    on manual SGD updates, and on loops in files that never create an optimizer (for example code
+    that only inspects gradients).
+
+References
+    https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import EventKind
+from torchreview.rules._common import any_steps, file_has_optimizer, training_loops
+
+ID = "missing-optimizer-step"
+SEVERITY = "error"
+
+VALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    criterion(model(x), y).backward()
+    optimizer.step()
+""",
+    # accumulation: backward in the inner loop, step in the outer one
+    """
+for step in range(num_steps):
+    optimizer.zero_grad()
+    for micro in range(accum):
+        x, y = next(data_iter)
+        (criterion(model(x), y) / accum).backward()
+    optimizer.step()
+""",
+    # step inside a helper of the same file
+    """
+def apply_update(optimizer, scaler):
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad()
+
+def train(model, loader, optimizer, scaler):
+    for x, y in loader:
+        scaler.scale(criterion(model(x), y)).backward()
+        apply_update(optimizer, scaler)
+""",
+    # manual SGD
+    """
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            p.data -= lr * p.grad
+            p.grad = None
+""",
+    # a loop that only inspects gradients, with no optimizer in the file
+    """
+def saliency(model, images):
+    maps = []
+    for img in images:
+        img.requires_grad_(True)
+        model(img).max().backward()
+        maps.append(img.grad.abs())
+    return maps
+""",
+    # Accelerate
+    """
+for batch in dataloader:
+    with accelerator.accumulate(model):
+        outputs = model(**batch)
+        accelerator.backward(outputs.loss)
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
+    # the micro-batch loop lives in a helper that the stepping loop calls
+    """
+def accumulate(model, chunks):
+    for chunk in chunks:
+        model(chunk).mean().backward()
+
+def train(model, loader, optimizer):
+    for batch in loader:
+        optimizer.zero_grad()
+        accumulate(model, batch.split(8))
+        optimizer.step()
+""",
+]
+
+INVALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+""",
+    """
+def train(model, loader, optimizer, scheduler):
+    for epoch in range(10):
+        for batch in loader:
+            optimizer.zero_grad()
+            loss = model(**batch).loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scheduler.step()
+""",
+]
+
+
+def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
+    """A loop in this file calls ``function`` (directly or through helpers) and steps."""
+    for other in ctx.loops:
+        if any(function in e.via for e in other.events) and any_steps(other):
+            return True
+    return False
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if not file_has_optimizer(ctx):
+        return
+    for loop in training_loops(ctx):
+        backwards = loop.of(EventKind.BACKWARD, max_depth=0)
+        if not backwards or any_steps(loop):
+            continue
+        if any(any_steps(outer) for outer in ctx.ancestors(loop)):
+            continue
+        if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
+            continue
+        b = backwards[0]
+        yield ctx.finding(
+            ID, SEVERITY, b.line, b.end_line, loop=loop,
+            facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
+                   "loop_line": loop.line},
+        )

@@ -1,0 +1,76 @@
+"""Where the head versions of changed files come from: a directory or a git revision."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from torchreview.errors import UserError
+
+MAX_FILE_BYTES = 5_000_000
+
+
+class FileUnavailable(Exception):
+    """The file cannot be reviewed; the message is the reason shown to the user."""
+
+
+@dataclass(frozen=True)
+class DirSource:
+    root: Path
+
+    def read(self, path: str) -> str:
+        full = (self.root / path).resolve()
+        try:
+            full.relative_to(self.root.resolve())
+        except ValueError:
+            raise FileUnavailable("the path points outside the repository") from None
+        if not full.is_file():
+            raise FileUnavailable(f"not found in {self.root} (pass --repo with the PR's head checkout)")
+        if full.stat().st_size > MAX_FILE_BYTES:
+            raise FileUnavailable(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; too big to review")
+        return decode(full.read_bytes())
+
+
+@dataclass(frozen=True)
+class GitSource:
+    root: Path
+    rev: str
+
+    def read(self, path: str) -> str:
+        proc = subprocess.run(
+            ["git", "-C", str(self.root), "show", f"{self.rev}:{path}"],
+            capture_output=True, check=False,
+        )
+        if proc.returncode != 0:
+            raise FileUnavailable(f"not found at {self.rev}")
+        if len(proc.stdout) > MAX_FILE_BYTES:
+            raise FileUnavailable(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; too big to review")
+        return decode(proc.stdout)
+
+
+def decode(data: bytes) -> str:
+    if b"\x00" in data:
+        raise FileUnavailable("contains null bytes (binary data), so it is not Python source")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileUnavailable(f"not valid UTF-8 (byte {exc.start}); save it as UTF-8 to have it reviewed") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def git_diff(root: Path, base: str, head: str | None) -> str:
+    args = ["git", "-C", str(root), "diff", "--no-color", "--no-ext-diff", "-M", f"{base}...{head or 'HEAD'}"]
+    if head is None:
+        args = ["git", "-C", str(root), "diff", "--no-color", "--no-ext-diff", "-M", base]
+    try:
+        proc = subprocess.run(args, capture_output=True, check=False)
+    except FileNotFoundError:
+        raise UserError("git is not installed; pass --diff FILE instead of --base") from None
+    if proc.returncode != 0:
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UserError(
+            f"git diff failed: {err[-1] if err else 'unknown error'}; check that {base!r} exists "
+            "(fetch it with `git fetch origin BASE`)"
+        )
+    return proc.stdout.decode("utf-8", "replace")
