@@ -16,7 +16,7 @@ from dataclasses import dataclass
 # apostrophes for contractions ("doesn't", "model's").
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'’-]*")
 _VOWELS = re.compile(r"[aeiouy]+")
-_SPLIT_VOWELS = re.compile(r"(?<![tcs])i(?=[aou])|ie(?=nt|r\b|t)|eo|(?<=[^q])ua|uo|ea(?=l\b|te)")
+_SPLIT_VOWELS = re.compile(r"(?<![tcs])i(?=[aou])|ie(?=nt|r\b|t)|eo(?!p)|(?<=[^q])ua|uo|ea(?=l\b|te)")
 # A sentence ends at . ! or ? followed by space; a line break also ends one, because our templates
 # write each paragraph, heading and list item on its own line (no soft wraps).
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n")
@@ -104,6 +104,6 @@ def prose(markdown: str, *, keep_details: bool = False) -> str:
     text = _CODE_SPAN.sub(CODE_PLACEHOLDER, text)
     text = _LINK.sub(r"\1", text)
     text = _TAGS.sub("\n", text)
-    text = re.sub(r"[*_]{1,3}(?=\w)|(?<=\w)[*_]{1,3}", "", text)  # emphasis markers
+    text = re.sub(r"\*+|(?<!\w)_+|_+(?!\w)", "", text)  # emphasis markers, not snake_case
     text = text.replace("\\", "")
     return text
