@@ -19,6 +19,7 @@ from torchreview.finding import Finding
 
 _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 _ZWSP = "\u200b"  # zero-width space: "@\u200buser" shows as @user but pings nobody
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")
 _FACT_MAX = 100  # characters of one fact shown in prose (a loop header can be very long)
 
 
@@ -28,6 +29,7 @@ def md_text(value: object) -> str:
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MENTION.sub("@" + _ZWSP, text)
     text = re.sub(r"([\\`*_\[\]|#~!])", r"\\\1", text)
+    text = _AUTOLINK.sub(r"\1\\\2", text)  # "https\://…" and "www\.…" show as text, not links
     return text.replace("\r", " ").replace("\n", " ")
 
 
