@@ -128,14 +128,19 @@ def fill(snippet: str, facts: Mapping[str, Any], *, markdown: bool = True) -> st
     becomes one safe code span.
     """
     if not markdown:
-        return _snippet_env(False).from_string(snippet).render(**facts)
+        return _compiled(snippet, False).render(**facts)
     out: list[str] = []
     for i, part in enumerate(re.split(r"`([^`]*)`", snippet)):
         if i % 2:
-            out.append(md_code(shorten(_snippet_env(False).from_string(part).render(**facts), 2 * _FACT_MAX)))
+            out.append(md_code(shorten(_compiled(part, False).render(**facts), 2 * _FACT_MAX)))
         else:
-            out.append(_snippet_env(True).from_string(part).render(**facts))
+            out.append(_compiled(part, True).render(**facts))
     return "".join(out)
+
+
+@cache
+def _compiled(snippet: str, markdown: bool) -> jinja2.Template:
+    return _snippet_env(markdown).from_string(snippet)
 
 
 def message(finding: Finding) -> str:

@@ -107,23 +107,30 @@ def _row(f: Finding, link_base: str | None, title: str) -> dict[str, str]:
     }
 
 
-def _groups(findings: Sequence[Finding], link_base: str | None, max_rows: int | None) -> tuple[list[dict], int]:
-    """Findings grouped by file, then ordered by loop and line; at most ``max_rows`` rows in all."""
+def _rows_by_file(findings: Sequence[Finding], link_base: str | None) -> list[tuple[str, list[dict[str, str]]]]:
+    """Table rows grouped by file (sorted), each file's rows ordered by loop and line."""
     names = titles(findings)
     by_path: dict[str, list[Finding]] = {}
     for f in findings:
         by_path.setdefault(f.path, []).append(f)
-    groups: list[dict] = []
-    budget = len(findings) if max_rows is None else max_rows
-    hidden = 0
+    out = []
     for path in sorted(by_path):
         items = sorted(by_path[path], key=lambda f: (f.loop.line if f.loop else 0, f.line, f.rule))
+        out.append((path, [_row(f, link_base, names[f.rule]) for f in items]))
+    return out
+
+
+def _groups(rows: list[tuple[str, list[dict[str, str]]]], max_rows: int | None) -> tuple[list[dict], int]:
+    """The first ``max_rows`` rows (all when None), as template groups, and how many were left out."""
+    budget = sum(len(r) for _, r in rows) if max_rows is None else max_rows
+    groups: list[dict] = []
+    hidden = 0
+    for path, items in rows:
         shown = items[: max(0, budget)]
         budget -= len(shown)
         hidden += len(items) - len(shown)
         if shown:
-            groups.append({"path": path, "rows": [_row(f, link_base, names[f.rule]) for f in shown],
-                           "truncated": len(shown) < len(items)})
+            groups.append({"path": path, "rows": shown, "truncated": len(shown) < len(items)})
     return groups, hidden
 
 
@@ -150,10 +157,11 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
     findings = list(result.findings)
     msgs = content.messages()
     outside = outside or []
+    rows = _rows_by_file(findings, link_base)
+    names = titles([f for f, _ in outside])
 
     def render(*, max_rows: int | None, collapse: bool, sections: bool) -> str:
-        groups, hidden = _groups(findings, link_base, max_rows)
-        names = titles([f for f, _ in outside])
+        groups, hidden = _groups(rows, max_rows)
         return render_template(
             "summary.md.j2",
             marker=SUMMARY_MARKER,
@@ -193,7 +201,9 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
 def _cut(body: str, limit: int) -> str:
     """Last resort: keep the marker, cut at a line break, close any open code fence, add a note."""
     note = "\n\n" + content.messages()["body_truncated"] + "\n"
-    room = max(0, limit - len(note) - 8)
+    room = limit - len(note) - 4
+    if room <= len(SUMMARY_MARKER):
+        return (SUMMARY_MARKER + note)[:limit]
     head = body[:room]
     if "\n" in head[len(SUMMARY_MARKER):]:
         head = head[: head.rfind("\n")]
