@@ -219,7 +219,8 @@ def render_review(result: ReviewResult, description_md: str = "", *, smoke_md: s
     """The full terminal/markdown review: every inline comment as GitHub would show it, then the
     summary (with the notes on lines outside the diff)."""
     files = {cf.path: cf for cf in result.files}
-    parts: list[str] = []
+    msgs = content.messages()
+    comments: list[str] = []
     outside: list[tuple[Finding, str]] = []
     for f in result.findings:
         cf = files.get(f.path)
@@ -230,7 +231,12 @@ def render_review(result: ReviewResult, description_md: str = "", *, smoke_md: s
         where = f"{f.path}:{place.start_line}" + (
             f"-{place.end_line}" if place.end_line > place.start_line else "")
         body = inline_comment(f, suggestion_allowed=place.suggestion).strip()
-        parts.append(f"### {md_code(where)}\n\n{body}")
-    parts.append(summary(result, outside=outside, description_md=description_md, smoke_md=smoke_md,
-                         link_base=link_base).strip())
+        comments.append(f"### {md_code(where)}\n\n{body}")
+    parts: list[str] = []
+    if comments:
+        heading = fill(msgs["review_inline_heading"], {"count": len(comments)}, markdown=False)
+        parts.append(f"# {heading}\n\n" + "\n\n---\n\n".join(comments))
+    text = summary(result, outside=outside, description_md=description_md, smoke_md=smoke_md,
+                   link_base=link_base).strip()
+    parts.append(f"# {msgs['review_summary_heading']}\n\n{text}")
     return "\n\n---\n\n".join(parts) + "\n"
