@@ -47,6 +47,7 @@ class Tone:
     avoid: tuple[str, ...]
     preferred: tuple[str, ...]
     glossary_flesch_min: float = 0.0
+    layers: tuple[str, ...] = ()
 
 
 def _content_dir() -> resources.abc.Traversable:
@@ -93,6 +94,7 @@ def tone() -> Tone:
         max_sentence_words=int(v["max_sentence_words"]), flesch_min=float(v["flesch_min"]),
         avoid=tuple(v["avoid"]), preferred=tuple(v["preferred"]),
         glossary_flesch_min=float(v.get("glossary_flesch_min", 0.0)),
+        layers=tuple(v.get("layers", ())),
     )
 
 
