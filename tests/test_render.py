@@ -177,3 +177,15 @@ def test_message_is_plain_text():
     f = hostile_finding("`opt`")
     m = message(f)
     assert "`" not in m and "\n" not in m and "opt" in m
+
+
+@pytest.mark.parametrize("key", sorted(content.glossary()))
+def test_each_glossary_entry_renders_as_plain_text_under_its_bold_term(key, monkeypatch):
+    from torchreview import render
+
+    gl = content.glossary()
+    monkeypatch.setattr(render, "terms_for", lambda wording, prose: [gl[key]])
+    html = to_html(inline_comment(real_finding()))
+    item = html[html.index("<li>"):html.index("</li>")]
+    assert item.count("<strong>") == 1 and "<em>" not in item, item
+    assert f'href="{gl[key].link}"' in item
