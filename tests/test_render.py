@@ -173,10 +173,12 @@ def test_long_facts_are_shortened_in_prose():
     assert "x" * 500 not in body and "…" in body
 
 
-def test_message_is_plain_text():
+def test_message_is_plain_text_on_one_line():
     f = hostile_finding("`opt`")
     m = message(f)
     assert "`" not in m and "\n" not in m and "opt" in m
+    long = message(hostile_finding("a\nb" + "c" * 400))
+    assert "\n" not in long and "a b" in long and len(long) < 400
 
 
 @pytest.mark.parametrize("key", sorted(content.glossary()))

@@ -75,7 +75,7 @@ def code_fence(text: str, lang: str = "") -> str:
 
 def marker_value(value: object) -> str:
     """A value safe inside an HTML comment marker (no ``-->``, no spaces)."""
-    return re.sub(r"[^A-Za-z0-9:._=/+-]", "", str(value)).replace("--", "-")
+    return re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9:._=/+-]", "", str(value)))
 
 
 def shorten(text: str, limit: int = _FACT_MAX) -> str:
@@ -146,7 +146,8 @@ def _compiled(snippet: str, markdown: bool) -> jinja2.Template:
 def message(finding: Finding) -> str:
     """The one-line plain-text summary (the JSON report's ``message``)."""
     wording = content.rule_wording(finding.rule)
-    return fill(wording.summary, finding.facts, markdown=False).replace("`", "")
+    facts = {k: shorten(" ".join(str(v).split())) for k, v in finding.facts.items()}
+    return " ".join(fill(wording.summary, facts, markdown=False).replace("`", "").split())
 
 
 def terms_for(wording: content.RuleWording, prose_md: str) -> list[content.Term]:
