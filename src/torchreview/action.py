@@ -211,7 +211,7 @@ class Run:
     def __init__(self, env: ActionEnv, github: Github | None, out: TextIO) -> None:
         self.env = env
         self.gh = github or make_github(env.inputs.token, env.api_url)
-        self.repo = self.gh.get_repo(env.repository, lazy=True)
+        self.repo = self.gh.get_repo(env.repository)
         self.out = out
         self.config = load_config(env) if env.event_name != "workflow_run" else Config()
         self.notes: list[str] = []
