@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from github_double import schema
 from github_double.world import BUGGY, HEAD, World
-
 from torchreview.errors import UserError
 
 
