@@ -99,7 +99,8 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
         raise UserError(f"cannot read the event payload {event_path}: {exc}") from None
     if not isinstance(event, dict):
         raise UserError(f"the event payload {event_path} is not a JSON object")
-    run_smoke = _input(environ, "run-smoke", "false").lower()
+    dispatch = event.get("inputs") if isinstance(event.get("inputs"), dict) else {}
+    run_smoke = _input(environ, "run-smoke", str(dispatch.get("run-smoke", "false"))).lower()
     inputs = Inputs(
         token=_input(environ, "github-token") or environ.get("GITHUB_TOKEN", ""),
         fail_on=_choice(_input(environ, "fail-on", "error"), "fail-on", ("error", "warning", "info", "never")),
@@ -238,6 +239,8 @@ class Run:
             head_sha, title, body, changed_files = pr.head.sha, pr.title or "", pr.body or "", pr.changed_files
         changes = fetch_changes(pr, self.env.workspace, changed_files=changed_files)
         self.notes.extend(changes.notes)
+        if self.env.inputs.run_smoke:
+            self.notes.append(say("smoke_not_here"))
         result = review_files(changes.files, DirSource(self.env.workspace))
         result = self._filter(result)
         result, description_md = self._describe(result, title, body, changes.diff_text)

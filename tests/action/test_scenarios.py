@@ -173,9 +173,10 @@ def test_workflow_dispatch_reviews_the_named_pr(world: World) -> None:
 
     pr = world.add_pr({"train_a.py": BUGGY}, number=12)
     event = schema.webhook_payload("workflow-dispatch")
-    event["inputs"] = {"pr-number": "12", "run-smoke": "false"}
+    event["inputs"] = {"pr-number": "12", "run-smoke": "true"}
     assert schema.webhook_errors("workflow-dispatch", event) == []
-    world.run("workflow_dispatch", event)
+    out = world.run("workflow_dispatch", event)
+    assert "smoke run was requested" in out.step_summary
     d = world.double
     assert len(d.reviews) == 1 and d.statuses[-1]["sha"] == pr.head_sha
     assert ("GET", f"/repos/{d.repository}/pulls/12", 200) in d.requests

@@ -125,10 +125,10 @@ def plan(findings: Iterable[Finding], commentable: Mapping[str, frozenset[int]],
         if inline and f.suggestion is not None and lines and comment_allowed(f, lines):
             s = f.suggestion
             start = s.start_line if s.start_line < s.end_line else None
-            planned.append(PlannedComment(f, fp, inline_comment(f, suggestion_allowed=True, fingerprint=fp),
+            planned.append(PlannedComment(f, fp, fit_body(inline_comment(f, suggestion_allowed=True, fingerprint=fp)),
                                           s.end_line, start))
         elif inline and f.line in lines:
-            planned.append(PlannedComment(f, fp, inline_comment(f, suggestion_allowed=False, fingerprint=fp),
+            planned.append(PlannedComment(f, fp, fit_body(inline_comment(f, suggestion_allowed=False, fingerprint=fp)),
                                           f.line))
         else:
             outside.append((f, inline_comment(f, suggestion_allowed=False, fingerprint=None)))
