@@ -171,7 +171,17 @@ def load_config(env: ActionEnv) -> Config:
 
 
 def run_action(env: ActionEnv, *, github: Github | None = None, stdout: TextIO | None = None) -> int:
-    out = stdout or sys.stdout
+    try:
+        return _dispatch(env, github, stdout or sys.stdout)
+    except GithubException as exc:
+        if exc.status in (401, 404):
+            what = "the token was refused" if exc.status == 401 else "the pull request or repository was not found"
+            raise UserError(f"GitHub answered {exc.status}: {what}; check github-token, pr-number and the "
+                            "job's permissions") from None
+        raise
+
+
+def _dispatch(env: ActionEnv, github: Github | None, out: TextIO) -> int:
     name, action = env.event_name, str(env.event.get("action", ""))
     if name in ("pull_request", "pull_request_target"):
         if action in REVIEW_ACTIONS:
@@ -289,8 +299,10 @@ class Run:
             read_only = str(exc)
         outside = list(planned.outside) + [(f, _rejected_body(f, reason)) for f, reason in outcome.rejected]
         if read_only is not None:
-            # Nothing was posted in the fallback, so every note belongs in the job summary.
-            outside = list(planned.outside) + [(p.finding, p.body) for p in planned.inline]
+            # Notes that did not reach the PR belong in the job summary.
+            on_pr = set(outcome.posted) | set(outcome.kept)
+            outside = list(planned.outside) + [(p.finding, p.body) for p in planned.inline
+                                               if p.fingerprint not in on_pr]
             self.notes.insert(0, say("read_only_notice"))
         self._local_outputs(result, outside, description_md, number, head_sha, outcome, shown, read_only)
         from torchreview.commands._shared import exit_code

@@ -180,3 +180,15 @@ def test_workflow_dispatch_reviews_the_named_pr(world: World) -> None:
     d = world.double
     assert len(d.reviews) == 1 and d.statuses[-1]["sha"] == pr.head_sha
     assert ("GET", f"/repos/{d.repository}/pulls/12", 200) in d.requests
+
+
+def test_dispatch_for_a_missing_pr_is_a_user_error(world: World) -> None:
+    import pytest
+
+    from github_double import schema
+    from torchreview.errors import UserError
+
+    event = schema.webhook_payload("workflow-dispatch")
+    event["inputs"] = {"pr-number": "404"}
+    with pytest.raises(UserError, match="not found"):
+        world.run("workflow_dispatch", event)
