@@ -12,7 +12,7 @@ templates and boilerplate) and scores every sentence with weighted linguistic cu
 * **motivation sections** — a sentence under "## Motivation", "## Why", "## Context", "## Problem".
 
 A sentence with a strong cue (weight ≥ 0.75) states a purpose; weak cues ("bug", "improve",
-"unused", a bare "fix") count only when several appear. A sentence that is only an issue reference
+"unused", a bare "fix") never decide alone, they only lower the confidence of a mechanism-only verdict. A sentence that is only an issue reference
 ("Fixes #123") never counts as a reason, but its remainder does ("Fixes #123: loss is NaN").
 
 Why hand-weighted cues and not a trained model: the labelled set we can write ourselves is small and
@@ -126,8 +126,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r", so (?!on\b|far\b)|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
-              r"\bdead links?\b|\bbroken links?\b|(?<=[a-z])error\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|"
-              r"exception|warning)\b"),
+              r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
+              r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
+              r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassum(?:ed|es|ing)\b|"
+              r"\b(?:lower|higher|worse|slower|larger|smaller|bigger) than\b"),
         (0.8, r"\bstill\b|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
@@ -146,7 +148,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
-              r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+%?) "
+              r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
               r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
               r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
               r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
@@ -173,7 +175,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\btypos?\b|\bmissing\b|\bunused\b|\bproperly\b|\bcorrectly\b|\boptimi[sz](?:e|es|ed|ing|ation)\b|"
               r"\bedge cases?\b|\bcorner cases?\b|\brequested\b|\bgracefully\b|\bcleanup\b|\bclean up\b|"
               r"\bexceptions?\b|\bsecurity\b|\bslow\b|\bthroughput\b|\blatency\b|\baccuracy\b|"
-              r"\bconvergence\b|\bstable\b|\bmemory usage\b"),
+              r"\bconvergence\b|\bstable\b|\bmemory usage\b|(?<=[a-z])error\b|\bexcname\b"),
         (0.4, r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing|hotfix|bugfix)\b"),
     )
 )
@@ -208,7 +210,8 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
                        r"implement|introduce|refactor|replace|make|clean)")
 _PLACEHOLDER = "<what it improves or prevents>"
 _STRONG = 0.75  # one cue this strong states a purpose
-_WEAK_ENOUGH = 1.5  # weaker cues count when they add up to this (about three sentences)
+# Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
+# confidence of a mechanism-only verdict.
 
 
 @dataclass(frozen=True)
@@ -315,9 +318,6 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
                 break
         elif w > 0:
             weak_total += w
-            purpose_weak = (w, s)
-            if weak_total >= _WEAK_ENOUGH:
-                purpose.append(purpose_weak)
     content = [s for s in body if not s.refs_only]
     mechanism = next((s.text for s in content if _is_mechanism(s)), "") or \
         next((s.text for s in content), "") or next((s.text for s in title), "")

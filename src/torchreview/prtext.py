@@ -184,7 +184,7 @@ def _heading_kind(name: str) -> Section | None:
 
 def _code_word(m: re.Match[str]) -> str:
     # An exception name in backticks still tells the reader something went wrong.
-    return " error " if _EXCEPTION_NAME.search(m.group(0)) else " code "
+    return " excname " if _EXCEPTION_NAME.search(m.group(0)) else " code "
 
 
 def _cue_text(text: str) -> str:
