@@ -16,7 +16,6 @@ import enum
 import re
 from dataclasses import dataclass
 
-
 # We read at most this many sentences (about 100 KB of prose), and the cues read at most the first
 # MAX_CUE_CHARS of each. Longer bodies are logs and dumps, and a "sentence" of thousands of characters
 # is data; people state the reason near the top. This bounds the time on any input.
