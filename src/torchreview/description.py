@@ -132,6 +132,18 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:lower|higher|worse|slower|larger|smaller|bigger) than\b"),
         (0.8, r"\bstill\b|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
+        # consequences, costs and surprises described in plain words
+        (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
+              r"forever|a long time|ages|minutes|hours)\b|\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
+              r"(?:ms|s|sec|seconds|minutes|min|hours|h)\b|\blos(?:e|es|ing|t)\b|\b(?:this|which|that|it) meant\b|"
+              r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
+              r"\bsometimes\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
+              r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
+              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
+              r"\b(?:we|i)(?:'d| would) like\b|\bit would be (?:nice|good|useful|great|better|easier)\b|"
+              r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
+              r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
+              r"\bneeds? to\b|^helps\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
         # the change verbs ("was renamed", "were moved") are the mechanism and do not count
         (0.8, r"\b(?:was|were)\b (?:\w+ly )?(?!(?:added|removed|renamed|moved|updated|changed|replaced|"

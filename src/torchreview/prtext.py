@@ -16,11 +16,11 @@ import enum
 import re
 from dataclasses import dataclass
 
-# We read at most this many sentences (about 100 KB of prose), and the cues read at most the first
-# MAX_CUE_CHARS of each. Longer bodies are logs and dumps, and a "sentence" of thousands of characters
+# We read at most this many sentences (about 50 KB of prose, ten printed pages), and the cues read at
+# most the first MAX_CUE_CHARS of each. Longer bodies are logs and dumps, and a "sentence" of thousands of characters
 # is data; people state the reason near the top. This bounds the time on any input.
-MAX_SENTENCES = 1000
-MAX_CUE_CHARS = 600
+MAX_SENTENCES = 500
+MAX_CUE_CHARS = 400
 
 
 class Section(enum.StrEnum):
@@ -152,19 +152,20 @@ _OTHER_STOP = frozenset(
 
 def _drop_spans(text: str, start: str, end: str) -> str:
     """Remove every ``start … end`` span (case-insensitive); an unclosed one runs to the end."""
-    lower = text.lower()
+    opening = re.compile(re.escape(start), re.IGNORECASE)
+    closing = re.compile(re.escape(end), re.IGNORECASE)
     out: list[str] = []
     pos = 0
     while True:
-        i = lower.find(start, pos)
-        if i < 0:
+        m = opening.search(text, pos)
+        if m is None:
             out.append(text[pos:])
             break
-        out.append(text[pos:i])
-        j = lower.find(end, i + len(start))
-        if j < 0:
+        out.append(text[pos:m.start()])
+        e = closing.search(text, m.end())
+        if e is None:
             break
-        pos = j + len(end)
+        pos = e.end()
         out.append("\n")
     return "".join(out)
 
