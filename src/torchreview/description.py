@@ -144,6 +144,18 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
               r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
               r"\bneeds? to\b|^helps\b"),
+        # measurements and past events: what happened before the change
+        (0.9, r"\d ?(?:ms|s|sec|seconds|minutes|min) per (?:batch|step|iteration|epoch|sample|token|image|call)\b|"
+              r"\d+(?:\.\d+)? ?(?:points?|pp|it/s|samples/s|tokens/s|img/s|images/s|fps)\b|"
+              r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
+              r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
+              r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
+              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|\bmiss(?:es|ed)\b|"
+              r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
+              r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|\b(?:didn't|did not|wasn't|weren't) \w+"),
+        (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
+              r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
+              r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
         # the change verbs ("was renamed", "were moved") are the mechanism and do not count
         (0.8, r"\b(?:was|were)\b (?:\w+ly )?(?!(?:added|removed|renamed|moved|updated|changed|replaced|"
@@ -271,7 +283,64 @@ def score(sentence: Sentence) -> float:
                 break
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3:
         best = max(best, 0.9)
+    if best < _STRONG and sentence.section is not Section.TITLE and _tells_past_event(text):
+        best = _PAST_EVENT
     return best
+
+
+# --- past events ------------------------------------------------------------------------------------
+# People often give the reason as a short story of what went wrong: "Resumed runs restarted Adam's
+# moments from zero", "Creating loggers at import time opened files on every worker". A sentence
+# that does not open with a change verb and has a verb in the past tense after its subject tells
+# such a story. Change and testing verbs in the past ("added", "moved", "tested") describe the PR
+# itself, and an -ed word after a determiner, a form of "be"/"have", a preposition or a change verb
+# is an adjective or a passive ("the fused kernel", "is renamed", "support for models trained with").
+
+_PAST_EVENT = 0.8
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
+_IRREGULAR_PAST = frozenset(
+    "took ran went got became fell grew sat saw lost broke kept left gave came wrote thought hit spent "
+    "stuck hung blew threw froze woke sank shrank swelled burnt".split()
+)
+_PR_PAST = frozenset(
+    "added removed renamed moved updated changed replaced refactored introduced deleted merged reverted "
+    "bumped extracted converted simplified cleaned implemented rewritten reworked modified adjusted "
+    "tweaked fixed created tested split made used based inspired generated discussed reviewed approved "
+    "dropped upgraded ported migrated exposed documented reformatted formatted linted passed checked "
+    "verified confirmed validated benchmarked profiled measured built compiled trained called named "
+    "related needed requested suggested proposed mentioned described listed included enabled disabled "
+    "supported expected detailed required wrapped applied installed pinned unpinned skipped marked "
+    "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
+    "tried attempted decided chose chosen preferred kept".split()
+)
+_NOT_A_SUBJECT = frozenset(
+    "the a an this that these those is are was were be been being has have had get gets got getting "
+    "with of for in on to from by as at into onto over under via and or but not no non pre its their "
+    "our my your his her all any each every more less most least fully newly now also auto self just "
+    "very well already then so if when while which who whose add adds adding use uses using support "
+    "supports supporting enable enables enabling handle handles allow allows make makes keep keeps "
+    "return returns load loads save saves accept accepts pass passes fix fixes new newly than some "
+    "many few both either neither such same other another one two three "
+    "code link someone".split()
+)
+_REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
+
+
+def _tells_past_event(text: str) -> bool:
+    words = _WORD_RE.findall(text)
+    if len(words) < 5 or _MECHANISM_START.match(text) or words[0] in ("now", "also", "then"):
+        return False
+    for i in range(1, len(words)):
+        w = words[i]
+        if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
+            continue
+        if w in _IRREGULAR_PAST:
+            return True
+        if len(w) > 4 and w.endswith("ed") and not w.endswith("eed"):
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if following not in _REDUCED_RELATIVE:
+                return True
+    return False
 
 
 def _is_mechanism(sentence: Sentence) -> bool:

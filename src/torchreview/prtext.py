@@ -83,7 +83,7 @@ _LOG = re.compile(
     re.IGNORECASE,
 )
 _BOILERPLATE = re.compile(
-    r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|@\w[\w-]* |pull request resolved:|differential revision:|"
+    r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|pull request resolved:|differential revision:|"
     r"ghstack-source-id:|ghstack-comment-id:|fbshipit-source-id:|reviewed by:|reviewers:|subscribers:|"
     r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
