@@ -96,7 +96,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|\bnans?\b|\binfs?\b|"
-              r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b|"
+              r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
@@ -283,9 +283,35 @@ def score(sentence: Sentence) -> float:
                 break
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3:
         best = max(best, 0.9)
-    if best < _STRONG and sentence.section is not Section.TITLE and _tells_past_event(text):
-        best = _PAST_EVENT
+    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
+        if _tells_past_event(text) or _explains(text):
+            best = _PAST_EVENT
     return best
+
+
+# --- sentences that explain without cue words --------------------------------------------------------
+# A long declarative sentence made of two clauses ("Every epoch prints a 300-line config, which buries
+# the loss values") explains something about the world. Sentences that open with a change verb, talk
+# about the new behaviour ("now", "new", "will", "this PR") or report testing describe the PR instead.
+
+_TEST_NOTE = re.compile(
+    r"^(?:i |we )?(?:have |'ve )?(?:tested|ran|run|verified|checked|confirmed|benchmarked|profiled|tried)\b|"
+    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b"
+)
+_NEW_BEHAVIOUR = re.compile(
+    r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
+    r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|^(?:it|tests?|docs?) "
+)
+_TWO_CLAUSES = re.compile(r", (?:and|which|but|so|while|where|because|whereas) | ?; | but | whereas | although | though ")
+_EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")
+
+
+def _explains(text: str) -> bool:
+    if _EFFECT_OPENER.match(text):
+        return True
+    if len(_WORD_RE.findall(text)) < 10 or _MECHANISM_START.match(text) or _NEW_BEHAVIOUR.search(text):
+        return False
+    return bool(_TWO_CLAUSES.search(text))
 
 
 # --- past events ------------------------------------------------------------------------------------
@@ -321,7 +347,7 @@ _NOT_A_SUBJECT = frozenset(
     "supports supporting enable enables enabling handle handles allow allows make makes keep keeps "
     "return returns load loads save saves accept accepts pass passes fix fixes new newly than some "
     "many few both either neither such same other another one two three "
-    "code link someone".split()
+    "link someone".split()
 )
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
@@ -338,7 +364,7 @@ def _tells_past_event(text: str) -> bool:
             return True
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed"):
             following = words[i + 1] if i + 1 < len(words) else ""
-            if following not in _REDUCED_RELATIVE:
+            if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
                 return True
     return False
 

@@ -119,7 +119,7 @@ _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[`]?[A-Z0-9])|;\s+|\s+[-–—]\s+(?=[A-Z])|\s\*\s")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[`]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|\s\*\s")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 _BOTS = (
@@ -141,12 +141,12 @@ _EN_STOP = frozenset(
 )
 _OTHER_STOP = frozenset(
     # German, Spanish, French, Portuguese, Italian, Dutch: common short words that English lacks.
-    "der die das und ist nicht mit für auf wird werden ein eine einen dem den des auch nur bei wenn "
-    "el los las que del por para con una como pero más este esta se lo al es y "
-    "le les et est pour avec des une dans pas sur qui sont par du au ce cette "
-    "os que não uma com para por mais quando é em ao "
-    "il che della per con non sono gli una dei nel "
-    "het een van en niet met voor zijn ook wordt".split()
+    "der die das und ist nicht mit für auf wird werden ein eine einen dem den des auch nur bei wenn beim "
+    "zum zur el los las que del por para con una como pero más este esta se lo es y cuando ahora "
+    "también sin le les et est pour avec des une dans pas sur qui sont par du au ce cette quand lorsque "
+    "os não uma com quando é em ao da na um era agora cada isso pelo pela "
+    "il che della per non sono gli dei nel veniva quindi questa het een van en niet met voor zijn ook "
+    "wordt".split()
 ) - _EN_STOP
 
 
@@ -252,17 +252,18 @@ def detect_bot(body: str) -> str | None:
 def is_foreign(sentences: tuple[Sentence, ...] | list[Sentence]) -> bool:
     """True when the prose is mostly in a language other than English.
 
-    Two signals: letters outside the Latin script (CJK, Cyrillic, Arabic, ...) make up a third of
-    all letters; or, for Latin-script text, common short words of other European languages outnumber
-    English ones. Code spans and links are already replaced in ``cue_text``.
+    Signals: letters outside the Latin script (CJK, Cyrillic, Arabic, ...) make up a third of all
+    letters; or, for Latin-script text, common short words of other European languages outnumber
+    English ones, or appear together with accented letters. Code spans and links are already replaced in ``cue_text``.
     """
-    latin = other = 0
+    latin = other = accented = 0
     en = foreign = 0
     for s in sentences[:400]:
         for ch in s.text:
             if ch.isalpha():
                 if ord(ch) < 0x250:
                     latin += 1
+                    accented += ord(ch) >= 0xC0
                 else:
                     other += 1
         for m in _WORD.finditer(s.cue_text):
@@ -274,7 +275,11 @@ def is_foreign(sentences: tuple[Sentence, ...] | list[Sentence]) -> bool:
     letters = latin + other
     if letters >= 6 and other / letters > 0.3:
         return True
-    return foreign >= 3 and foreign > 1.5 * en
+    if foreign >= 3 and foreign > 1.5 * en:
+        return True
+    # Accented letters (é, ã, ü, ç) are rare in English prose; with a few foreign short words they
+    # settle it even when English code words fill the rest of the text.
+    return foreign >= 3 and latin > 0 and accented / latin > 0.012 and foreign >= 0.5 * en
 
 
 def read(title: str, body: str) -> ReadText:
@@ -304,6 +309,7 @@ def read(title: str, body: str) -> ReadText:
         m = _FENCE.match(raw)
         if m:
             fence = m.group(1)
+            body_content = True  # code the author wrote: not empty, though it says nothing about why
             continue
         if not stripped:
             prev_blank = True
@@ -342,7 +348,10 @@ def read(title: str, body: str) -> ReadText:
                     continue
         if section is Section.SKIP:
             continue
-        if _CHECKBOX.match(raw) or _TABLE.match(raw) or _BOILERPLATE.match(stripped):
+        if _TABLE.match(raw):
+            body_content = True
+            continue
+        if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
         if _LOG.match(stripped):
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
