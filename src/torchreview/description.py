@@ -9,7 +9,11 @@ templates and boilerplate) and scores every sentence with weighted linguistic cu
   "raises an error", "cannot", "is deprecated";
 * **effect** — "2x faster", "30% less memory", "speeds up", "reduces", "avoids", "prevents",
   "for readability / consistency / performance";
-* **motivation sections** — a sentence under "## Motivation", "## Why", "## Context", "## Problem".
+* **motivation sections** — a sentence under "## Motivation", "## Why", "## Context", "## Problem";
+* **reasons without cue words** — a short story of what went wrong in the past tense ("Resumed runs
+  restarted Adam's moments from zero"), or a long two-clause explanation ("Every epoch prints a
+  300-line config, which buries the loss values"), in a sentence that does not open with a change verb
+  or talk about the new behaviour.
 
 A sentence with a strong cue (weight ≥ 0.75) states a purpose; weak cues ("bug", "improve",
 "unused", a bare "fix") never decide alone, they only lower the confidence of a mechanism-only verdict. A sentence that is only an issue reference
