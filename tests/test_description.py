@@ -169,6 +169,23 @@ def test_emoji_do_not_matter():
     assert verdict("", "🚀🚀🚀") == "empty"
 
 
+def test_gitmoji_and_tags_do_not_hide_the_change_verb():
+    assert verdict("🔧 Config", "🔧 Remove unused `old_lr` key and sort the keys.") == "mechanism-only"
+    assert verdict("Tidy", "- [cleanup] Removed stale comments in `trainer.py` and renamed helpers") \
+        == "purpose"  # "stale" names what was wrong
+
+
+def test_a_reason_told_as_a_past_event():
+    body = "Resumed runs restarted Adam's moments from zero and the loss jumped after each resume."
+    assert verdict("Save optimizer state", body) == "purpose"
+    assert verdict("Add depth option", "Add `max_depth`. I tested it on ResNet-50 and it looked right.") \
+        == "mechanism-only"
+
+
+def test_a_table_alone_is_not_empty():
+    assert verdict("Config renames", "| old | new |\n|---|---|\n| `lr` | `learning_rate` |") == "mechanism-only"
+
+
 def test_nothing_at_all_is_empty():
     result = check_description("", "")
     assert result.verdict == "empty"

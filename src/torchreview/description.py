@@ -313,7 +313,7 @@ _EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|
 def _explains(text: str) -> bool:
     if _EFFECT_OPENER.match(text):
         return True
-    if len(_WORD_RE.findall(text)) < 10 or _MECHANISM_START.match(text) or _NEW_BEHAVIOUR.search(text):
+    if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text):
         return False
     return bool(_TWO_CLAUSES.search(text))
 
@@ -356,9 +356,17 @@ _NOT_A_SUBJECT = frozenset(
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
 
+_LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
+
+
+def _opens_with_change(text: str) -> bool:
+    """True when the sentence opens with a change verb, after any emoji, bullets or [tags]."""
+    return bool(_MECHANISM_START.match(_LEADING_MARKS.sub("", text)))
+
+
 def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
-    if len(words) < 5 or _MECHANISM_START.match(text) or words[0] in ("now", "also", "then"):
+    if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
         return False
     for i in range(1, len(words)):
         w = words[i]
@@ -366,7 +374,7 @@ def _tells_past_event(text: str) -> bool:
             continue
         if w in _IRREGULAR_PAST:
             return True
-        if len(w) > 4 and w.endswith("ed") and not w.endswith("eed"):
+        if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
             if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
                 return True
@@ -374,7 +382,7 @@ def _tells_past_event(text: str) -> bool:
 
 
 def _is_mechanism(sentence: Sentence) -> bool:
-    return bool(_MECHANISM_START.match(sentence.cue_text))
+    return _opens_with_change(sentence.cue_text)
 
 
 def _hint_from(sentence: str) -> str:
