@@ -284,6 +284,14 @@ def test_feedback_quotes_their_words_escaped():
     assert wording()["mechanism_intro"] in md
 
 
+def test_template_renders_from_the_result_alone():
+    """Callers such as the GitHub Action render the template with only ``description=``."""
+    from torchreview.render import render_template
+
+    result = check_description("Add clipping", "Implemented gradient clipping.", diff_text=TRAIN_DIFF)
+    assert render_template("description.md.j2", description=result) == render_description(result)
+
+
 def test_feedback_for_purpose_thanks_and_quotes():
     md = render_description(check_description("Fix NaN", "Fixes #3: loss is NaN after epoch 3"))
     assert wording()["purpose_intro"] in md and "loss is NaN after epoch 3" in md

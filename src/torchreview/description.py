@@ -254,6 +254,19 @@ class DescriptionResult:
     training_files: tuple[str, ...] = field(default=())
     mechanism: str = ""  # their first mechanism sentence, quoted in the feedback
 
+    @property
+    def wording(self) -> dict[str, str]:
+        """The sentences of content/description.toml, for templates/description.md.j2."""
+        return wording()
+
+    @property
+    def training_question(self) -> str:
+        """The question about the expected effect on training, naming the files (markdown)."""
+        from torchreview.render import md_code
+
+        files = ", ".join(md_code(f) for f in self.training_files[:3])
+        return wording()["training_question"].replace("{files}", files)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,

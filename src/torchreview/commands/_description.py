@@ -13,14 +13,13 @@ if TYPE_CHECKING:
 
 
 def render_description(result: DescriptionResult) -> str:
-    """The markdown feedback for one description check (templates/description.md.j2)."""
-    from torchreview.description import wording
-    from torchreview.render import md_code, render_template
+    """The markdown feedback for one description check (templates/description.md.j2).
 
-    words = wording()
-    files = ", ".join(md_code(f) for f in result.training_files[:3])
-    question = words["training_question"].replace("{files}", files)
-    return render_template("description.md.j2", d=result, wording=words, training_question=question)
+    The template needs only ``description=``, so callers that render it directly get the same text.
+    """
+    from torchreview.render import render_template
+
+    return render_template("description.md.j2", description=result)
 
 
 def attach_description(result: ReviewResult, title: str | None, body_file: str | None,
