@@ -451,8 +451,12 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         elif w > 0:
             weak_total += w
     content = [s for s in body if not s.refs_only]
-    mechanism = next((s.text for s in content if _is_mechanism(s)), "") or \
-        next((s.text for s in content), "") or next((s.text for s in title), "")
+    # The rewrite hint grows from their first sentence about the change; fragments such as "wip" or
+    # "* style" make a poor start, so those fall back to the title.
+    worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3]
+    mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
+        next((s.text for s in worded), "") or next((s.text for s in title), "") or \
+        next((s.text for s in content), "")
     if purpose:
         best = max(w for w, _ in purpose)
         confidence = round(min(0.95, 0.55 + 0.4 * best), 2)
