@@ -399,7 +399,7 @@ def _is_mechanism(sentence: Sentence) -> bool:
 
 
 def _hint_from(sentence: str) -> str:
-    text = sentence.strip().rstrip(".!:;")
+    text = re.sub(r"\s*\(#\d+\)\s*$", "", sentence.strip()).rstrip(".!:;")
     words = text.split()
     if len(words) > 8:
         cut = _HINT_CUT.search(text, len(" ".join(words[:3])))
