@@ -28,6 +28,8 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
         "summary.md.j2", findings=findings, intro=intro, outside=outside or [],
         outside_heading="Notes on lines outside the diff", skipped=list(result.skipped),
         titles=titles(findings), description_md=description_md, smoke_md=smoke_md,
+        suppressed_note=fill(content.messages()["suppressed_note"], {"count": result.suppressed})
+        if result.suppressed else "",
     )
     return body
 
