@@ -87,10 +87,13 @@ class Config:
 
     # -- paths --------------------------------------------------------------------------------------
     def wants_path(self, path: str | Path, base: Path | None = None) -> bool:
-        """Whether ``path`` passes include/exclude. Globs are relative to the config file's folder."""
+        """Whether ``path`` passes include/exclude. Globs are relative to the config file's folder;
+        files outside that folder are kept."""
         if not self.include and not self.exclude:
             return True
         rel = _relative(Path(path), base or self.root)
+        if rel is None:  # outside the configured project: its globs do not speak about it
+            return True
         if self.include and not any(_glob(rel, g) for g in self.include):
             return False
         return not any(_glob(rel, g) for g in self.exclude)
@@ -112,12 +115,12 @@ def _matches(rule_id: str, pattern: str) -> bool:
     return rule_id.startswith(pattern) if pattern.endswith("-") else rule_id == pattern
 
 
-def _relative(path: Path, base: Path | None) -> str:
+def _relative(path: Path, base: Path | None) -> str | None:
     if base is not None:
         try:
             return path.resolve().relative_to(base.resolve()).as_posix()
         except (ValueError, OSError):
-            pass
+            return None
     text = path.as_posix()
     return text[2:] if text.startswith("./") else text
 

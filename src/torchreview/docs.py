@@ -31,9 +31,9 @@ def rule_doc_url(rule_id: str) -> str:
     return f"{REPO_URL}/blob/main/{RULE_DOCS_PATH}/{rule_id}.md"
 
 
-def _rst_to_md(text: str) -> str:
+def rst_to_md(text: str) -> str:
     """Docstrings use ``double backticks`` for code; markdown wants single ones."""
-    return re.sub(r"``(.+?)``", r"`\1`", text)
+    return re.sub(r"(?<!`)``([^`\n]+?)``(?!`)", r"`\1`", text)
 
 
 def _example_block(source: str) -> str:
@@ -48,7 +48,7 @@ def rule_page(rule: Rule) -> str:
 
     sections = doc_sections(rule.doc)
     lines = [_GENERATED, "", f"# `{rule.id}`", ""]
-    lines += [_rst_to_md(rule.summary), ""]
+    lines += [rst_to_md(rule.summary), ""]
     source = "src/" + rule.module.replace(".", "/") + ".py"
     lines += [f"- Default severity: **{rule.severity.value}**", f"- Source: `{source}`",
               f"- Silence on one line: `# torchreview: ignore[{rule.id}]`", ""]
@@ -58,9 +58,9 @@ def rule_page(rule: Rule) -> str:
             continue
         if title == "References":
             refs = [r.strip() for r in text.splitlines() if r.strip()]
-            text = "\n".join(f"- <{r}>" if r.startswith("http") else f"- {_rst_to_md(r)}" for r in refs)
+            text = "\n".join(f"- <{r}>" if r.startswith("http") else f"- {rst_to_md(r)}" for r in refs)
         else:
-            text = _rst_to_md(text)
+            text = rst_to_md(text)
         lines += [f"## {title}", "", text, ""]
     for title, examples in (("Examples that are reported", rule.invalid),
                             ("Examples that stay quiet", rule.valid)):
@@ -73,7 +73,7 @@ def rule_page(rule: Rule) -> str:
 
 
 def _cell(text: str) -> str:
-    return _rst_to_md(text).replace("|", "\\|")
+    return rst_to_md(text).replace("|", "\\|")
 
 
 def rules_table(rules: Sequence[Rule]) -> str:

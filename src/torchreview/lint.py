@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Skipped
@@ -37,11 +39,22 @@ def _rules_by_id(ids: tuple[str, ...]) -> tuple[Rule, ...]:
     return tuple(get_rule(i) for i in ids)
 
 
+def _pack(f: Finding) -> dict[str, Any]:
+    """Finding.facts is a read-only mapping proxy, which pickle refuses; send a plain dict."""
+    d = {fld.name: getattr(f, fld.name) for fld in fields(f)}
+    d["facts"] = dict(f.facts)
+    return d
+
+
 def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
-                ) -> list[tuple[list[Finding], Skipped | None, int]]:
+                ) -> list[tuple[list[dict[str, Any]], Skipped | None, int]]:
     """Runs in a worker process: rules travel as ids and are looked up there."""
     rules = _rules_by_id(rule_ids)
-    return [lint_one(Path(p), display, rules) for p, display in chunk]
+    out = []
+    for p, display in chunk:
+        found, skip, hidden = lint_one(Path(p), display, rules)
+        out.append(([_pack(f) for f in found], skip, hidden))
+    return out
 
 
 def _results(files: list[tuple[Path, str]], rules: tuple[Rule, ...], jobs: int
@@ -57,7 +70,8 @@ def _results(files: list[tuple[Path, str]], rules: tuple[Rule, ...], jobs: int
     ids = tuple(r.id for r in rules)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in pool.map(_lint_chunk, chunks, [ids] * len(chunks)):
-            yield from batch
+            for packed, skip, hidden in batch:
+                yield [Finding(**d) for d in packed], skip, hidden
 
 
 def lint_paths(paths: Sequence[str], rules: Sequence[Rule] | None = None, *, jobs: int = 1,

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 from torchreview import __version__
-from torchreview.docs import REPO_URL, rule_doc_url
+from torchreview.docs import REPO_URL, rst_to_md, rule_doc_url
 from torchreview.finding import Finding, Severity
 from torchreview.render import message
 from torchreview.review import ReviewResult
@@ -29,7 +29,7 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def _plain(text: str) -> str:
-    return " ".join(text.replace("``", "`").split())
+    return " ".join(rst_to_md(text).split())
 
 
 def _camel(rule_id: str) -> str:
@@ -40,7 +40,7 @@ def rule_descriptor(rule: Rule, level: Severity | None = None) -> dict[str, Any]
     what = rule.section("What it does")
     why = rule.section("Why it matters")
     help_md = "\n\n".join(
-        f"**{title}**\n\n{rule.section(title).replace('``', '`')}"
+        f"**{title}**\n\n{rst_to_md(rule.section(title))}"
         for title in ("What it does", "Why it matters", "Use instead")
         if rule.section(title)
     )
@@ -105,10 +105,13 @@ def to_sarif(result: ReviewResult, rules: Iterable[Rule] | None = None, *,
     descriptors = [rule_descriptor(r, severity.get(r.id)) for r in rules]
     index = {r.id: i for i, r in enumerate(rules)}
     findings = sorted(result.findings, key=lambda f: f.sort_key)
-    for f in findings:
+    registry = {r.id: r for r in all_rules()}
+    for f in findings:  # findings of rules outside ``rules`` (not selected, or from the smoke harness)
         if f.rule not in index:
             index[f.rule] = len(descriptors)
-            descriptors.append(_external_descriptor(f.rule, severity.get(f.rule, f.severity)))
+            known = registry.get(f.rule)
+            descriptors.append(rule_descriptor(known, severity.get(f.rule)) if known
+                               else _external_descriptor(f.rule, severity.get(f.rule, f.severity)))
     results = []
     for f, fp in zip(findings, fingerprints(findings), strict=True):
         region: dict[str, Any] = {"startLine": f.line}

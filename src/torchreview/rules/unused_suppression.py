@@ -28,9 +28,6 @@ Use instead
         loss.backward()
         optimizer.step()
     ```
-
-    The pipeline runs this check after every other rule, on the same parsed file, so the other rules
-    run only once. Calling ``check`` directly runs the other rules itself.
 '''
 
 from __future__ import annotations
@@ -102,7 +99,11 @@ x = torch.zeros(3)  # torchreview: ignore
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    """Run every other rule on ``ctx`` and report the suppressions that hid none of their findings."""
+    """Run every other rule on ``ctx`` and report the suppressions that hid none of their findings.
+
+    The review pipeline (review.analyze_file) does not call this: it applies suppressions to the
+    findings it already has, so every other rule runs once per file.
+    """
     from torchreview.rules import all_rules
     from torchreview.suppress import apply_suppressions
 
