@@ -11,7 +11,7 @@ import libcst
 import pytest
 
 from torchreview.context import looks_like_training_code
-from torchreview.prefilter import GATES, should_parse
+from torchreview.prefilter import GATES, gate, should_parse
 from torchreview.review import analyze_file
 from torchreview.rules import all_rules
 
@@ -72,7 +72,16 @@ def test_should_parse_respects_rules_without_a_gate():
 
 def test_every_declared_gate_exists():
     for rule in all_rules():
-        assert rule.prefilter is None or rule.prefilter in GATES, rule.id
+        assert rule.prefilter is None or gate(rule.prefilter), rule.id
+
+
+def test_text_gates_and_unknown_gates():
+    assert should_parse("import torch\ntorch.save(m, 'x.pt')\n", [r"text:torch\.save\("])
+    assert not should_parse("import torch\ntorch.load('x.pt')\n", [r"text:torch\.save\("])
+    with pytest.raises(ValueError, match="not one of"):
+        gate("no-such-gate")
+    with pytest.raises(ValueError, match="regular expression"):
+        gate("text:(")
 
 
 def test_every_invalid_example_passes_its_rules_gates():

@@ -1,4 +1,4 @@
-"""Decide cheaply, before libcst parses a file, whether any selected rule could fire in it.
+r"""Decide cheaply, before libcst parses a file, whether any selected rule could fire in it.
 
 libcst parsing and position metadata cost far more than everything else in a review, and most
 files in a repository hold no training loop. Two gates run before parsing:
@@ -16,7 +16,8 @@ the same file that it calls) calls ``.backward()``, ``manual_backward``, ``autog
 ``TrainingLoop.does_training`` holds and that need a backward pass or an optimizer-method step can
 use it. It uses the standard ``ast`` module, which parses many times faster than libcst.
 ``"suppression-comment"`` passes when the text holds a ``torchreview: ignore`` comment; the
-``unused-suppression`` rule uses it.
+``unused-suppression`` rule uses it. ``"text:<regex>"`` passes when the regular expression matches
+the file's text, for rules that need one call to exist (``PREFILTER = r"text:torch\.save\("``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 
 from torchreview.context import looks_like_training_code
 
@@ -107,6 +109,24 @@ GATES: dict[str, Callable[[str], bool]] = {
 }
 
 
+@cache
+def _text_gate(pattern: str) -> Callable[[str], bool]:
+    regex = re.compile(pattern)
+    return lambda source: regex.search(source) is not None
+
+
+def gate(name: str) -> Callable[[str], bool]:
+    """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex."""
+    if name.startswith("text:"):
+        try:
+            return _text_gate(name[len("text:"):])
+        except re.error as exc:
+            raise ValueError(f"PREFILTER {name!r} is not a valid regular expression: {exc}") from None
+    if name not in GATES:
+        raise ValueError(f"PREFILTER {name!r} is not one of {sorted(GATES)} or 'text:<regex>'")
+    return GATES[name]
+
+
 def should_parse(source: str, prefilters: Iterable[str | None]) -> bool:
     """Whether a file may hold a finding for rules with these ``PREFILTER`` values."""
     if not looks_like_training_code(source):
@@ -116,4 +136,4 @@ def should_parse(source: str, prefilters: Iterable[str | None]) -> bool:
         return False
     if None in gates:
         return True
-    return any(GATES[g](source) for g in sorted(gates))
+    return any(gate(g)(source) for g in sorted(g for g in gates if g is not None))

@@ -46,10 +46,12 @@ class Rule:
 def _load(mod: ModuleType) -> Rule:
     prefilter = getattr(mod, "PREFILTER", None)
     if prefilter is not None:
-        from torchreview.prefilter import GATES
+        from torchreview.prefilter import gate
 
-        if prefilter not in GATES:
-            raise ValueError(f"{mod.__name__}: PREFILTER {prefilter!r} is not one of {sorted(GATES)}")
+        try:
+            gate(prefilter)
+        except ValueError as exc:
+            raise ValueError(f"{mod.__name__}: {exc}") from None
     return Rule(
         id=mod.ID, severity=Severity(mod.SEVERITY), doc=mod.__doc__ or "", valid=tuple(mod.VALID),
         invalid=tuple(mod.INVALID), check=mod.check, module=mod.__name__, prefilter=prefilter,
