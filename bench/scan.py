@@ -26,7 +26,7 @@ def torch_source() -> Path:
     spec = importlib.util.find_spec("torch")  # finds the package without importing it
     if spec is None or not spec.submodule_search_locations:
         sys.exit("torch is not installed in this interpreter; pass --path DIR with Python code to scan")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def python_files(root: Path, sample: int) -> list[Path]:
