@@ -137,3 +137,20 @@ def test_lint_with_processes_matches_one_process(tmp_path, capsys, jobs):
     assert rc1 == rc2 == 1
     assert one.out == many.out and '"missing-zero-grad"' in one.out
     assert many.err == ""  # stderr is not a terminal here: no progress line
+
+
+def test_progress_counter_writes_one_redrawn_line(capsys):
+    from torchreview.commands.lint import _Progress
+
+    progress = _Progress()
+    for done in range(1, 4):
+        progress(done, 3)
+    err = capsys.readouterr().err
+    assert err == "\rtorchreview: 1/3 files\rtorchreview: 2/3 files\rtorchreview: 3/3 files\n"
+
+
+def test_jobs_flag_validation(capsys):
+    from torchreview.cli import main
+
+    assert main(["lint", "-j", "x", "."]) == 2
+    assert "whole number" in capsys.readouterr().err
