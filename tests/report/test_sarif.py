@@ -111,9 +111,13 @@ def test_fingerprints_ignore_line_numbers_but_tell_twins_apart():
     assert len(set(fingerprints([a, twin]))) == 2
 
 
-def test_artifact_uri_is_relative_to_root(tmp_path):
+def test_artifact_uri_is_relative_to_root(tmp_path, monkeypatch):
     assert artifact_uri(str(tmp_path / "src" / "a.py"), tmp_path) == "src/a.py"
     assert artifact_uri("./src/a.py") == "src/a.py"
+    (tmp_path / "src").mkdir()
+    monkeypatch.chdir(tmp_path / "src")
+    outside = tmp_path / "elsewhere" / "b.py"
+    assert artifact_uri(str(outside), tmp_path / "src") == outside.as_uri()
 
 
 def test_review_sarif(tmp_path, capsys, validator):

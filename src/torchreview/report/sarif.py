@@ -67,8 +67,9 @@ def _external_descriptor(rule_id: str, severity: Severity) -> dict[str, Any]:
     }
 
 
-def artifact_uri(path: str, root: Path | None = None) -> str:
-    """A relative, URI-escaped, forward-slash path (what code scanning matches against the checkout)."""
+def artifact_location(path: str, root: Path | None = None) -> dict[str, str]:
+    """A path relative to ``root`` or the current folder, under ``%SRCROOT%`` (what code scanning
+    matches against the checkout); a file outside both gets an absolute ``file://`` URI."""
     p = Path(path)
     if p.is_absolute():
         for base in (root, Path.cwd()):
@@ -79,10 +80,16 @@ def artifact_uri(path: str, root: Path | None = None) -> str:
                 break
             except (ValueError, OSError):
                 continue
+        else:
+            return {"uri": p.as_uri()}
     text = p.as_posix()
     while text.startswith("./"):
         text = text[2:]
-    return quote(text, safe="/:")
+    return {"uri": quote(text, safe="/"), "uriBaseId": "%SRCROOT%"}
+
+
+def artifact_uri(path: str, root: Path | None = None) -> str:
+    return artifact_location(path, root)["uri"]
 
 
 def fingerprints(findings: Sequence[Finding]) -> list[str]:
@@ -123,7 +130,7 @@ def to_sarif(result: ReviewResult, rules: Iterable[Rule] | None = None, *,
             "level": _LEVEL[f.severity],
             "message": {"text": message(f)},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": artifact_uri(f.path, root), "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": artifact_location(f.path, root),
                 "region": region,
             }}],
             "partialFingerprints": {FINGERPRINT_KEY: fp},
@@ -136,8 +143,7 @@ def to_sarif(result: ReviewResult, rules: Iterable[Rule] | None = None, *,
         {
             "level": "warning",
             "message": {"text": f"{s.path}: {s.reason}"},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": artifact_uri(s.path, root),
-                                                                     "uriBaseId": "%SRCROOT%"}}}],
+            "locations": [{"physicalLocation": {"artifactLocation": artifact_location(s.path, root)}}],
         }
         for s in result.skipped
     ]
