@@ -1,4 +1,4 @@
-'''A ``# torchreview: ignore`` comment hides no finding.
+'''A suppression comment (torchreview: ignore) hides no finding.
 
 What it does
     Reports a suppression comment (``# torchreview: ignore[...]`` or
