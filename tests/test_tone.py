@@ -123,7 +123,10 @@ def test_glossary_has_the_terms_the_rules_need():
 def test_glossary_entry_is_complete_and_plain(key):
     t = content.glossary()[key]
     assert t.term and t.definition and t.example
-    assert t.link.startswith("https://pytorch.org/"), "link to the PyTorch docs"
+    from torchreview.docs import REPO_URL
+
+    # PyTorch terms link to the PyTorch docs; torchreview's own terms to its docs.
+    assert t.link.startswith(("https://pytorch.org/", REPO_URL + "/")), "link to the PyTorch docs"
     assert not t.definition.endswith("."), "the template adds the period after the clause"
     assert t.example.endswith((".", "?")), "the example is a full sentence"
     assert avoided_in(f"{t.definition}. {t.example}") == []

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import fields
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Skipped
-from torchreview.review import ReviewResult, lint_file
-from torchreview.rules import Rule, all_rules
+from torchreview.review import ReviewResult, lint_one
+from torchreview.rules import Rule, all_rules, get_rule
 
 _SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".mypy_cache",
               "build", "dist", ".eggs"}
+
+Progress = Callable[[int, int], None]
 
 
 def collect_files(paths: Sequence[str]) -> list[tuple[Path, str]]:
@@ -29,13 +34,61 @@ def collect_files(paths: Sequence[str]) -> list[tuple[Path, str]]:
     return out
 
 
-def lint_paths(paths: Sequence[str], rules: Sequence[Rule] | None = None) -> ReviewResult:
+@cache
+def _rules_by_id(ids: tuple[str, ...]) -> tuple[Rule, ...]:
+    return tuple(get_rule(i) for i in ids)
+
+
+def _pack(f: Finding) -> dict[str, Any]:
+    """Finding.facts is a read-only mapping proxy, which pickle refuses; send a plain dict."""
+    d = {fld.name: getattr(f, fld.name) for fld in fields(f)}
+    d["facts"] = dict(f.facts)
+    return d
+
+
+def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
+                ) -> list[tuple[list[dict[str, Any]], Skipped | None, int]]:
+    """Runs in a worker process: rules travel as ids and are looked up there."""
+    rules = _rules_by_id(rule_ids)
+    out = []
+    for p, display in chunk:
+        found, skip, hidden = lint_one(Path(p), display, rules)
+        out.append(([_pack(f) for f in found], skip, hidden))
+    return out
+
+
+def _results(files: list[tuple[Path, str]], rules: tuple[Rule, ...], jobs: int
+             ) -> Iterator[tuple[list[Finding], Skipped | None, int]]:
+    if jobs <= 1 or len(files) < 2:
+        for path, display in files:
+            yield lint_one(path, display, rules)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = max(1, min(16, len(files) // (jobs * 4)))
+    chunks = [[(str(p), d) for p, d in files[i:i + size]] for i in range(0, len(files), size)]
+    ids = tuple(r.id for r in rules)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in pool.map(_lint_chunk, chunks, [ids] * len(chunks)):
+            for packed, skip, hidden in batch:
+                yield [Finding(**d) for d in packed], skip, hidden
+
+
+def lint_paths(paths: Sequence[str], rules: Sequence[Rule] | None = None, *, jobs: int = 1,
+               keep: Callable[[Path], bool] | None = None, progress: Progress | None = None) -> ReviewResult:
+    """Lint ``paths`` with ``jobs`` processes. ``keep`` filters files (include/exclude globs);
+    ``progress(done, total)`` is called after each file."""
     rules = tuple(rules if rules is not None else all_rules())
+    files = [(p, d) for p, d in collect_files(paths) if keep is None or keep(p)]
     findings: list[Finding] = []
     skipped: list[Skipped] = []
-    for path, display in collect_files(paths):
-        found, skip = lint_file(path, display, rules)
+    suppressed = 0
+    for done, (found, skip, hidden) in enumerate(_results(files, rules, jobs), start=1):
         findings.extend(found)
+        suppressed += hidden
         if skip:
             skipped.append(skip)
-    return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped))
+        if progress is not None:
+            progress(done, len(files))
+    return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped),
+                        suppressed=suppressed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -12,8 +12,10 @@ import libcst as cst
 from torchreview.context import FileContext, looks_like_training_code
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
+from torchreview.prefilter import should_parse
 from torchreview.rules import Rule, all_rules
 from torchreview.sources import FileUnavailable
+from torchreview.suppress import UNUSED_ID, apply_suppressions
 
 
 class Source(Protocol):
@@ -35,19 +37,52 @@ def _syntax_reason(exc: cst.ParserSyntaxError) -> str:
     return f"does not parse as Python 3 (line {exc.raw_line}: {first}); fix the syntax to have it reviewed"
 
 
+@dataclass(frozen=True)
+class FileOutcome:
+    """What one file produced: findings to report and how many were hidden by suppression comments."""
+
+    findings: tuple[Finding, ...]
+    suppressed: int = 0
+
+
 def analyze(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
             right_side: frozenset[int] | None = None) -> list[Finding]:
     """Run ``rules`` over one file. Raises ``libcst.ParserSyntaxError`` for invalid code."""
-    if not looks_like_training_code(source):
-        return []
+    return list(analyze_file(path, source, rules, changed=changed, right_side=right_side).findings)
+
+
+def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
+                 right_side: frozenset[int] | None = None) -> FileOutcome:
+    """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py)."""
+    if not should_parse(source, [r.prefilter for r in rules]):
+        if changed is not None and looks_like_training_code(source):
+            _raise_if_invalid(source)  # a changed file that does not parse is reported, not ignored
+        return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
-    out: list[Finding] = []
+    raw: list[Finding] = []
     for rule in rules:
-        for finding in rule.check(ctx):
-            if changed is not None and not _touched(ctx, finding):
-                continue
-            out.append(finding)
-    return out
+        if rule.id != UNUSED_ID:  # it reads the other rules' findings below
+            raw.extend(rule.check(ctx))
+    outcome = apply_suppressions(
+        path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
+        report_unused=any(r.id == UNUSED_ID for r in rules),
+    )
+    out = [f for f in outcome.kept if changed is None or _touched(ctx, f)]
+    suppressed = sum(1 for f in outcome.suppressed if changed is None or _touched(ctx, f))
+    for f in outcome.unused:  # in a review, only comments the PR added or changed
+        if ctx.in_diff(f.line):
+            out.append(replace(f, in_diff=True))
+    return FileOutcome(tuple(out), suppressed)
+
+
+def _raise_if_invalid(source: str) -> None:
+    """Raise libcst's syntax error (with its line) when the source is not valid Python 3."""
+    import ast
+
+    try:
+        ast.parse(source)
+    except (SyntaxError, ValueError):
+        cst.parse_module(source)
 
 
 def _touched(ctx: FileContext, finding: Finding) -> bool:
@@ -70,6 +105,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     findings: list[Finding] = []
     skipped: list[Skipped] = []
     reviewed: list[str] = []
+    suppressed = 0
     files = tuple(files)
     for cf in files:
         if not cf.is_python:
@@ -88,30 +124,39 @@ def review_files(files: Iterable[ChangedFile], source: Source,
             skipped.append(Skipped(cf.path, str(exc)))
             continue
         try:
-            findings.extend(analyze(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side))
+            outcome = analyze_file(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side)
         except cst.ParserSyntaxError as exc:
             skipped.append(Skipped(cf.path, _syntax_reason(exc)))
             continue
         except RecursionError:
             skipped.append(Skipped(cf.path, "nested too deeply to parse; split the expression"))
             continue
+        findings.extend(outcome.findings)
+        suppressed += outcome.suppressed
         reviewed.append(cf.path)
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
-                        reviewed=tuple(reviewed))
+                        suppressed=suppressed, reviewed=tuple(reviewed))
 
 
 def lint_file(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None]:
+    found, skip, _ = lint_one(path, display, rules)
+    return found, skip
+
+
+def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
+    """Lint one file: (findings, skipped reason or None, number of suppressed findings)."""
     from torchreview.sources import decode
 
     try:
         text = decode(path.read_bytes())
     except FileUnavailable as exc:
-        return [], Skipped(display, str(exc))
+        return [], Skipped(display, str(exc)), 0
     except OSError as exc:
-        return [], Skipped(display, f"cannot be read ({exc.strerror})")
+        return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
     try:
-        return analyze(display, text, rules), None
+        outcome = analyze_file(display, text, rules)
     except cst.ParserSyntaxError as exc:
-        return [], Skipped(display, _syntax_reason(exc))
+        return [], Skipped(display, _syntax_reason(exc)), 0
     except RecursionError:
-        return [], Skipped(display, "nested too deeply to parse; split the expression")
+        return [], Skipped(display, "nested too deeply to parse; split the expression"), 0
+    return list(outcome.findings), None, outcome.suppressed

@@ -114,7 +114,7 @@ def test_rules_and_explain(capsys):
 
 def test_lint_reports_every_loop(tmp_path, capsys):
     (tmp_path / "a.py").write_text(HEAD)
-    (tmp_path / "broken.py").write_text("import torch\ndef (:\n")
+    (tmp_path / "broken.py").write_text("import torch\nloss.backward()\ndef (:\n")
     assert main(["lint", str(tmp_path), "--format", "json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert [f["rule"] for f in out["findings"]] == ["missing-zero-grad"]

@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Severity
+
+if TYPE_CHECKING:
+    from torchreview.config import Config
+    from torchreview.review import ReviewResult
+    from torchreview.rules import Rule
 
 
 def read_text_arg(value: str, what: str) -> str:
@@ -36,3 +42,49 @@ def exit_code(findings: list[Finding] | tuple[Finding, ...], fail_on: str | None
         return 0
     threshold = Severity(level).rank
     return 1 if any(f.severity.rank >= threshold for f in findings) else 0
+
+
+FORMATS = ["markdown", "json", "sarif"]
+
+
+def _id_list(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def add_config_args(p: argparse.ArgumentParser) -> None:
+    """--config FILE, --select and --ignore (flags win over the configuration file)."""
+    p.add_argument("--config", metavar="FILE",
+                   help="pyproject.toml or .torchreview.toml to use (default: found from the folder upward)")
+    p.add_argument("--select", type=_id_list, metavar="IDS",
+                   help="comma-separated rule ids or prefixes (like 'missing-') to run; overrides the file")
+    p.add_argument("--ignore", type=_id_list, metavar="IDS",
+                   help="comma-separated rule ids or prefixes to turn off, added to the file's list")
+
+
+def resolve_config(args: argparse.Namespace, start: Path) -> Config:
+    """The configuration file (explicit or discovered from ``start``) with command-line overrides."""
+    from torchreview.config import known_rule_ids, load_config, parse_config
+
+    cfg = load_config(getattr(args, "config", None), start)
+    select, ignore = getattr(args, "select", None), getattr(args, "ignore", None)
+    if select is not None or ignore is not None:
+        # Check the flags' rule ids the same way as the file's.
+        parse_config({"select": select or [], "ignore": ignore or []}, None, known_rule_ids())
+    return cfg.with_overrides(select=select, ignore=ignore, fail_on=getattr(args, "fail_on", None))
+
+
+def write_report(result: ReviewResult, fmt: str, config: Config, rules: tuple[Rule, ...],
+                 description_md: str = "", root: Path | None = None) -> None:
+    """Print ``result`` as markdown, JSON or SARIF."""
+    if fmt == "json":
+        from torchreview.report import json as json_report
+
+        sys.stdout.write(json_report.dumps(result))
+    elif fmt == "sarif":
+        from torchreview.report import sarif
+
+        sys.stdout.write(sarif.dumps(result, rules, severity=config.severity, root=root))
+    else:
+        from torchreview.report.markdown import render_review
+
+        sys.stdout.write(render_review(result, description_md))

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from torchreview.commands._shared import add_fail_on, exit_code, read_text_arg
+from torchreview.commands._shared import FORMATS, add_config_args, add_fail_on, exit_code, read_text_arg
 from torchreview.errors import UserError
 
 NAME = "review"
@@ -21,15 +20,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--repo", metavar="DIR", default=".", help="checkout holding the PR's head files")
     p.add_argument("--description-file", metavar="FILE", help="PR description (markdown) to check")
     p.add_argument("--title", metavar="TEXT", help="PR title, checked together with the description")
-    p.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    p.add_argument("--format", choices=FORMATS, default="markdown")
+    add_config_args(p)
     add_fail_on(p)
 
 
 def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from torchreview.commands._shared import resolve_config, write_report
     from torchreview.diff import parse_diff
-    from torchreview.report import json as json_report
-    from torchreview.report.markdown import render_review
     from torchreview.review import review_files
+    from torchreview.rules import all_rules
     from torchreview.sources import DirSource, GitSource, git_diff
 
     repo = Path(args.repo)
@@ -43,14 +45,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = read_text_arg(args.diff, "--diff")
         source = DirSource(repo)
-    result = review_files(parse_diff(text), source)
+    config = resolve_config(args, repo)
+    rules = config.select_rules(all_rules())
+    files = [cf for cf in parse_diff(text) if config.wants_path(repo / cf.path)]
+    result = review_files(files, source, rules)
+    result = replace(result, findings=config.apply(result.findings))
     description_md = ""
-    if args.title is not None or args.description_file:
+    if config.description_check != "off" and (args.title is not None or args.description_file):
         from torchreview.commands._description import attach_description
 
         result, description_md = attach_description(result, args.title, args.description_file, text)
-    if args.format == "json":
-        sys.stdout.write(json_report.dumps(result))
-    else:
-        sys.stdout.write(render_review(result, description_md))
-    return exit_code(result.findings, args.fail_on)
+    write_report(result, args.format, config, rules, description_md, root=repo)
+    return exit_code(result.findings, config.fail_on)

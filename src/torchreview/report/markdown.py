@@ -176,6 +176,8 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
             description_md=(description_md.strip() if sections else msgs["section_too_long"])
             if description_md.strip() else "",
             smoke_md=(smoke_md.strip() if sections else msgs["section_too_long"]) if smoke_md.strip() else "",
+            suppressed_note=fill(msgs["suppressed_note"], {"count": result.suppressed}, markdown=False)
+            if result.suppressed else "",
         )
 
     body = render(max_rows=None, collapse=False, sections=True)

@@ -3,7 +3,8 @@
 A rule module defines ``ID``, ``SEVERITY``, ``VALID`` and ``INVALID`` (lists of example programs),
 a docstring with the sections *What it does*, *Why it matters*, *Example*, *Use instead* (and
 optionally *References*), and ``check(ctx) -> Iterable[Finding]``. Its wording lives in
-content/rules/<ID>.toml.
+content/rules/<ID>.toml. Optionally ``PREFILTER = "<gate>"`` names a cheap test from prefilter.py
+that lets files where the rule cannot fire skip parsing.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Rule:
     invalid: tuple[str, ...]
     check: Callable[[FileContext], Iterable[Finding]]
     module: str
+    prefilter: str | None = None
 
     @property
     def summary(self) -> str:
@@ -42,9 +44,17 @@ class Rule:
 
 
 def _load(mod: ModuleType) -> Rule:
+    prefilter = getattr(mod, "PREFILTER", None)
+    if prefilter is not None:
+        from torchreview.prefilter import gate
+
+        try:
+            gate(prefilter)
+        except ValueError as exc:
+            raise ValueError(f"{mod.__name__}: {exc}") from None
     return Rule(
         id=mod.ID, severity=Severity(mod.SEVERITY), doc=mod.__doc__ or "", valid=tuple(mod.VALID),
-        invalid=tuple(mod.INVALID), check=mod.check, module=mod.__name__,
+        invalid=tuple(mod.INVALID), check=mod.check, module=mod.__name__, prefilter=prefilter,
     )
 
 

@@ -49,6 +49,7 @@ from torchreview.rules._common import loss_names, optimizer_steps, passes_to_unk
 
 ID = "missing-backward"
 SEVERITY = "error"
+PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
     """

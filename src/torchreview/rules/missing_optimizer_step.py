@@ -47,6 +47,7 @@ from torchreview.rules._common import any_steps, file_has_optimizer, training_lo
 
 ID = "missing-optimizer-step"
 SEVERITY = "error"
+PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
     """

@@ -47,6 +47,7 @@ from torchreview.rules._common import insert_after, optimizer_steps, passes_to_u
 
 ID = "missing-zero-grad"
 SEVERITY = "error"
+PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
     # the classic loop

@@ -1,0 +1,104 @@
+"""Throughput of `torchreview lint` over a large body of real code: the installed torch package's source.
+
+    /work/venv/bin/python bench/scan.py [--path DIR] [--sample K] [-j N] [--torchfix-python PY]
+
+Prints files, lines, seconds and lines per second. When TorchFix is importable by this interpreter, or
+by the interpreter given with --torchfix-python / $TORCHFIX_PYTHON, it runs TorchFix (all rules,
+`--select ALL`) on the same files in the same run and prints the throughput ratio. Both tools run as
+command-line subprocesses with the same file list and the same number of processes. `--sample K`
+keeps every K-th file (sorted by path) for a shorter run. This is a benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def torch_source() -> Path:
+    spec = importlib.util.find_spec("torch")  # finds the package without importing it
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("torch is not installed in this interpreter; pass --path DIR with Python code to scan")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def python_files(root: Path, sample: int) -> list[Path]:
+    files = sorted(p for p in root.rglob("*.py") if p.is_file())
+    return files[::sample]
+
+
+def count_lines(files: list[Path]) -> int:
+    total = 0
+    for f in files:
+        with f.open("rb") as fh:
+            total += sum(1 for _ in fh)
+    return total
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, subprocess.CompletedProcess[str]]:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    return time.perf_counter() - start, proc
+
+
+def find_torchfix(explicit: str | None) -> str | None:
+    if explicit:
+        return explicit
+    if os.environ.get("TORCHFIX_PYTHON"):
+        return os.environ["TORCHFIX_PYTHON"]
+    if importlib.util.find_spec("torchfix") is not None:
+        return sys.executable
+    return None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--path", type=Path, help="folder to scan (default: the installed torch package)")
+    ap.add_argument("--sample", type=int, default=1, help="keep every K-th file (default 1: all)")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="processes for both tools (default 1)")
+    ap.add_argument("--torchfix-python", help="a Python interpreter that has torchfix installed")
+    args = ap.parse_args()
+
+    root = args.path or torch_source()
+    files = python_files(root, max(1, args.sample))
+    lines = count_lines(files)
+    names = [str(f) for f in files]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    print(f"corpus: {root} (every {args.sample}. file), {len(files)} files, {lines} lines, -j {args.jobs}")
+
+    cmd = [sys.executable, "-m", "torchreview", "lint", "--format", "json", "--fail-on", "never",
+           "-j", str(args.jobs), *names]
+    seconds, proc = timed(cmd, env)
+    if proc.returncode != 0:
+        print(proc.stderr[-2000:], file=sys.stderr)
+        return 1
+    found = proc.stdout.count('"rule":')
+    ours = lines / seconds
+    print(f"torchreview: {len(files)} files, {lines} lines, {seconds:.2f} s, {ours:,.0f} lines/s, "
+          f"{found} findings")
+
+    tf_python = find_torchfix(args.torchfix_python)
+    if tf_python is None:
+        print("torchfix: not installed; `pip install torchfix` (in a separate environment if its libcst pin "
+              "clashes) and pass --torchfix-python to compare")
+        return 0
+    tf_cmd = [tf_python, "-m", "torchfix", "--select", "ALL", "-j", str(args.jobs), *names]
+    tf_seconds, tf_proc = timed(tf_cmd, dict(os.environ))
+    if "Finished checking" not in tf_proc.stdout + tf_proc.stderr:
+        print(f"torchfix: did not finish (exit {tf_proc.returncode}): {tf_proc.stderr[-500:]}")
+        return 1
+    theirs = lines / tf_seconds
+    print(f"torchfix:    {len(files)} files, {lines} lines, {tf_seconds:.2f} s, {theirs:,.0f} lines/s")
+    print(f"ratio: torchreview is {ours / theirs:.1f}x TorchFix's throughput (goal: at least 20x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+r"""Decide cheaply, before libcst parses a file, whether any selected rule could fire in it.
+
+libcst parsing and position metadata cost far more than everything else in a review, and most
+files in a repository hold no training loop. Two gates run before parsing:
+
+1. ``looks_like_training_code`` (context.py): a regular expression for torch usage or training
+   words. A file without them is skipped for every rule.
+2. A rule may name a stricter gate with ``PREFILTER = "<gate>"`` in its module. When *every* selected
+   rule names a gate, the file is parsed only if at least one of those gates passes. A rule without
+   ``PREFILTER`` keeps the first gate only, so a new rule is never skipped by mistake.
+
+Each gate promises that its rules cannot yield a finding in a file where the gate fails. The one gate
+today, ``"training-step"``, passes when a ``for``/``while`` loop (directly, or through a function of
+the same file that it calls) calls ``.backward()``, ``manual_backward``, ``autograd.grad``, a
+``.step()`` method or ``optimizer_step``. Rules that only look at loops where
+``TrainingLoop.does_training`` holds and that need a backward pass or an optimizer-method step can
+use it. It uses the standard ``ast`` module, which parses many times faster than libcst.
+``"suppression-comment"`` passes when the text holds a ``torchreview: ignore`` comment; the
+``unused-suppression`` rule uses it. ``"text:<regex>"`` passes when the regular expression matches
+the file's text, for rules that need one call to exist (``PREFILTER = r"text:torch\.save\("``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
+
+from torchreview.context import looks_like_training_code
+
+# Cheap text test first: without any of these words the loop model has no backward or step event.
+_STEP_TEXT = re.compile(r"\.\s*(?:backward|step)\b|manual_backward|optimizer_step|autograd\s*\.\s*grad\b")
+
+
+def _call_name(func: ast.expr) -> str:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return ""
+
+
+def _is_step_call(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = _call_name(func)
+    if name in ("backward", "step"):
+        return isinstance(func, ast.Attribute)
+    if name in ("manual_backward", "optimizer_step"):
+        return True
+    if name == "grad" and isinstance(func, ast.Attribute):
+        return _call_name(func.value) == "autograd"
+    return False
+
+
+def _has_training_step_loop(tree: ast.AST) -> bool:
+    """Whether a loop reaches a backward pass or an optimizer step, directly or via same-file functions."""
+    calls_of: dict[str, set[str]] = {}
+    stepping: set[str] = set()
+    loops: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            loops.append(node)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names = calls_of.setdefault(node.name, set())
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call):
+                    names.add(_call_name(sub.func))
+                    if _is_step_call(sub):
+                        stepping.add(node.name)
+    if not loops:
+        return False
+    changed = True
+    while changed:  # a helper that calls a stepping helper steps too
+        changed = False
+        for name, called in calls_of.items():
+            if name not in stepping and called & stepping:
+                stepping.add(name)
+                changed = True
+    for loop in loops:
+        for sub in ast.walk(loop):
+            if isinstance(sub, ast.Call) and (_is_step_call(sub) or _call_name(sub.func) in stepping):
+                return True
+    return False
+
+
+def _training_step_gate(source: str) -> bool:
+    if not _STEP_TEXT.search(source):
+        return False
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # let libcst parse it and report the reason as a skipped file
+    return _has_training_step_loop(tree)
+
+
+_SUPPRESSION_TEXT = re.compile(r"torchreview\s*:\s*ignore")
+
+
+def _suppression_gate(source: str) -> bool:
+    return bool(_SUPPRESSION_TEXT.search(source))
+
+
+GATES: dict[str, Callable[[str], bool]] = {
+    "training-step": _training_step_gate,
+    "suppression-comment": _suppression_gate,
+}
+
+
+@cache
+def _text_gate(pattern: str) -> Callable[[str], bool]:
+    regex = re.compile(pattern)
+    return lambda source: regex.search(source) is not None
+
+
+def gate(name: str) -> Callable[[str], bool]:
+    """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex."""
+    if name.startswith("text:"):
+        try:
+            return _text_gate(name[len("text:"):])
+        except re.error as exc:
+            raise ValueError(f"PREFILTER {name!r} is not a valid regular expression: {exc}") from None
+    if name not in GATES:
+        raise ValueError(f"PREFILTER {name!r} is not one of {sorted(GATES)} or 'text:<regex>'")
+    return GATES[name]
+
+
+def should_parse(source: str, prefilters: Iterable[str | None]) -> bool:
+    """Whether a file may hold a finding for rules with these ``PREFILTER`` values."""
+    if not looks_like_training_code(source):
+        return False
+    gates = set(prefilters)
+    if not gates:
+        return False
+    if None in gates:
+        return True
+    return any(gate(g)(source) for g in sorted(g for g in gates if g is not None))

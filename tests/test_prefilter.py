@@ -1,0 +1,156 @@
+"""Speed guards: files are skipped before parsing when no rule can fire, and parsed once otherwise."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import libcst
+import pytest
+
+from torchreview.context import looks_like_training_code
+from torchreview.prefilter import GATES, gate, should_parse
+from torchreview.review import analyze_file
+from torchreview.rules import all_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LOOP = textwrap.dedent("""\
+    import torch
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    """)
+
+HELPER = textwrap.dedent("""\
+    import torch
+    def train_step(batch):
+        helper_two(batch)
+
+    def helper_two(batch):
+        loss = model(batch).sum()
+        loss.backward()
+        optimizer.step()
+
+    for batch in loader:
+        train_step(batch)
+    """)
+
+
+def test_looks_like_training_code():
+    assert looks_like_training_code("import torch\n")
+    assert looks_like_training_code("for b in data:\n    opt.zero_grad()\n")
+    assert looks_like_training_code("from torch import nn\nlayer = nn.Linear(2, 2)\n")
+    assert not looks_like_training_code("import json\nprint(json.dumps({'a': 1}))\n")
+    assert not looks_like_training_code("def torchlike():\n    return 'torchvision'\n")
+
+
+def test_training_step_gate():
+    gate = GATES["training-step"]
+    assert gate(LOOP)
+    assert gate(HELPER)  # the step is two same-file helpers away from the loop
+    assert not gate("import torch\nx = torch.ones(3)\nx.backward()\n")  # no loop at all
+    assert not gate("import torch\nfor p in model.parameters():\n    p.requires_grad_(False)\n")
+    assert not gate("import torch\nclass F(torch.autograd.Function):\n    @staticmethod\n"
+                    "    def backward(ctx, g):\n        for i in range(3):\n            g = g * 2\n"
+                    "        return g\n")
+    assert gate("for x in data:\n    torch.autograd.grad(out, inp)\n")
+    assert gate("for x in d:\n    loss.backward(\n")  # does not parse: let libcst report the reason
+
+
+def test_should_parse_respects_rules_without_a_gate():
+    assert not should_parse("import json\n", [None])
+    text = "import torch\nx = torch.ones(3)\n"
+    assert should_parse(text, [None, "training-step"])  # a rule without a gate sees every torch file
+    assert not should_parse(text, ["training-step"])
+    assert not should_parse(text, [])
+    assert should_parse(text + "y = 1  # torchreview: ignore\n", ["training-step", "suppression-comment"])
+
+
+def test_every_declared_gate_exists():
+    for rule in all_rules():
+        assert rule.prefilter is None or gate(rule.prefilter), rule.id
+
+
+def test_text_gates_and_unknown_gates():
+    assert should_parse("import torch\ntorch.save(m, 'x.pt')\n", [r"text:torch\.save\("])
+    assert not should_parse("import torch\ntorch.load('x.pt')\n", [r"text:torch\.save\("])
+    with pytest.raises(ValueError, match="not one of"):
+        gate("no-such-gate")
+    with pytest.raises(ValueError, match="regular expression"):
+        gate("text:(")
+
+
+def test_every_invalid_example_passes_its_rules_gates():
+    """A gate that skipped a rule's own INVALID example would hide real findings."""
+    for rule in all_rules():
+        for source in rule.invalid:
+            assert should_parse("import torch\n" + textwrap.dedent(source), [rule.prefilter]), rule.id
+
+
+def test_each_file_is_parsed_once_for_all_rules(monkeypatch):
+    calls: list[int] = []
+    real = libcst.parse_module
+
+    def counting(source, *args, **kwargs):
+        calls.append(1)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(libcst, "parse_module", counting)
+    out = analyze_file("t.py", LOOP + "# torchreview: ignore[missing-backward]\n", all_rules())
+    assert [f.rule for f in out.findings] == ["missing-zero-grad", "unused-suppression"]
+    assert len(calls) == 1
+    calls.clear()
+    assert analyze_file("t.py", "import torch\nx = torch.ones(2)\n", all_rules()).findings == ()
+    assert calls == []  # skipped before parsing
+
+
+def test_review_path_never_imports_torch(tmp_path):
+    target = tmp_path / "train.py"
+    target.write_text(LOOP, encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from torchreview.cli import main\n"
+        f"main(['lint', {str(target)!r}, '--format', 'sarif'])\n"
+        f"main(['lint', {str(ROOT / 'src' / 'torchreview' / 'demo' / 'repo')!r}])\n"
+        "bad = [m for m in sys.modules if m == 'torch' or m.startswith('torch.')]\n"
+        "assert not bad, bad\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}, check=False)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("jobs", ["2"])
+def test_lint_with_processes_matches_one_process(tmp_path, capsys, jobs):
+    from torchreview.cli import main
+
+    for i in range(6):
+        (tmp_path / f"t{i}.py").write_text(LOOP if i % 2 else HELPER.replace("optimizer.step()", ""))
+    rc1 = main(["lint", str(tmp_path), "--format", "json"])
+    one = capsys.readouterr()
+    rc2 = main(["lint", str(tmp_path), "--format", "json", "-j", jobs])
+    many = capsys.readouterr()
+    assert rc1 == rc2 == 1
+    assert one.out == many.out and '"missing-zero-grad"' in one.out
+    assert many.err == ""  # stderr is not a terminal here: no progress line
+
+
+def test_progress_counter_writes_one_redrawn_line(capsys):
+    from torchreview.commands.lint import _Progress
+
+    progress = _Progress()
+    for done in range(1, 4):
+        progress(done, 3)
+    err = capsys.readouterr().err
+    assert err == "\rtorchreview: 1/3 files\rtorchreview: 2/3 files\rtorchreview: 3/3 files\n"
+
+
+def test_jobs_flag_validation(capsys):
+    from torchreview.cli import main
+
+    assert main(["lint", "-j", "x", "."]) == 2
+    assert "whole number" in capsys.readouterr().err
