@@ -204,6 +204,6 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         yield ctx.finding(
             ID, SEVERITY, site.line, site.end_line,
             facts={"loader": target or "DataLoader", "line": site.line,
-                   "workers": "num_workers=0" if workers is not None else "no num_workers"},
+                   "explicit": "yes" if workers is not None else "no"},
             suggestion=_suggest(ctx, call),
         )

@@ -260,7 +260,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if found is None:
             continue
         squash, squash_node = found
-        if kind == "ce" and squash == "sigmoid" or kind == "bce" and squash != "sigmoid":
+        if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid"):
             continue
         severity = "info" if squash == "log_softmax" else SEVERITY
         loss = "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss"
