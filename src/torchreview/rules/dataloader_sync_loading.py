@@ -26,7 +26,8 @@ Use instead
     ```
 
     The rule stays quiet for validation and test loaders, for CPU-only and MPS scripts, for
-    ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
+    collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
+    processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
     little or need sharding), and when ``**kwargs`` or a sixth positional argument may carry
     ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
 
@@ -90,6 +91,13 @@ import torch
 model = model.cuda()
 val_loader = DataLoader(val_set, batch_size=256, shuffle=False, num_workers=0)
 test_loader = DataLoader(test_set, batch_size=256)
+""",
+    # the collate function creates CUDA tensors, which worker processes cannot do
+    """
+import torch
+def collate(samples):
+    return torch.stack([s[0] for s in samples]).cuda(), torch.tensor([s[1] for s in samples]).cuda()
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, collate_fn=collate)
 """,
     # in-memory tensors
     """
@@ -168,6 +176,18 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
     return any(_IN_MEMORY.search(ctx.code(v)) for v in values_of(ctx, code))
 
 
+def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
+    """The collate function or a Dataset method of this file creates GPU tensors (not allowed in workers)."""
+    names = []
+    collate = keyword(call, "collate_fn")
+    if collate is not None:
+        names.append(ctx.code(collate.value))
+    bodies = [ctx.facts.top_functions[n].node for n in names if n in ctx.facts.top_functions]
+    bodies += [info.node for (_, name), info in ctx.facts.methods.items()
+               if name in ("__getitem__", "__getitems__", "__iter__")]
+    return any(re.search(r"\.cuda\(|\.to\(\s*(DEVICE|device|dev|self\.device|['\"]cuda)", ctx.code(b)) for b in bodies)
+
+
 def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
     eq = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
     workers = keyword(call, "num_workers")
@@ -199,7 +219,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if workers is not None and ctx.code(workers.value) != "0":
             continue
         target = _target_of(ctx, site.line)
-        if not _is_training(ctx, call, target) or _in_memory(ctx, call):
+        if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
             continue
         yield ctx.finding(
             ID, SEVERITY, site.line, site.end_line,

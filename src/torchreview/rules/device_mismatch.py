@@ -157,6 +157,15 @@ for batch in train_loader:
     loss = criterion(model(inputs), targets)
     loss.backward()
 """,
+    # DataParallel scatters the inputs itself; the target is moved for the loss
+    """
+model = torch.nn.DataParallel(model).cuda()
+for i, (images, target) in enumerate(train_loader):
+    target = target.cuda(non_blocking=True)
+    output = model(images)
+    loss = criterion(output, target)
+    loss.backward()
+""",
     # a TensorDataset built from tensors already on the GPU
     """
 X, Y = X.to(device), Y.to(device)
@@ -210,7 +219,8 @@ class Trainer:
 _PASSTHROUGH = re.compile(r"accelerat|Accelerator|setup_dataloaders|lightning|Fabric|device_map|"
                           r"MpDeviceLoader|ParallelLoader|\bxm\.|DeviceDataLoader|CudaDataLoader")
 _ACCELERATOR = re.compile(r"cuda|\bmps\b|['\"]mps|\bgpu|local_rank|\brank\b|\bxpu\b|npu", re.IGNORECASE)
-_LOADER_NAME = re.compile(r"loader|(^|_)dl($|_)|dataloader", re.IGNORECASE)
+_LOADER_NAME = re.compile(r"loader|(^|_)dl($|_)|dataloader|^(train|val|valid|test|eval)_?(data|set|dataset|ds)$",
+                          re.IGNORECASE)
 _MOVING_LOADER = re.compile(r"Device|Cuda|GPU|Prefetch|prepare|setup_dataloaders", re.IGNORECASE)
 _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
                "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device", "copy_to_device",
@@ -247,6 +257,11 @@ def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
     for src in sources:
         code = ctx.code(src)
         values = [ctx.code(v) for v in values_of(ctx, code)]
+        wrapped = [v for v in values_of(ctx, code) if isinstance(v, cst.Call) and last_name(v.func) in _WRAPPERS]
+        if wrapped:  # pbar = tqdm(train_loader)
+            inner = [ctx.code(x) for w in wrapped for x in _unwrap_iter(w)]
+            if any(_LOADER_NAME.search(i.rsplit(".", 1)[-1]) for i in inner):
+                return True
         if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
             return False
         if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
@@ -367,8 +382,9 @@ class _Hit:
 class _Walker(cst.CSTVisitor):
     """Walks a loop body in source order, tracking which batch variables have moved."""
 
-    def __init__(self, ctx: FileContext, state: _State) -> None:
+    def __init__(self, ctx: FileContext, state: _State, scatters: bool) -> None:
         self.ctx = ctx
+        self.scatters = scatters
         self.state = state
         self.hits: list[_Hit] = []
 
@@ -418,6 +434,8 @@ class _Walker(cst.CSTVisitor):
             return True
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name))
         is_loss = bool(_LOSS.search(name)) and name != "backward"
+        if is_forward and self.scatters:
+            is_forward = False  # DataParallel / DDP(device_ids=...) copy the inputs to the GPU themselves
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
             self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
@@ -465,13 +483,14 @@ def _uses_accelerator(ctx: FileContext) -> bool:
 def check(ctx: FileContext) -> Iterator[Finding]:
     if _file_passes_through(ctx) or not _uses_accelerator(ctx):
         return
+    scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source))
     for loop in ctx.loops:
         if not _loader_like(ctx, loop):
             continue
         names = _batch_names(ctx, loop)
         if not names:
             continue
-        walker = _Walker(ctx, _State(raw=set(names), moved=set()))
+        walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
         assert isinstance(loop.node, cst.For)
         loop.node.body.visit(walker)
         if not walker.hits:

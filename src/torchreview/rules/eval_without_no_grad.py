@@ -223,7 +223,8 @@ _EVAL_NAME = re.compile(
     r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$",
     re.IGNORECASE,
 )
-_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward")
+# gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
                                  r"inference_mode\([^)]*\)\.__enter__")
 

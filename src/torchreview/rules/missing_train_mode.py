@@ -35,6 +35,10 @@ Use instead
         validate(model, val_loader)
     ```
 
+    An evaluation function from another file (``evaluate(model, ...)``) usually calls
+    ``model.eval()``; when the loop calls one and trains again without ``model.train()``, the rule
+    adds a note at ``info`` level, because that function may switch the mode back itself.
+
     The rule stays quiet when ``model.train()`` runs anywhere on the way back to training (at the
     start of each epoch, inside the batch loop, or at the end of the evaluation helper), when the
     eval-mode switch is for another model (a teacher, an EMA copy, a frozen encoder), when the
@@ -50,6 +54,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
@@ -124,6 +130,17 @@ for epoch in range(args.epochs):
     model.eval()
     evaluate(model, data_loader_test, device=device)
 """,
+    # an evaluation function from another file, model.train() at the start of each epoch
+    """
+from engine import evaluate
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    acc = evaluate(model, val_loader, device)
+""",
     # model.train(mode) with a flag
     """
 for epoch in range(epochs):
@@ -159,6 +176,16 @@ for epoch in range(epochs):
     with torch.no_grad():
         for x, y in val_loader:
             val_loss += criterion(model(x), y).item()
+""",
+    # an evaluation function from another file, training inline without model.train() (info)
+    """
+from engine import evaluate
+for epoch in range(epochs):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    acc = evaluate(model, val_loader, device)
 """,
     # a step-based loop with periodic evaluation in a helper that does not restore train mode
     """
@@ -258,6 +285,72 @@ def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
     return e.line, e.end_line
 
 
+_UNSEEN_EVAL = re.compile(r"^(evaluate|evaluation|eval|validate|validation|val|test|run_eval|run_validation|"
+                          r"run_evaluation|eval_model|evaluate_model|test_model|validate_model|eval_epoch|"
+                          r"val_epoch|valid_epoch|validate_epoch|test_epoch|evaluate_epoch|do_eval)$")
+
+
+def _site_line(ctx: FileContext, loop: TrainingLoop, e: Event) -> int:
+    return _anchor(ctx, loop, e)[0]
+
+
+def _unseen_evaluations(ctx: FileContext, loop: TrainingLoop) -> Iterator[tuple[cst.Call, str]]:
+    """Calls at the loop's own level to an evaluation function of another file, with the model."""
+    models = {e.receiver for e in loop.of(EventKind.FORWARD, EventKind.TRAIN_MODE) if e.receiver}
+    for stmt in _own_statements(loop):
+        for call in calls_in(stmt):
+            if resolvable(ctx, call) or not _UNSEEN_EVAL.match(last_name(call.func)):
+                continue
+            for a in call.args:
+                code = ctx.code(a.value)
+                if code in models or (ctx.facts.is_model(code) and not _FROZEN.search(code)):
+                    yield call, code
+                    break
+
+
+def _own_statements(loop: TrainingLoop) -> list[cst.CSTNode]:
+    """Statements of the loop body that are not inside an inner loop."""
+    out: list[cst.CSTNode] = []
+
+    def walk(body: cst.BaseSuite) -> None:
+        for stmt in getattr(body, "body", ()):
+            if isinstance(stmt, cst.For | cst.While | cst.FunctionDef | cst.ClassDef):
+                continue
+            if isinstance(stmt, cst.If):
+                walk(stmt.body)
+                if stmt.orelse is not None:
+                    walk(stmt.orelse.body if isinstance(stmt.orelse, cst.Else) else cst.IndentedBlock([stmt.orelse]))
+                continue
+            if isinstance(stmt, cst.With | cst.Try):
+                walk(stmt.body)
+                continue
+            out.append(stmt)
+
+    walk(loop.node.body)
+    return out
+
+
+def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -> Iterator[Finding]:
+    """An evaluation function from another file probably calls eval(); info only, it may restore."""
+    if loop.has(EventKind.EVAL_MODE):
+        return
+    ordered = sorted(((_site_line(ctx, loop, e), e.order, e) for e in loop.events), key=lambda t: t[:2])
+    for call, model in _unseen_evaluations(ctx, loop):
+        line = ctx.pos(call).start.line
+        if line in reported:
+            continue
+        after = [e for ln, _, e in ordered if ln > line] + [e for ln, _, e in ordered if ln < line]
+        nxt = next((e for e in after if e.kind == EventKind.TRAIN_MODE or e.kind in _TRAINING), None)
+        if nxt is None or nxt.kind == EventKind.TRAIN_MODE or _restores_unseen(ctx, loop, model):
+            continue
+        reported.add(line)
+        yield ctx.finding(
+            ID, "info", line, ctx.pos(call).end.line, loop=loop,
+            facts={"model": model, "eval_line": line, "train_line": nxt.line,
+                   "loop_header": loop.header, "loop_line": loop.line},
+        )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
@@ -277,8 +370,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
+            reported.add(line)
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
                        "loop_header": loop.header, "loop_line": loop.line},
             )
+        yield from _unseen_findings(ctx, loop, reported)

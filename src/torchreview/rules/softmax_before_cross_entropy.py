@@ -107,6 +107,13 @@ def step(model, x, y):
     out = model.head(x)
     return criterion(out, y)
 """,
+    # a hand-written cross_entropy of this file that expects probabilities
+    """
+import torch
+def cross_entropy(probs, target):
+    return -(target * probs.clamp_min(1e-8).log()).sum(-1).mean()
+loss = cross_entropy(torch.softmax(logits, -1), onehot)
+""",
     # BCEWithLogitsLoss on raw scores; sigmoid only for the metric
     """
 import torch
@@ -155,6 +162,17 @@ for x, y in loader:
     loss = loss_fn(torch.sigmoid(model(x)).squeeze(1), y.float())
     loss.backward()
 """,
+    # the criterion moved to the GPU, softmax through a variable
+    """
+import torch
+import torch.nn.functional as F
+criterion = torch.nn.CrossEntropyLoss(weight=class_weights).to(device)
+def train(model, loader):
+    for x, y in loader:
+        probs = F.softmax(model(x), dim=1)
+        loss = criterion(probs, y)
+        loss.backward()
+""",
     # log_softmax twice: same numbers, reported as information
     """
 import torch.nn.functional as F
@@ -170,6 +188,14 @@ _SIGMOID_CTOR = re.compile(r"(^|\.)Sigmoid$")
 
 
 def _ctor_name(value: cst.BaseExpression) -> str:
+    # nn.CrossEntropyLoss(weight=w).to(device) / .cuda(): the constructor is inside
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in ("to", "cuda")
+        and isinstance(value.func.value, cst.Call)
+    ):
+        value = value.func.value
     if isinstance(value, cst.Call):
         func = value.func
         while isinstance(func, cst.Call):  # nn.CrossEntropyLoss()(...) is unusual; keep the callee
