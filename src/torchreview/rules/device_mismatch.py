@@ -266,6 +266,11 @@ def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
             return False
         if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
             return False
+        if isinstance(src, cst.Call):  # metric_logger.log_every(data_loader, ...), prefetch(loader)
+            if _MOVING_LOADER.search(last_name(src.func)):
+                return False
+            if any(_LOADER_NAME.search(ctx.code(a.value).rsplit(".", 1)[-1]) for a in src.args if a.keyword is None):
+                return True
         if _LOADER_NAME.search(code.rsplit(".", 1)[-1]) or any(
             v.split("(", 1)[0].endswith("DataLoader") for v in values
         ):
