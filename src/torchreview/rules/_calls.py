@@ -44,6 +44,7 @@ class Assignment:
 class _Walker(cst.CSTVisitor):
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
+        self.loops: list[tuple[int, int]] = []
         self.funcs: list[cst.FunctionDef] = []
         self.contexts: list[str] = []
         self.saved: list[list[str]] = []
@@ -64,6 +65,14 @@ class _Walker(cst.CSTVisitor):
 
     def leave_With(self, original_node: cst.With) -> None:
         self.contexts.pop()
+
+    def visit_For(self, node: cst.For) -> None:
+        pos = self.ctx.pos(node)
+        self.loops.append((pos.start.line, pos.end.line))
+
+    def visit_While(self, node: cst.While) -> None:
+        pos = self.ctx.pos(node)
+        self.loops.append((pos.start.line, pos.end.line))
 
     def visit_Call(self, node: cst.Call) -> None:
         pos = self.ctx.pos(node)
@@ -109,6 +118,11 @@ def _walk(ctx: FileContext) -> _Walker:
 
 def call_sites(ctx: FileContext) -> list[CallSite]:
     return _walk(ctx).calls
+
+
+def loop_ranges(ctx: FileContext) -> list[tuple[int, int]]:
+    """(first line, last line) of every for/while loop in the file."""
+    return _walk(ctx).loops
 
 
 def assignments(ctx: FileContext) -> list[Assignment]:

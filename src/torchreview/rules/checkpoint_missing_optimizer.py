@@ -25,7 +25,9 @@ Use instead
                 "optimizer": optimizer.state_dict()}, "last.pt")
     ```
 
-    Saving only the final weights for inference or export (``torch.save(model.state_dict(), "final.pt")``)
+    The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
+    saving, and ``info`` for a one-time save after training or a weights-only dictionary inside
+    the loop. Saving only the final weights for inference or export (``torch.save(model.state_dict(), "final.pt")``)
     stays quiet, and so do dictionaries that hold only the model outside a training loop. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it.
 
@@ -51,6 +53,7 @@ from torchreview.rules._calls import (
     call_sites,
     innermost_loop,
     last_assignment,
+    loop_ranges,
     param_names,
     positional,
     replace_node,
@@ -101,6 +104,13 @@ for epoch in range(epochs):
         optimizer.step()
 torch.save(model.state_dict(), "final.pt")
 torch.save({"model": model.state_dict()}, "export.pt")
+""",
+    # weights and config for inference, after training
+    """
+import torch
+optimizer = torch.optim.Adam(model.parameters())
+def export(model, config, path):
+    torch.save({"model": model.state_dict(), "config": config}, path)
 """,
     # the optimizer state saved in its own file
     """
@@ -169,6 +179,18 @@ class Trainer:
     def save(self, step):
         torch.save(dict(model=self.model.state_dict(), step=step), "last.pt")
 """,
+    # a global optimizer, a helper called "test" that saves the best weights with progress
+    """
+import torch
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+def test(epoch):
+    for inputs, targets in testloader:
+        correct += (net(inputs).argmax(1) == targets).sum().item()
+    acc = 100.0 * correct / total
+    if acc > best_acc:
+        state = {"net": net.state_dict(), "acc": acc, "epoch": epoch}
+        torch.save(state, "./checkpoint/ckpt.pth")
+""",
     # the optimizer is saved, the scheduler in reach is not (info)
     """
 import torch
@@ -181,8 +203,8 @@ _SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.sa
 _SAVE_HELPERS = {"save_on_master", "save_checkpoint", "save_on_main_process"}
 _OPT_TEXT = re.compile(r"optim|(^|[^A-Za-z])opt($|[^A-Za-z])|opt_|_opt", re.IGNORECASE)
 _SCHED_TEXT = re.compile(r"sched|lr_", re.IGNORECASE)
-_PROGRESS_KEY = re.compile(r"epoch|step|iter|sched|scaler|best|loss|args|config|cfg|lr|hparams",
-                           re.IGNORECASE)
+_PROGRESS_KEY = re.compile(r"epoch|step|iter|sched|scaler|best|loss|^lr$", re.IGNORECASE)
+_SAVER_NAME = re.compile(r"save|checkpoint|ckpt|snapshot", re.IGNORECASE)
 _MODEL_KEY = re.compile(r"model|state_dict|net|weights|module|ema", re.IGNORECASE)
 
 
@@ -281,6 +303,10 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
         if a.function is func and "[" not in a.name and want(a.name) and isinstance(a.value, cst.Call):
             if func is not None or "." not in a.name:
                 return a.name
+    if func is not None and "self" not in param_names(func):
+        for a in assignments(ctx):  # a module-level optimizer used as a global
+            if a.function is None and "." not in a.name and want(a.name) and isinstance(a.value, cst.Call):
+                return a.name
     if func is not None and param_names(func) & {"self"}:
         for a in assignments(ctx):
             if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call):
@@ -288,9 +314,16 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     return None
 
 
-def _in_training_loop(ctx: FileContext, line: int) -> bool:
-    return any(lp.line <= line <= lp.end_line and (lp.does_training or lp.has(EventKind.STEP))
-               for lp in ctx.loops)
+def _in_loop(ctx: FileContext, line: int) -> bool:
+    """Inside any for/while loop of the file (an epoch loop may call training code we cannot see)."""
+    return any(start <= line <= end for start, end in loop_ranges(ctx))
+
+
+def _periodic(ctx: FileContext, site: CallSite) -> bool:
+    """Saved on every pass of a loop, or inside a helper whose name says it saves checkpoints."""
+    if _in_loop(ctx, site.line):
+        return True
+    return site.function is not None and bool(_SAVER_NAME.search(site.function.name.value))
 
 
 def _new_entry(ctx: FileContext, saved: _Saved, key: str, value: str) -> cst.CSTNode | None:
@@ -350,10 +383,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _separately_saved(ctx, site, _OPT_TEXT):
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
-        if progress:
+        periodic = _periodic(ctx, site)
+        if progress and periodic:
             severity = SEVERITY
-        elif _in_training_loop(ctx, site.line):
-            severity = "info"
+        elif progress or periodic:
+            severity = "info"  # a final save after training, or weights only inside the loop
         else:
             continue
         optimizer = _in_scope(ctx, site, "optimizer")

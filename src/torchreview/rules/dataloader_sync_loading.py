@@ -3,6 +3,7 @@
 What it does
     Finds ``DataLoader(...)`` calls for training data (the name or dataset says "train", or
     ``shuffle=True``) that pass ``num_workers=0`` or leave it out, in a script that uses CUDA.
+    An explicit ``num_workers=0`` is a warning; a loader that leaves it out gets an ``info`` note.
     A ``num_workers`` taken from a variable, argparse or a config stays quiet, because we cannot know
     its value.
 
@@ -26,7 +27,8 @@ Use instead
     ```
 
     The rule stays quiet for validation and test loaders, for CPU-only and MPS scripts, for
-    collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
+    Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
+    its line (an explained choice), collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
     processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
     little or need sharding), and when ``**kwargs`` or a sixth positional argument may carry
     ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
@@ -106,6 +108,18 @@ X, y = X.cuda(), y.cuda()
 loader = DataLoader(TensorDataset(X, y), batch_size=128, shuffle=True)
 train_ds = TensorDataset(features, targets)
 train_loader = DataLoader(train_ds, batch_size=128, shuffle=True)
+""",
+    # tokenized text batched by a Hugging Face collator
+    """
+import torch
+model.to("cuda")
+train_dataloader = DataLoader(train_dataset, shuffle=True, collate_fn=data_collator, batch_size=8)
+""",
+    # an explained choice
+    """
+import torch
+model.cuda()
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=0)  # Windows: no fork
 """,
     # options handed through **kwargs
     """
@@ -218,11 +232,16 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         workers = keyword(call, "num_workers")
         if workers is not None and ctx.code(workers.value) != "0":
             continue
+        if workers is not None and "#" in ctx.lines[ctx.pos(workers).start.line - 1]:
+            continue  # an explained choice: num_workers=0  # CUDA tensors in collate / Windows
+        collate = keyword(call, "collate_fn")
+        if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
+            continue  # tokenized text batched by a Hugging Face collator: cheap to load
         target = _target_of(ctx, site.line)
         if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
             continue
         yield ctx.finding(
-            ID, SEVERITY, site.line, site.end_line,
+            ID, SEVERITY if workers is not None else "info", site.line, site.end_line,
             facts={"loader": target or "DataLoader", "line": site.line,
                    "explicit": "yes" if workers is not None else "no"},
             suggestion=_suggest(ctx, call),

@@ -469,6 +469,12 @@ def _file_passes_through(ctx: FileContext) -> bool:
     return False
 
 
+def _forward_moves(ctx: FileContext) -> bool:
+    """A model class of this file moves its inputs inside ``forward``."""
+    return any(name in ("forward", "__call__") and _moves(ctx, info.node.body)
+               for (_, name), info in ctx.facts.methods.items())
+
+
 def _uses_accelerator(ctx: FileContext) -> bool:
     """Something in the file moves to a device, and the script is not spelled out as CPU-only."""
     targets = []
@@ -488,7 +494,7 @@ def _uses_accelerator(ctx: FileContext) -> bool:
 def check(ctx: FileContext) -> Iterator[Finding]:
     if _file_passes_through(ctx) or not _uses_accelerator(ctx):
         return
-    scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source))
+    scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source)) or _forward_moves(ctx)
     for loop in ctx.loops:
         if not _loader_like(ctx, loop):
             continue

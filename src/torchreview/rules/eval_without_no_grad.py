@@ -57,7 +57,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
-from torchreview.rules._calls import CallSite, call_sites, innermost_loop
+from torchreview.rules._calls import CallSite, call_sites, innermost_loop, values_of
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -120,6 +120,17 @@ def main():
         train_one_epoch(model, train_loader, optimizer)
         with torch.no_grad():
             acc = evaluate(model, val_loader)
+""",
+    # the no-grad context is kept in a variable
+    """
+import torch
+from contextlib import nullcontext
+def evaluate(model, loader, use_amp):
+    ctx = torch.no_grad() if not use_amp else torch.autocast("cuda")
+    model.eval()
+    with ctx:
+        for x, y in loader:
+            preds.append(model(x))
 """,
     # set_grad_enabled(False) as a statement
     """
@@ -275,10 +286,22 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     return "name" if _EVAL_NAME.search(name) else None
 
 
-def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
-    if any(is_no_grad_context(c) for c in loop.outer_contexts):
+def _context_off(ctx: FileContext, item: str) -> bool:
+    """A ``with`` item that turns gradients off, may do so (``set_grad_enabled(flag)``), or names one."""
+    if is_no_grad_context(item) or "set_grad_enabled(" in item:
         return True
-    if any(is_no_grad_context(c) for e in loop.events for c in e.contexts):
+    for part in (p.strip() for p in item.split(",")):
+        if re.fullmatch(r"[\w.]+", part) and any(
+            re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(v)) for v in values_of(ctx, part)
+        ):
+            return True
+    return False
+
+
+def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
+    if any(_context_off(ctx, c) for c in loop.outer_contexts):
+        return True
+    if any(_context_off(ctx, c) for e in loop.events for c in e.contexts):
         return True
     start = loop.function_line if loop.function_node is not None else 1
     prefix = "\n".join(ctx.lines[start - 1 : loop.line - 1])

@@ -121,6 +121,17 @@ for x, y in loader:
     optimizer.step()
     optimizer.zero_grad()
 """,
+    # a frozen backbone in eval mode, used under no_grad; only the head trains
+    """
+for x, y in loader:
+    backbone.eval()
+    with torch.no_grad():
+        feats = backbone(x)
+    loss = criterion(head(feats), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
     # training happens in a function this file cannot see (it sets train mode itself)
     """
 from engine import train_one_epoch, evaluate
@@ -237,6 +248,16 @@ def _evaluation_between(events: list[Event]) -> bool:
     """A forward pass that looks like evaluation: under no_grad or inside a helper."""
     return any(e.kind == EventKind.FORWARD and (e.via or any(is_no_grad_context(c) for c in e.contexts))
                for e in events)
+
+
+def _trained_here(loop: TrainingLoop, model: str) -> bool:
+    """The model runs a forward pass with gradients in this loop (or the forward is in a helper)."""
+    for e in loop.of(EventKind.FORWARD):
+        if any(is_no_grad_context(c) for c in e.contexts):
+            continue
+        if e.via or e.receiver == model or (e.receiver or "").startswith(model + "."):
+            return True
+    return False
 
 
 def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
@@ -362,6 +383,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             model = e.receiver or "model"
             if _FROZEN.search(model.rsplit(".", 1)[-1]):
+                continue
+            if not e.via and not _trained_here(loop, model):
                 continue
             nxt, evaluated = _next_after(events, index)
             if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
