@@ -273,16 +273,21 @@ def _before_first_forward(loop: TrainingLoop, line: int) -> bool:
     return bool(forwards) and line <= min(forwards)
 
 
+def _is_test_file(path: str) -> bool:
+    norm = "/" + path.replace("\\", "/")
+    base = norm.rsplit("/", 1)[-1]
+    return base.startswith("test_") or base.endswith("_test.py") or "/tests/" in norm or "/test/" in norm
+
+
 def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     name = loop.function.rsplit(".", 1)[-1]
+    if _is_test_file(ctx.path) and name.startswith("test"):
+        return None  # a unit test checks outputs; memory use does not matter there
     mode = _mode_before(ctx, loop)
     if mode == "eval":
         return "mode"
     if mode == "train":
         return None
-    base = ctx.path.replace("\\", "/").rsplit("/", 1)[-1]
-    if name.lower().startswith("test") and (base.startswith("test_") or "/tests/" in "/" + ctx.path):
-        return None  # a unit test, not an evaluation loop
     return "name" if _EVAL_NAME.search(name) else None
 
 

@@ -3,8 +3,8 @@
 What it does
     Finds ``softmax`` applied to the input of ``F.cross_entropy`` / ``nn.CrossEntropyLoss``, and
     ``sigmoid`` applied to the input of ``F.binary_cross_entropy_with_logits`` /
-    ``nn.BCEWithLogitsLoss``: written inline, through a variable assigned just before, or through an
-    ``nn.Softmax``/``nn.Sigmoid`` module. ``log_softmax`` before ``cross_entropy`` is reported as
+    ``nn.BCEWithLogitsLoss``: written inline, through a variable assigned earlier in the same
+    function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. ``log_softmax`` before ``cross_entropy`` is reported as
     information only, because the result is the same (it only costs an extra pass).
 
 Why it matters
