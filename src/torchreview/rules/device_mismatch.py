@@ -2,7 +2,8 @@
 
 What it does
     In scripts that move the model (or other tensors) to a GPU or another accelerator, follows each
-    batch that a ``for`` loop takes from a DataLoader through the loop body, in order. A batch
+    batch that a loop takes from a DataLoader (``for batch in loader`` or ``next(iter(loader))``)
+    through the loop body, in order. A batch
     variable counts as moved once it, or something built from it, passes through ``.to(...)``,
     ``.cuda()`` or a device helper (``to_device``, ``{k: v.to(device) ...}``,
     ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
@@ -166,6 +167,16 @@ for i, (images, target) in enumerate(train_loader):
     loss = criterion(output, target)
     loss.backward()
 """,
+    # next(iter(loader)) in a step loop, moved right away
+    """
+model.to(device)
+train_iter = iter(train_loader)
+while step < max_steps:
+    x, y = next(train_iter)
+    x, y = x.to(device), y.to(device)
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
     # a TensorDataset built from tensors already on the GPU
     """
 X, Y = X.to(device), Y.to(device)
@@ -202,6 +213,14 @@ model.to("cuda")
 for batch in train_dataloader:
     outputs = model(**batch)
     outputs.loss.backward()
+""",
+    """
+model.to(device)
+data_iter = iter(train_loader)
+for step in range(max_steps):
+    x, y = next(data_iter)
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
 """,
     """
 class Trainer:
@@ -249,16 +268,17 @@ def _unwrap_iter(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
     node = loop.node
-    if not isinstance(node, cst.For):
-        return False
-    sources = _unwrap_iter(node.iter)
-    if not sources:
-        return False
+    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter)
+
+
+def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Whether iterating ``expr`` yields batches straight from a DataLoader (still on the CPU)."""
+    sources = _unwrap_iter(expr)
     for src in sources:
         code = ctx.code(src)
         values = [ctx.code(v) for v in values_of(ctx, code)]
         wrapped = [v for v in values_of(ctx, code) if isinstance(v, cst.Call) and last_name(v.func) in _WRAPPERS]
-        if wrapped:  # pbar = tqdm(train_loader)
+        if wrapped:  # pbar = tqdm(train_loader), train_iter = iter(train_loader)
             inner = [ctx.code(x) for w in wrapped for x in _unwrap_iter(w)]
             if any(_LOADER_NAME.search(i.rsplit(".", 1)[-1]) for i in inner):
                 return True
@@ -409,6 +429,18 @@ class _Walker(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> bool:
         node.value.visit(self)  # calls on the right-hand side run first
+        value = node.value
+        if (
+            isinstance(value, cst.Call)
+            and last_name(value.func) == "next"
+            and value.args
+            and _loader_expr(self.ctx, value.args[0].value)
+        ):
+            for t in node.targets:  # x, y = next(train_iter): a fresh batch from the loader
+                for name in _names(t.target):
+                    if not _NOT_TENSORS.search(name):
+                        self._set(name, "raw")
+            return False
         for t in node.targets:
             for name, value in _assign_pairs(t.target, node.value):
                 kind = _classify(self.ctx, value, self.state)
@@ -496,13 +528,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return
     scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source)) or _forward_moves(ctx)
     for loop in ctx.loops:
-        if not _loader_like(ctx, loop):
-            continue
-        names = _batch_names(ctx, loop)
-        if not names:
+        if isinstance(loop.node, cst.For) and _loader_like(ctx, loop):
+            names = _batch_names(ctx, loop)
+        elif "next(" in ctx.code(loop.node.body):
+            names = set()  # batches drawn with next(iter(loader)) inside the body
+        else:
             continue
         walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
-        assert isinstance(loop.node, cst.For)
         loop.node.body.visit(walker)
         if not walker.hits:
             continue
