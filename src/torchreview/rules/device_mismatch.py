@@ -3,10 +3,9 @@
 What it does
     In scripts that move the model (or other tensors) to a GPU or another accelerator, follows each
     batch that a loop takes from a DataLoader (``for batch in loader`` or ``next(iter(loader))``)
-    through the loop body, in order. A batch
-    variable counts as moved once it, or something built from it, passes through ``.to(...)``,
-    ``.cuda()`` or a device helper (``to_device``, ``{k: v.to(device) ...}``,
-    ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
+    through the loop body, in order. A batch variable counts as moved once it, or something built
+    from it, passes through ``.to(...)``, ``.cuda()`` or a device helper (``to_device``,
+    ``{k: v.to(device) ...}``, ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
     when it is passed to the model's forward call or to the loss.
 
 Why it matters
