@@ -50,6 +50,7 @@ class _Walker(cst.CSTVisitor):
         self.saved: list[list[str]] = []
         self.calls: list[CallSite] = []
         self.assigns: list[Assignment] = []
+        self.by_name: dict[str, list[cst.BaseExpression]] | None = None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.funcs.append(node)
@@ -141,7 +142,13 @@ def last_assignment(ctx: FileContext, name: str, before: int,
 
 def values_of(ctx: FileContext, name: str) -> list[cst.BaseExpression]:
     """Every value ``name`` is assigned anywhere in the file."""
-    return [a.value for a in assignments(ctx) if a.name == name]
+    walker = _walk(ctx)
+    if walker.by_name is None:
+        index: dict[str, list[cst.BaseExpression]] = {}
+        for a in walker.assigns:
+            index.setdefault(a.name, []).append(a.value)
+        walker.by_name = index
+    return walker.by_name.get(name, [])
 
 
 def param_names(function: cst.FunctionDef | None) -> set[str]:

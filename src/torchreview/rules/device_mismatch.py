@@ -51,7 +51,7 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import TrainingLoop, last_name
+from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.rules._calls import call_sites, values_of
 
 ID = "device-mismatch"
@@ -527,6 +527,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return
     scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source)) or _forward_moves(ctx)
     for loop in ctx.loops:
+        if not loop.has(EventKind.FORWARD, EventKind.LOSS):
+            continue  # nothing in this loop reaches a model or a loss
         if isinstance(loop.node, cst.For) and _loader_like(ctx, loop):
             names = _batch_names(ctx, loop)
         elif "next(" in ctx.code(loop.node.body):

@@ -3,7 +3,8 @@
 What it does
     Finds evaluation loops that call the model without ``torch.no_grad()``,
     ``torch.inference_mode()`` or ``torch.set_grad_enabled(False)``. A loop counts as evaluation when
-    the model was put in eval mode (``model.eval()``) before it in the same function, or when its
+    the model was put in eval mode (``model.eval()``) before it in the same function, when it
+    iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
     function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
     loop itself runs no backward pass and no optimizer step.
 
@@ -63,6 +64,19 @@ ID = "eval-without-no-grad"
 SEVERITY = "warning"
 
 VALID = [
+    # a validation loader iterated under no_grad without eval mode
+    """
+import torch
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    with torch.no_grad():
+        for x, y in val_loader:
+            val_loss += criterion(model(x), y).item()
+""",
     # a decorator on the evaluation function
     """
 import torch
@@ -219,6 +233,17 @@ for epoch in range(epochs):
 """,
     """
 import torch
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    for x, y in val_loader:
+        val_loss += criterion(model(x), y).item()
+""",
+    """
+import torch
 class Trainer:
     def validation_epoch(self):
         losses = []
@@ -235,6 +260,8 @@ _EVAL_NAME = re.compile(
     re.IGNORECASE,
 )
 # gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
+_EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
+                          r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
                                  r"inference_mode\([^)]*\)\.__enter__")
@@ -286,6 +313,8 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     mode = _mode_before(ctx, loop)
     if mode == "eval":
         return "mode"
+    if _EVAL_LOADER.search(loop.iter_code):
+        return "loader"
     if mode == "train":
         return None
     return "name" if _EVAL_NAME.search(name) else None
