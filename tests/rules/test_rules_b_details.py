@@ -106,3 +106,15 @@ def test_torch_load_suggestion_only_for_state_dicts() -> None:
     (b,) = run("torch-load-unsafe", whole)
     assert a.suggestion is not None and "weights_only=True" in a.suggestion.replacement
     assert b.suggestion is None
+
+
+def test_torch_load_no_suggestion_when_checkpoints_hold_objects() -> None:
+    saves_args = (
+        "import torch\n"
+        "torch.save({'model': model.state_dict(), 'args': args}, 'c.pt')\n"
+        "checkpoint = torch.load('c.pt')\n"
+    )
+    uses_object = "import torch\nckpt = torch.load(w)\nmodel = ckpt['model'].float()\n"
+    for src in (saves_args, uses_object):
+        (finding,) = run("torch-load-unsafe", src)
+        assert finding.suggestion is None

@@ -26,7 +26,9 @@ Use instead
     If the file holds whole Python objects (a pickled model, an argparse namespace) and comes from a
     source you trust, ``weights_only=False`` is the explicit choice. When the call passes ``**kwargs``
     the rule stays quiet, because the option may be inside them. The suggested fix is offered only
-    when the loaded value is used as a state dict or checkpoint dict, not as a whole pickled model.
+    when the loaded value is used as a state dict or checkpoint dict, not as a whole pickled model,
+    and when the file does not save Python objects (an argparse namespace, a model object) in its
+    checkpoints, since ``weights_only=True`` would refuse those files.
 
 References
     https://pytorch.org/docs/stable/generated/torch.load.html
@@ -49,6 +51,7 @@ from torchreview.rules._calls import (
     innermost_loop,
     keyword,
     replace_node,
+    values_of,
 )
 
 ID = "torch-load-unsafe"
@@ -102,6 +105,22 @@ state_dict = torch.load(
     map_location="cpu",
 )
 """,
+    # the file saves the argparse namespace in its checkpoints: reported, no one-click fix
+    """
+import torch
+def save(model, optimizer, args, path):
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "args": args}, path)
+
+def resume(model, optimizer, path):
+    checkpoint = torch.load(path, map_location="cpu")
+    model.load_state_dict(checkpoint["model"])
+""",
+    # a checkpoint that holds a whole model object (YOLO style): reported, no one-click fix
+    """
+import torch
+ckpt = torch.load(weights, map_location="cpu")
+model = ckpt["model"].float()
+""",
     # a whole pickled model: still reported, but no one-click fix
     """
 import torch
@@ -131,9 +150,47 @@ def _used_as_state(ctx: FileContext, call: cst.Call) -> bool:
     return False
 
 
+_OBJECT_VALUE = re.compile(r"^(args|opt|opts|config|cfg|hparams|hyp|model|net|ema|module|tokenizer)$|deepcopy\(|"
+                           r"\.half\(\)|Namespace")
+
+
+def _file_saves_objects(ctx: FileContext) -> bool:
+    """This file writes checkpoints holding Python objects (an argparse namespace, a whole model)."""
+    for site in call_sites(ctx):
+        if site.name not in ("save", "save_on_master", "save_checkpoint") or not site.node.args:
+            continue
+        obj = site.node.args[0].value
+        values: list[cst.BaseExpression] = []
+        if isinstance(obj, cst.Dict):
+            values = [el.value for el in obj.elements if isinstance(el, cst.DictElement)]
+        elif isinstance(obj, cst.Name):
+            for v in values_of(ctx, obj.value):
+                if isinstance(v, cst.Dict):
+                    values += [el.value for el in v.elements if isinstance(el, cst.DictElement)]
+        else:
+            values = [obj]
+        if any(_OBJECT_VALUE.search(ctx.code(v)) for v in values):
+            return True
+    return False
+
+
+def _used_as_objects(ctx: FileContext, call: cst.Call) -> bool:
+    """The loaded value is used as objects: ``ckpt["model"].float()``, ``ckpt["args"].lr``."""
+    pos = ctx.pos(call)
+    head = ctx.lines[pos.start.line - 1][: pos.start.column]
+    m = re.search(r"([A-Za-z_]\w*)\s*=\s*$", head)
+    if not m:
+        return False
+    var = re.escape(m.group(1))
+    pattern = re.compile(var + r"\[[^\]]+\]\.(?!items\b|keys\b|values\b|get\b)\w+")
+    return bool(pattern.search(ctx.source))
+
+
 def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
     if keyword(call, "pickle_module") is not None or not _used_as_state(ctx, call):
         return None
+    if _file_saves_objects(ctx) or _used_as_objects(ctx, call):
+        return None  # weights_only=True would refuse these files
     new_arg = cst.Arg(value=cst.Name("True"), keyword=cst.Name("weights_only"),
                       equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
                                             whitespace_after=cst.SimpleWhitespace("")))
