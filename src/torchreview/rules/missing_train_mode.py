@@ -255,8 +255,9 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
     for e in loop.of(EventKind.FORWARD):
         if any(is_no_grad_context(c) for c in e.contexts):
             continue
-        if e.via or e.receiver == model or (e.receiver or "").startswith(model + "."):
-            return True
+        receiver = e.receiver or ""
+        if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
+            return True  # model.module.eval() and model(x) name the same network
     return False
 
 
