@@ -1,4 +1,4 @@
-"""``torch.load`` is called without saying whether it may run code from the file.
+"""torch.load is called without saying whether it may run code from the file.
 
 What it does
     Finds calls to ``torch.load(...)`` that do not pass ``weights_only``. A call that passes
