@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,3 +12,27 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
+
+
+def git(repo: Path, *args: str) -> str:
+    out = subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True).stdout
+    return out.decode("utf-8", "replace")
+
+
+def make_repo(tmp_path: Path, base: dict[str, str | bytes], head: dict[str, str | bytes | None]) -> tuple[Path, str]:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "t")
+    for name, text in base.items():
+        (repo / name).write_bytes(text.encode() if isinstance(text, str) else text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "base")
+    for name, text in head.items():
+        if text is None:
+            (repo / name).unlink()
+        else:
+            (repo / name).write_bytes(text.encode() if isinstance(text, str) else text)
+    git(repo, "add", "-A")
+    return repo, git(repo, "diff", "--cached", "--binary", "-M")

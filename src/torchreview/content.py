@@ -17,6 +17,12 @@ class Term:
     definition: str
     example: str
     link: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The ways a comment may write this term (the term itself first)."""
+        return (self.term, *self.aliases)
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,8 @@ class Tone:
     flesch_min: float
     avoid: tuple[str, ...]
     preferred: tuple[str, ...]
+    glossary_flesch_min: float = 0.0
+    layers: tuple[str, ...] = ()
 
 
 def _content_dir() -> resources.abc.Traversable:
@@ -55,7 +63,8 @@ def _load_toml(path: resources.abc.Traversable) -> dict[str, object]:
 def glossary() -> dict[str, Term]:
     data = _load_toml(_content_dir() / "glossary.toml")
     return {
-        key: Term(key=key, term=v["term"], definition=v["definition"], example=v["example"], link=v["link"])
+        key: Term(key=key, term=v["term"], definition=v["definition"], example=v["example"], link=v["link"],
+                  aliases=tuple(v.get("aliases", ())))
         for key, v in data.items()
         if isinstance(v, dict)
     }
@@ -84,6 +93,8 @@ def tone() -> Tone:
     return Tone(
         max_sentence_words=int(v["max_sentence_words"]), flesch_min=float(v["flesch_min"]),
         avoid=tuple(v["avoid"]), preferred=tuple(v["preferred"]),
+        glossary_flesch_min=float(v.get("glossary_flesch_min", 0.0)),
+        layers=tuple(v.get("layers", ())),
     )
 
 

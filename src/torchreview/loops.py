@@ -375,6 +375,14 @@ class _Collector(cst.CSTVisitor):
 
     # -- calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
+        if self._resolve(node.func) is not None:
+            return  # a same-file helper: its own calls are expanded in leave_Call, after the arguments
+        self._classify(node)
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        self._expand_helper(original_node)
+
+    def _classify(self, node: cst.Call) -> None:
         func = node.func
         name = last_name(func)
         recv = self.b.code(func.value) if isinstance(func, cst.Attribute) else ""
@@ -424,7 +432,6 @@ class _Collector(cst.CSTVisitor):
                      target=self._assigned(), args=args)
         elif _LOSS_CALL.search(name) and not self.in_loss_assign and name not in ("backward",):
             emit(EventKind.LOSS, node, receiver=self.b.code(func), target=self._assigned(), args=args)
-        self._expand_helper(node)
 
     @staticmethod
     def _loss_like(name: str) -> bool:

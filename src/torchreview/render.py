@@ -6,6 +6,7 @@ here, so it cannot ping people, close a code fence or inject HTML.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -13,36 +14,72 @@ from typing import Any
 
 import jinja2
 
-from torchreview import content
+from torchreview import content, readability
 from torchreview.finding import Finding
 
 _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
-_ZWJ = "\u200b"
+_ZWSP = "\u200b"  # zero-width space: "@\u200buser" shows as @user but pings nobody
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")
+_FACT_MAX = 100  # characters of one fact shown in prose (a loop header can be very long)
 
 
 def md_text(value: object) -> str:
-    """Escape untrusted text for markdown prose: no @mentions, HTML, links or emphasis."""
+    """Escape untrusted text for markdown prose: no @mentions, HTML, links, emphasis or table breaks."""
     text = str(value)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _MENTION.sub("@" + _ZWJ, text)
-    text = re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
+    text = _MENTION.sub("@" + _ZWSP, text)
+    text = re.sub(r"([\\`*_\[\]|#~!])", r"\\\1", text)
+    text = _AUTOLINK.sub(r"\1\\\2", text)  # "https\://…" and "www\.…" show as text, not links
     return text.replace("\r", " ").replace("\n", " ")
 
 
-def md_code(value: object) -> str:
-    """Wrap untrusted text in an inline code span that it cannot break out of."""
+def md_code(value: object, *, cell: bool = False) -> str:
+    """Wrap untrusted text in an inline code span that it cannot break out of.
+
+    With ``cell=True`` the span may sit in a table cell: GitHub splits cells on ``|`` even inside
+    code, unless it is written ``\\|`` (which shows as ``|``).
+    """
     text = str(value).replace("\r", " ").replace("\n", " ")
+    if cell:
+        text = text.replace("|", "\\|")
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def md_cell(value: object) -> str:
+    """Untrusted text as inline code inside a table cell."""
+    return md_code(value, cell=True)
+
+
+def html_text(value: object) -> str:
+    """Escape untrusted text for an HTML context (``<summary>``, attributes): GitHub does not read
+    markdown there, so a code span would not protect it."""
+    text = html.escape(str(value), quote=True)
+    text = _MENTION.sub("@" + _ZWSP, text)
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+def html_code(value: object) -> str:
+    return f"<code>{html_text(value)}</code>"
+
+
 def code_fence(text: str, lang: str = "") -> str:
-    """A fenced block that the content cannot close early."""
+    """A fenced block that the content cannot close early (its fence is longer than any run inside)."""
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=0)
     fence = "`" * max(3, longest + 1)
+    lang = re.sub(r"[^A-Za-z0-9_+-]", "", lang)
     return f"{fence}{lang}\n{text}\n{fence}"
+
+
+def marker_value(value: object) -> str:
+    """A value safe inside an HTML comment marker (no ``-->``, no spaces)."""
+    return re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9:._=/+-]", "", str(value)))
+
+
+def shorten(text: str, limit: int = _FACT_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def plain(value: object) -> str:
@@ -61,14 +98,18 @@ def environment() -> jinja2.Environment:
     )
     env.filters["code"] = md_code
     env.filters["text"] = md_text
+    env.filters["cell"] = md_cell
+    env.filters["html"] = html_text
+    env.filters["html_code"] = html_code
     env.filters["fence"] = code_fence
+    env.filters["marker"] = marker_value
     env.globals["messages"] = content.messages()
     return env
 
 
 def _as_code(value: object) -> str:
     text = str(value)
-    return text if text.isdigit() else md_code(text)
+    return text if text.isdigit() else md_code(shorten(text))
 
 
 @cache
@@ -87,38 +128,73 @@ def fill(snippet: str, facts: Mapping[str, Any], *, markdown: bool = True) -> st
     becomes one safe code span.
     """
     if not markdown:
-        return _snippet_env(False).from_string(snippet).render(**facts)
+        return _compiled(snippet, False).render(**facts)
     out: list[str] = []
     for i, part in enumerate(re.split(r"`([^`]*)`", snippet)):
         if i % 2:
-            out.append(md_code(_snippet_env(False).from_string(part).render(**facts)))
+            out.append(md_code(shorten(_compiled(part, False).render(**facts), 2 * _FACT_MAX)))
         else:
-            out.append(_snippet_env(True).from_string(part).render(**facts))
+            out.append(_compiled(part, True).render(**facts))
     return "".join(out)
+
+
+@cache
+def _compiled(snippet: str, markdown: bool) -> jinja2.Template:
+    return _snippet_env(markdown).from_string(snippet)
 
 
 def message(finding: Finding) -> str:
     """The one-line plain-text summary (the JSON report's ``message``)."""
     wording = content.rule_wording(finding.rule)
-    return fill(wording.summary, finding.facts, markdown=False).replace("`", "")
+    facts = {k: shorten(" ".join(str(v).split())) for k, v in finding.facts.items()}
+    return " ".join(fill(wording.summary, facts, markdown=False).replace("`", "").split())
+
+
+def terms_for(wording: content.RuleWording, prose_md: str) -> list[content.Term]:
+    """Glossary terms to define under a comment: the rule's own terms, then any other glossary
+    term the rendered prose names (whole words, any case), in glossary order."""
+    gl = content.glossary()
+    chosen = [gl[t] for t in wording.terms]
+    text = readability.prose(prose_md)
+    for term in gl.values():
+        if term in chosen:
+            continue
+        if any(_names(name).search(text) for name in term.names):
+            chosen.append(term)
+    return chosen
+
+
+@cache
+def _names(name: str) -> re.Pattern[str]:
+    body = re.escape(name).replace(r"\ ", r"\s+")
+    return re.compile(r"(?<![\w.])" + body + r"(?:e?s)?(?![\w(])", re.IGNORECASE)
 
 
 def inline_comment(finding: Finding, *, suggestion_allowed: bool = True,
                    fingerprint: str | None = None) -> str:
+    """The review comment for one finding.
+
+    ``suggestion_allowed``: show the fix as a GitHub ```suggestion block (only when every line it
+    replaces is on the PR's RIGHT side, see ``report.markdown.comment_allowed``, and the comment is
+    anchored on exactly ``finding.suggestion``'s lines); otherwise the fix appears as a plain code
+    block under "Use instead".
+    """
     wording = content.rule_wording(finding.rule)
     facts = finding.facts
-    gl = content.glossary()
+    parts = {
+        "observation": fill(wording.observation, facts),
+        "why": fill(wording.why, facts),
+        "suggestion": fill(wording.suggestion, facts),
+        "question": fill(wording.question, facts),
+    }
     return environment().get_template("inline_comment.md.j2").render(
         finding=finding,
         title=wording.title,
         layer=wording.layer,
-        observation=fill(wording.observation, facts),
-        why=fill(wording.why, facts),
-        suggestion=fill(wording.suggestion, facts),
-        question=fill(wording.question, facts),
-        terms=[gl[t] for t in wording.terms],
+        **parts,
+        terms=terms_for(wording, "\n\n".join(parts.values())),
         fix=finding.suggestion,
-        suggestion_allowed=suggestion_allowed,
+        suggestion_allowed=suggestion_allowed and finding.suggestion is not None,
         fingerprint=fingerprint,
     )
 

@@ -1,44 +1,242 @@
-"""What a reviewer would see: the summary comment and every inline comment, as markdown."""
+"""What a reviewer would see: the summary comment and every inline comment, as markdown.
+
+``summary()`` builds the one summary comment per PR. It always fits GitHub's body limit: when the
+full text is too long it first shortens the notes on lines outside the diff to one line each, then
+leaves rows out of the findings table (with a note saying how many), then replaces oversized
+sections with a note, and as a last resort cuts the text with a note. It never fails.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
 from torchreview import content
+from torchreview.diff import Hunk
 from torchreview.finding import Finding
-from torchreview.render import fill, inline_comment, md_code, render_template, titles
+from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, titles
 from torchreview.review import ReviewResult
 
 GITHUB_BODY_LIMIT = 65_536
+SUMMARY_MARKER = "<!-- torchreview:summary -->"
+
+_SEVERITY_ORDER = ("error", "warning", "info")
 
 
-def comment_allowed(finding: Finding, right_side: set[int] | frozenset[int] | None) -> bool:
-    """A suggestion block is offered only when every line it replaces is on the diff's RIGHT side."""
+# -- where an inline comment goes ------------------------------------------------------------------
+
+def comment_allowed(finding: Finding, right_side: set[int] | frozenset[int] | None, *,
+                    hunks: Sequence[Hunk] | None = None) -> bool:
+    """A suggestion block is offered only when every line it replaces is on the diff's RIGHT side
+    (and, when ``hunks`` are given, inside one hunk, as GitHub requires for a multi-line comment)."""
     if finding.suggestion is None:
         return False
     if right_side is None:
         return True
     s = finding.suggestion
-    return all(n in right_side for n in range(s.start_line, s.end_line + 1))
+    if not all(n in right_side for n in range(s.start_line, s.end_line + 1)):
+        return False
+    if hunks:
+        return any(h.target_start <= s.start_line and s.end_line <= h.target_end for h in hunks)
+    return True
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where an inline comment is anchored, and whether it carries a ```suggestion block.
+
+    A GitHub suggestion replaces exactly the lines the comment is anchored on, so a comment with a
+    suggestion is anchored on the suggestion's lines, which may differ from the finding's line.
+    """
+
+    start_line: int
+    end_line: int
+    suggestion: bool
+
+
+def inline_placement(finding: Finding, right_side: set[int] | frozenset[int] | None, *,
+                     hunks: Sequence[Hunk] | None = None) -> Placement | None:
+    """The anchor of the inline comment for ``finding``; None when no line of it is on the RIGHT
+    side of the diff (the note then belongs in the summary). With ``right_side=None`` (no PR, as in
+    ``torchreview lint``) the comment sits on the finding's lines without a suggestion block."""
+    if right_side is None:
+        return Placement(finding.line, finding.end_line, False)
+    if comment_allowed(finding, right_side, hunks=hunks):
+        s = finding.suggestion
+        assert s is not None
+        return Placement(s.start_line, s.end_line, True)
+    if all(n in right_side for n in range(finding.line, finding.end_line + 1)):
+        return Placement(finding.line, finding.end_line, False)
+    if finding.line in right_side:
+        return Placement(finding.line, finding.line, False)
+    return None
+
+
+# -- the summary -----------------------------------------------------------------------------------
+
+def _link(link_base: str | None, path: str, start: int, end: int | None = None) -> str | None:
+    if not link_base:
+        return None
+    base = re.sub(r"[^A-Za-z0-9:/._~%@+=&?#-]", "", link_base)
+    if not base.endswith("/"):
+        base += "/"
+    anchor = f"#L{start}" + (f"-L{end}" if end and end > start else "")
+    return base + quote(path, safe="/") + anchor
+
+
+def _linked(text: str, url: str | None) -> str:
+    return f"[{text}]({url})" if url else text
+
+
+def _row(f: Finding, link_base: str | None, title: str) -> dict[str, str]:
+    msgs = content.messages()
+    where = str(f.line) if f.end_line == f.line else f"{f.line}–{f.end_line}"
+    loop = "—"
+    if f.loop is not None:
+        loop_text = fill(msgs["loop_at"], {"function": md_cell(shorten(f.loop.function)), "line": f.loop.line},
+                         markdown=False)
+        loop = _linked(loop_text, _link(link_base, f.path, f.loop.line))
+    return {
+        "icon": msgs[f"icon_{f.severity.value}"],
+        "where": _linked(where, _link(link_base, f.path, f.line, f.end_line)),
+        "title": title,
+        "rule": f.rule,
+        "loop": loop,
+    }
+
+
+def _rows_by_file(findings: Sequence[Finding], link_base: str | None) -> list[tuple[str, list[dict[str, str]]]]:
+    """Table rows grouped by file (sorted), each file's rows ordered by loop and line."""
+    names = titles(findings)
+    by_path: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_path.setdefault(f.path, []).append(f)
+    out = []
+    for path in sorted(by_path):
+        items = sorted(by_path[path], key=lambda f: (f.loop.line if f.loop else 0, f.line, f.rule))
+        out.append((path, [_row(f, link_base, names[f.rule]) for f in items]))
+    return out
+
+
+def _groups(rows: list[tuple[str, list[dict[str, str]]]], max_rows: int | None) -> tuple[list[dict], int]:
+    """The first ``max_rows`` rows (all when None), as template groups, and how many were left out."""
+    budget = sum(len(r) for _, r in rows) if max_rows is None else max_rows
+    groups: list[dict] = []
+    hidden = 0
+    for path, items in rows:
+        shown = items[: max(0, budget)]
+        budget -= len(shown)
+        hidden += len(items) - len(shown)
+        if shown:
+            groups.append({"path": path, "rows": shown, "truncated": len(shown) < len(items)})
+    return groups, hidden
+
+
+def _overview(findings: Sequence[Finding]) -> str:
+    msgs = content.messages()
+    counts = {s: sum(1 for f in findings if f.severity.value == s) for s in _SEVERITY_ORDER}
+    breakdown = ", ".join(fill(msgs[f"overview_count_{s}"], {"n": n}, markdown=False)
+                          for s, n in counts.items() if n)
+    files = len({f.path for f in findings})
+    return fill(msgs["overview"], {"count": len(findings), "files": files, "breakdown": breakdown},
+                markdown=False)
 
 
 def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None = None,
-            description_md: str = "", smoke_md: str = "") -> str:
+            description_md: str = "", smoke_md: str = "", link_base: str | None = None,
+            limit: int = GITHUB_BODY_LIMIT) -> str:
+    """The summary comment for a PR, always at most ``limit`` characters.
+
+    ``outside``: findings GitHub cannot take as inline comments, each with its rendered comment.
+    ``description_md``/``smoke_md``: the rendered description verdict and smoke report (their
+    templates escape what they take from the PR). ``link_base``: a blob URL such as
+    ``https://github.com/o/r/blob/<sha>/``; when given, lines in the table link to the code.
+    """
     findings = list(result.findings)
-    intro = fill(content.messages()["intro_with_findings"], {"count": len(findings)}, markdown=False)
-    body = render_template(
-        "summary.md.j2", findings=findings, intro=intro, outside=outside or [],
-        outside_heading="Notes on lines outside the diff", skipped=list(result.skipped),
-        titles=titles(findings), description_md=description_md, smoke_md=smoke_md,
-    )
-    return body
+    msgs = content.messages()
+    outside = outside or []
+    rows = _rows_by_file(findings, link_base)
+    names = titles([f for f, _ in outside])
+
+    def render(*, max_rows: int | None, collapse: bool, sections: bool) -> str:
+        groups, hidden = _groups(rows, max_rows)
+        return render_template(
+            "summary.md.j2",
+            marker=SUMMARY_MARKER,
+            groups=groups,
+            hidden=hidden,
+            hidden_note=fill(msgs["hidden_note"], {"hidden": hidden}, markdown=False),
+            overview=_overview(findings) if findings else "",
+            outside=[{"path": f.path, "line": f.line, "title": names[f.rule],
+                      "body": "" if collapse else body.strip()} for f, body in outside],
+            outside_collapsed=collapse and bool(outside),
+            skipped=list(result.skipped) if sections else [],
+            description_md=(description_md.strip() if sections else msgs["section_too_long"])
+            if description_md.strip() else "",
+            smoke_md=(smoke_md.strip() if sections else msgs["section_too_long"]) if smoke_md.strip() else "",
+        )
+
+    body = render(max_rows=None, collapse=False, sections=True)
+    if len(body) <= limit:
+        return body
+    body = render(max_rows=None, collapse=True, sections=True)
+    if len(body) <= limit:
+        return body
+    for sections in (True, False):
+        if len(render(max_rows=0, collapse=True, sections=sections)) > limit:
+            continue
+        lo, hi = 0, len(findings)  # the most rows that fit: lo fits, hi + 1 does not
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if len(render(max_rows=mid, collapse=True, sections=sections)) <= limit:
+                lo = mid
+            else:
+                hi = mid - 1
+        return render(max_rows=lo, collapse=True, sections=sections)
+    return _cut(render(max_rows=0, collapse=True, sections=False), limit)
 
 
-def render_review(result: ReviewResult, description_md: str = "") -> str:
-    """The full terminal/markdown review: every inline comment, then the summary."""
-    right = {cf.path: cf.right_side for cf in result.files}
-    parts: list[str] = []
+def _cut(body: str, limit: int) -> str:
+    """Last resort: keep the marker, cut at a line break, close any open code fence, add a note."""
+    note = "\n\n" + content.messages()["body_truncated"] + "\n"
+    room = limit - len(note) - 4
+    if room <= len(SUMMARY_MARKER):
+        return (SUMMARY_MARKER + note)[:limit]
+    head = body[:room]
+    if "\n" in head[len(SUMMARY_MARKER):]:
+        head = head[: head.rfind("\n")]
+    if head.count("```") % 2:
+        head += "\n```"
+    return (head + note)[:limit]
+
+
+# -- the terminal / markdown review ----------------------------------------------------------------
+
+def render_review(result: ReviewResult, description_md: str = "", *, smoke_md: str = "",
+                  link_base: str | None = None) -> str:
+    """The full terminal/markdown review: every inline comment as GitHub would show it, then the
+    summary (with the notes on lines outside the diff)."""
+    files = {cf.path: cf for cf in result.files}
+    msgs = content.messages()
+    comments: list[str] = []
+    outside: list[tuple[Finding, str]] = []
     for f in result.findings:
-        allowed = comment_allowed(f, right.get(f.path))
-        where = f"{f.path}:{f.line}"
-        parts.append(f"### {md_code(where)}\n\n" + inline_comment(f, suggestion_allowed=allowed).strip())
-    parts.append(summary(result, description_md=description_md).strip())
+        cf = files.get(f.path)
+        place = inline_placement(f, cf.right_side if cf else None, hunks=cf.hunks if cf else None)
+        if place is None:
+            outside.append((f, inline_comment(f, suggestion_allowed=False)))
+            continue
+        where = f"{f.path}:{place.start_line}" + (
+            f"-{place.end_line}" if place.end_line > place.start_line else "")
+        body = inline_comment(f, suggestion_allowed=place.suggestion).strip()
+        comments.append(f"### {md_code(where)}\n\n{body}")
+    parts: list[str] = []
+    if comments:
+        heading = fill(msgs["review_inline_heading"], {"count": len(comments)}, markdown=False)
+        parts.append(f"# {heading}\n\n" + "\n\n---\n\n".join(comments))
+    text = summary(result, outside=outside, description_md=description_md, smoke_md=smoke_md,
+                   link_base=link_base).strip()
+    parts.append(f"# {msgs['review_summary_heading']}\n\n{text}")
     return "\n\n---\n\n".join(parts) + "\n"

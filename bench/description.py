@@ -1,0 +1,107 @@
+"""Benchmark the PR description check: quality on the labelled set, and speed on a 1 MB body.
+
+Run from the repository root:
+
+    PYTHONPATH=src python bench/description.py [--show-errors dev]
+
+Prints precision, recall and F1 for `mechanism-only` detection on all labelled descriptions, on the
+dev split and on the held-out split, the verdict accuracy, and the time to check a 1 MB body.
+
+Held-out sets were written after tuning and measured once before anything changed because of them.
+First measurements (mechanism-only P / R / F1):
+  v1 (47)       0.913 / 1.000 / 0.955
+  v1+v2 (77)    0.850 / 0.971 / 0.907
+  v3 (43)       0.800 / 0.952 / 0.870
+  v4 (38)       0.696 / 0.889 / 0.780   written against the known weak spots
+  v5 (45)       1.000 / 0.864 / 0.927   a typical mix
+  v6 (33)       1.000 / 0.938 / 0.968   a typical mix
+v1-v4 then joined the dev split (their notes say so). v5 and v6 stay in the held-out file (field
+"batch"), but generic fixes followed their measurement, so the figures printed here are no longer blind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from torchreview.description import check_description
+
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
+POSITIVE = "mechanism-only"
+
+
+def load() -> list[dict[str, str]]:
+    cases: list[dict[str, str]] = []
+    for path in sorted(FIXTURES.glob("*.jsonl")):
+        with path.open(encoding="utf-8") as fh:
+            cases.extend(json.loads(line) for line in fh if line.strip())
+    return cases
+
+
+def scores(pairs: list[tuple[str, str]]) -> tuple[float, float, float, float, int]:
+    tp = sum(1 for gold, got in pairs if gold == POSITIVE and got == POSITIVE)
+    fp = sum(1 for gold, got in pairs if gold != POSITIVE and got == POSITIVE)
+    fn = sum(1 for gold, got in pairs if gold == POSITIVE and got != POSITIVE)
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * p * r / (p + r) if p + r else 0.0
+    acc = sum(1 for gold, got in pairs if gold == got) / len(pairs) if pairs else 0.0
+    return p, r, f1, acc, len(pairs)
+
+
+def big_body() -> str:
+    """About 1 MB that looks like a real, very long description: prose, bullets, a log, a table."""
+    chunk = (
+        "## Changes\n"
+        "- Update the `Trainer` so the callbacks run in order (see #1234).\n"
+        "* Rename `n_gpu` to `num_devices` * style * wip\n"
+        "<!-- please describe the change -->\n"
+        "```\nTraceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
+        "RuntimeError: CUDA out of memory\n```\n"
+        "| step | loss |\n|---|---|\n| 1 | 0.5 |\n"
+        "INFO 2024-01-01 12:00:00 epoch 1 done ((((((((((((((((((((((((((((((((((((((((\n"
+        "Moved the metric code into `metrics.py` and added tests for it. 🚀 " + "a" * 200 + "\n\n"
+    )
+    return chunk * (1_048_576 // len(chunk) + 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--show-errors", choices=["dev", "heldout", "all"], default=None)
+    args = ap.parse_args()
+    cases = load()
+    results = []
+    for case in cases:
+        got = check_description(case["title"], case["body"]).verdict
+        results.append((case, got))
+    print(f"labelled descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
+    groups = [("all", lambda c: True), ("dev", lambda c: c["split"] == "dev"),
+              ("held-out", lambda c: c["split"] == "heldout")]
+    for batch in sorted({c.get("batch", "") for c in cases if c["split"] == "heldout"} - {""}):
+        groups.append((f"  {batch}", lambda c, b=batch: c["split"] == "heldout" and c.get("batch") == b))
+    for name, keep in groups:
+        pairs = [(c["label"], got) for c, got in results if keep(c)]
+        if not pairs:
+            continue
+        p, r, f1, acc, n = scores(pairs)
+        print(f"{name:9s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
+              f"| verdict accuracy {acc:.3f}")
+    if args.show_errors:
+        for case, got in results:
+            if got != case["label"] and (args.show_errors == "all" or case["split"] == args.show_errors):
+                print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
+    body = big_body()
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        result = check_description("Refactor the trainer", body)
+        times.append(time.perf_counter() - start)
+    print(f"1 MB body ({len(body.encode()) / 1_048_576:.2f} MiB): best {min(times) * 1000:.0f} ms, "
+          f"worst {max(times) * 1000:.0f} ms, verdict {result.verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""torchreview describe-check: does a PR description say why, not only what?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from torchreview.errors import UserError
+
+NAME = "describe-check"
+HELP = "Check that a PR title and description say why the change is made, not only what changed."
+
+_FAILING = {"mechanism-only": ("mechanism-only", "empty"), "empty": ("empty",), "never": ()}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--title", metavar="TEXT", default=None, help="the PR title")
+    p.add_argument("--body-file", metavar="FILE", default=None,
+                   help="the PR description (markdown), or '-' for stdin")
+    p.add_argument("--diff", metavar="FILE", default=None,
+                   help="the PR's diff; when it touches a training loop we ask about the effect on training")
+    p.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    p.add_argument("--fail-on", choices=["mechanism-only", "empty", "never"], default="never",
+                   help="exit 1 for this verdict: 'mechanism-only' (also fails on empty), 'empty', "
+                        "or 'never' (default: report only)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from torchreview.commands._description import render_description
+    from torchreview.commands._shared import read_text_arg
+    from torchreview.description import check_description
+
+    if args.title is None and args.body_file is None:
+        raise UserError("nothing to check: pass --title TEXT and/or --body-file FILE (or '-' for stdin)")
+    if args.diff == "-" and args.body_file == "-":
+        raise UserError("--body-file and --diff cannot both read stdin; save one of them to a file")
+    body = read_text_arg(args.body_file, "--body-file") if args.body_file is not None else ""
+    diff_text = read_text_arg(args.diff, "--diff") if args.diff is not None else None
+    result = check_description(args.title or "", body, diff_text=diff_text)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render_description(result).strip() + "\n")
+    return 1 if result.verdict in _FAILING[args.fail_on] else 0

@@ -1,0 +1,377 @@
+"""Read a PR title and body the way a reviewer does: into the sentences a person wrote.
+
+What we drop: HTML comments, ``<details>`` blocks, fenced and indented code, tracebacks and log
+lines, tables, checklists, unfilled template prompts, sections that never carry the reason (test
+plan, checklist, "who can review"), and tool boilerplate (ghstack stacks, Phabricator trailers,
+``cc @...`` lines, sign-offs). Headings such as "## Motivation" are remembered so the sentences
+under them can count as a motivation.
+
+Everything here runs in time linear in the input: plain string scans plus regular expressions
+without nested repetition, so a 1 MB body takes a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+# We read at most this many sentences (about 50 KB of prose, ten printed pages), and the cues read at
+# most the first MAX_CUE_CHARS of each. Longer bodies are logs and dumps, and a "sentence" of thousands of characters
+# is data; people state the reason near the top. This bounds the time on any input.
+MAX_SENTENCES = 500
+MAX_CUE_CHARS = 400
+
+
+class Section(enum.StrEnum):
+    TITLE = "title"
+    PLAIN = "plain"
+    MOTIVATION = "motivation"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence a person wrote. ``text`` is what they wrote (markdown marks removed);
+    ``cue_text`` is the lower-cased form the cues read, with code, links and mentions replaced."""
+
+    text: str
+    cue_text: str
+    section: Section
+    refs_only: bool = False  # only an issue reference ("Fixes #123"), no words of its own
+
+
+@dataclass(frozen=True)
+class ReadText:
+    sentences: tuple[Sentence, ...]
+    bot: str | None  # "dependabot" | "renovate" | "pre-commit-ci" | "automation" | None
+    body_has_content: bool
+    foreign: bool  # the prose is mostly not English
+
+
+_MOTIVATION_HEADINGS = re.compile(
+    r"^(motivation|motivation and context|why|why\?|why this|why is this (change )?needed\??|context|"
+    r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
+    r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
+    r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose)$"
+)
+_SKIP_HEADINGS = re.compile(
+    r"^(test plan|testing|tests|test|how (was|has|is) this (been )?tested\??|how to test|checklist|"
+    r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
+    r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
+    r"tasks|differential revision|documentation preview|release notes?|changelog|commits|"
+    r"stack from ghstack.*|cc|signed-off-by|co-authored-by)$"
+)
+_PLAIN_HEADINGS = re.compile(
+    r"^(what does this pr do\??|what does this pull request do\??|summary|description|changes|"
+    r"changes made|changes proposed|proposed changes|what changed\??|details|overview|notes|"
+    r"additional context|additional information|other information|related issues?|fixes|"
+    r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr)$"
+)
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_]{1,60})(?:\*\*|__)\s*:?\s*$")
+_LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_TABLE = re.compile(r"^\s*\|")
+_LOG = re.compile(
+    r"^\s*(traceback \(most recent call last\)|file \"[^\"]*\", line \d+|>>>|\.\.\. |\$ |in \[\d+\]:|"
+    r"\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[?\d\d:\d\d:\d\d|[ewif]\d{4} \d\d:\d\d|"
+    r"(info|debug|warning|error|critical|fatal)\s*[:\]|]|"
+    r"[a-z_.]*(error|exception|warning)(:|$)|at [\w.$]+\(|#\d+ 0x[0-9a-f]+)",
+    re.IGNORECASE,
+)
+_BOILERPLATE = re.compile(
+    r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|pull request resolved:|differential revision:|"
+    r"ghstack-source-id:|ghstack-comment-id:|fbshipit-source-id:|reviewed by:|reviewers:|subscribers:|"
+    r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
+    r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
+    r"<sub>|built with|generated with|imported from github|approved by:|x-github)",
+    re.IGNORECASE,
+)
+_PROMPT = re.compile(
+    r"^(please\s+)?(describe|explain|provide|summari[sz]e|briefly|tell us|give a|add a (short|brief)|"
+    r"list (the|any|all)|include (a|any|the)|link (to )?(the|any|an)|what does this|why is this|"
+    r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
+    r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$)",
+    re.IGNORECASE,
+)
+# A reference to an issue or PR, with the verb that introduces it.
+_REF = re.compile(
+    r"\b(?:(?:fix|fixes|fixed|fixing|close|closes|closed|closing|resolve|resolves|resolved|resolving|"
+    r"ref|refs|references?|see|related(?: to)?|part of|follow[- ]?up(?: to| of| on)?|addresses|address|"
+    r"(?:as )?discussed in|cf\.?|for|supersedes|replaces|reverts?|depends on|towards|toward|"
+    r"implements|contributes to|tracking(?: issue)?|issue)\s*:?\s*)?"
+    r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|https?://github\.com/\S+/(?:issues|pull)/\d+\S*|"
+    r"https?://\S+/(?:issues|pull|browse|tickets?|jira)/\S+)",
+    re.IGNORECASE,
+)
+_REF_PLACEHOLDER = re.compile(
+    r"^(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
+    r"(\(issue\)|\\?<[^>]*>|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
+    re.IGNORECASE,
+)
+_LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\([^)\s]{0,2000}(?:\s\"[^\"]{0,200}\")?\)")
+_EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
+_URL = re.compile(r"https?://\S+")
+_CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
+_MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
+_EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[`]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|\s\*\s")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+_BOTS = (
+    ("dependabot", re.compile(r"dependabot|^bumps \[?[\w@./-]+\]?(\([^)]*\))? from \S+ to \S+",
+                              re.IGNORECASE | re.MULTILINE)),
+    ("renovate", re.compile(r"renovate(bot)?\b|this pr contains the following updates|mend\.io",
+                            re.IGNORECASE)),
+    ("pre-commit-ci", re.compile(r"pre-commit\.ci|pre-commit autoupdate|^<!--pre-commit\.ci",
+                                 re.IGNORECASE | re.MULTILINE)),
+    ("automation", re.compile(r"automated changes by \[?create-pull-request|this pr was (automatically|auto-)"
+                              r"(created|generated)|this is an automated (pr|pull request)",
+                              re.IGNORECASE)),
+)
+
+_EN_STOP = frozenset(
+    "the a an and or of to in on for with is are was were be been this that it its as by from at not "
+    "when which we our you they will can should would has have had do does but if so than then these "
+    "those there into only also more no after before".split()
+)
+_OTHER_STOP = frozenset(
+    # German, Spanish, French, Portuguese, Italian, Dutch: common short words that English lacks.
+    "der die das und ist nicht mit für auf wird werden ein eine einen dem den des auch nur bei wenn beim "
+    "zum zur el los las que del por para con una como pero más este esta se lo es y cuando ahora "
+    "también sin le les et est pour avec des une dans pas sur qui sont par du au ce cette quand lorsque "
+    "os não uma com quando é em ao da na um era agora cada isso pelo pela "
+    "il che della per non sono gli dei nel veniva quindi questa het een van en niet met voor zijn ook "
+    "wordt".split()
+) - _EN_STOP
+
+
+def _drop_spans(text: str, start: str, end: str) -> str:
+    """Remove every ``start … end`` span (case-insensitive); an unclosed one runs to the end."""
+    opening = re.compile(re.escape(start), re.IGNORECASE)
+    closing = re.compile(re.escape(end), re.IGNORECASE)
+    out: list[str] = []
+    pos = 0
+    while True:
+        m = opening.search(text, pos)
+        if m is None:
+            out.append(text[pos:])
+            break
+        out.append(text[pos:m.start()])
+        e = closing.search(text, m.end())
+        if e is None:
+            break
+        pos = e.end()
+        out.append("\n")
+    return "".join(out)
+
+
+def _heading_kind(name: str) -> Section | None:
+    key = re.sub(r"[^\w\s?'/;-]", "", name).strip().lower().rstrip(":").strip()
+    key = re.sub(r"\s+", " ", key)
+    if _MOTIVATION_HEADINGS.match(key):
+        return Section.MOTIVATION
+    if _SKIP_HEADINGS.match(key):
+        return Section.SKIP
+    if _PLAIN_HEADINGS.match(key):
+        return Section.PLAIN
+    return None
+
+
+def _code_word(m: re.Match[str]) -> str:
+    # An exception name in backticks still tells the reader something went wrong.
+    return " excname " if _EXCEPTION_NAME.search(m.group(0)) else " code "
+
+
+def _cue_text(text: str) -> str:
+    if "`" in text:
+        text = _CODE_SPAN.sub(_code_word, text)
+    if "://" in text:
+        text = _URL.sub(" link ", text)
+    if "@" in text:
+        text = _MENTION.sub(" someone ", text)
+    return " ".join(text[:MAX_CUE_CHARS].lower().split())
+
+
+def _clean_inline(text: str) -> str:
+    if "](" in text:
+        text = _LINK.sub(r"\1", text)
+    if "<" in text:
+        text = _HTML_TAG.sub(" ", text)
+    if "*" in text or "_" in text or "~" in text:
+        text = _EMPHASIS.sub("", text)
+    return " ".join(text.split())
+
+
+def _has_words(text: str, n: int) -> bool:
+    count = 0
+    for _ in _WORD.finditer(text):
+        count += 1
+        if count >= n:
+            return True
+    return False
+
+
+def _make(text: str, section: Section) -> Sentence | None:
+    text = text.strip(" \t-–—*•>:")
+    if not text or not _has_words(text, 1):
+        return None
+    cue = _cue_text(text)
+    if "#" not in cue and "link" not in cue and "gh-" not in cue:
+        return Sentence(text=text, cue_text=cue, section=section)
+    without_refs = _REF.sub(" ", cue)
+    refs_only = cue != without_refs and not _has_words(
+        re.sub(r"\b(fix|fixes|closes|resolves|see|issue|issues|and|also|this|pr|link|code)\b", " ",
+               without_refs), 2)
+    return Sentence(text=text, cue_text=cue, section=section, refs_only=refs_only)
+
+
+def split_sentences(line: str, section: Section) -> list[Sentence]:
+    out: list[Sentence] = []
+    for part in _SENTENCE_END.split(line):
+        if part is None:
+            continue
+        s = _make(part, section)
+        if s is not None:
+            out.append(s)
+    return out
+
+
+def detect_bot(body: str) -> str | None:
+    head = body[:20_000]
+    for name, pattern in _BOTS:
+        if pattern.search(head):
+            return name
+    return None
+
+
+def is_foreign(sentences: tuple[Sentence, ...] | list[Sentence]) -> bool:
+    """True when the prose is mostly in a language other than English.
+
+    Signals: letters outside the Latin script (CJK, Cyrillic, Arabic, ...) make up a third of all
+    letters; or, for Latin-script text, common short words of other European languages outnumber
+    English ones, or appear together with accented letters. Code spans and links are already replaced in ``cue_text``.
+    """
+    latin = other = accented = 0
+    en = foreign = 0
+    for s in sentences[:400]:
+        for ch in s.text:
+            if ch.isalpha():
+                if ord(ch) < 0x250:
+                    latin += 1
+                    accented += ord(ch) >= 0xC0
+                else:
+                    other += 1
+        for m in _WORD.finditer(s.cue_text):
+            w = m.group(0)
+            if w in _EN_STOP:
+                en += 1
+            elif w in _OTHER_STOP:
+                foreign += 1
+    letters = latin + other
+    if letters >= 6 and other / letters > 0.3:
+        return True
+    if foreign >= 3 and foreign > 1.5 * en:
+        return True
+    # Accented letters (é, ã, ü, ç) are rare in English prose; with a few foreign short words they
+    # settle it even when English code words fill the rest of the text.
+    return foreign >= 3 and latin > 0 and accented / latin > 0.012 and foreign >= 0.5 * en
+
+
+def read(title: str, body: str) -> ReadText:
+    """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
+    body = body.replace("\r\n", "\n").replace("\r", "\n")
+    bot = detect_bot(body) if body else None
+    text = _drop_spans(body, "<!--", "-->")
+    text = _drop_spans(text, "<details", "</details>")
+    sentences: list[Sentence] = []
+    for part in _SENTENCE_END.split(_clean_inline(title)) if title.strip() else ():
+        s = _make(part, Section.TITLE)
+        if s is not None and not _PROMPT.match(s.text):
+            sentences.append(s)
+    body_content = False
+    section = Section.PLAIN
+    fence: str | None = None
+    indented_code = False
+    prev_blank = True
+    in_list = False
+    in_traceback = False
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        if fence is not None:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        m = _FENCE.match(raw)
+        if m:
+            fence = m.group(1)
+            body_content = True  # code the author wrote: not empty, though it says nothing about why
+            continue
+        if not stripped:
+            prev_blank = True
+            in_traceback = False
+            continue
+        was_blank, prev_blank = prev_blank, False
+        indent = len(raw) - len(raw.lstrip(" \t").replace("\t", "    "))
+        if indented_code and (indent >= 4 or raw.startswith("\t")):
+            continue
+        indented_code = False
+        if (raw.startswith("    ") or raw.startswith("\t")) and was_blank and not in_list:
+            indented_code = True
+            continue
+        if in_traceback and indent >= 2:
+            continue
+        heading = _HEADING.match(raw) or _BOLD_LINE.match(raw)
+        if heading:
+            name = heading.group(heading.lastindex or 1)
+            kind = _heading_kind(name)
+            in_list = False
+            if kind is not None:
+                section = kind
+                continue
+            section = Section.PLAIN
+            if _has_words(name, 4) and not name.rstrip().endswith("?"):
+                sentences.extend(split_sentences(_clean_inline(name), section))
+                body_content = True
+            continue
+        label = _LABEL.match(stripped)
+        if label and not _BULLET.match(raw):
+            kind = _heading_kind(label.group(1))
+            if kind is not None:
+                section = kind
+                stripped = label.group(2).strip()
+                if not stripped:
+                    continue
+        if section is Section.SKIP:
+            continue
+        if _TABLE.match(raw):
+            body_content = True
+            continue
+        if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
+            continue
+        if _LOG.match(stripped):
+            in_traceback = stripped.lower().startswith("traceback") or in_traceback
+            continue
+        bullet = _BULLET.match(raw)
+        in_list = bool(bullet) or (in_list and indent >= 2)
+        line = stripped[bullet.end() - (len(raw) - len(raw.lstrip())):] if bullet else stripped
+        if line.startswith(">"):
+            line = line.lstrip("> ")
+        line = _clean_inline(line)
+        if not line or _PROMPT.match(line) or _REF_PLACEHOLDER.match(line):
+            continue
+        letters = sum(map(str.isalpha, line))
+        if letters < 0.4 * len(line) and letters < 40:
+            continue  # numbers, paths, hashes, benchmark rows
+        found = split_sentences(line, section)
+        if found:
+            body_content = True
+            sentences.extend(found)
+            if len(sentences) >= MAX_SENTENCES:
+                break  # the reason, when there is one, comes long before this
+    out = tuple(sentences)
+    return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out))

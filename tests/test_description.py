@@ -1,0 +1,337 @@
+"""The PR description check: verdicts on the hard cases people write, hints, wording and speed limits."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from torchreview import content
+from torchreview.commands._description import render_description
+from torchreview.description import DescriptionResult, check_description, training_files, wording
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "descriptions"
+DEMO = Path(__file__).resolve().parent.parent / "src" / "torchreview" / "demo"
+
+
+def _cases(split: str) -> list[dict[str, str]]:
+    with (FIXTURES / f"{split}.jsonl").open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def verdict(title: str, body: str = "") -> str:
+    return check_description(title, body).verdict
+
+
+# --- the labelled set ------------------------------------------------------------------------------
+
+DEV = _cases("dev")
+# Dev cases the cues still get wrong, kept visible instead of dropped. dev-168 tells the reason only as
+# a new behaviour ("Now the callback sees the fresh metric instead of ..."), which reads like
+# mechanism; dev-285's title "Avoid in-place relu_" reads as an effect though nothing says why.
+KNOWN_MISSES = {"dev-168", "dev-285"}
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=c["note"])) if c["id"] in KNOWN_MISSES else c
+    for c in DEV
+], ids=[c["id"] for c in DEV])
+def test_dev_case(case):
+    """The cases the cues were tuned on: each must keep its label (a regression guard)."""
+    got = check_description(case["title"], case["body"])
+    assert got.verdict == case["label"], f"{case['note']}: {got}"
+
+
+def test_labelled_set_is_large_varied_and_split():
+    cases = DEV + _cases("heldout")
+    assert len(cases) >= 150
+    assert {c["label"] for c in cases} == {"purpose", "mechanism-only", "empty"}
+    assert len({c["id"] for c in cases}) == len(cases)
+    assert sum(c["split"] == "heldout" for c in cases) >= 40
+
+
+def test_heldout_floor():
+    """The held-out split was written after tuning; only the aggregate is held to the issue's floor."""
+    pairs = [(c["label"], check_description(c["title"], c["body"]).verdict) for c in _cases("heldout")]
+    tp = sum(g == got == "mechanism-only" for g, got in pairs)
+    fp = sum(g != "mechanism-only" and got == "mechanism-only" for g, got in pairs)
+    fn = sum(g == "mechanism-only" and got != "mechanism-only" for g, got in pairs)
+    f1 = 2 * tp / (2 * tp + fp + fn)
+    assert f1 >= 0.90
+
+
+# --- the seed's example and the rewrite hint -------------------------------------------------------
+
+def test_seed_mechanism_only_and_hint_from_their_sentence():
+    result = check_description("Add gradient clipping", "Implemented gradient clipping")
+    assert result.verdict == "mechanism-only"
+    assert result.hint == "Implemented gradient clipping to <what it improves or prevents>."
+    assert "Implemented gradient clipping" in result.evidence
+
+
+def test_seed_purpose():
+    body = ("Implemented gradient clipping to improve training stability and prevent exploding gradients "
+            "during early iterations.")
+    result = check_description("Add gradient clipping", body)
+    assert result.verdict == "purpose"
+    assert result.evidence == (body,)
+    assert result.hint == ""
+
+
+def test_hint_keeps_the_lead_clause_of_a_long_sentence():
+    result = check_description("Clip", "Implemented gradient clipping with `clip_grad_norm_` and added a "
+                                       "`max_grad_norm` argument to the config.")
+    assert result.hint == "Implemented gradient clipping with `clip_grad_norm_` to <what it improves or prevents>."
+
+
+def test_hint_uses_title_when_body_is_empty():
+    result = check_description("Add ResNet-200 config", "")
+    assert result.verdict == "empty"
+    assert result.hint.startswith("Add ResNet-200 config to <")
+
+
+# --- structure people write ------------------------------------------------------------------------
+
+def test_motivation_heading_with_content_is_purpose_and_empty_one_is_not():
+    assert verdict("Add bf16", "## Motivation\nA100 users want bf16.\n\n## Changes\n- add flag") == "purpose"
+    assert verdict("Add bf16", "## Motivation\n\n## Changes\n- add flag") == "mechanism-only"
+
+
+@pytest.mark.parametrize("heading", ["## Why", "### Context", "## Problem", "**Motivation**", "Motivation:"])
+def test_motivation_headings(heading):
+    assert verdict("Rework loader", f"{heading}\nThe loader reads every file twice.\n\n"
+                   "## Changes\n- read once") == "purpose"
+
+
+def test_html_comments_are_ignored():
+    body = "<!-- Why? Explain so that reviewers understand. -->\nAdd `pin_memory` flag.\n<!-- because x -->"
+    assert verdict("Add flag", body) == "mechanism-only"
+
+
+def test_unclosed_html_comment_hides_the_rest():
+    assert verdict("Add flag", "Add flag.\n<!-- so that users can\n") == "mechanism-only"
+
+
+def test_checklists_are_ignored():
+    body = "Add a seed.\n\n- [x] I made sure this change prevents regressions\n- [ ] Tests so that CI passes"
+    assert verdict("Add seed", body) == "mechanism-only"
+
+
+def test_unfilled_template_is_empty():
+    body = (DEV_BY_NOTE["only HF template left unfilled"]["body"])
+    assert verdict("Update modeling_llama.py", body) == "empty"
+
+
+def test_code_blocks_and_tracebacks_are_ignored():
+    body = ("Update the trainer.\n\n```\nRuntimeError: CUDA out of memory because the batch is too large\n```"
+            "\n\n    Traceback (most recent call last):\n      loss is NaN so training fails\n")
+    assert verdict("Update trainer", body) == "mechanism-only"
+
+
+def test_bare_traceback_lines_are_ignored():
+    body = ("Change the collate.\nTraceback (most recent call last):\n  File \"x.py\", line 3, in f\n"
+            "ValueError: crashes because of NaN\n")
+    assert verdict("Change collate", body) == "mechanism-only"
+
+
+def test_issue_reference_alone_is_not_a_why():
+    assert verdict("Fix scheduler state dict", "Fixes #123") == "mechanism-only"
+    assert verdict("Fix scheduler", "Closes https://github.com/o/r/issues/9") == "mechanism-only"
+    assert verdict("Deprecate gpus", "As discussed in #10410.") == "mechanism-only"
+
+
+def test_issue_reference_with_symptom_is_a_why():
+    result = check_description("Fix scheduler state dict", "Fixes #123: loss is NaN after epoch 3")
+    assert result.verdict == "purpose"
+    assert result.evidence == ("Fixes #123: loss is NaN after epoch 3",)
+
+
+def test_squash_merge_logs():
+    assert verdict("Misc (#4)", "* fix * style") == "mechanism-only"
+    assert verdict("Misc (#4)", "* fix\n\n* style\n\n* address review comments") == "mechanism-only"
+
+
+def test_ghstack_and_phabricator_boilerplate_is_ignored():
+    body = ("Stack from [ghstack](https://github.com/ezyang/ghstack) (oldest at bottom):\n* #2\n* __->__ #1\n\n"
+            "Summary: Move the guard builder.\n\nTest Plan: run it so that nothing breaks\n\n"
+            "Differential Revision: D1\n\ncc @a @b")
+    assert verdict("[dynamo] Move guard builder", body) == "mechanism-only"
+
+
+def test_emoji_do_not_matter():
+    assert verdict("🐛 Fix crash when val set is empty", "🐛🎉") == "purpose"
+    assert verdict("✨ New callback", "✨ Added `EarlyStopping`. 🚀") == "mechanism-only"
+    assert verdict("", "🚀🚀🚀") == "empty"
+
+
+def test_gitmoji_and_tags_do_not_hide_the_change_verb():
+    assert verdict("🔧 Config", "🔧 Remove unused `old_lr` key and sort the keys.") == "mechanism-only"
+    assert verdict("Tidy", "- [cleanup] Removed stale comments in `trainer.py` and renamed helpers") \
+        == "purpose"  # "stale" names what was wrong
+
+
+def test_a_reason_told_as_a_past_event():
+    body = "Resumed runs restarted Adam's moments from zero and the loss jumped after each resume."
+    assert verdict("Save optimizer state", body) == "purpose"
+    assert verdict("Add depth option", "Add `max_depth`. I tested it on ResNet-50 and it looked right.") \
+        == "mechanism-only"
+
+
+def test_a_table_alone_is_not_empty():
+    assert verdict("Config renames", "| old | new |\n|---|---|\n| `lr` | `learning_rate` |") == "mechanism-only"
+
+
+def test_nothing_at_all_is_empty():
+    result = check_description("", "")
+    assert result.verdict == "empty"
+    assert result.hint == wording()["hint_empty"]
+    assert check_description("", None).verdict == "empty"
+
+
+# --- bots and other languages ----------------------------------------------------------------------
+
+def test_dependabot_is_not_asked_for_a_reason():
+    body = ("Bumps [numpy](https://github.com/numpy/numpy) from 1.24.0 to 1.26.4.\n\n"
+            "Dependabot will resolve any conflicts with this PR as long as you don't alter it yourself.")
+    result = check_description("Bump numpy from 1.24.0 to 1.26.4", body)
+    assert (result.verdict, result.source) == ("purpose", "bot")
+    assert result.confidence <= 0.5
+    assert result.hint == wording()["hint_bot"]
+
+
+def test_human_bump_without_reason_is_mechanism_only():
+    result = check_description("Bump transformers to 4.40", "Bump transformers to 4.40 in requirements.txt.")
+    assert (result.verdict, result.source) == ("mechanism-only", "human")
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("修复学习率调度器的问题", "修复了在恢复训练时学习率调度器状态没有被正确加载的问题。"),
+    ("Scheduler korrigieren", "Beim Fortsetzen des Trainings wird der Zustand des Schedulers nicht geladen. "
+                              "Diese Änderung lädt ihn mit dem Optimierer zusammen."),
+    ("Fix path", "ファイルパスにスペースが含まれているとチェックポイントの保存に失敗します。"),
+])
+def test_other_languages_are_not_judged(title, body):
+    result = check_description(title, body)
+    assert (result.verdict, result.language, result.confidence) == ("purpose", "other", 0.2)
+    assert result.hint == wording()["hint_other_language"]
+    assert wording()["other_language"] in render_description(result)
+
+
+def test_english_with_a_foreign_name_is_still_judged():
+    result = check_description("Add Müller's initializer", "Add the initializer from Müller et al.")
+    assert (result.verdict, result.language) == ("mechanism-only", "en")
+
+
+# --- the diff: training loops ------------------------------------------------------------------------
+
+TRAIN_DIFF = (DEMO / "pr.diff").read_text(encoding="utf-8")
+DOCS_DIFF = """diff --git a/README.md b/README.md
+index 1111111..2222222 100644
+--- a/README.md
++++ b/README.md
+@@ -1,1 +1,1 @@
+-old loss.backward()
++new
+"""
+
+
+def test_training_loop_diff_asks_about_the_effect():
+    result = check_description("Add clipping", "Implemented gradient clipping.", diff_text=TRAIN_DIFF)
+    assert result.asks_training_effect and result.training_files == ("train.py",)
+    assert "stability, speed, memory or accuracy" in render_description(result)
+
+
+def test_no_question_when_the_text_names_an_effect():
+    body = "Clip gradients to prevent exploding gradients and keep the loss stable in early steps."
+    result = check_description("Add clipping", body, diff_text=TRAIN_DIFF)
+    assert result.verdict == "purpose" and not result.asks_training_effect
+
+
+def test_purpose_without_a_training_effect_still_gets_the_question():
+    result = check_description("Move zero_grad", "Moved it so that the code is easier to read.",
+                               diff_text=TRAIN_DIFF)
+    assert result.verdict == "purpose" and result.asks_training_effect
+
+
+def test_non_python_or_non_training_diff_asks_nothing():
+    assert training_files(DOCS_DIFF) == ()
+    assert training_files("") == () and training_files(None) == ()
+    assert not check_description("Docs", "Update README.", diff_text=DOCS_DIFF).asks_training_effect
+
+
+# --- output: JSON, markdown, wording ---------------------------------------------------------------
+
+def test_to_dict_shape():
+    d = check_description("Add clipping", "Implemented gradient clipping.").to_dict()
+    assert list(d)[:4] == ["verdict", "confidence", "evidence", "hint"]
+    assert d["verdict"] in ("purpose", "mechanism-only", "empty")
+    assert isinstance(d["evidence"], list) and all(isinstance(s, str) for s in d["evidence"])
+    assert 0.0 <= d["confidence"] <= 1.0
+    json.dumps(d)
+
+
+def test_feedback_quotes_their_words_escaped():
+    body = "Add <script>alert(1)</script> handling for @octocat and `x`.\n"
+    md = render_description(check_description("Update", body))
+    assert "<script>" not in md
+    assert "@octocat" not in md  # no ping: a zero-width space follows the @
+    assert "&lt;what it improves or prevents&gt;" in md
+    assert wording()["mechanism_intro"] in md
+
+
+def test_template_renders_from_the_result_alone():
+    """Callers such as the GitHub Action render the template with only ``description=``."""
+    from torchreview.render import render_template
+
+    result = check_description("Add clipping", "Implemented gradient clipping.", diff_text=TRAIN_DIFF)
+    assert render_template("description.md.j2", description=result) == render_description(result)
+
+
+def test_feedback_for_purpose_thanks_and_quotes():
+    md = render_description(check_description("Fix NaN", "Fixes #3: loss is NaN after epoch 3"))
+    assert wording()["purpose_intro"] in md and "loss is NaN after epoch 3" in md
+
+
+def test_every_sentence_in_the_wording_follows_the_tone_guide():
+    tone = content.tone()
+    path = Path(__file__).resolve().parent.parent / "src" / "torchreview" / "content" / "description.toml"
+    for key, text in tomllib.loads(path.read_text(encoding="utf-8")).items():
+        lowered = text.lower()
+        for phrase in tone.avoid:
+            assert not re.search(rf"\b{re.escape(phrase)}\b", lowered), f"{key} uses {phrase!r}"
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            assert len(sentence.split()) <= tone.max_sentence_words, f"{key}: {sentence!r}"
+
+
+def test_description_result_is_frozen():
+    result = check_description("a", "b")
+    assert isinstance(result, DescriptionResult)
+    with pytest.raises(AttributeError):
+        result.verdict = "empty"  # type: ignore[misc]
+
+
+# --- big and odd input -----------------------------------------------------------------------------
+
+def test_one_megabyte_body_is_read():
+    """Speed is measured in bench/description.py; here we check a 1 MB body gives a sound verdict."""
+    chunk = "- Rename `a` to `b` (see #1).\n```\nTraceback: crash because NaN\n```\n" + "(" * 300 + "\n"
+    body = chunk * (1_048_576 // len(chunk) + 1)
+    assert check_description("Refactor", body).verdict == "mechanism-only"
+    assert check_description("Refactor", "This avoids a crash.\n" + body).verdict == "purpose"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=400), st.text(max_size=2000))
+def test_any_text_gives_one_of_three_verdicts(title, body):
+    result = check_description(title, body)
+    assert result.verdict in ("purpose", "mechanism-only", "empty")
+    assert 0.0 <= result.confidence <= 1.0
+    render_description(result)
+
+
+DEV_BY_NOTE = {c["note"]: c for c in DEV}

@@ -1,0 +1,158 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from torchreview.loops import EventKind, ModuleFacts, build_loops
+
+
+def loops_of(src: str):
+    return build_loops("t.py", cst.parse_module(src))
+
+
+def kinds(loop, depth=None):
+    return [e.kind for e in loop.events if depth is None or e.depth == depth]
+
+
+def test_ordered_calls_with_conditions_and_contexts():
+    src = """
+def train(model, loader, optimizer, scaler, scheduler):
+    for i, (x, y) in enumerate(loader):
+        x = x.to(device)
+        with torch.autocast("cuda"):
+            out = model(x)
+            loss = criterion(out, y) / 4
+        scaler.scale(loss).backward()
+        if (i + 1) % 4 == 0:
+            scaler.unscale_(optimizer)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+            scheduler.step()
+"""
+    (loop,) = loops_of(src)
+    assert loop.function == "train" and loop.header == "for i, (x, y) in enumerate(loader)"
+    assert kinds(loop) == [
+        EventKind.TO_DEVICE, EventKind.FORWARD, EventKind.LOSS, EventKind.BACKWARD, EventKind.UNSCALE,
+        EventKind.CLIP, EventKind.STEP, EventKind.SCALER_UPDATE, EventKind.ZERO_GRAD,
+        EventKind.SCHEDULER_STEP,
+    ]
+    step = loop.of(EventKind.STEP)[0]
+    assert step.target == "optimizer" and step.receiver == "scaler"
+    assert step.conditions == ("if (i + 1) % 4 == 0",)
+    assert loop.of(EventKind.FORWARD)[0].contexts == ('torch.autocast("cuda")',)
+    assert loop.of(EventKind.BACKWARD)[0].line == 8
+    assert loop.does_training
+
+
+def test_nested_loops_methods_and_module_level():
+    src = """
+class Trainer:
+    def fit(self):
+        for epoch in range(3):
+            for batch in self.loader:
+                self.optimizer.zero_grad()
+                self.model(batch).loss.backward()
+                self.optimizer.step()
+
+for x in data:
+    net(x).sum().backward()
+    opt.step()
+    opt.zero_grad()
+"""
+    outer, inner, module_loop = loops_of(src)
+    assert outer.function == "Trainer.fit" and inner.parent_line == outer.line
+    assert not outer.does_training and inner.does_training
+    assert all(e.depth == 1 for e in outer.events)
+    assert module_loop.function == "<module>" and module_loop.does_training
+
+
+def test_helpers_and_closures_are_expanded():
+    src = """
+def clear(opt):
+    opt.zero_grad()
+
+class T:
+    def step(self, loss):
+        loss.backward()
+        self.opt.step()
+
+    def run(self):
+        for b in self.data:
+            clear(self.opt)
+            self.step(self.model(b))
+
+def lbfgs(model, optimizer):
+    for _ in range(5):
+        def closure():
+            optimizer.zero_grad()
+            loss = model(x).sum()
+            loss.backward()
+            return loss
+        optimizer.step(closure)
+"""
+    run_loop, lbfgs_loop = loops_of(src)
+    assert kinds(run_loop) == [EventKind.ZERO_GRAD, EventKind.FORWARD, EventKind.BACKWARD, EventKind.STEP]
+    assert run_loop.of(EventKind.ZERO_GRAD)[0].via == ("clear",)
+    assert run_loop.of(EventKind.BACKWARD)[0].via == ("T.step",)
+    assert EventKind.BACKWARD in kinds(lbfgs_loop) and EventKind.ZERO_GRAD in kinds(lbfgs_loop)
+
+
+def test_manual_sgd_and_grad_none():
+    src = """
+for x, y in loader:
+    loss = ((model(x) - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            p -= lr * p.grad
+            p.grad = None
+"""
+    outer, params = loops_of(src)
+    assert params.iterates_parameters and not params.does_training
+    manual = outer.of(EventKind.STEP)[0]
+    assert manual.manual and manual.depth == 1
+    assert outer.of(EventKind.ZERO_GRAD)[0].receiver == "p"
+
+
+def test_recursive_helpers_terminate():
+    src = """
+def a(opt):
+    b(opt)
+def b(opt):
+    a(opt)
+    opt.step()
+for x in data:
+    model(x).sum().backward()
+    a(opt)
+"""
+    (loop,) = loops_of(src)
+    assert EventKind.STEP in kinds(loop)
+
+
+def test_name_classification():
+    src = """
+optimizer = torch.optim.AdamW(model.parameters())
+sched = get_linear_schedule_with_warmup(optimizer, 10, 100)
+scaler = torch.cuda.amp.GradScaler()
+g = Generator()
+engine = deepspeed.initialize(model)
+"""
+    facts = ModuleFacts(cst.parse_module(src))
+    assert facts.is_optimizer("optimizer") and not facts.is_optimizer("sched")
+    assert facts.is_scheduler("sched") and facts.is_scaler("scaler")
+    assert facts.is_model("model") and not facts.is_optimizer("engine")
+    assert not facts.is_model("criterion")
+
+
+def test_dtype_moves_are_not_device_moves():
+    src = """
+for x in loader:
+    x = x.to(torch.float16)
+    y = x.to(device)
+    loss = model(y).sum()
+    loss.backward()
+"""
+    (loop,) = loops_of(src)
+    moves = loop.of(EventKind.TO_DEVICE)
+    assert [m.code for m in moves] == ["x.to(device)"]

@@ -1,0 +1,58 @@
+"""Reading PR markdown into the sentences a person wrote."""
+
+from __future__ import annotations
+
+from torchreview.prtext import MAX_SENTENCES, Section, detect_bot, read
+
+
+def texts(title: str, body: str) -> list[str]:
+    return [s.text for s in read(title, body).sentences]
+
+
+def test_title_and_body_sentences_with_markdown_marks_removed():
+    got = texts("Add **bold** flag", "First one. Second [link](https://x.org) here!\n\n- a *bullet* item")
+    assert got == ["Add bold flag", "First one.", "Second link here!", "a bullet item"]
+
+
+def test_sections_are_remembered():
+    parsed = read("", "## Motivation\nIt is slow.\n## Changes\nAdd cache.\n## Test plan\nRan it.")
+    assert [(s.text, s.section) for s in parsed.sentences] == [
+        ("It is slow.", Section.MOTIVATION), ("Add cache.", Section.PLAIN)]
+
+
+def test_comments_details_code_tables_checklists_are_dropped():
+    body = ("<!-- hidden -->\n<details><summary>Log</summary>\nlong log\n</details>\n"
+            "```py\nx = 1\n```\n| a | b |\n|---|---|\n- [ ] tick\nKept.")
+    assert texts("", body) == ["Kept."]
+
+
+def test_indented_code_only_after_a_blank_line_and_outside_lists():
+    body = "Intro.\n\n    code here\n    more\nBack.\n- item\n    continued item text"
+    assert texts("", body) == ["Intro.", "Back.", "item", "continued item text"]
+
+
+def test_refs_only_and_placeholders():
+    parsed = read("", "Fixes #12\nFixes # (issue)\nFixes #\\<issue_number>\nSee #4: it hangs.")
+    assert [(s.text, s.refs_only) for s in parsed.sentences] == [("Fixes #12", True), ("See #4: it hangs.", False)]
+
+
+def test_empty_after_dropping_everything():
+    parsed = read("Title", "<!-- nothing -->\n\ncc @a @b\nSigned-off-by: A <a@b.c>\n")
+    assert not parsed.body_has_content and [s.text for s in parsed.sentences] == ["Title"]
+
+
+def test_code_spans_links_mentions_are_neutral_for_cues():
+    (s,) = read("", "Use `fails_fast` from https://x.org/a for @bob").sentences
+    assert s.cue_text == "use code from link for someone"
+
+
+def test_bot_detection():
+    assert detect_bot("Bumps [torch](x) from 1.0 to 2.0.") == "dependabot"
+    assert detect_bot("This PR contains the following updates:") == "renovate"
+    assert detect_bot("<!--pre-commit.ci start-->\nupdates:") == "pre-commit-ci"
+    assert detect_bot("Bump torch to 2.0 because of a bug.") is None
+
+
+def test_sentence_cap_bounds_the_work():
+    parsed = read("", "A sentence here.\n" * (MAX_SENTENCES * 3))
+    assert len(parsed.sentences) == MAX_SENTENCES
