@@ -191,3 +191,13 @@ def test_each_glossary_entry_renders_as_plain_text_under_its_bold_term(key, monk
     item = html[html.index("<li>"):html.index("</li>")]
     assert item.count("<strong>") == 1 and "<em>" not in item, item
     assert f'href="{gl[key].link}"' in item
+
+
+def test_quote_keeps_author_code_spans_but_stays_safe():
+    from torchreview.render import md_quote
+
+    out = md_quote("Use `clip_grad_norm_` for @alice <b>now</b>")
+    assert "`clip_grad_norm_`" in out
+    assert "@\u200balice" in out and "<b>" not in out
+    # a stray backtick cannot open a span that swallows the rest
+    assert md_quote("a ` b").count("\\`") == 1

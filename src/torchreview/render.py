@@ -33,6 +33,12 @@ def md_text(value: object) -> str:
     return text.replace("\r", " ").replace("\n", " ")
 
 
+def md_quote(value: object) -> str:
+    """Like ``md_text``, but the author's own `code spans` stay code (re-fenced safely)."""
+    parts = re.split(r"`([^`\n]+)`", str(value))
+    return "".join(md_code(p) if i % 2 else md_text(p) for i, p in enumerate(parts))
+
+
 def md_code(value: object, *, cell: bool = False) -> str:
     """Wrap untrusted text in an inline code span that it cannot break out of.
 
@@ -98,6 +104,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["code"] = md_code
     env.filters["text"] = md_text
+    env.filters["quote"] = md_quote
     env.filters["cell"] = md_cell
     env.filters["html"] = html_text
     env.filters["html_code"] = html_code
