@@ -166,6 +166,14 @@ for i, (images, target) in enumerate(train_loader):
     loss = criterion(output, target)
     loss.backward()
 """,
+    # batches moved once, before training
+    """
+model.cuda()
+train_loader = [(x.cuda(), y.cuda()) for x, y in DataLoader(ds, batch_size=64)]
+for x, y in train_loader:
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
     # next(iter(loader)) in a step loop, moved right away
     """
 model.to(device)
@@ -283,6 +291,8 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
                 return True
         if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
             return False
+        if any(_moves(ctx, v) for v in values_of(ctx, code)):
+            return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
         if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
             return False
         if isinstance(src, cst.Call):  # metric_logger.log_every(data_loader, ...), prefetch(loader)
