@@ -13,7 +13,7 @@ RULES = ("eval-without-no-grad", "missing-train-mode", "device-mismatch", "datal
          "checkpoint-missing-optimizer", "torch-load-unsafe", "softmax-before-cross-entropy")
 # rules that promise a suggestion on at least one INVALID example
 WITH_SUGGESTIONS = ("eval-without-no-grad", "dataloader-sync-loading", "checkpoint-missing-optimizer",
-                    "torch-load-unsafe")
+                    "torch-load-unsafe", "softmax-before-cross-entropy")
 
 
 def apply(source: str, suggestion: Suggestion) -> str:
@@ -39,14 +39,18 @@ CASES = _cases()
 @pytest.mark.parametrize(("rule_id", "index", "source"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_suggestion_applies_and_silences(rule_id: str, index: int, source: str) -> None:
     rule = get_rule(rule_id)
-    findings = [f for f in rule.check(FileContext.parse("example.py", source)) if f.suggestion]
+    before = list(rule.check(FileContext.parse("example.py", source)))
+    findings = [f for f in before if f.suggestion]
     assert findings
     for finding in findings:
-        assert finding.suggestion is not None
-        fixed = apply(source, finding.suggestion)
+        s = finding.suggestion
+        assert s is not None
+        fixed = apply(source, s)
         cst.parse_module(fixed)  # still valid Python
         again = list(rule.check(FileContext.parse("example.py", fixed)))
-        assert again == [], f"{rule_id} still fires after its own suggestion:\n{fixed}"
+        new_end = s.start_line + len(s.replacement.splitlines()) - 1
+        assert len(again) == len(before) - 1, f"{rule_id} still fires after its own suggestion:\n{fixed}"
+        assert not [f for f in again if s.start_line <= f.line <= new_end], fixed
 
 
 @pytest.mark.parametrize("rule_id", WITH_SUGGESTIONS)

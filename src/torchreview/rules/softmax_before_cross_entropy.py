@@ -26,7 +26,8 @@ Use instead
     probs = F.softmax(logits, dim=1)  # for metrics or predictions only
     ```
 
-    The rule looks only at the loss input, not at the target, so soft targets made with softmax
+    When the softmax call is written inside the loss call on one line, the rule suggests removing
+    it. The rule looks only at the loss input, not at the target, so soft targets made with softmax
     (knowledge distillation) stay quiet. ``log_softmax`` with ``nll_loss`` and ``sigmoid`` with
     ``BCELoss`` are correct pairs and stay quiet. A model whose ``forward`` ends in softmax is not
     followed into the class.
@@ -44,13 +45,15 @@ from collections.abc import Iterator
 import libcst as cst
 
 from torchreview.context import FileContext
-from torchreview.finding import Finding
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import dotted
 from torchreview.rules._calls import (
     call_sites,
     innermost_loop,
     keyword,
     last_assignment,
     positional,
+    replace_node,
     values_of,
 )
 
@@ -173,6 +176,15 @@ def train(model, loader):
         loss = criterion(probs, y)
         loss.backward()
 """,
+    # Hugging Face style: probabilities reshaped before the loss, and an inline nn.Softmax module
+    """
+import torch.nn as nn
+import torch.nn.functional as F
+loss_fct = nn.CrossEntropyLoss()
+probs = F.softmax(outputs.logits, dim=-1)
+loss = loss_fct(probs.view(-1, num_labels), labels.view(-1))
+loss2 = loss_fct(nn.Softmax(dim=1)(scores), labels)
+""",
     # log_softmax twice: same numbers, reported as information
     """
 import torch.nn.functional as F
@@ -180,6 +192,9 @@ loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)
 """,
 ]
 
+_NAMESPACES = {"F", "torch", "nn.functional", "torch.nn.functional", "functional", "torch.special"}
+_SHAPE_METHODS = ("squeeze", "view", "reshape", "float", "flatten", "contiguous", "permute", "transpose",
+                  "unsqueeze")
 _CE_CTOR = re.compile(r"(^|\.)CrossEntropyLoss$")
 _BCE_LOGITS_CTOR = re.compile(r"(^|\.)BCEWithLogitsLoss$")
 _SOFTMAX_CTOR = re.compile(r"(^|\.)Softmax$")
@@ -232,8 +247,7 @@ def _squash(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] 
     while (
         isinstance(node, cst.Call)
         and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value in ("squeeze", "view", "reshape", "float", "flatten", "contiguous",
-                                     "permute", "transpose", "unsqueeze")
+        and node.func.attr.value in _SHAPE_METHODS
         and _squash_call(ctx, node) is None
     ):
         node = node.func.value
@@ -243,8 +257,26 @@ def _squash(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] 
     return (kind, node) if kind else None
 
 
+def _strip_shape(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``probs.view(-1, c).float()`` -> ``probs``."""
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in _SHAPE_METHODS
+    ):
+        expr = expr.func.value
+    return expr
+
+
 def _squash_call(ctx: FileContext, node: cst.Call) -> str | None:
     func = node.func
+    if isinstance(func, cst.Call):  # nn.Softmax(dim=1)(logits)
+        ctor = _ctor_name(func)
+        for kind, pattern in (("softmax", _SOFTMAX_CTOR), ("log_softmax", _LOG_SOFTMAX_CTOR),
+                              ("sigmoid", _SIGMOID_CTOR)):
+            if pattern.search(ctor):
+                return kind
+        return None
     name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if name in ("softmax", "log_softmax", "sigmoid"):
         return name
@@ -266,6 +298,32 @@ def _loss_input(call: cst.Call) -> cst.BaseExpression | None:
     return pos[0].value if pos else None
 
 
+def _squash_input(ctx: FileContext, node: cst.Call) -> cst.BaseExpression | None:
+    """The logits inside ``F.softmax(logits, 1)``, ``logits.softmax(1)``, ``self.softmax(logits)``."""
+    func = node.func
+    args = [a for a in node.args if a.keyword is None and not a.star]
+    is_module = isinstance(func, cst.Call) or any(
+        p.search(_ctor_name(v)) for v in values_of(ctx, ctx.code(func))
+        for p in (_SOFTMAX_CTOR, _LOG_SOFTMAX_CTOR, _SIGMOID_CTOR)
+    )
+    if (
+        not is_module
+        and isinstance(func, cst.Attribute)
+        and func.attr.value in ("softmax", "log_softmax", "sigmoid")
+        and dotted(func.value) not in _NAMESPACES
+    ):
+        return func.value  # method form: logits.softmax(dim=1)
+    return args[0].value if args else None
+
+
+def _unwrap_suggestion(ctx: FileContext, node: cst.Call) -> Suggestion | None:
+    """Pass the logits straight to the loss: replace the softmax call by its input (inline only)."""
+    inner = _squash_input(ctx, node)
+    if inner is None or ctx.pos(node).start.line != ctx.pos(node).end.line:
+        return None
+    return replace_node(ctx, node, inner.with_changes(lpar=(), rpar=()) if hasattr(inner, "lpar") else inner)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source):
         return
@@ -278,11 +336,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         found = _squash(ctx, arg)
         via = ""
-        if found is None and isinstance(arg, cst.Name):
-            prior = last_assignment(ctx, arg.value, site.line, site.function)
+        base = _strip_shape(arg)
+        if found is None and isinstance(base, cst.Name):
+            prior = last_assignment(ctx, base.value, site.line, site.function)
             if prior is not None:
                 found = _squash(ctx, prior.value)
-                via = arg.value
+                via = base.value
         if found is None:
             continue
         squash, squash_node = found
@@ -292,6 +351,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         loss = "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss"
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
+            suggestion=None if via else _unwrap_suggestion(ctx, squash_node),
             facts={"squash": squash, "loss": loss, "loss_call": ctx.code(site.node.func),
                    "variable": via or ctx.code(squash_node).split("(", 1)[0],
                    "squash_line": ctx.pos(squash_node).start.line, "line": site.line},
