@@ -111,7 +111,7 @@ def _walk(ctx: FileContext) -> _Walker:
         return hit[1]
     walker = _Walker(ctx)
     ctx.module.visit(walker)
-    if len(_CACHE) > 64:
+    if len(_CACHE) > 8:
         _CACHE.clear()
     _CACHE[id(ctx)] = (ctx, walker)
     return walker
