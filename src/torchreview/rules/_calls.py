@@ -1,0 +1,223 @@
+"""File-wide queries for rules that read calls and assignments rather than the loop model.
+
+Some rules look at one call wherever it is (``torch.load``, ``torch.save``, ``DataLoader(...)``,
+``F.cross_entropy``). This module walks the libcst tree once per question and records each call
+with its enclosing function, the ``with`` items and decorators around it, and the simple
+assignments of the file, so rules can follow a name back to the value it was given.
+It also builds suggestions that replace one node by an edited copy of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Suggestion
+from torchreview.loops import TrainingLoop, dotted, last_name
+
+
+@dataclass(frozen=True)
+class CallSite:
+    """One call in the file, with where it sits."""
+
+    node: cst.Call
+    dotted: str
+    name: str
+    line: int
+    end_line: int
+    function: cst.FunctionDef | None
+    contexts: tuple[str, ...]  # enclosing ``with`` items and decorators, outermost first
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """``name = value`` (also ``a, b = value`` and ``x: T = value``), with its scope and line."""
+
+    name: str
+    value: cst.BaseExpression
+    line: int
+    function: cst.FunctionDef | None
+
+
+class _Walker(cst.CSTVisitor):
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self.loops: list[tuple[int, int]] = []
+        self.funcs: list[cst.FunctionDef] = []
+        self.contexts: list[str] = []
+        self.saved: list[list[str]] = []
+        self.calls: list[CallSite] = []
+        self.assigns: list[Assignment] = []
+        self.by_name: dict[str, list[cst.BaseExpression]] | None = None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.funcs.append(node)
+        self.saved.append(self.contexts)
+        self.contexts = [*self.contexts, *(self.ctx.code(d.decorator) for d in node.decorators)]
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.funcs.pop()
+        self.contexts = self.saved.pop()
+
+    def visit_With(self, node: cst.With) -> None:
+        self.contexts.append(", ".join(self.ctx.code(i.item) for i in node.items))
+
+    def leave_With(self, original_node: cst.With) -> None:
+        self.contexts.pop()
+
+    def visit_For(self, node: cst.For) -> None:
+        pos = self.ctx.pos(node)
+        self.loops.append((pos.start.line, pos.end.line))
+
+    def visit_While(self, node: cst.While) -> None:
+        pos = self.ctx.pos(node)
+        self.loops.append((pos.start.line, pos.end.line))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        pos = self.ctx.pos(node)
+        self.calls.append(CallSite(
+            node=node, dotted=dotted(node.func), name=last_name(node.func), line=pos.start.line,
+            end_line=pos.end.line, function=self.funcs[-1] if self.funcs else None,
+            contexts=tuple(self.contexts),
+        ))
+
+    def _record(self, target: cst.BaseExpression, value: cst.BaseExpression, node: cst.CSTNode) -> None:
+        line = self.ctx.pos(node).start.line
+        func = self.funcs[-1] if self.funcs else None
+        if isinstance(target, cst.Tuple | cst.List):
+            for el in target.elements:
+                self._record(el.value, value, node)
+            return
+        if isinstance(target, cst.Name | cst.Attribute | cst.Subscript):
+            self.assigns.append(Assignment(self.ctx.code(target), value, line, func))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._record(t.target, node.value, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._record(node.target, node.value, node)
+
+
+_CACHE: dict[int, tuple[FileContext, _Walker]] = {}
+
+
+def _walk(ctx: FileContext) -> _Walker:
+    hit = _CACHE.get(id(ctx))
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    walker = _Walker(ctx)
+    ctx.module.visit(walker)
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[id(ctx)] = (ctx, walker)
+    return walker
+
+
+def call_sites(ctx: FileContext) -> list[CallSite]:
+    return _walk(ctx).calls
+
+
+def loop_ranges(ctx: FileContext) -> list[tuple[int, int]]:
+    """(first line, last line) of every for/while loop in the file."""
+    return _walk(ctx).loops
+
+
+def assignments(ctx: FileContext) -> list[Assignment]:
+    return _walk(ctx).assigns
+
+
+def last_assignment(ctx: FileContext, name: str, before: int,
+                    function: cst.FunctionDef | None) -> Assignment | None:
+    """The latest ``name = ...`` above line ``before`` in the same function (or at module level)."""
+    best: Assignment | None = None
+    for a in assignments(ctx):
+        if a.name == name and a.function is function and a.line < before and (best is None or a.line > best.line):
+            best = a
+    return best
+
+
+def values_of(ctx: FileContext, name: str) -> list[cst.BaseExpression]:
+    """Every value ``name`` is assigned anywhere in the file."""
+    walker = _walk(ctx)
+    if walker.by_name is None:
+        index: dict[str, list[cst.BaseExpression]] = {}
+        for a in walker.assigns:
+            index.setdefault(a.name, []).append(a.value)
+        walker.by_name = index
+    return walker.by_name.get(name, [])
+
+
+def param_names(function: cst.FunctionDef | None) -> set[str]:
+    if function is None:
+        return set()
+    p = function.params
+    every = [*p.posonly_params, *p.params, *p.kwonly_params]
+    names = {x.name.value for x in every}
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names
+
+
+def keyword(call: cst.Call, name: str) -> cst.Arg | None:
+    return next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+
+
+def has_star_kwargs(call: cst.Call) -> bool:
+    return any(a.star == "**" for a in call.args)
+
+
+def positional(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None and not a.star]
+
+
+def innermost_loop(ctx: FileContext, line: int) -> TrainingLoop | None:
+    best: TrainingLoop | None = None
+    for loop in ctx.loops:
+        if loop.line <= line <= loop.end_line and (best is None or loop.line > best.line):
+            best = loop
+    return best
+
+
+# -- suggestions ------------------------------------------------------------------------------------
+
+def replace_node(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) -> Suggestion | None:
+    """Replace the lines that hold ``node`` with the same lines where ``node`` became ``new_node``.
+
+    The whole module is regenerated, so indentation inside multi-line brackets stays right.
+    """
+    pos = ctx.pos(node)
+    start, end = pos.start.line, pos.end.line
+    if end > len(ctx.lines):
+        return None
+    new_module = ctx.module.deep_replace(node, new_node)
+    assert isinstance(new_module, cst.Module)
+    new_lines = new_module.code.splitlines()
+    delta = len(new_lines) - len(ctx.lines)
+    if end + delta < start:
+        return None
+    return Suggestion(start, end, "\n".join(new_lines[start - 1 : end + delta]))
+
+
+def _comma_like(neighbour: cst.Comma | cst.MaybeSentinel | None) -> cst.Comma:
+    if isinstance(neighbour, cst.Comma):
+        return neighbour
+    return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+
+
+def append_element(elements: tuple, new: cst.CSTNode) -> tuple:  # type: ignore[type-arg]
+    """Add ``new`` (an Arg or a DictElement) after ``elements``, keeping the layout's commas."""
+    if not elements:
+        return (new,)
+    last = elements[-1]
+    if isinstance(last.comma, cst.Comma):
+        # trailing comma (often one element per line): the new element takes over the last comma
+        before = elements[-2].comma if len(elements) > 1 else cst.MaybeSentinel.DEFAULT
+        moved = last.with_changes(comma=_comma_like(before))
+        return (*elements[:-1], moved, new.with_changes(comma=last.comma))  # type: ignore[attr-defined]
+    moved = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return (*elements[:-1], moved, new)

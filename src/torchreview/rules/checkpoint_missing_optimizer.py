@@ -1,0 +1,413 @@
+"""A training checkpoint saves the model's weights but not the optimizer's state.
+
+What it does
+    Finds checkpoint dictionaries passed to ``torch.save`` (also ``accelerator.save``,
+    ``save_on_master`` and ``save_checkpoint``) that hold the model's ``state_dict()`` and training
+    progress (epoch, step, scheduler…) but no optimizer state, while an optimizer is in reach of the
+    code that saves. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
+    ``ckpt.update(...)``) counts as a whole. When the optimizer is saved but a learning-rate
+    scheduler in reach is not, the rule adds a note at ``info`` level.
+
+Why it matters
+    Optimizers such as Adam and SGD with momentum keep state for every parameter (running averages,
+    momentum buffers, step counts). A run resumed without that state starts those averages from zero,
+    so the first steps after resuming behave differently from the original run, and the loss often
+    jumps. The scheduler state holds where the learning rate is in its schedule.
+
+Example
+    ```python
+    torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")
+    ```
+
+Use instead
+    ```python
+    torch.save({"epoch": epoch, "model": model.state_dict(),
+                "optimizer": optimizer.state_dict()}, "last.pt")
+    ```
+
+    The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
+    saving, and ``info`` for a one-time save after training or a weights-only dictionary inside
+    the loop. Saving only the final weights for inference or export (``torch.save(model.state_dict(), "final.pt")``)
+    stays quiet, and so do dictionaries that hold only the model outside a training loop. A helper
+    that receives the whole checkpoint as a parameter is not judged, because the caller builds it.
+
+References
+    https://pytorch.org/tutorials/beginner/saving_loading_models.html#saving-loading-a-general-checkpoint-for-inference-and-or-resuming-training
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import EventKind
+from torchreview.rules._calls import (
+    CallSite,
+    append_element,
+    assignments,
+    call_sites,
+    innermost_loop,
+    last_assignment,
+    loop_ranges,
+    param_names,
+    positional,
+    replace_node,
+)
+
+ID = "checkpoint-missing-optimizer"
+SEVERITY = "warning"
+
+VALID = [
+    """
+import torch
+for epoch in range(epochs):
+    train_one_epoch(model, loader, optimizer)
+    torch.save({"epoch": epoch, "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict()}, "last.pt")
+""",
+    # the optimizer state arrives through another variable
+    """
+import torch
+def save(model, optimizer, epoch, path):
+    state = {"epoch": epoch, "state_dict": model.state_dict()}
+    state["optimizer"] = optimizer.state_dict()
+    torch.save(state, path)
+""",
+    """
+import torch
+def checkpoint(model, opt, step):
+    ckpt = dict(model=model.state_dict(), step=step)
+    ckpt.update(optim=opt.state_dict())
+    torch.save(ckpt, f"step_{step}.pt")
+""",
+    # a helper that receives the whole checkpoint: the caller decides what is in it
+    """
+import torch
+def save_checkpoint(state, is_best, filename="checkpoint.pth.tar"):
+    torch.save(state, filename)
+    if is_best:
+        shutil.copyfile(filename, "model_best.pth.tar")
+""",
+    # final weights for inference or export, after training
+    """
+import torch
+optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+for epoch in range(epochs):
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+torch.save(model.state_dict(), "final.pt")
+torch.save({"model": model.state_dict()}, "export.pt")
+""",
+    # weights and config for inference, after training
+    """
+import torch
+optimizer = torch.optim.Adam(model.parameters())
+def export(model, config, path):
+    torch.save({"model": model.state_dict(), "config": config}, path)
+""",
+    # the optimizer state saved in its own file
+    """
+import torch
+def save_all(model, optimizer, epoch, out):
+    torch.save({"epoch": epoch, "model": model.state_dict()}, out / "model.pt")
+    torch.save(optimizer.state_dict(), out / "optimizer.pt")
+""",
+    # no optimizer in reach of the function that saves (an export helper)
+    """
+import torch
+def export(model, epoch, path):
+    torch.save({"epoch": epoch, "model": model.state_dict()}, path)
+""",
+    # torchvision-reference style, optimizer, scheduler and scaler all saved
+    """
+import torch
+def main(args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+    lr_scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)
+    for epoch in range(args.epochs):
+        train_one_epoch(model, optimizer, data_loader, epoch)
+        lr_scheduler.step()
+        checkpoint = {
+            "model": model_without_ddp.state_dict(),
+            "optimizer": optimizer.state_dict(),
+            "lr_scheduler": lr_scheduler.state_dict(),
+            "epoch": epoch,
+            "args": args,
+        }
+        if scaler:
+            checkpoint["scaler"] = scaler.state_dict()
+        utils.save_on_master(checkpoint, os.path.join(args.output_dir, "checkpoint.pth"))
+""",
+]
+
+INVALID = [
+    """
+import torch
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+for epoch in range(epochs):
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    torch.save({"epoch": epoch, "model_state_dict": model.state_dict(), "loss": loss.item()},
+               f"ckpt_{epoch}.pt")
+""",
+    """
+import torch
+def save_checkpoint(model, optimizer, scheduler, epoch, path):
+    checkpoint = {
+        "epoch": epoch,
+        "model": model.state_dict(),
+        "scheduler": scheduler.state_dict(),
+    }
+    torch.save(checkpoint, path)
+""",
+    """
+import torch
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def save(self, step):
+        torch.save(dict(model=self.model.state_dict(), step=step), "last.pt")
+""",
+    # a global optimizer, a helper called "test" that saves the best weights with progress
+    """
+import torch
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+def test(epoch):
+    for inputs, targets in testloader:
+        correct += (net(inputs).argmax(1) == targets).sum().item()
+    acc = 100.0 * correct / total
+    if acc > best_acc:
+        state = {"net": net.state_dict(), "acc": acc, "epoch": epoch}
+        torch.save(state, "./checkpoint/ckpt.pth")
+""",
+    # the optimizer is saved, the scheduler in reach is not (info)
+    """
+import torch
+def save(model, optimizer, scheduler, epoch, path):
+    torch.save({"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, path)
+""",
+]
+
+_SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.save"}
+_SAVE_HELPERS = {"save_on_master", "save_checkpoint", "save_on_main_process"}
+_OPT_TEXT = re.compile(r"optim|(^|[^A-Za-z])opt($|[^A-Za-z])|opt_|_opt", re.IGNORECASE)
+_SCHED_TEXT = re.compile(r"sched|lr_", re.IGNORECASE)
+_PROGRESS_KEY = re.compile(r"epoch|step|iter|sched|scaler|best|loss|^lr$", re.IGNORECASE)
+_SAVER_NAME = re.compile(r"save|checkpoint|ckpt|snapshot", re.IGNORECASE)
+_MODEL_KEY = re.compile(r"model|state_dict|net|weights|module|ema", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """What a checkpoint dictionary holds, as text."""
+
+    keys: tuple[str, ...]
+    values: tuple[str, ...]
+    literal: cst.Dict | cst.Call | None  # the node a suggestion can extend
+    extra: str  # text added later through subscripts or update()
+    opaque: bool  # ** splat or other content we cannot read
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.keys + self.values) + " " + self.extra
+
+
+def _from_literal(ctx: FileContext, node: cst.BaseExpression) -> _Saved | None:
+    keys: list[str] = []
+    values: list[str] = []
+    opaque = False
+    if isinstance(node, cst.Dict):
+        for el in node.elements:
+            if isinstance(el, cst.StarredDictElement):
+                opaque = True
+                continue
+            keys.append(ctx.code(el.key).strip("'\""))
+            values.append(ctx.code(el.value))
+        return _Saved(tuple(keys), tuple(values), node, "", opaque)
+    if isinstance(node, cst.Call) and ctx.code(node.func) == "dict":
+        for arg in node.args:
+            if arg.keyword is None:
+                opaque = True
+                continue
+            keys.append(arg.keyword.value)
+            values.append(ctx.code(arg.value))
+        return _Saved(tuple(keys), tuple(values), node, "", opaque)
+    return None
+
+
+def _later_additions(ctx: FileContext, name: str, site: CallSite) -> str:
+    """Text of ``name[...] = ...`` and ``name.update(...)`` in the same function before the save."""
+    parts: list[str] = []
+    for a in assignments(ctx):
+        if a.function is site.function and a.name.startswith(name + "[") and a.line <= site.line:
+            parts.append(a.name + " " + ctx.code(a.value))
+    for other in call_sites(ctx):
+        if (
+            other.function is site.function
+            and other.dotted in (f"{name}.update", f"{name}.setdefault")
+            and other.line <= site.line
+        ):
+            parts.append(ctx.code(other.node))
+    return " ".join(parts)
+
+
+def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
+    args = positional(site.node)
+    if not args:
+        return None
+    obj = args[0].value
+    found = _from_literal(ctx, obj)
+    if found is not None:
+        return found
+    if isinstance(obj, cst.Name):
+        if obj.value in param_names(site.function):
+            return None
+        prior = last_assignment(ctx, obj.value, site.line, site.function)
+        if prior is None:
+            return None
+        found = _from_literal(ctx, prior.value)
+        if found is None:
+            return None
+        extra = _later_additions(ctx, obj.value, site)
+        return _Saved(found.keys, found.values, found.literal, extra, found.opaque)
+    return None
+
+
+def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
+    """A name of an optimizer (or scheduler) the saving code can reach, or None."""
+    facts = ctx.facts
+    want = facts.is_optimizer if kind == "optimizer" else facts.is_scheduler
+    func = site.function
+    for loop in ctx.loops:
+        if loop.function_node is func and func is not None:
+            for e in loop.events:
+                if kind == "optimizer" and e.kind == EventKind.STEP and e.target and want(e.target):
+                    return e.target
+                if kind == "scheduler" and e.kind == EventKind.SCHEDULER_STEP and e.receiver:
+                    return e.receiver
+    for name in sorted(param_names(func)):
+        if want(name) and not facts.is_model(name) and name not in ("args", "cfg", "config"):
+            return name
+    for a in assignments(ctx):
+        if a.function is func and "[" not in a.name and want(a.name) and isinstance(a.value, cst.Call):
+            if func is not None or "." not in a.name:
+                return a.name
+    if func is not None and "self" not in param_names(func):
+        for a in assignments(ctx):  # a module-level optimizer used as a global
+            if a.function is None and "." not in a.name and want(a.name) and isinstance(a.value, cst.Call):
+                return a.name
+    if func is not None and param_names(func) & {"self"}:
+        for a in assignments(ctx):
+            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call):
+                return a.name
+    return None
+
+
+def _in_loop(ctx: FileContext, line: int) -> bool:
+    """Inside any for/while loop of the file (an epoch loop may call training code we cannot see)."""
+    return any(start <= line <= end for start, end in loop_ranges(ctx))
+
+
+def _periodic(ctx: FileContext, site: CallSite) -> bool:
+    """Saved on every pass of a loop, or inside a helper whose name says it saves checkpoints."""
+    if _in_loop(ctx, site.line):
+        return True
+    return site.function is not None and bool(_SAVER_NAME.search(site.function.name.value))
+
+
+def _new_entry(ctx: FileContext, saved: _Saved, key: str, value: str) -> cst.CSTNode | None:
+    literal = saved.literal
+    if isinstance(literal, cst.Dict):
+        quote = "'" if any(
+            isinstance(el, cst.DictElement) and ctx.code(el.key).startswith("'") for el in literal.elements
+        ) else '"'
+        if any(k.endswith("_state_dict") for k in saved.keys):
+            key = f"{key}_state_dict"
+        element = cst.DictElement(key=cst.SimpleString(f"{quote}{key}{quote}"),
+                                  value=cst.parse_expression(value))
+        return literal.with_changes(elements=append_element(literal.elements, element))
+    if isinstance(literal, cst.Call):
+        arg = cst.Arg(keyword=cst.Name(key), value=cst.parse_expression(value),
+                      equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                            whitespace_after=cst.SimpleWhitespace("")))
+        return literal.with_changes(args=append_element(literal.args, arg))
+    return None
+
+
+def _suggest(ctx: FileContext, saved: _Saved, key: str, owner: str) -> Suggestion | None:
+    if saved.literal is None:
+        return None
+    new = _new_entry(ctx, saved, key, f"{owner}.state_dict()")
+    return replace_node(ctx, saved.literal, new) if new is not None else None
+
+
+def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]) -> bool:
+    for other in call_sites(ctx):
+        if other is site or other.function is not site.function:
+            continue
+        if other.dotted in _SAVE_NAMES or other.name in _SAVE_HELPERS:
+            if pattern.search(ctx.code(other.node)):
+                return True
+    return False
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if "save" not in ctx.source or "state_dict" not in ctx.source:
+        return
+    for site in call_sites(ctx):
+        if site.dotted not in _SAVE_NAMES and site.name not in _SAVE_HELPERS:
+            continue
+        saved = _saved(ctx, site)
+        if saved is None or saved.opaque:
+            continue
+        has_model = any(_MODEL_KEY.search(k) for k in saved.keys) or any(
+            ".state_dict()" in v and not _OPT_TEXT.search(v) for v in saved.values
+        )
+        if not has_model:
+            continue
+        loop = innermost_loop(ctx, site.line)
+        if _OPT_TEXT.search(saved.text):
+            yield from _scheduler_note(ctx, site, saved, loop)
+            continue
+        if _separately_saved(ctx, site, _OPT_TEXT):
+            continue
+        progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
+        periodic = _periodic(ctx, site)
+        if progress and periodic:
+            severity = SEVERITY
+        elif progress or periodic:
+            severity = "info"  # a final save after training, or weights only inside the loop
+        else:
+            continue
+        optimizer = _in_scope(ctx, site, "optimizer")
+        if optimizer is None:
+            continue
+        yield ctx.finding(
+            ID, severity, site.line, site.end_line, loop=loop,
+            facts={"missing": "optimizer", "owner": optimizer, "line": site.line},
+            suggestion=_suggest(ctx, saved, "optimizer", optimizer),
+        )
+
+
+def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: object) -> Iterator[Finding]:
+    if _SCHED_TEXT.search(saved.text) or _separately_saved(ctx, site, _SCHED_TEXT):
+        return
+    scheduler = _in_scope(ctx, site, "scheduler")
+    if scheduler is None:
+        return
+    yield ctx.finding(
+        ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
+        facts={"missing": "scheduler", "owner": scheduler, "line": site.line},
+        suggestion=_suggest(ctx, saved, "scheduler", scheduler),
+    )

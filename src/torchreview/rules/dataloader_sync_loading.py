@@ -1,0 +1,248 @@
+"""A training DataLoader loads batches in the main process of a script that trains on a GPU.
+
+What it does
+    Finds ``DataLoader(...)`` calls for training data (the name or dataset says "train", or
+    ``shuffle=True``) that pass ``num_workers=0`` or leave it out, in a script that uses CUDA.
+    An explicit ``num_workers=0`` is a warning; a loader that leaves it out gets an ``info`` note.
+    A ``num_workers`` taken from a variable, argparse or a config stays quiet, because we cannot know
+    its value.
+
+Why it matters
+    With ``num_workers=0`` the main process reads, decodes and augments every batch itself, and the
+    GPU waits while it does. Worker processes prepare the next batches in the background, so the GPU
+    stays busy; ``pin_memory=True`` speeds up the copy to the GPU, and ``persistent_workers=True``
+    keeps the workers alive between epochs.
+
+Example
+    ```python
+    train_loader = DataLoader(train_set, batch_size=64, shuffle=True)
+    model = model.cuda()
+    ```
+
+Use instead
+    ```python
+    train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=4,
+                              pin_memory=True, persistent_workers=True)
+    model = model.cuda()
+    ```
+
+    The rule stays quiet for validation and test loaders, for CPU-only and MPS scripts, for
+    Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
+    its line (an explained choice), collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
+    processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
+    little or need sharding), and when ``**kwargs`` or a sixth positional argument may carry
+    ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
+
+References
+    https://pytorch.org/docs/stable/data.html#single-and-multi-process-data-loading
+    https://pytorch.org/docs/stable/data.html#memory-pinning
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.rules._calls import (
+    append_element,
+    assignments,
+    call_sites,
+    has_star_kwargs,
+    keyword,
+    positional,
+    replace_node,
+    values_of,
+)
+
+ID = "dataloader-sync-loading"
+SEVERITY = "warning"
+
+VALID = [
+    """
+import torch
+device = torch.device("cuda")
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=8, pin_memory=True)
+""",
+    # the number of workers comes from the command line or a config
+    """
+import torch
+model = model.cuda()
+train_loader = DataLoader(train_set, batch_size=args.batch_size, shuffle=True, num_workers=args.workers)
+loader = DataLoader(ds, batch_size=cfg.bs, num_workers=cfg.data.num_workers, shuffle=True)
+""",
+    # a CPU-only script
+    """
+import torch
+model = Net()
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True)
+""",
+    # an Apple-silicon script
+    """
+import torch
+device = torch.device("mps")
+model.to(device)
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True)
+""",
+    # validation loaders are not judged
+    """
+import torch
+model = model.cuda()
+val_loader = DataLoader(val_set, batch_size=256, shuffle=False, num_workers=0)
+test_loader = DataLoader(test_set, batch_size=256)
+""",
+    # the collate function creates CUDA tensors, which worker processes cannot do
+    """
+import torch
+def collate(samples):
+    return torch.stack([s[0] for s in samples]).cuda(), torch.tensor([s[1] for s in samples]).cuda()
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, collate_fn=collate)
+""",
+    # in-memory tensors
+    """
+import torch
+X, y = X.cuda(), y.cuda()
+loader = DataLoader(TensorDataset(X, y), batch_size=128, shuffle=True)
+train_ds = TensorDataset(features, targets)
+train_loader = DataLoader(train_ds, batch_size=128, shuffle=True)
+""",
+    # tokenized text batched by a Hugging Face collator
+    """
+import torch
+model.to("cuda")
+train_dataloader = DataLoader(train_dataset, shuffle=True, collate_fn=data_collator, batch_size=8)
+""",
+    # an explained choice
+    """
+import torch
+model.cuda()
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=0)  # Windows: no fork
+""",
+    # options handed through **kwargs
+    """
+import torch
+kwargs = {"num_workers": 4, "pin_memory": True} if use_cuda else {}
+train_loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True, **kwargs)
+""",
+]
+
+INVALID = [
+    """
+import torch
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=0)
+""",
+    """
+import torch
+model = ResNet18().cuda()
+trainloader = torch.utils.data.DataLoader(trainset, batch_size=128, shuffle=True)
+""",
+    """
+import torch
+def build_loaders(cfg):
+    train_loader = DataLoader(
+        ImageFolder(cfg.train_dir, transform=train_tf),
+        batch_size=cfg.batch_size,
+        sampler=DistributedSampler(train_set),
+    )
+    return train_loader
+model.to(f"cuda:{local_rank}")
+""",
+]
+
+_CUDA = re.compile(r"\.cuda\(|['\"]cuda|cuda\.is_available|device_ids|local_rank|LOCAL_RANK|nccl|"
+                   r"\.to\(\s*(rank|local_rank|gpu|args\.gpu)\b")
+_EVAL_NAME = re.compile(r"val|test|eval|dev|infer|pred|calib", re.IGNORECASE)
+_TRAIN_NAME = re.compile(r"train|tr_|pretrain|finetune", re.IGNORECASE)
+_IN_MEMORY = re.compile(r"TensorDataset|IterableDataset|StackDataset")
+
+
+def _target_of(ctx: FileContext, line: int) -> str:
+    for a in assignments(ctx):
+        if a.line == line:
+            return a.name
+    return ""
+
+
+def _is_training(ctx: FileContext, call: cst.Call, target: str) -> bool:
+    dataset = ctx.code(call.args[0].value) if call.args else ""
+    if _EVAL_NAME.search(target.rsplit(".", 1)[-1]) or _EVAL_NAME.search(dataset.split("(")[0]):
+        return False
+    shuffle = keyword(call, "shuffle")
+    if shuffle is not None and ctx.code(shuffle.value) == "True":
+        return True
+    sampler = keyword(call, "sampler")
+    if sampler is not None and _TRAIN_NAME.search(ctx.code(sampler.value)):
+        return True
+    return bool(_TRAIN_NAME.search(target) or _TRAIN_NAME.search(dataset))
+
+
+def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
+    if not call.args:
+        return False
+    dataset = call.args[0].value
+    code = ctx.code(dataset)
+    if _IN_MEMORY.search(code):
+        return True
+    return any(_IN_MEMORY.search(ctx.code(v)) for v in values_of(ctx, code))
+
+
+def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
+    """The collate function or a Dataset method of this file creates GPU tensors (not allowed in workers)."""
+    names = []
+    collate = keyword(call, "collate_fn")
+    if collate is not None:
+        names.append(ctx.code(collate.value))
+    bodies = [ctx.facts.top_functions[n].node for n in names if n in ctx.facts.top_functions]
+    bodies += [info.node for (_, name), info in ctx.facts.methods.items()
+               if name in ("__getitem__", "__getitems__", "__iter__")]
+    return any(re.search(r"\.cuda\(|\.to\(\s*(DEVICE|device|dev|self\.device|['\"]cuda)", ctx.code(b)) for b in bodies)
+
+
+def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
+    eq = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+    workers = keyword(call, "num_workers")
+    if workers is not None:
+        args = tuple(a.with_changes(value=cst.Integer("4")) if a is workers else a for a in call.args)
+    else:
+        args = append_element(call.args, cst.Arg(keyword=cst.Name("num_workers"), value=cst.Integer("4"), equal=eq))
+    if keyword(call, "pin_memory") is None:
+        args = append_element(args, cst.Arg(keyword=cst.Name("pin_memory"), value=cst.Name("True"), equal=eq))
+    return replace_node(ctx, call, call.with_changes(args=args))
+
+
+def _file_on_cuda(ctx: FileContext) -> bool:
+    return bool(_CUDA.search(ctx.source))
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if "DataLoader" not in ctx.source or not _file_on_cuda(ctx):
+        return
+    if re.search(r"IterableDataset", ctx.source):
+        return
+    for site in call_sites(ctx):
+        if site.name != "DataLoader":
+            continue
+        call = site.node
+        if has_star_kwargs(call) or len(positional(call)) >= 6:
+            continue
+        workers = keyword(call, "num_workers")
+        if workers is not None and ctx.code(workers.value) != "0":
+            continue
+        if workers is not None and "#" in ctx.lines[ctx.pos(workers).start.line - 1]:
+            continue  # an explained choice: num_workers=0  # CUDA tensors in collate / Windows
+        collate = keyword(call, "collate_fn")
+        if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
+            continue  # tokenized text batched by a Hugging Face collator: cheap to load
+        target = _target_of(ctx, site.line)
+        if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
+            continue
+        yield ctx.finding(
+            ID, SEVERITY if workers is not None else "info", site.line, site.end_line,
+            facts={"loader": target or "DataLoader", "line": site.line,
+                   "explicit": "yes" if workers is not None else "no"},
+            suggestion=_suggest(ctx, call),
+        )

@@ -1,0 +1,557 @@
+"""Batch tensors from the DataLoader reach the model without being moved to its device.
+
+What it does
+    In scripts that move the model (or other tensors) to a GPU or another accelerator, follows each
+    batch that a loop takes from a DataLoader (``for batch in loader`` or ``next(iter(loader))``)
+    through the loop body, in order. A batch variable counts as moved once it, or something built
+    from it, passes through ``.to(...)``, ``.cuda()`` or a device helper (``to_device``,
+    ``{k: v.to(device) ...}``, ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
+    when it is passed to the model's forward call or to the loss.
+
+Why it matters
+    The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
+    tensors between devices on its own, so the forward pass stops with "Expected all tensors to be on
+    the same device". When the fix is made in a hurry (moving the model back to the CPU), training
+    silently runs many times slower.
+
+Example
+    ```python
+    model = Net().to(device)
+    for images, labels in train_loader:
+        loss = criterion(model(images), labels)
+    ```
+
+Use instead
+    ```python
+    model = Net().to(device)
+    for images, labels in train_loader:
+        images, labels = images.to(device), labels.to(device)
+        loss = criterion(model(images), labels)
+    ```
+
+    The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
+    ``device_map``, a loader class named for a device or a prefetcher, a collate function or a
+    ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
+    tensors), when the batch is handed to a function this file cannot see before the forward pass
+    (it may move it), when the forward pass happens in a helper, and in scripts that never mention a
+    GPU. Variables that usually hold text or file names (``texts``, ``paths``…) are not followed.
+
+References
+    https://pytorch.org/docs/stable/notes/cuda.html
+    https://pytorch.org/docs/stable/generated/torch.Tensor.to.html
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import EventKind, TrainingLoop, last_name
+from torchreview.rules._calls import call_sites, values_of
+
+ID = "device-mismatch"
+SEVERITY = "warning"
+
+VALID = [
+    """
+model = Net().to(device)
+for images, labels in train_loader:
+    images, labels = images.to(device), labels.to(device)
+    loss = criterion(model(images), labels)
+    loss.backward()
+""",
+    # dict comprehension and **batch after moving
+    """
+model.to(device)
+for batch in train_dataloader:
+    batch = {k: v.to(device) for k, v in batch.items()}
+    outputs = model(**batch)
+    outputs.loss.backward()
+""",
+    # tuple of moved tensors, then unpacked
+    """
+model.cuda()
+for step, batch in enumerate(train_dataloader):
+    batch = tuple(t.to(device) for t in batch)
+    input_ids, input_mask, labels = batch
+    loss = model(input_ids, attention_mask=input_mask, labels=labels)[0]
+    loss.backward()
+""",
+    # moved inside a helper of the same file
+    """
+def to_device(batch, device):
+    return [t.to(device, non_blocking=True) for t in batch]
+
+model = model.to(device)
+for x, y in loader:
+    x, y = to_device((x, y), device)
+    out = model(x)
+    criterion(out, y).backward()
+""",
+    # inline moves in the forward call
+    """
+model = model.cuda()
+for i, (x, y) in enumerate(loader):
+    out = model(x.cuda(non_blocking=True))
+    loss = F.nll_loss(out, y.cuda(non_blocking=True))
+    loss.backward()
+""",
+    # Accelerate moves the batches
+    """
+from accelerate import Accelerator
+accelerator = Accelerator()
+model, optimizer, train_dataloader = accelerator.prepare(model, optimizer, train_dataloader)
+for batch in train_dataloader:
+    outputs = model(**batch)
+    accelerator.backward(outputs.loss)
+""",
+    # DDP: model moved through the wrapper, inputs moved to the rank
+    """
+model = DistributedDataParallel(model.to(rank), device_ids=[rank])
+for x, y in loader:
+    x = x.to(rank, non_blocking=True)
+    y = y.to(rank, non_blocking=True)
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
+    # custom collate function that moves tensors
+    """
+def collate(samples):
+    xs = torch.stack([s[0] for s in samples]).cuda()
+    ys = torch.tensor([s[1] for s in samples]).cuda()
+    return xs, ys
+
+model.cuda()
+loader = DataLoader(ds, batch_size=32, collate_fn=collate)
+for x, y in loader:
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
+    # a CPU-only script
+    """
+import torch
+model = Net()
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+""",
+    # PyG-style batch object moved in place of itself, then attributes used
+    """
+model = GCN().to(device)
+for data in train_loader:
+    data = data.to(device)
+    out = model(data.x, data.edge_index, data.batch)
+    loss = F.cross_entropy(out, data.y)
+    loss.backward()
+""",
+    # the batch goes through an unknown function first; it may move it
+    """
+model.to(device)
+for batch in train_loader:
+    inputs, targets = prepare_inputs(batch, device)
+    loss = criterion(model(inputs), targets)
+    loss.backward()
+""",
+    # DataParallel scatters the inputs itself; the target is moved for the loss
+    """
+model = torch.nn.DataParallel(model).cuda()
+for i, (images, target) in enumerate(train_loader):
+    target = target.cuda(non_blocking=True)
+    output = model(images)
+    loss = criterion(output, target)
+    loss.backward()
+""",
+    # batches moved once, before training
+    """
+model.cuda()
+train_loader = [(x.cuda(), y.cuda()) for x, y in DataLoader(ds, batch_size=64)]
+for x, y in train_loader:
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
+    # next(iter(loader)) in a step loop, moved right away
+    """
+model.to(device)
+train_iter = iter(train_loader)
+while step < max_steps:
+    x, y = next(train_iter)
+    x, y = x.to(device), y.to(device)
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
+    # a TensorDataset built from tensors already on the GPU
+    """
+X, Y = X.to(device), Y.to(device)
+loader = DataLoader(TensorDataset(X, Y), batch_size=64, shuffle=True)
+model = MLP().to(device)
+for xb, yb in loader:
+    loss = F.mse_loss(model(xb), yb)
+    loss.backward()
+""",
+]
+
+INVALID = [
+    """
+model = Net().to(device)
+for images, labels in train_loader:
+    optimizer.zero_grad()
+    loss = criterion(model(images), labels)
+    loss.backward()
+    optimizer.step()
+""",
+    # the inputs moved, the labels not: the loss mixes devices
+    """
+def train_one_epoch(model, loader, optimizer, device):
+    model.train()
+    for i, (inputs, targets) in enumerate(loader):
+        inputs = inputs.to(device)
+        outputs = model(inputs)
+        loss = F.cross_entropy(outputs, targets)
+        loss.backward()
+""",
+    # HF-style batch without the move
+    """
+model.to("cuda")
+for batch in train_dataloader:
+    outputs = model(**batch)
+    outputs.loss.backward()
+""",
+    """
+model.to(device)
+data_iter = iter(train_loader)
+for step in range(max_steps):
+    x, y = next(data_iter)
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+""",
+    """
+class Trainer:
+    def __init__(self, model, device):
+        self.model = model.to(device)
+
+    def train_epoch(self):
+        for batch in self.train_loader:
+            x, y = batch["image"], batch["label"]
+            logits = self.model(x)
+            self.criterion(logits, y).backward()
+""",
+]
+
+_PASSTHROUGH = re.compile(r"accelerat|Accelerator|setup_dataloaders|lightning|Fabric|device_map|"
+                          r"MpDeviceLoader|ParallelLoader|\bxm\.|DeviceDataLoader|CudaDataLoader")
+_ACCELERATOR = re.compile(r"cuda|\bmps\b|['\"]mps|\bgpu|local_rank|\brank\b|\bxpu\b|npu", re.IGNORECASE)
+_LOADER_NAME = re.compile(r"loader|(^|_)dl($|_)|dataloader|^(train|val|valid|test|eval)_?(data|set|dataset|ds)$",
+                          re.IGNORECASE)
+_MOVING_LOADER = re.compile(r"Device|Cuda|GPU|Prefetch|prepare|setup_dataloaders", re.IGNORECASE)
+_MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
+               "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device", "copy_to_device",
+               "prepare_batch", "to_gpu", "move_batch_to_device", "cuda_batch", "load_batch_to_device"}
+_NOT_TENSORS = re.compile(r"text|sentence|caption|prompt|path|file|name|idx|index|ids?$|meta|info|url|label_str",
+                          re.IGNORECASE)
+_SAFE_METHODS = {"float", "long", "half", "int", "bool", "double", "view", "reshape", "permute", "squeeze",
+                 "unsqueeze", "contiguous", "transpose", "flatten", "clone", "detach", "t", "get", "values",
+                 "items", "keys", "__getitem__", "expand", "repeat", "narrow", "chunk", "split", "bfloat16"}
+_LOSS = re.compile(r"loss|criterion|^crit$|cross_entropy|nll|mse|bce|kl_div|smooth_l1|huber", re.IGNORECASE)
+_BUILTINS = {"len", "print", "isinstance", "range", "enumerate", "zip", "list", "tuple", "dict", "str", "int",
+             "float", "type", "getattr", "hasattr", "sum", "max", "min", "repr", "format", "log", "info",
+             "debug", "append", "set_postfix", "set_description", "update"}
+_WRAPPERS = {"enumerate", "tqdm", "iter", "islice", "zip", "trange", "track", "progress_bar"}
+
+
+def _unwrap_iter(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.Call) and last_name(node.func) in _WRAPPERS:
+        args = [a.value for a in node.args if a.keyword is None]
+        out: list[cst.BaseExpression] = []
+        for a in args:
+            out.extend(_unwrap_iter(a))
+        return out
+    return [node]
+
+
+def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
+    node = loop.node
+    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter)
+
+
+def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Whether iterating ``expr`` yields batches straight from a DataLoader (still on the CPU)."""
+    sources = _unwrap_iter(expr)
+    for src in sources:
+        code = ctx.code(src)
+        values = [ctx.code(v) for v in values_of(ctx, code)]
+        wrapped = [v for v in values_of(ctx, code) if isinstance(v, cst.Call) and last_name(v.func) in _WRAPPERS]
+        if wrapped:  # pbar = tqdm(train_loader), train_iter = iter(train_loader)
+            inner = [ctx.code(x) for w in wrapped for x in _unwrap_iter(w)]
+            if any(_LOADER_NAME.search(i.rsplit(".", 1)[-1]) for i in inner):
+                return True
+        if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
+            return False
+        if any(_moves(ctx, v) for v in values_of(ctx, code)):
+            return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
+        if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
+            return False
+        if isinstance(src, cst.Call):  # metric_logger.log_every(data_loader, ...), prefetch(loader)
+            if _MOVING_LOADER.search(last_name(src.func)):
+                return False
+            if any(_LOADER_NAME.search(ctx.code(a.value).rsplit(".", 1)[-1]) for a in src.args if a.keyword is None):
+                return True
+        if _LOADER_NAME.search(code.rsplit(".", 1)[-1]) or any(
+            v.split("(", 1)[0].endswith("DataLoader") for v in values
+        ):
+            return True
+    return False
+
+
+def _batch_names(ctx: FileContext, loop: TrainingLoop) -> set[str]:
+    node = loop.node
+    assert isinstance(node, cst.For)
+    target = node.target
+    if (
+        isinstance(node.iter, cst.Call)
+        and last_name(node.iter.func) == "enumerate"
+        and isinstance(target, cst.Tuple)
+        and len(target.elements) == 2
+    ):
+        target = target.elements[1].value
+    return {n for n in _names(target) if not _NOT_TENSORS.search(n)}
+
+
+def _names(node: cst.BaseExpression) -> list[str]:
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, cst.Tuple | cst.List):
+        out: list[str] = []
+        for el in node.elements:
+            out.extend(_names(el.value))
+        return out
+    return []
+
+
+def _root(node: cst.BaseExpression) -> str:
+    while isinstance(node, cst.Attribute | cst.Subscript):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            name = last_name(call.func)
+            if name in _MOVE_CALLS and (name != "to" or _device_arg(ctx, call)):
+                found = True
+            elif name == "type" and "cuda" in ctx.code(call):
+                found = True
+
+    node.visit(V())
+    return found
+
+
+def _device_arg(ctx: FileContext, call: cst.Call) -> bool:
+    if not call.args:
+        return False
+    first = call.args[0]
+    if first.keyword is not None and first.keyword.value not in ("device",):
+        return False
+    code = ctx.code(first.value)
+    return not re.match(r"(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8)\w*$|dtype", code)
+
+
+@dataclass
+class _State:
+    raw: set[str]
+    moved: set[str]
+
+
+def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State) -> str:
+    """'moved', 'raw' (still the loader's CPU tensors) or 'unknown'."""
+    if _moves(ctx, value):
+        return "moved"
+    return "raw" if _raw_expr(value, state) else "unknown"
+
+
+def _raw_expr(node: cst.BaseExpression, state: _State) -> bool:
+    if isinstance(node, cst.Name):
+        return node.value in state.raw
+    if isinstance(node, cst.Attribute | cst.Subscript):
+        return _raw_expr(node.value, state)
+    if isinstance(node, cst.Tuple | cst.List):
+        return any(_raw_expr(el.value, state) for el in node.elements)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SAFE_METHODS:
+        return _raw_expr(node.func.value, state)
+    return False
+
+
+def _assign_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpression]]:
+    """Pair names with values for ``a, b = x, y``; otherwise every name gets the whole value."""
+    if isinstance(target, cst.Tuple | cst.List) and isinstance(value, cst.Tuple | cst.List) and len(
+        target.elements) == len(value.elements):
+        out: list[tuple[str, cst.BaseExpression]] = []
+        for t, v in zip(target.elements, value.elements, strict=True):
+            out.extend(_assign_pairs(t.value, v.value))
+        return out
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    if isinstance(target, cst.Tuple | cst.List):
+        return [(n, value) for n in _names(target)]
+    root = _root(target)
+    return [(root, value)] if root else []
+
+
+@dataclass(frozen=True)
+class _Hit:
+    variable: str
+    line: int
+    call: str
+    forward: bool
+
+
+class _Walker(cst.CSTVisitor):
+    """Walks a loop body in source order, tracking which batch variables have moved."""
+
+    def __init__(self, ctx: FileContext, state: _State, scatters: bool) -> None:
+        self.ctx = ctx
+        self.scatters = scatters
+        self.state = state
+        self.hits: list[_Hit] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def _set(self, name: str, kind: str) -> None:
+        self.state.raw.discard(name)
+        self.state.moved.discard(name)
+        if kind == "raw":
+            self.state.raw.add(name)
+        elif kind == "moved":
+            self.state.moved.add(name)
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        node.value.visit(self)  # calls on the right-hand side run first
+        value = node.value
+        if (
+            isinstance(value, cst.Call)
+            and last_name(value.func) == "next"
+            and value.args
+            and _loader_expr(self.ctx, value.args[0].value)
+        ):
+            for t in node.targets:  # x, y = next(train_iter): a fresh batch from the loader
+                for name in _names(t.target):
+                    if not _NOT_TENSORS.search(name):
+                        self._set(name, "raw")
+            return False
+        for t in node.targets:
+            for name, value in _assign_pairs(t.target, node.value):
+                kind = _classify(self.ctx, value, self.state)
+                if isinstance(t.target, cst.Subscript | cst.Attribute) and kind != "moved":
+                    continue  # batch["x"] = something: the rest of batch keeps its state
+                self._set(name, kind)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        ctx = self.ctx
+        name = last_name(node.func)
+        func_code = ctx.code(node.func)
+        if name in _MOVE_CALLS:
+            if name in ("to", "cuda") and isinstance(node.func, cst.Attribute):
+                if name == "cuda" or _device_arg(ctx, node):
+                    root = _root(node.func.value)
+                    if root in self.state.raw:
+                        self._set(root, "moved")  # batch.to(device) in place (BatchEncoding, PyG)
+            else:
+                for a in node.args:
+                    root = _root(a.value)
+                    if root in self.state.raw:
+                        self._set(root, "moved")
+            return True
+        args = [a.value for a in node.args]
+        raw_args = [a for a in args if _raw_expr(a, self.state)]
+        if not raw_args:
+            return True
+        is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name))
+        is_loss = bool(_LOSS.search(name)) and name != "backward"
+        if is_forward and self.scatters:
+            is_forward = False  # DataParallel / DDP(device_ids=...) copy the inputs to the GPU themselves
+        if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
+            variable = _root(raw_args[0]) or ctx.code(raw_args[0])
+            self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
+            return True
+        if isinstance(node.func, cst.Attribute) and _root(node.func.value) in self.state.raw:
+            return True  # a method of the batch itself (x.size(0), batch.items())
+        if name not in _BUILTINS:
+            for a in raw_args:  # handed to a function we cannot see: it may move the tensors
+                self._set(_root(a), "unknown")
+        return True
+
+
+def _file_passes_through(ctx: FileContext) -> bool:
+    if _PASSTHROUGH.search(ctx.source):
+        return True
+    for info in list(ctx.facts.top_functions.values()) + list(ctx.facts.methods.values()):
+        name = info.node.name.value
+        if "collate" in name.lower() or name in ("__getitem__", "__iter__", "__next__", "__getitems__"):
+            if _moves(ctx, info.node.body):
+                return True
+    for site in call_sites(ctx):
+        if site.name == "TensorDataset":
+            for a in site.node.args:
+                if _moves(ctx, a.value) or any(_moves(ctx, v) for v in values_of(ctx, ctx.code(a.value))):
+                    return True
+    return False
+
+
+def _forward_moves(ctx: FileContext) -> bool:
+    """A model class of this file moves its inputs inside ``forward``."""
+    return any(name in ("forward", "__call__") and _moves(ctx, info.node.body)
+               for (_, name), info in ctx.facts.methods.items())
+
+
+def _uses_accelerator(ctx: FileContext) -> bool:
+    """Something in the file moves to a device, and the script is not spelled out as CPU-only."""
+    targets = []
+    for s in call_sites(ctx):
+        if s.name == "cuda" and isinstance(s.node.func, cst.Attribute):
+            return True
+        if s.name == "to" and isinstance(s.node.func, cst.Attribute) and _device_arg(ctx, s.node):
+            targets.append(ctx.code(s.node.args[0].value))
+    moves = [t for t in targets if t.strip("'\"") != "cpu"]
+    if not moves:
+        return False
+    if _ACCELERATOR.search(ctx.source):
+        return True
+    return not re.search(r"['\"]cpu['\"]", ctx.source)
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if _file_passes_through(ctx) or not _uses_accelerator(ctx):
+        return
+    scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source)) or _forward_moves(ctx)
+    for loop in ctx.loops:
+        if not loop.has(EventKind.FORWARD, EventKind.LOSS):
+            continue  # nothing in this loop reaches a model or a loss
+        if isinstance(loop.node, cst.For) and _loader_like(ctx, loop):
+            names = _batch_names(ctx, loop)
+        elif "next(" in ctx.code(loop.node.body):
+            names = set()  # batches drawn with next(iter(loader)) inside the body
+        else:
+            continue
+        walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
+        loop.node.body.visit(walker)
+        if not walker.hits:
+            continue
+        hit = min(walker.hits, key=lambda h: (h.line, not h.forward))
+        yield ctx.finding(
+            ID, SEVERITY, hit.line, hit.line, loop=loop,
+            facts={"variable": hit.variable, "call": hit.call, "loop_header": loop.header,
+                   "loop_line": loop.line, "line": hit.line},
+        )

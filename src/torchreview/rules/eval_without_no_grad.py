@@ -1,0 +1,407 @@
+"""An evaluation loop runs the model while autograd is still recording.
+
+What it does
+    Finds evaluation loops that call the model without ``torch.no_grad()``,
+    ``torch.inference_mode()`` or ``torch.set_grad_enabled(False)``. A loop counts as evaluation when
+    the model was put in eval mode (``model.eval()``) before it in the same function, when it
+    iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
+    function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
+    loop itself runs no backward pass and no optimizer step.
+
+Why it matters
+    Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
+    run later. In evaluation no backward pass comes, but the graph still holds the activations of each
+    batch while its outputs are alive. Evaluation then uses much more memory and time than needed,
+    and outputs kept in a list (for metrics) keep every batch's graph, which can run out of GPU memory
+    on a large validation set. ``model.eval()`` does not switch this off: it only changes how layers
+    such as dropout and batch norm behave.
+
+Example
+    ```python
+    def evaluate(model, loader):
+        model.eval()
+        for x, y in loader:
+            preds = model(x).argmax(1)
+    ```
+
+Use instead
+    ```python
+    @torch.no_grad()
+    def evaluate(model, loader):
+        model.eval()
+        for x, y in loader:
+            preds = model(x).argmax(1)
+    ```
+
+    The rule stays quiet when the no-grad mode comes from a decorator, a ``with`` block around the
+    loop or around the forward call, ``torch.set_grad_enabled(False)`` earlier in the function, or a
+    ``with torch.no_grad():`` around the call of the evaluation function in the same file. It also
+    stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
+    ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass follows the
+    loop in the same function (the outputs may be meant for it). An evaluation function called from
+    another file under ``no_grad`` cannot be seen, so there the rule may speak; the ``with`` block is
+    cheap and harmless when it is already active.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.no_grad.html
+    https://pytorch.org/docs/stable/generated/torch.inference_mode.html
+    https://pytorch.org/docs/stable/notes/autograd.html#locally-disabling-gradient-computation
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._calls import CallSite, call_sites, innermost_loop, values_of
+
+ID = "eval-without-no-grad"
+SEVERITY = "warning"
+
+VALID = [
+    # a validation loader iterated under no_grad without eval mode
+    """
+import torch
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    with torch.no_grad():
+        for x, y in val_loader:
+            val_loss += criterion(model(x), y).item()
+""",
+    # a decorator on the evaluation function
+    """
+import torch
+@torch.no_grad()
+def evaluate(model, loader, device):
+    model.eval()
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        correct += (model(x).argmax(1) == y).sum().item()
+""",
+    """
+import torch
+@torch.inference_mode()
+def validate(model, loader):
+    model.eval()
+    for batch in loader:
+        metric.update(model(batch["x"]), batch["y"])
+""",
+    # with blocks around the loop or inside it
+    """
+import torch
+def run_validation(model, loader, criterion):
+    model.eval()
+    with torch.no_grad():
+        for x, y in loader:
+            val_loss += criterion(model(x), y).item()
+""",
+    """
+import torch
+model.eval()
+for batch in eval_dataloader:
+    with torch.no_grad():
+        outputs = model(**batch)
+    predictions = outputs.logits.argmax(dim=-1)
+""",
+    """
+import torch
+def test(model, loader):
+    model.eval()
+    with torch.set_grad_enabled(False):
+        for x, _ in loader:
+            preds.append(model(x))
+""",
+    # no-grad chosen by the caller in the same file
+    """
+import torch
+def evaluate(model, loader):
+    model.eval()
+    for x, y in loader:
+        total += (model(x).argmax(1) == y).sum().item()
+    return total
+
+def main():
+    for epoch in range(10):
+        train_one_epoch(model, train_loader, optimizer)
+        with torch.no_grad():
+            acc = evaluate(model, val_loader)
+""",
+    # the no-grad context is kept in a variable
+    """
+import torch
+from contextlib import nullcontext
+def evaluate(model, loader, use_amp):
+    ctx = torch.no_grad() if not use_amp else torch.autocast("cuda")
+    model.eval()
+    with ctx:
+        for x, y in loader:
+            preds.append(model(x))
+""",
+    # set_grad_enabled(False) as a statement
+    """
+import torch
+def predict(model, loader):
+    torch.set_grad_enabled(False)
+    model.eval()
+    for x in loader:
+        outs.append(model(x))
+""",
+    # evaluation that needs gradients on purpose (saliency / adversarial examples)
+    """
+import torch
+def evaluate_robustness(model, loader):
+    model.eval()
+    for x, y in loader:
+        x.requires_grad_(True)
+        loss = F.cross_entropy(model(x), y)
+        grad, = torch.autograd.grad(loss, x)
+        adv = x + eps * grad.sign()
+""",
+    # model.eval() to freeze batch norm during training: the loop trains
+    """
+import torch
+model.eval()
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
+    # training loop with eval mode restored before the loop
+    """
+import torch
+def fit(model, loader, val_loader):
+    model.eval()
+    with torch.no_grad():
+        for x, y in val_loader:
+            model(x)
+    model.train()
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # REINFORCE: outputs collected in eval mode, backward after the loop
+    """
+import torch
+def update_policy(policy, env):
+    policy.eval()
+    log_probs = []
+    for t in range(max_steps):
+        dist = policy(state)
+        log_probs.append(dist.log_prob(action))
+    loss = -(torch.stack(log_probs) * returns).sum()
+    loss.backward()
+""",
+]
+
+INVALID = [
+    """
+import torch
+def evaluate(model, loader, device):
+    model.eval()
+    correct = 0
+    for images, labels in loader:
+        images, labels = images.to(device), labels.to(device)
+        correct += (model(images).argmax(dim=1) == labels).sum().item()
+    return correct / len(loader.dataset)
+""",
+    # validation inside the epoch loop, after the training loop
+    """
+import torch
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    val_loss = 0.0
+    for x, y in val_loader:
+        val_loss += criterion(model(x), y).item()
+""",
+    """
+import torch
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    for x, y in val_loader:
+        val_loss += criterion(model(x), y).item()
+""",
+    """
+import torch
+class Trainer:
+    def validation_epoch(self):
+        losses = []
+        for batch in self.val_loader:
+            out = self.model(batch["input"])
+            losses.append(self.criterion(out, batch["target"]).item())
+        return sum(losses) / len(losses)
+""",
+]
+
+_EVAL_NAME = re.compile(
+    r"^_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|"
+    r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$",
+    re.IGNORECASE,
+)
+# gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
+_EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
+                          r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
+_GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
+                                 r"inference_mode\([^)]*\)\.__enter__")
+
+
+def _function_sites(ctx: FileContext, loop: TrainingLoop) -> list[CallSite]:
+    return [s for s in call_sites(ctx) if s.function is loop.function_node]
+
+
+def _mode_before(ctx: FileContext, loop: TrainingLoop) -> str | None:
+    """'eval' or 'train': the last mode switch before the loop in its function (or inside it)."""
+    last: tuple[int, str] | None = None
+    for s in _function_sites(ctx, loop):
+        if s.line >= loop.line and not loop.line <= s.line <= loop.end_line:
+            continue
+        args = [ctx.code(a.value) for a in s.node.args]
+        mode = None
+        if s.name == "eval" and not args and isinstance(s.node.func, cst.Attribute):
+            mode = "eval"
+        elif s.name == "train" and args in ([], ["True"], ["mode=True"]):
+            mode = "train"
+        elif s.name == "train" and args in (["False"], ["mode=False"]):
+            mode = "eval"
+        if mode is None:
+            continue
+        inside = loop.line <= s.line <= loop.end_line
+        if inside and not _before_first_forward(loop, s.line):
+            continue
+        if last is None or s.line > last[0]:
+            last = (s.line, mode)
+    return last[1] if last else None
+
+
+def _before_first_forward(loop: TrainingLoop, line: int) -> bool:
+    forwards = [e.line for e in loop.of(EventKind.FORWARD) if not e.via]
+    return bool(forwards) and line <= min(forwards)
+
+
+def _is_test_file(path: str) -> bool:
+    norm = "/" + path.replace("\\", "/")
+    base = norm.rsplit("/", 1)[-1]
+    return base.startswith("test_") or base.endswith("_test.py") or "/tests/" in norm or "/test/" in norm
+
+
+def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
+    name = loop.function.rsplit(".", 1)[-1]
+    if _is_test_file(ctx.path) and name.startswith("test"):
+        return None  # a unit test checks outputs; memory use does not matter there
+    mode = _mode_before(ctx, loop)
+    if mode == "eval":
+        return "mode"
+    if _EVAL_LOADER.search(loop.iter_code):
+        return "loader"
+    if mode == "train":
+        return None
+    return "name" if _EVAL_NAME.search(name) else None
+
+
+def _context_off(ctx: FileContext, item: str) -> bool:
+    """A ``with`` item that turns gradients off, may do so (``set_grad_enabled(flag)``), or names one."""
+    if is_no_grad_context(item) or "set_grad_enabled(" in item:
+        return True
+    for part in (p.strip() for p in item.split(",")):
+        if re.fullmatch(r"[\w.]+", part) and any(
+            re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(v)) for v in values_of(ctx, part)
+        ):
+            return True
+    return False
+
+
+def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
+    if any(_context_off(ctx, c) for c in loop.outer_contexts):
+        return True
+    if any(_context_off(ctx, c) for e in loop.events for c in e.contexts):
+        return True
+    start = loop.function_line if loop.function_node is not None else 1
+    prefix = "\n".join(ctx.lines[start - 1 : loop.line - 1])
+    return bool(_GRAD_OFF_STATEMENT.search(prefix))
+
+
+def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The evaluation function is called under no_grad somewhere in this file."""
+    if loop.function_node is None:
+        return False
+    name = loop.function_node.name.value
+    for s in call_sites(ctx):
+        if s.name == name and any(is_no_grad_context(c) for c in s.contexts):
+            return True
+    return False
+
+
+def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
+    ancestors = {a.line for a in ctx.ancestors(loop)}
+    for s in _function_sites(ctx, loop):
+        if s.line <= loop.end_line or s.name not in ("backward", "grad", "manual_backward"):
+            continue
+        holder = innermost_loop(ctx, s.line)
+        if holder is None or holder.line in ancestors:
+            return True
+    return False
+
+
+def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
+    if not re.search(r"^\s*import torch\b", ctx.source, re.MULTILINE):
+        return None
+    lines = ctx.lines[loop.line - 1 : loop.end_line]
+    if not lines or not lines[0].lstrip().startswith(("for ", "while ", "async for ")):
+        return None
+    body = "\n".join(lines)
+    if '"""' in body or "'''" in body or "\t" in body:
+        return None
+    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+    wrapped = [indent + "with torch.no_grad():"] + [("    " + ln) if ln.strip() else ln for ln in lines]
+    return Suggestion(loop.line, loop.end_line, "\n".join(wrapped))
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    reported: set[int] = set()
+    for loop in ctx.loops:
+        forwards = loop.of(EventKind.FORWARD)
+        if not forwards or loop.iterates_parameters:
+            continue
+        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
+            continue
+        if any(a.line in reported for a in ctx.ancestors(loop)):
+            continue
+        why = _is_evaluation(ctx, loop)
+        if why is None:
+            continue
+        loop_text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
+        if _NEEDS_GRAD.search(loop_text):
+            continue
+        if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
+            continue
+        reported.add(loop.line)
+        forward = forwards[0]
+        yield ctx.finding(
+            ID, SEVERITY, loop.line, loop.line, loop=loop,
+            facts={"loop_header": loop.header, "loop_line": loop.line,
+                   "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
+                   "forward_line": forward.line},
+            suggestion=_suggest(ctx, loop),
+        )

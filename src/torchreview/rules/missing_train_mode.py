@@ -1,0 +1,403 @@
+"""The model is put in eval mode inside the training loop and not switched back before training.
+
+What it does
+    Looks at loops that train (a backward pass or an optimizer step runs inside them, directly or in
+    an inner loop or helper of the same file). When ``model.eval()`` (or ``model.train(False)``) runs
+    in such a loop, usually for a validation pass, the rule follows the loop's order, around to the
+    next iteration, and reports when the next training call comes before any ``model.train()``.
+
+Why it matters
+    ``model.eval()`` changes how dropout and batch norm behave: dropout turns off and batch norm
+    uses its stored statistics instead of the batch's. If training continues in eval mode, the model
+    trains without regularisation and the batch-norm statistics stop updating. The loss curve often
+    looks fine, but the final model is worse, and nothing raises an error.
+
+Example
+    ```python
+    for epoch in range(epochs):
+        for x, y in train_loader:
+            ...
+            loss.backward()
+            optimizer.step()
+        model.eval()
+        validate(model, val_loader)
+    ```
+
+Use instead
+    ```python
+    for epoch in range(epochs):
+        model.train()
+        for x, y in train_loader:
+            ...
+            loss.backward()
+            optimizer.step()
+        model.eval()
+        validate(model, val_loader)
+    ```
+
+    An evaluation function from another file (``evaluate(model, ...)``) usually calls
+    ``model.eval()``; when the loop calls one and trains again without ``model.train()``, the rule
+    adds a note at ``info`` level, because that function may switch the mode back itself.
+
+    The rule stays quiet when ``model.train()`` runs anywhere on the way back to training (at the
+    start of each epoch, inside the batch loop, or at the end of the evaluation helper), when the
+    eval-mode switch is for another model (a teacher, an EMA copy, a frozen encoder), when the
+    model is handed to a training function it cannot see, and when ``model.eval()`` sits right
+    before training in the same iteration (some recipes train with batch norm frozen on purpose).
+
+References
+    https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.train
+    https://pytorch.org/docs/stable/notes/autograd.html#evaluation-mode-nn-module-eval
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
+from torchreview.rules._common import calls_in, resolvable
+
+ID = "missing-train-mode"
+SEVERITY = "warning"
+
+VALID = [
+    # model.train() at the start of every epoch
+    """
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        for x, y in val_loader:
+            model(x)
+""",
+    # the evaluation helper restores training mode itself
+    """
+@torch.no_grad()
+def evaluate(model, loader):
+    model.eval()
+    for x, y in loader:
+        model(x)
+    model.train()
+
+def train(model, loader, val_loader, optimizer):
+    model.train()
+    for step, (x, y) in enumerate(loader):
+        loss = model(x, y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        if step % 500 == 0:
+            evaluate(model, val_loader)
+""",
+    # model.train() inside the batch loop
+    """
+for epoch in range(epochs):
+    for x, y in loader:
+        model.train()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    model.eval()
+    test(model)
+""",
+    # the teacher stays in eval mode; the student trains
+    """
+for x, y in loader:
+    teacher.eval()
+    with torch.no_grad():
+        soft = teacher(x)
+    loss = kd_loss(student(x), soft, y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # a frozen backbone in eval mode, used under no_grad; only the head trains
+    """
+for x, y in loader:
+    backbone.eval()
+    with torch.no_grad():
+        feats = backbone(x)
+    loss = criterion(head(feats), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # training happens in a function this file cannot see (it sets train mode itself)
+    """
+from engine import train_one_epoch, evaluate
+for epoch in range(args.epochs):
+    train_one_epoch(model, criterion, data_loader, optimizer, device, epoch)
+    lr_scheduler.step()
+    model.eval()
+    evaluate(model, data_loader_test, device=device)
+""",
+    # an evaluation function from another file, model.train() at the start of each epoch
+    """
+from engine import evaluate
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    acc = evaluate(model, val_loader, device)
+""",
+    # model.train(mode) with a flag
+    """
+for epoch in range(epochs):
+    model.train(not args.freeze_bn)
+    for x, y in loader:
+        criterion(model(x), y).backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    model.eval()
+    validate(model)
+""",
+    # batch norm frozen on purpose: eval right before training in the same iteration
+    """
+for x, y in loader:
+    model.eval()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+]
+
+INVALID = [
+    """
+model.train()
+for epoch in range(epochs):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        for x, y in val_loader:
+            val_loss += criterion(model(x), y).item()
+""",
+    # an evaluation function from another file, training inline without model.train() (info)
+    """
+from engine import evaluate
+for epoch in range(epochs):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    acc = evaluate(model, val_loader, device)
+""",
+    # a step-based loop with periodic evaluation in a helper that does not restore train mode
+    """
+@torch.no_grad()
+def estimate_loss(model, loader):
+    model.eval()
+    return sum(model(x, y).item() for x, y in loader)
+
+def train(model, loader, val_loader, optimizer):
+    model.train()
+    for step, (x, y) in enumerate(loader):
+        loss = model(x, y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        if step % 1000 == 0:
+            print(estimate_loss(model, val_loader))
+""",
+    """
+class Trainer:
+    def validate(self):
+        self.model.eval()
+        with torch.no_grad():
+            for batch in self.val_loader:
+                self.model(batch)
+
+    def fit(self):
+        self.model.train()
+        for epoch in range(self.epochs):
+            for batch in self.train_loader:
+                self.optimizer.zero_grad()
+                self.model(batch).loss.backward()
+                self.optimizer.step()
+            self.validate()
+""",
+]
+
+_FROZEN = re.compile(r"teacher|ema|target|frozen|ref(erence)?_|_ref$|old|pretrained|lpips|inception|vgg|"
+                     r"clip|vae|text_encoder|tokenizer|feature_extractor|perceptual|critic_target|avg",
+                     re.IGNORECASE)
+_TRAINING = (EventKind.BACKWARD, EventKind.STEP, EventKind.AUTOGRAD_GRAD)
+
+
+def _trains(loop: TrainingLoop) -> bool:
+    return not loop.iterates_parameters and loop.has(*_TRAINING)
+
+
+def _evaluation_between(events: list[Event]) -> bool:
+    """A forward pass that looks like evaluation: under no_grad or inside a helper."""
+    return any(e.kind == EventKind.FORWARD and (e.via or any(is_no_grad_context(c) for c in e.contexts))
+               for e in events)
+
+
+def _trained_here(loop: TrainingLoop, model: str) -> bool:
+    """The model runs a forward pass with gradients in this loop (or the forward is in a helper)."""
+    for e in loop.of(EventKind.FORWARD):
+        if any(is_no_grad_context(c) for c in e.contexts):
+            continue
+        receiver = e.receiver or ""
+        if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
+            return True  # model.module.eval() and model(x) name the same network
+    return False
+
+
+def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
+    """``model.train(flag)`` or a training function we cannot see, either may switch the mode back."""
+    text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
+    if re.search(r"\.train\(\s*(?!False\b|True\b|\))", text):
+        return True
+    root = model.split(".")[-1]
+    for call in calls_in(loop.node.body):
+        name = last_name(call.func).lower()
+        if resolvable(ctx, call) or not ("train" in name or "fit" in name or "epoch" in name):
+            continue
+        if any(root in ctx.code(a.value) for a in call.args):
+            return True
+    return False
+
+
+def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
+    """The first train-mode switch or training call after ``events[index]``, around the loop.
+
+    Returns the event and whether an evaluation-like forward pass or a wrap-around came first.
+    """
+    after = events[index + 1 :]
+    for i, e in enumerate(after):
+        if e.kind == EventKind.TRAIN_MODE:
+            return e, False
+        if e.kind in _TRAINING:
+            return e, _evaluation_between(after[:i]) or bool(events[index].via)
+    for e in events[:index]:
+        if e.kind == EventKind.TRAIN_MODE:
+            return e, False
+        if e.kind in _TRAINING:
+            return e, True
+    return None, False
+
+
+def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
+    """Where to comment: the eval() call, or the loop's call of the helper that makes it."""
+    if not e.via:
+        return e.line, e.end_line
+    helper = e.via[0].rsplit(".", 1)[-1]
+    for call in calls_in(loop.node.body):
+        if last_name(call.func) == helper:
+            pos = ctx.pos(call)
+            return pos.start.line, pos.end.line
+    return e.line, e.end_line
+
+
+_UNSEEN_EVAL = re.compile(r"^(evaluate|evaluation|eval|validate|validation|val|test|run_eval|run_validation|"
+                          r"run_evaluation|eval_model|evaluate_model|test_model|validate_model|eval_epoch|"
+                          r"val_epoch|valid_epoch|validate_epoch|test_epoch|evaluate_epoch|do_eval)$")
+
+
+def _site_line(ctx: FileContext, loop: TrainingLoop, e: Event) -> int:
+    return _anchor(ctx, loop, e)[0]
+
+
+def _unseen_evaluations(ctx: FileContext, loop: TrainingLoop) -> Iterator[tuple[cst.Call, str]]:
+    """Calls at the loop's own level to an evaluation function of another file, with the model."""
+    models = {e.receiver for e in loop.of(EventKind.FORWARD, EventKind.TRAIN_MODE) if e.receiver}
+    for stmt in _own_statements(loop):
+        for call in calls_in(stmt):
+            if resolvable(ctx, call) or not _UNSEEN_EVAL.match(last_name(call.func)):
+                continue
+            for a in call.args:
+                code = ctx.code(a.value)
+                if code in models or (ctx.facts.is_model(code) and not _FROZEN.search(code)):
+                    yield call, code
+                    break
+
+
+def _own_statements(loop: TrainingLoop) -> list[cst.CSTNode]:
+    """Statements of the loop body that are not inside an inner loop."""
+    out: list[cst.CSTNode] = []
+
+    def walk(body: cst.BaseSuite) -> None:
+        for stmt in getattr(body, "body", ()):
+            if isinstance(stmt, cst.For | cst.While | cst.FunctionDef | cst.ClassDef):
+                continue
+            if isinstance(stmt, cst.If):
+                walk(stmt.body)
+                if stmt.orelse is not None:
+                    walk(stmt.orelse.body if isinstance(stmt.orelse, cst.Else) else cst.IndentedBlock([stmt.orelse]))
+                continue
+            if isinstance(stmt, cst.With | cst.Try):
+                walk(stmt.body)
+                continue
+            out.append(stmt)
+
+    walk(loop.node.body)
+    return out
+
+
+def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -> Iterator[Finding]:
+    """An evaluation function from another file probably calls eval(); info only, it may restore."""
+    if loop.has(EventKind.EVAL_MODE):
+        return
+    ordered = sorted(((_site_line(ctx, loop, e), e.order, e) for e in loop.events), key=lambda t: t[:2])
+    for call, model in _unseen_evaluations(ctx, loop):
+        line = ctx.pos(call).start.line
+        if line in reported:
+            continue
+        after = [e for ln, _, e in ordered if ln > line] + [e for ln, _, e in ordered if ln < line]
+        nxt = next((e for e in after if e.kind == EventKind.TRAIN_MODE or e.kind in _TRAINING), None)
+        if nxt is None or nxt.kind == EventKind.TRAIN_MODE or _restores_unseen(ctx, loop, model):
+            continue
+        reported.add(line)
+        yield ctx.finding(
+            ID, "info", line, ctx.pos(call).end.line, loop=loop,
+            facts={"model": model, "eval_line": line, "train_line": nxt.line,
+                   "loop_header": loop.header, "loop_line": loop.line},
+        )
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    reported: set[int] = set()
+    for loop in ctx.loops:
+        if not _trains(loop):
+            continue
+        events = sorted(loop.events, key=lambda e: e.order)
+        for index, e in enumerate(events):
+            if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
+                continue
+            model = e.receiver or "model"
+            if _FROZEN.search(model.rsplit(".", 1)[-1]):
+                continue
+            if not e.via and not _trained_here(loop, model):
+                continue
+            nxt, evaluated = _next_after(events, index)
+            if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
+                continue
+            if _restores_unseen(ctx, loop, model):
+                continue
+            line, end = _anchor(ctx, loop, e)
+            reported.add(e.line)
+            reported.add(line)
+            yield ctx.finding(
+                ID, SEVERITY, line, end, loop=loop,
+                facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
+                       "loop_header": loop.header, "loop_line": loop.line},
+            )
+        yield from _unseen_findings(ctx, loop, reported)

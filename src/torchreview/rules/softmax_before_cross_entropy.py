@@ -1,0 +1,358 @@
+"""Probabilities are passed to a loss that expects raw scores (logits).
+
+What it does
+    Finds ``softmax`` applied to the input of ``F.cross_entropy`` / ``nn.CrossEntropyLoss``, and
+    ``sigmoid`` applied to the input of ``F.binary_cross_entropy_with_logits`` /
+    ``nn.BCEWithLogitsLoss``: written inline, through a variable assigned earlier in the same
+    function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. ``log_softmax`` before ``cross_entropy`` is reported as
+    information only, because the result is the same (it only costs an extra pass).
+
+Why it matters
+    ``cross_entropy`` applies ``log_softmax`` itself, and ``BCEWithLogitsLoss`` applies ``sigmoid``
+    itself. Passing probabilities applies the function twice: the values are squeezed into a narrow
+    range, the loss can no longer approach zero, and the gradients become very small, so the model
+    learns slowly or stops improving, without any error message.
+
+Example
+    ```python
+    logits = model(x)
+    loss = F.cross_entropy(F.softmax(logits, dim=1), y)
+    ```
+
+Use instead
+    ```python
+    logits = model(x)
+    loss = F.cross_entropy(logits, y)
+    probs = F.softmax(logits, dim=1)  # for metrics or predictions only
+    ```
+
+    When the softmax call is written inside the loss call on one line, the rule suggests removing
+    it. The rule looks only at the loss input, not at the target, so soft targets made with softmax
+    (knowledge distillation) stay quiet. ``log_softmax`` with ``nll_loss`` and ``sigmoid`` with
+    ``BCELoss`` are correct pairs and stay quiet. A model whose ``forward`` ends in softmax is not
+    followed into the class.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
+    https://pytorch.org/docs/stable/generated/torch.nn.BCEWithLogitsLoss.html
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import dotted
+from torchreview.rules._calls import (
+    call_sites,
+    innermost_loop,
+    keyword,
+    last_assignment,
+    positional,
+    replace_node,
+    values_of,
+)
+
+ID = "softmax-before-cross-entropy"
+SEVERITY = "error"
+
+VALID = [
+    # softmax only for predictions and metrics
+    """
+import torch.nn.functional as F
+for x, y in loader:
+    logits = model(x)
+    loss = F.cross_entropy(logits, y)
+    probs = F.softmax(logits, dim=1)
+    acc = (probs.argmax(1) == y).float().mean()
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # log_softmax + NLLLoss is the correct pair
+    """
+import torch.nn as nn
+import torch.nn.functional as F
+criterion = nn.NLLLoss()
+for x, y in loader:
+    loss = criterion(F.log_softmax(model(x), dim=1), y)
+    loss.backward()
+""",
+    # sigmoid + BCELoss is the correct pair
+    """
+import torch
+criterion = torch.nn.BCELoss()
+for x, y in loader:
+    probs = torch.sigmoid(model(x))
+    loss = criterion(probs, y)
+    loss.backward()
+""",
+    # soft targets from a teacher (distillation): softmax is in the target, not the input
+    """
+import torch.nn.functional as F
+student_logits = student(x)
+with torch.no_grad():
+    soft = F.softmax(teacher(x) / T, dim=-1)
+loss = F.cross_entropy(student_logits, soft)
+kd = F.kl_div(F.log_softmax(student_logits / T, dim=-1), soft, reduction="batchmean")
+""",
+    # the variable held probabilities earlier but was reassigned to logits before the loss
+    """
+import torch.nn as nn
+criterion = nn.CrossEntropyLoss(label_smoothing=0.1)
+def step(model, x, y):
+    out = model(x).softmax(dim=-1)
+    top = out.max()
+    out = model.head(x)
+    return criterion(out, y)
+""",
+    # a hand-written cross_entropy of this file that expects probabilities
+    """
+import torch
+def cross_entropy(probs, target):
+    return -(target * probs.clamp_min(1e-8).log()).sum(-1).mean()
+loss = cross_entropy(torch.softmax(logits, -1), onehot)
+""",
+    # BCEWithLogitsLoss on raw scores; sigmoid only for the metric
+    """
+import torch
+import torch.nn as nn
+loss_fn = nn.BCEWithLogitsLoss(pos_weight=w)
+logits = net(x)
+loss = loss_fn(logits, target)
+pred = torch.sigmoid(logits) > 0.5
+""",
+]
+
+INVALID = [
+    """
+import torch.nn.functional as F
+for x, y in loader:
+    logits = model(x)
+    loss = F.cross_entropy(F.softmax(logits, dim=1), y)
+    loss.backward()
+""",
+    """
+import torch
+import torch.nn as nn
+criterion = nn.CrossEntropyLoss()
+def train_step(model, images, labels):
+    outputs = model(images)
+    outputs = torch.softmax(outputs, dim=-1)
+    loss = criterion(outputs, labels)
+    return loss
+""",
+    """
+import torch.nn as nn
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.criterion = nn.CrossEntropyLoss()
+        self.softmax = nn.Softmax(dim=1)
+
+    def step(self, x, y):
+        return self.criterion(self.softmax(self.model(x)), y)
+""",
+    """
+import torch
+import torch.nn as nn
+loss_fn = nn.BCEWithLogitsLoss()
+for x, y in loader:
+    loss = loss_fn(torch.sigmoid(model(x)).squeeze(1), y.float())
+    loss.backward()
+""",
+    # the criterion moved to the GPU, softmax through a variable
+    """
+import torch
+import torch.nn.functional as F
+criterion = torch.nn.CrossEntropyLoss(weight=class_weights).to(device)
+def train(model, loader):
+    for x, y in loader:
+        probs = F.softmax(model(x), dim=1)
+        loss = criterion(probs, y)
+        loss.backward()
+""",
+    # Hugging Face style: probabilities reshaped before the loss, and an inline nn.Softmax module
+    """
+import torch.nn as nn
+import torch.nn.functional as F
+loss_fct = nn.CrossEntropyLoss()
+probs = F.softmax(outputs.logits, dim=-1)
+loss = loss_fct(probs.view(-1, num_labels), labels.view(-1))
+loss2 = loss_fct(nn.Softmax(dim=1)(scores), labels)
+""",
+    # log_softmax twice: same numbers, reported as information
+    """
+import torch.nn.functional as F
+loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)
+""",
+]
+
+_NAMESPACES = {"F", "torch", "nn.functional", "torch.nn.functional", "functional", "torch.special"}
+_SHAPE_METHODS = ("squeeze", "view", "reshape", "float", "flatten", "contiguous", "permute", "transpose",
+                  "unsqueeze")
+_CE_CTOR = re.compile(r"(^|\.)CrossEntropyLoss$")
+_BCE_LOGITS_CTOR = re.compile(r"(^|\.)BCEWithLogitsLoss$")
+_SOFTMAX_CTOR = re.compile(r"(^|\.)Softmax$")
+_LOG_SOFTMAX_CTOR = re.compile(r"(^|\.)LogSoftmax$")
+_SIGMOID_CTOR = re.compile(r"(^|\.)Sigmoid$")
+
+
+def _ctor_name(value: cst.BaseExpression) -> str:
+    # nn.CrossEntropyLoss(weight=w).to(device) / .cuda(): the constructor is inside
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in ("to", "cuda")
+        and isinstance(value.func.value, cst.Call)
+    ):
+        value = value.func.value
+    if isinstance(value, cst.Call):
+        func = value.func
+        while isinstance(func, cst.Call):  # nn.CrossEntropyLoss()(...) is unusual; keep the callee
+            func = func.func
+        if isinstance(func, cst.Attribute | cst.Name):
+            code = cst.Module([]).code_for_node(func)
+            return code
+    return ""
+
+
+def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Pattern[str]) -> bool:
+    if isinstance(func, cst.Call):
+        return bool(pattern.search(_ctor_name(func)))
+    return any(pattern.search(_ctor_name(v)) for v in values_of(ctx, ctx.code(func)))
+
+
+def _loss_kind(ctx: FileContext, call: cst.Call, name: str, dotted_name: str) -> str | None:
+    """'ce' for cross-entropy on logits, 'bce' for BCE with logits, else None."""
+    if name in ("cross_entropy", "binary_cross_entropy_with_logits"):
+        if dotted_name == name and name in ctx.facts.top_functions:
+            return None  # a function of this file with the same name; we do not know what it expects
+        return "ce" if name == "cross_entropy" else "bce"
+    if _assigned_ctor(ctx, call.func, _CE_CTOR):
+        return "ce"
+    if _assigned_ctor(ctx, call.func, _BCE_LOGITS_CTOR):
+        return "bce"
+    return None
+
+
+def _squash(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] | None:
+    """If ``expr`` is softmax/log_softmax/sigmoid of something (maybe followed by reshapes), say which."""
+    node = expr
+    # look through shape-only method calls: probs.squeeze(1), probs.view(-1, c), probs.float()
+    while (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in _SHAPE_METHODS
+        and _squash_call(ctx, node) is None
+    ):
+        node = node.func.value
+    if not isinstance(node, cst.Call):
+        return None
+    kind = _squash_call(ctx, node)
+    return (kind, node) if kind else None
+
+
+def _strip_shape(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``probs.view(-1, c).float()`` -> ``probs``."""
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in _SHAPE_METHODS
+    ):
+        expr = expr.func.value
+    return expr
+
+
+def _squash_call(ctx: FileContext, node: cst.Call) -> str | None:
+    func = node.func
+    if isinstance(func, cst.Call):  # nn.Softmax(dim=1)(logits)
+        ctor = _ctor_name(func)
+        for kind, pattern in (("softmax", _SOFTMAX_CTOR), ("log_softmax", _LOG_SOFTMAX_CTOR),
+                              ("sigmoid", _SIGMOID_CTOR)):
+            if pattern.search(ctor):
+                return kind
+        return None
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if name in ("softmax", "log_softmax", "sigmoid"):
+        return name
+    if isinstance(func, cst.Name | cst.Attribute):
+        if _assigned_ctor(ctx, func, _SOFTMAX_CTOR):
+            return "softmax"
+        if _assigned_ctor(ctx, func, _LOG_SOFTMAX_CTOR):
+            return "log_softmax"
+        if _assigned_ctor(ctx, func, _SIGMOID_CTOR):
+            return "sigmoid"
+    return None
+
+
+def _loss_input(call: cst.Call) -> cst.BaseExpression | None:
+    kw = keyword(call, "input")
+    if kw is not None:
+        return kw.value
+    pos = positional(call)
+    return pos[0].value if pos else None
+
+
+def _squash_input(ctx: FileContext, node: cst.Call) -> cst.BaseExpression | None:
+    """The logits inside ``F.softmax(logits, 1)``, ``logits.softmax(1)``, ``self.softmax(logits)``."""
+    func = node.func
+    args = [a for a in node.args if a.keyword is None and not a.star]
+    is_module = isinstance(func, cst.Call) or any(
+        p.search(_ctor_name(v)) for v in values_of(ctx, ctx.code(func))
+        for p in (_SOFTMAX_CTOR, _LOG_SOFTMAX_CTOR, _SIGMOID_CTOR)
+    )
+    if (
+        not is_module
+        and isinstance(func, cst.Attribute)
+        and func.attr.value in ("softmax", "log_softmax", "sigmoid")
+        and dotted(func.value) not in _NAMESPACES
+    ):
+        return func.value  # method form: logits.softmax(dim=1)
+    return args[0].value if args else None
+
+
+def _unwrap_suggestion(ctx: FileContext, node: cst.Call) -> Suggestion | None:
+    """Pass the logits straight to the loss: replace the softmax call by its input (inline only)."""
+    inner = _squash_input(ctx, node)
+    if inner is None or ctx.pos(node).start.line != ctx.pos(node).end.line:
+        return None
+    return replace_node(ctx, node, inner.with_changes(lpar=(), rpar=()) if hasattr(inner, "lpar") else inner)
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source):
+        return
+    for site in call_sites(ctx):
+        kind = _loss_kind(ctx, site.node, site.name, site.dotted)
+        if kind is None:
+            continue
+        arg = _loss_input(site.node)
+        if arg is None:
+            continue
+        found = _squash(ctx, arg)
+        via = ""
+        base = _strip_shape(arg)
+        if found is None and isinstance(base, cst.Name):
+            prior = last_assignment(ctx, base.value, site.line, site.function)
+            if prior is not None:
+                found = _squash(ctx, prior.value)
+                via = base.value
+        if found is None:
+            continue
+        squash, squash_node = found
+        if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid"):
+            continue
+        severity = "info" if squash == "log_softmax" else SEVERITY
+        loss = "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss"
+        yield ctx.finding(
+            ID, severity, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
+            suggestion=None if via else _unwrap_suggestion(ctx, squash_node),
+            facts={"squash": squash, "loss": loss, "loss_call": ctx.code(site.node.func),
+                   "variable": via or ctx.code(squash_node).split("(", 1)[0],
+                   "squash_line": ctx.pos(squash_node).start.line, "line": site.line},
+        )

@@ -1,0 +1,233 @@
+"""torch.load is called without saying whether it may run code from the file.
+
+What it does
+    Finds calls to ``torch.load(...)`` that do not pass ``weights_only``. A call that passes
+    ``weights_only=True`` or ``weights_only=False`` is left alone: either way, the choice is explicit.
+
+Why it matters
+    ``torch.load`` reads Python pickles. With ``weights_only=False`` a file can run any code while it
+    loads, so a checkpoint downloaded from the internet could do harm. PyTorch 2.6 changed the default
+    to ``weights_only=True``, so the same line now behaves differently on different versions: older
+    versions run code, newer ones may refuse files that hold custom objects. Writing the option makes
+    the behaviour the same everywhere and shows the reader which one was meant.
+
+Example
+    ```python
+    state = torch.load("checkpoint.pt", map_location="cpu")
+    model.load_state_dict(state["model"])
+    ```
+
+Use instead
+    ```python
+    state = torch.load("checkpoint.pt", map_location="cpu", weights_only=True)
+    model.load_state_dict(state["model"])
+    ```
+
+    If the file holds whole Python objects (a pickled model, an argparse namespace) and comes from a
+    source you trust, ``weights_only=False`` is the explicit choice. When the call passes ``**kwargs``
+    the rule stays quiet, because the option may be inside them. The suggested fix is offered only
+    when the loaded value is used as a state dict or checkpoint dict, not as a whole pickled model,
+    and when the file does not save Python objects (an argparse namespace, a model object) in its
+    checkpoints, since ``weights_only=True`` would refuse those files.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.load.html
+    https://pytorch.org/docs/stable/notes/serialization.html#weights-only
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.rules._calls import (
+    append_element,
+    call_sites,
+    has_star_kwargs,
+    innermost_loop,
+    keyword,
+    replace_node,
+    values_of,
+)
+
+ID = "torch-load-unsafe"
+SEVERITY = "warning"
+
+VALID = [
+    """
+import torch
+state = torch.load("ckpt.pt", map_location="cpu", weights_only=True)
+model.load_state_dict(state["model"])
+""",
+    # an explicit choice to unpickle full objects
+    """
+import torch
+bundle = torch.load(args.resume, map_location="cpu", weights_only=False)
+args = bundle["args"]
+""",
+    # options handed through **kwargs may contain weights_only
+    """
+import torch
+def load(path, **kwargs):
+    return torch.load(path, **kwargs)
+""",
+    # other loaders are not torch.load
+    """
+import torch
+scripted = torch.jit.load("model.ts")
+repo_model = torch.hub.load("pytorch/vision", "resnet18")
+data = np.load("x.npy")
+cfg = yaml.safe_load(open("cfg.yaml"))
+""",
+]
+
+INVALID = [
+    """
+import torch
+checkpoint = torch.load("checkpoint.pt", map_location="cpu")
+model.load_state_dict(checkpoint["model"])
+optimizer.load_state_dict(checkpoint["optimizer"])
+""",
+    """
+import torch
+def restore(model, path, device):
+    model.load_state_dict(torch.load(path, map_location=device))
+    return model
+""",
+    """
+import torch
+state_dict = torch.load(
+    os.path.join(args.output_dir, "pytorch_model.bin"),
+    map_location="cpu",
+)
+""",
+    # the file saves the argparse namespace in its checkpoints: reported, no one-click fix
+    """
+import torch
+def save(model, optimizer, args, path):
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "args": args}, path)
+
+def resume(model, optimizer, path):
+    checkpoint = torch.load(path, map_location="cpu")
+    model.load_state_dict(checkpoint["model"])
+""",
+    # a checkpoint that holds a whole model object (YOLO style): reported, no one-click fix
+    """
+import torch
+ckpt = torch.load(weights, map_location="cpu")
+model = ckpt["model"].float()
+""",
+    # a whole pickled model: still reported, but no one-click fix
+    """
+import torch
+model = torch.load("model.pth")
+model.eval()
+""",
+]
+
+_STATE_NAME = re.compile(r"state|ckpt|checkpoint|sd$|weights|params|dict|resume|snapshot|pretrain",
+                         re.IGNORECASE)
+_MODEL_NAME = re.compile(r"model|net|module|encoder|decoder|policy", re.IGNORECASE)
+
+
+def _used_as_state(ctx: FileContext, call: cst.Call) -> bool:
+    """Whether the loaded value is a state dict or checkpoint dict (then weights_only=True is safe)."""
+    pos = ctx.pos(call)
+    line = ctx.lines[pos.start.line - 1] if pos.start.line <= len(ctx.lines) else ""
+    if "load_state_dict(" in line:
+        return True
+    head = line[: pos.start.column]
+    m = re.search(r"([A-Za-z_][\w.\[\]'\"]*)\s*=\s*$", head)
+    if m:
+        target = m.group(1).rsplit(".", 1)[-1]
+        if _MODEL_NAME.search(target) and not _STATE_NAME.search(target):
+            return False
+        return bool(_STATE_NAME.search(target))
+    return False
+
+
+_OBJECT_VALUE = re.compile(r"^(args|opt|opts|config|cfg|hparams|hyp|model|net|ema|module|tokenizer)$|deepcopy\(|"
+                           r"\.half\(\)|Namespace")
+
+
+def _file_saves_objects(ctx: FileContext) -> bool:
+    """This file writes checkpoints holding Python objects (an argparse namespace, a whole model)."""
+    for site in call_sites(ctx):
+        if site.name not in ("save", "save_on_master", "save_checkpoint") or not site.node.args:
+            continue
+        obj = site.node.args[0].value
+        values: list[cst.BaseExpression] = []
+        if isinstance(obj, cst.Dict):
+            values = [el.value for el in obj.elements if isinstance(el, cst.DictElement)]
+        elif isinstance(obj, cst.Name):
+            for v in values_of(ctx, obj.value):
+                if isinstance(v, cst.Dict):
+                    values += [el.value for el in v.elements if isinstance(el, cst.DictElement)]
+        else:
+            values = [obj]
+        if any(_OBJECT_VALUE.search(ctx.code(v)) for v in values):
+            return True
+    return False
+
+
+def _used_as_objects(ctx: FileContext, call: cst.Call) -> bool:
+    """The loaded value is used as objects: ``ckpt["model"].float()``, ``ckpt["args"].lr``."""
+    pos = ctx.pos(call)
+    head = ctx.lines[pos.start.line - 1][: pos.start.column]
+    m = re.search(r"([A-Za-z_]\w*)\s*=\s*$", head)
+    if not m:
+        return False
+    var = re.escape(m.group(1))
+    pattern = re.compile(var + r"\[[^\]]+\]\.(?!items\b|keys\b|values\b|get\b)\w+")
+    return bool(pattern.search(ctx.source))
+
+
+def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
+    if keyword(call, "pickle_module") is not None or not _used_as_state(ctx, call):
+        return None
+    if _file_saves_objects(ctx) or _used_as_objects(ctx, call):
+        return None  # weights_only=True would refuse these files
+    new_arg = cst.Arg(value=cst.Name("True"), keyword=cst.Name("weights_only"),
+                      equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                            whitespace_after=cst.SimpleWhitespace("")))
+    new_call = call.with_changes(args=append_element(call.args, new_arg))
+    return replace_node(ctx, call, new_call)
+
+
+def _torch_load_names(ctx: FileContext) -> set[str]:
+    names = {"torch.load"}
+    for stmt in ctx.module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if (
+                    isinstance(small, cst.ImportFrom)
+                    and isinstance(small.module, cst.Name)
+                    and small.module.value == "torch"
+                    and not isinstance(small.names, cst.ImportStar)
+                ):
+                    for alias in small.names:
+                        if ctx.code(alias.name) == "load":
+                            names.add(ctx.code(alias.asname.name) if alias.asname else "load")
+    return names
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    if "load" not in ctx.source:
+        return
+    names = _torch_load_names(ctx)
+    for site in call_sites(ctx):
+        if site.dotted not in names:
+            continue
+        call = site.node
+        if keyword(call, "weights_only") is not None or has_star_kwargs(call):
+            continue
+        path = ctx.code(call.args[0].value) if call.args else "path"
+        yield ctx.finding(
+            ID, SEVERITY, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
+            facts={"call": ctx.code(call).splitlines()[0], "path": path, "line": site.line},
+            suggestion=_suggest(ctx, call),
+        )

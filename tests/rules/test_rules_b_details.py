@@ -1,0 +1,120 @@
+"""Details of the rules-b rules that the VALID/INVALID runner does not check: where and how loud."""
+
+from __future__ import annotations
+
+from torchreview.context import FileContext
+from torchreview.finding import Severity
+from torchreview.rules import get_rule
+
+
+def run(rule_id: str, source: str, path: str = "train.py"):
+    return list(get_rule(rule_id).check(FileContext.parse(path, source)))
+
+
+def test_eval_rule_skips_unit_tests_but_not_training_scripts() -> None:
+    src = "import torch\ndef test_outputs():\n    model.eval()\n    for x in batches:\n        out = model(x)\n"
+    assert run("eval-without-no-grad", src, "tests/test_model.py") == []
+    assert len(run("eval-without-no-grad", src, "train.py")) == 1
+
+
+def test_eval_rule_reports_only_the_outer_loop() -> None:
+    src = (
+        "import torch\n"
+        "def evaluate(model, loaders):\n"
+        "    model.eval()\n"
+        "    for name, loader in loaders.items():\n"
+        "        for x, y in loader:\n"
+        "            acc[name] += (model(x).argmax(1) == y).sum().item()\n"
+    )
+    found = run("eval-without-no-grad", src)
+    assert [f.line for f in found] == [4]
+
+
+def test_train_mode_finding_points_at_the_helper_call_in_the_loop() -> None:
+    src = (
+        "import torch\n"
+        "def validate(model, loader):\n"
+        "    model.eval()\n"
+        "    with torch.no_grad():\n"
+        "        for x, y in loader:\n"
+        "            model(x)\n"
+        "\n"
+        "model.train()\n"
+        "for epoch in range(10):\n"
+        "    for x, y in train_loader:\n"
+        "        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n"
+        "    validate(model, val_loader)\n"
+    )
+    (finding,) = run("missing-train-mode", src)
+    assert finding.line == 14
+    assert finding.facts["eval_line"] == "3"
+    assert finding.severity == Severity.WARNING
+
+
+def test_device_rule_names_the_unmoved_variable_and_its_call() -> None:
+    src = (
+        "model = Net().cuda()\n"
+        "for step, (images, labels) in enumerate(train_loader):\n"
+        "    labels = labels.cuda()\n"
+        "    logits = model(images)\n"
+        "    loss = criterion(logits, labels)\n"
+    )
+    (finding,) = run("device-mismatch", src)
+    assert (finding.line, finding.facts["variable"], finding.facts["call"]) == (4, "images", "model")
+
+
+def test_device_rule_sees_moves_made_in_place() -> None:
+    src = (
+        "model.to(device)\n"
+        "for batch in train_loader:\n"
+        "    batch.to(device)\n"
+        "    out = model(**batch)\n"
+    )
+    assert run("device-mismatch", src) == []
+
+
+def test_dataloader_severity_explicit_zero_versus_unset() -> None:
+    explicit = "import torch\nmodel.cuda()\ntrain_loader = DataLoader(ds, shuffle=True, num_workers=0)\n"
+    unset = "import torch\nmodel.cuda()\ntrain_loader = DataLoader(ds, shuffle=True)\n"
+    assert [f.severity for f in run("dataloader-sync-loading", explicit)] == [Severity.WARNING]
+    assert [f.severity for f in run("dataloader-sync-loading", unset)] == [Severity.INFO]
+
+
+def test_checkpoint_severity_follows_where_it_is_saved() -> None:
+    head = "import torch\noptimizer = torch.optim.Adam(model.parameters())\n"
+    in_loop = head + "for epoch in range(9):\n    torch.save({'epoch': epoch, 'model': model.state_dict()}, 'c.pt')\n"
+    after = head + "torch.save({'epoch': 9, 'model': model.state_dict()}, 'final.pt')\n"
+    weights = head + "torch.save(model.state_dict(), 'final.pt')\n"
+    assert [f.severity for f in run("checkpoint-missing-optimizer", in_loop)] == [Severity.WARNING]
+    assert [f.severity for f in run("checkpoint-missing-optimizer", after)] == [Severity.INFO]
+    assert run("checkpoint-missing-optimizer", weights) == []
+
+
+def test_softmax_rule_is_info_for_log_softmax_and_error_for_softmax() -> None:
+    log_sm = "import torch.nn.functional as F\nloss = F.cross_entropy(F.log_softmax(z, -1), y)\n"
+    sm = "import torch.nn.functional as F\nloss = F.cross_entropy(z.softmax(-1), y)\n"
+    assert [f.severity for f in run("softmax-before-cross-entropy", log_sm)] == [Severity.INFO]
+    assert [f.severity for f in run("softmax-before-cross-entropy", sm)] == [Severity.ERROR]
+
+
+def test_torch_load_suggestion_only_for_state_dicts() -> None:
+    state = "import torch\nstate_dict = torch.load('w.pt')\n"
+    whole = "import torch\nmodel = torch.load('model.pt')\n"
+    (a,) = run("torch-load-unsafe", state)
+    (b,) = run("torch-load-unsafe", whole)
+    assert a.suggestion is not None and "weights_only=True" in a.suggestion.replacement
+    assert b.suggestion is None
+
+
+def test_torch_load_no_suggestion_when_checkpoints_hold_objects() -> None:
+    saves_args = (
+        "import torch\n"
+        "torch.save({'model': model.state_dict(), 'args': args}, 'c.pt')\n"
+        "checkpoint = torch.load('c.pt')\n"
+    )
+    uses_object = "import torch\nckpt = torch.load(w)\nmodel = ckpt['model'].float()\n"
+    for src in (saves_args, uses_object):
+        (finding,) = run("torch-load-unsafe", src)
+        assert finding.suggestion is None
