@@ -67,12 +67,23 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
         report_unused=any(r.id == UNUSED_ID for r in rules),
     )
-    out = [f for f in outcome.kept if changed is None or _touched(ctx, f)]
+    out = _dedupe(f for f in outcome.kept if changed is None or _touched(ctx, f))
     suppressed = sum(1 for f in outcome.suppressed if changed is None or _touched(ctx, f))
     for f in outcome.unused:  # in a review, only comments the PR added or changed
         if ctx.in_diff(f.line):
             out.append(replace(f, in_diff=True))
     return FileOutcome(tuple(out), suppressed)
+
+
+def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per rule and line: a helper reached from several loops is reported once."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Finding] = []
+    for f in findings:
+        if (f.rule, f.line) not in seen:
+            seen.add((f.rule, f.line))
+            out.append(f)
+    return out
 
 
 def _raise_if_invalid(source: str) -> None:

@@ -106,11 +106,77 @@ def training_loops(ctx: FileContext) -> Iterator[TrainingLoop]:
             yield loop
 
 
-def file_has_optimizer(ctx: FileContext) -> bool:
+def _names_in(ctx: FileContext, node: cst.CSTNode) -> set[str]:
+    names: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            names.add(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            names.add(ctx.code(n))
+
+        def visit_Param(self, n: cst.Param) -> None:
+            names.add(n.name.value)
+
+    node.visit(V())
+    return names
+
+
+def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """Whether the loop's function (or the module, for module-level loops) names an optimizer.
+
+    Loops that run backward() with no optimizer in sight usually inspect gradients on purpose
+    (tests, saliency maps, benchmarks), so the gradient rules stay quiet there.
+    """
+    scope: cst.CSTNode = loop.function_node if loop.function_node is not None else ctx.module
+    names = _names_in(ctx, scope)
     facts = ctx.facts
-    names = set(facts.assigned) | facts.model_receivers
-    if any(facts.is_optimizer(n) for n in names if not facts.is_model(n)):
-        return True
-    return any(e.kind in (EventKind.ZERO_GRAD, EventKind.STEP) for lp in ctx.loops for e in lp.events) or (
-        "optim" in ctx.source
-    )
+    for name in names:
+        if facts.is_scheduler(name) or facts.is_scaler(name):
+            continue
+        if facts.is_optimizer(name) or "optim" in name.lower():
+            return True
+    return any(e.kind is EventKind.ZERO_GRAD and e.receiver and facts.is_optimizer(e.receiver)
+               for e in loop.events)
+
+
+def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """Whether the loop reads ``.grad`` (to inspect or use gradients), not only clears it."""
+    found = False
+    ignored: set[int] = set()
+    clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            func = n.func
+            if isinstance(func, cst.Attribute) and func.attr.value in clearing:
+                target = func.value
+                if isinstance(target, cst.Attribute) and target.attr.value == "data":
+                    target = target.value
+                ignored.add(id(target))
+
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            nonlocal found
+            if n.attr.value == "grad" and id(n) not in ignored:
+                found = True
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> bool:
+            return False  # `p.grad = None` writes, it does not read
+
+    loop.node.body.visit(V())
+    return found
+
+
+def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
+    """Whether ``name`` is (re)assigned inside the loop body, e.g. an optimizer built per iteration."""
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            nonlocal found
+            if ctx.code(n.target) == name:
+                found = True
+
+    loop.node.body.visit(V())
+    return found

@@ -61,6 +61,8 @@ from torchreview.rules._calls import (
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:save"
 
 VALID = [
     """

@@ -60,6 +60,8 @@ from torchreview.rules._calls import (
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:DataLoader"
 
 VALID = [
     """

@@ -56,6 +56,8 @@ from torchreview.rules._calls import call_sites, values_of
 
 ID = "device-mismatch"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:\.to\(|\.cuda\(|device"
 
 VALID = [
     """

@@ -62,6 +62,8 @@ from torchreview.rules._calls import CallSite, call_sites, innermost_loop, value
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:(?i)eval|val|test|infer|predict"
 
 VALID = [
     # a validation loader iterated under no_grad without eval mode

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import EventKind
-from torchreview.rules._common import any_steps, file_has_optimizer, training_loops
+from torchreview.rules._common import any_steps, reads_grad, scope_mentions_optimizer, training_loops
 
 ID = "missing-optimizer-step"
 SEVERITY = "error"
@@ -121,6 +121,28 @@ def train(model, loader, optimizer):
 """,
 ]
 
+VALID += [
+    # a test that inspects gradients; the file trains elsewhere with an optimizer
+    """
+def make_optimizer(model):
+    return torch.optim.SGD(model.parameters(), lr=0.1)
+
+def test_grads_in_sync(model, ddp_model, batches, optimizer):
+    for x, y in batches:
+        F.mse_loss(ddp_model(x), y).backward()
+        for p, q in zip(model.parameters(), ddp_model.parameters()):
+            assert torch.allclose(p.grad, q.grad)
+""",
+    # a benchmark of forward + backward that clears gradients and never steps
+    """
+def bench(module, data, iters):
+    for _ in range(iters):
+        module(data).square().mean().backward()
+        for p in module.parameters():
+            p.grad = None
+""",
+]
+
 INVALID = [
     """
 for x, y in loader:
@@ -150,12 +172,12 @@ def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if not file_has_optimizer(ctx):
-        return
     for loop in training_loops(ctx):
         backwards = loop.of(EventKind.BACKWARD, max_depth=0)
         if not backwards or any_steps(loop):
             continue
+        if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop):
+            continue  # gradients computed to be inspected (tests, saliency, benchmarks)
         if any(any_steps(outer) for outer in ctx.ancestors(loop)):
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):

@@ -64,6 +64,8 @@ from torchreview.rules._common import calls_in, resolvable
 
 ID = "missing-train-mode"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:(?i)eval|val|test|\.train\("
 
 VALID = [
     # model.train() at the start of every epoch

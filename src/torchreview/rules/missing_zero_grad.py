@@ -43,7 +43,13 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import EventKind
-from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown, training_loops
+from torchreview.rules._common import (
+    assigned_in_loop,
+    insert_after,
+    optimizer_steps,
+    passes_to_unknown,
+    training_loops,
+)
 
 ID = "missing-zero-grad"
 SEVERITY = "error"
@@ -161,6 +167,19 @@ for x, y in loader:
 """,
 ]
 
+VALID += [
+    # a new optimizer over fresh tensors in every iteration (latent optimisation in a pipeline)
+    """
+for t in timesteps:
+    x_in = latents.detach().clone().requires_grad_(True)
+    opt = torch.optim.SGD([x_in], lr=0.1)
+    loss = guidance_loss(unet(x_in, t))
+    loss.backward()
+    opt.step()
+    latents = x_in.detach()
+""",
+]
+
 INVALID = [
     """
 optimizer.zero_grad()
@@ -203,6 +222,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         optimizers = {e.target for e in steps if e.target}
         if passes_to_unknown(ctx, loop, optimizers):
             continue
+        if any(assigned_in_loop(ctx, loop, name) for name in optimizers):
+            continue  # a fresh optimizer (and usually fresh tensors) every iteration
         step = steps[0]
         optimizer = step.target or "optimizer"
         anchor = backwards[0] if backwards[0].depth == 0 else step

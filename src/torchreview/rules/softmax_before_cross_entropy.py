@@ -59,6 +59,8 @@ from torchreview.rules._calls import (
 
 ID = "softmax-before-cross-entropy"
 SEVERITY = "error"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:softmax|sigmoid"
 
 VALID = [
     # softmax only for predictions and metrics

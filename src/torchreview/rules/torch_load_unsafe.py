@@ -56,6 +56,8 @@ from torchreview.rules._calls import (
 
 ID = "torch-load-unsafe"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:\bload\("
 
 VALID = [
     """
