@@ -123,7 +123,7 @@ class _Builder:
         self.findings.append(Finding(
             rule=rule, severity=severity, path=str(site.get("path") or _script(self.result.spec.command)),
             line=int(site.get("line") or 1), end_line=int(site.get("line") or 1),
-            facts={"code": code, "path": site.get("path", ""), **facts},
+            facts={"code": code, "path": site.get("path", ""), "line": int(site.get("line") or 1), **facts},
         ))
 
 
