@@ -3,8 +3,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-
-
 from torchreview import render
 from torchreview.smoke import analysis, harness
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from smoke_helpers import by_rule
 
 pytest.importorskip("torch")

@@ -120,7 +120,7 @@ def _changed_script(repo: Path, base: str) -> tuple[str, ...]:
     from torchreview.errors import UserError
 
     try:
-        out = subprocess.run(["git", "diff", "--name-only", "--diff-filter=AM", base, "--", "*.py"],  # noqa: S607
+        out = subprocess.run(["git", "diff", "--name-only", "--diff-filter=AM", base, "--", "*.py"],
                              cwd=repo, capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
         raise UserError(f"cannot list the files changed since {base!r} with git: {exc}") from None

@@ -5,6 +5,7 @@ The thresholds live here as named constants; the wording lives in content/rules/
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import statistics
@@ -114,7 +115,7 @@ class _Builder:
 
     def site(self, *keys: str) -> Mapping[str, Any]:
         for key in keys:
-            if key in self.sites and self.sites[key]:
+            if self.sites.get(key):
                 return self.sites[key]
         return {"path": _script(self.result.spec.command), "line": 1, "code": ""}
 
@@ -312,7 +313,7 @@ def _growth(b: _Builder, metrics: Mapping[str, Any]) -> None:
     kind = metrics.get("memory_kind") or "rss"
     if len(mems) < GROWTH_MIN_STEPS:
         return
-    rises = sum(1 for a, c in zip(mems, mems[1:], strict=False) if c > a)
+    rises = sum(1 for a, c in itertools.pairwise(mems) if c > a)
     growth = mems[-1] - mems[0]
     if (rises >= GROWTH_RISING_SHARE * (len(mems) - 1) and growth >= GROWTH_MIN_BYTES.get(kind, 2**28)
             and growth >= GROWTH_MIN_SHARE * max(mems[0], 1)):

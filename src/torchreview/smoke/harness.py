@@ -205,7 +205,7 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
     start = time.monotonic()
     with stdout_path.open("wb") as so, stderr_path.open("wb") as se:
         try:
-            proc = subprocess.Popen(  # noqa: S603 - running the user's own command is the purpose
+            proc = subprocess.Popen(
                 list(spec.command), cwd=spec.cwd, env=env, stdin=subprocess.DEVNULL, stdout=so, stderr=se,
                 start_new_session=True,
             )

@@ -185,7 +185,7 @@ class Probe:
         os.write(fd, str(os.getpid()).encode())
         os.close(fd)
         self.claimed = True
-        self.steps_file = open(os.path.join(self.out, "steps.jsonl"), "a", encoding="utf-8")  # noqa: SIM115
+        self.steps_file = open(os.path.join(self.out, "steps.jsonl"), "a", encoding="utf-8")
         return True
 
     # ------------------------------------------------------------------ torch hooks
@@ -617,7 +617,7 @@ def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
                                     if (f := _tensor_facts(v, torch))}.items())[:4])
     names = {c.__name__ for c in type(exc).__mro__}
     lowered = message.lower()
-    if "OutOfMemoryError" in names or "out of memory" in lowered and "cuda" in lowered:
+    if "OutOfMemoryError" in names or ("out of memory" in lowered and "cuda" in lowered):
         info["kind"] = "cuda-oom"
         if m := _OOM_TRIED.search(message):
             info["tried"] = m.group(1)
@@ -764,7 +764,7 @@ def activate() -> None:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_term)
         try:
-            stack = open(os.path.join(out, f"stack-{os.getpid()}.txt"), "w", encoding="utf-8")  # noqa: SIM115
+            stack = open(os.path.join(out, f"stack-{os.getpid()}.txt"), "w", encoding="utf-8")
             faulthandler.register(signal.SIGUSR1, file=stack, all_threads=True)
         except (OSError, AttributeError, ValueError):
             pass
