@@ -63,10 +63,14 @@ def _short(value: object, limit: int = _MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_STATM: list[int] = []  # [pid, fd] of /proc/self/statm, kept open: one pread per step
+
+
 def _rss_bytes() -> int:
     try:
-        with open("/proc/self/statm", "rb") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        if not _STATM or _STATM[0] != os.getpid():
+            _STATM[:] = [os.getpid(), os.open("/proc/self/statm", os.O_RDONLY), os.sysconf("SC_PAGE_SIZE")]
+        return int(os.pread(_STATM[1], 128, 0).split()[1]) * _STATM[2]
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -549,7 +553,8 @@ def _norms(torch: Any, params: list[Any]) -> list[tuple[list[Any], Any]]:
                 values = torch._foreach_norm(grads)
             except Exception:
                 values = [g.float().norm() for g in grads]
-            out.append((group, torch.stack([v.float() for v in values])))
+            out.append((group, torch.stack(values) if values[0].dtype == torch.float32
+                        else torch.stack([v.float() for v in values])))
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from torchreview import content, render
@@ -102,15 +103,33 @@ def load(text: str) -> tuple[Analysis, dict[str, Any]]:
         if not isinstance(facts, dict):
             raise UserError(f"the facts of {rule} are not an object")
         line = item.get("line")
+        line = line if isinstance(line, int) and not isinstance(line, bool) and 0 < line < 10**7 else 1
+        known = _variables(rule)
+        clean = {k: "" for k in known}
+        clean.update({str(k): _cut(v) for k, v in facts.items() if k in known})
+        clean["line"] = str(line)
         findings.append(Finding(
             rule=rule, severity=Severity.parse(str(item.get("severity", "info"))),
-            path=_cut(item.get("path", ""), 200), line=line if isinstance(line, int) and line > 0 else 1,
-            end_line=line if isinstance(line, int) and line > 0 else 1,
-            facts={_cut(k, 40): _cut(v) for k, v in list(facts.items())[:30]},
+            path=_cut(item.get("path", ""), 200), line=line, end_line=line, facts=clean,
         ))
     metrics = _bounded(data.get("metrics") if isinstance(data.get("metrics"), dict) else {})
     run = _bounded(data.get("run") if isinstance(data.get("run"), dict) else {})
     return Analysis(findings=tuple(findings), metrics=metrics), run
+
+
+@cache
+def _variables(rule: str) -> frozenset[str]:
+    """The facts a rule's wording uses; a report from elsewhere gets exactly these, missing ones empty."""
+    import jinja2
+    from jinja2 import meta
+
+    wording = content.rule_wording(rule)
+    env = jinja2.Environment()
+    names: set[str] = {"line", "code", "path"}
+    for snippet in (wording.summary, wording.observation, wording.why, wording.suggestion, wording.question):
+        for part in snippet.split("`"):
+            names |= meta.find_undeclared_variables(env.parse(part))
+    return frozenset(names)
 
 
 def _number(value: Any, fmt: str) -> str | None:
