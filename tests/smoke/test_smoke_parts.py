@@ -56,7 +56,7 @@ def test_parse_size_rejects_nonsense(text):
 
 
 def test_missing_arguments_cannot_run_here():
-    result, found = run_smoke("needs_args.py")
+    _, found = run_smoke("needs_args.py")
     f = by_rule(found)["smoke-cannot-run"]
     assert f.facts["reason"] == "arguments"
     assert "--data" in f.facts["detail"]
@@ -209,3 +209,34 @@ def test_cli_end_to_end_with_json_and_compare_base(tmp_path, capsys):
     assert data["metrics"]["steps"] == 4 and data["metrics"]["base"]["steps"] == 4
     assert data["run"]["outcome"] == "finished"
     assert "Loss over the steps" in printed
+
+
+def test_cuda_on_a_machine_without_it_cannot_run_here():
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    _, found = run_smoke("needs_cuda.py", device="cuda")
+    assert [(f.rule, f.facts["reason"]) for f in found.findings] == [("smoke-cannot-run", "cuda")]
+
+
+def test_base_ref_finds_the_changed_training_script(tmp_path):
+    import subprocess
+
+    from torchreview.commands.smoke import _changed_script
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    git("config", "user.email", "t@example.invalid")
+    git("config", "user.name", "t")
+    (tmp_path / "README.md").write_text("x\n")
+    git("add", ".")
+    git("commit", "-qm", "base")
+    (tmp_path / "helpers.py").write_text("def f():\n    return 1\n")
+    (tmp_path / "train.py").write_text((SMOKE_FIXTURES / "no_zero_grad.py").read_text())
+    git("add", ".")
+    git("commit", "-qm", "head")
+    assert _changed_script(tmp_path, "HEAD~1") == (sys.executable, "train.py")
+    with pytest.raises(UserError):
+        _changed_script(tmp_path, "HEAD")

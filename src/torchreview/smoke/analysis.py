@@ -225,9 +225,9 @@ def _error(b: _Builder, error: Mapping[str, Any], metrics: Mapping[str, Any]) ->
               limit=human_bytes(b.result.spec.memory_limit) if b.result.spec.memory_limit else "the machine's memory",
               used=human_bytes(error.get("tried_bytes") or metrics.get("peak_memory_bytes") or 0),
               steps=metrics["steps"] or 0)
-    elif kind in ("download", "module", "file"):
+    elif kind in ("download", "module", "file", "cuda"):
         detail = {"download": error.get("message", ""), "module": error.get("module_missing", ""),
-                  "file": error.get("filename", "")}[kind]
+                  "file": error.get("filename", ""), "cuda": error.get("message", "")}[kind]
         b.add("smoke-cannot-run", Severity.INFO, site, reason=kind, detail=detail or error.get("message", ""))
     else:
         b.add("smoke-crash", Severity.ERROR, site, error_type=error.get("type", "error"),
@@ -251,6 +251,10 @@ def _training(b: _Builder, metrics: dict[str, Any]) -> None:
     probe = b.probe
     steps = int(probe.get("steps") or 0)
     backward = int(probe.get("backward") or 0)
+    if "cuda-unavailable" in (probe.get("notes") or []) and not any(
+            f.rule == "smoke-cannot-run" for f in b.findings):
+        b.add("smoke-cannot-run", Severity.INFO, b.site("step", "backward"), reason="cuda",
+              detail="--device cuda, but torch.cuda.is_available() is False")
     if b.result.outcome == "finished" and not b.result.signal and not probe.get("error"):
         if not probe and b.result.exit_code == 0:
             b.add("smoke-no-training", Severity.INFO, b.site(), backward=0)

@@ -642,6 +642,8 @@ def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
             if m := pattern.search(message):
                 info["devices"] = [m.group(1), m.group(2)]
                 break
+    elif "not compiled with cuda" in lowered or "no nvidia driver" in lowered or "no cuda gpus" in lowered:
+        info["kind"] = "cuda"
     elif names & _NETWORK_TYPES or any(w in lowered for w in _NETWORK_WORDS):
         info["kind"] = "download"
     elif "ModuleNotFoundError" in names:
