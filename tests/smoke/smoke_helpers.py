@@ -12,6 +12,8 @@ SMOKE_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "smoke"
 # name -> the fixture script and the SmokeSpec options it runs with
 RUNS: dict[str, dict] = {
     "ok-overfit": {"script": "train_ok.py", "options": {"steps": 12, "overfit_batch": True}},
+    "gan": {"script": "gan.py", "options": {"steps": 10}},
+    "accumulate": {"script": "accumulate.py", "options": {"steps": 6}},
     "flat": {"script": "flat_loss.py", "options": {"steps": 10, "overfit_batch": True}},
     "data-wait": {"script": "data_wait.py", "options": {"steps": 8, "truth": True}},
     "no-zero-grad": {"script": "no_zero_grad.py", "options": {"steps": 5}},

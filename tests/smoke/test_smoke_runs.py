@@ -22,6 +22,22 @@ def test_correct_loop_overfits_one_batch_quietly(smoke_runs):
     assert found.metrics["samples_per_step"] == 16
 
 
+@pytest.mark.smoke_run("gan")
+def test_correct_gan_with_two_optimizers_is_quiet(smoke_runs):
+    result, found = smoke_runs["gan"].result()
+    assert found.findings == ()
+    assert result.probe["steps"] == 10  # both optimizers' steps count
+    assert result.probe["backward"] == 10
+
+
+@pytest.mark.smoke_run("accumulate")
+def test_correct_gradient_accumulation_is_quiet(smoke_runs):
+    result, found = smoke_runs["accumulate"].result()
+    assert found.findings == ()
+    assert result.probe["backward"] == 24  # 4 backward passes per step
+    assert [r["backward"] for r in result.records] == [4] * 6
+
+
 @pytest.mark.smoke_run("flat")
 def test_flat_loss_on_repeated_batch(smoke_runs):
     _, found = smoke_runs["flat"].result()
