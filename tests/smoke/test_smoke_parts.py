@@ -115,7 +115,7 @@ def test_sparkline():
 def _sample_findings() -> list[Finding]:
     facts = {"code": "loss.backward()", "path": "train.py", "line": 12, "what": "loss", "step": 5,
              "value": "nan", "param": "fc.weight", "names": "a, b", "count": 2, "steps": 10, "backward": 3,
-             "optimizer": "SGD", "first": "1.0", "last": "0.99", "device_a": "cuda:0", "device_b": "cpu",
+             "optimizer": "SGD", "receiver": "opt", "first": "1.0", "last": "0.99", "device_a": "cuda:0", "device_b": "cpu",
              "module": "fc", "module_class": "Linear", "param_device": "cuda:0", "tensors": "input (4, 8) on cpu",
              "shape": "[4, 1]", "output_of": "SigmoidBackward0", "version": 1, "expected": 0, "tried": "2.00 GiB",
              "total": "79.1 GiB", "peak": "70.0 GiB", "limit": "8.0 GiB", "used": "8.1 GiB", "timeout": "600",

@@ -67,6 +67,7 @@ def test_missing_zero_grad_piles_up(smoke_runs):
     f = by_rule(found)["smoke-grads-pile-up"]
     assert f.facts["step"] == "2"
     assert f.facts["optimizer"] == "SGD"
+    assert f.facts["receiver"] == "opt"  # the suggestion names the user's variable: `opt.zero_grad()`
     assert f.line == 11  # opt.step()
 
 

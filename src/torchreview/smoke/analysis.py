@@ -27,6 +27,7 @@ GROWTH_MIN_SHARE = 0.10
 COMPARE_NOTABLE = 0.10
 MAX_NAMES = 8
 
+_RECEIVER = re.compile(r"^([A-Za-z_][\w.]*)\.step\(")
 _USAGE = re.compile(r"^usage: ", re.MULTILINE)
 _ARG_ERROR = re.compile(r"error: (the following arguments are required: .*|.*argument.*)$", re.MULTILINE)
 
@@ -273,8 +274,10 @@ def _training(b: _Builder, metrics: dict[str, Any]) -> None:
               value=first[2], param=first[3])
     if probe.get("pileup"):
         p = probe["pileup"]
-        b.add("smoke-grads-pile-up", Severity.ERROR, b.site("step"), step=p["step"],
-              optimizer=p.get("optimizer", "optimizer"))
+        site = b.site("step")
+        m = _RECEIVER.match(str(site.get("code") or ""))
+        b.add("smoke-grads-pile-up", Severity.ERROR, site, step=p["step"],
+              optimizer=p.get("optimizer", "optimizer"), receiver=m.group(1) if m else "optimizer")
     never = list(probe.get("never_grad") or [])
     if steps and never:
         b.add("smoke-no-grad", Severity.WARNING, b.site("backward"), names=_names(never), count=len(never),
