@@ -23,6 +23,7 @@ RUNS: dict[str, dict] = {
     "device": {"script": "device_mismatch.py", "options": {}},
     "inplace": {"script": "inplace.py", "options": {}},
     "hang": {"script": "hang.py", "options": {"timeout": 20}, "timeout": 20},
+    "exit-1": {"script": "exit_after_error.py", "options": {}},
     "crash": {"script": "crash.py", "options": {}},
     "memory": {"script": "memory_hog.py", "options": {"steps": 200, "memory_limit": 700 * 2**20}},
 }

@@ -141,6 +141,16 @@ def test_crash_names_the_users_line(smoke_runs):
     assert f.facts["steps"] == "2"
 
 
+@pytest.mark.smoke_run("exit-1")
+def test_error_caught_by_the_script_still_reported(smoke_runs):
+    result, found = smoke_runs["exit-1"].result()
+    assert result.exit_code == 1 and result.probe["status"] == "exit"
+    f = by_rule(found)["smoke-crash"]
+    assert f.facts["error_type"] == "exit code 1"
+    assert f.facts["message"] == "training failed: validation set is empty"
+    assert f.facts["steps"] == "3"
+
+
 @pytest.mark.smoke_run("memory")
 def test_memory_limit_breach_is_stopped_and_reported(smoke_runs):
     result, found = smoke_runs["memory"].result()

@@ -146,8 +146,9 @@ def analyze(result: RunResult, base: RunResult | None = None) -> Analysis:
               steps=metrics["steps"] or 0)
     if error:
         _error(b, error, metrics)
-    elif result.outcome == "finished" and not probe and result.exit_code not in (0, None):
-        _failed_without_probe(b)
+    elif result.outcome == "finished" and result.exit_code not in (0, None) and (
+            not probe or probe.get("status") == "exit"):
+        _failed_without_probe(b)  # the error never reached sys.excepthook (caught, then sys.exit)
     elif result.outcome == "finished" and result.signal is not None:
         b.add("smoke-crash", Severity.ERROR, b.site("step", "backward"), error_type=f"signal {result.signal}",
               message=_signal_text(result.signal), steps=metrics["steps"] or 0)
@@ -244,7 +245,7 @@ def _failed_without_probe(b: _Builder) -> None:
               detail=(m.group(1) if m else err.strip().splitlines()[-1])[:300])
         return
     last = next((ln.strip() for ln in reversed(err.splitlines()) if ln.strip()), "")
-    b.add("smoke-crash", Severity.ERROR, b.site(), error_type=f"exit code {result.exit_code}",
+    b.add("smoke-crash", Severity.ERROR, b.site("step", "backward"), error_type=f"exit code {result.exit_code}",
           message=last[:300] or "no error message", steps=len(result.records))
 
 
