@@ -84,6 +84,7 @@ if a.interleave:
     probe_mod.activate()  # torch is imported already, so the hooks go in now
     probe = probe_mod._PROBE
     result = {"plain": [], "probe": [], "anomaly": []}
+    paired = {"plain": [], "probe": [], "anomaly": []}  # one median per block, for paired ratios
     rounds = max(1, a.steps // a.block)
     names = list(result)
     run_steps(a.warmup)
@@ -95,8 +96,10 @@ if a.interleave:
                 times = run_steps(a.block)
             if r:  # the first round is warm-up for all three
                 result[name].extend(times[1:])  # the first step of a block pays for the switch
+                paired[name].append(sorted(times[1:])[len(times[1:]) // 2])
     probe.disabled = False
     result["probe_steps_seen"] = probe.steps
+    result["blocks"] = paired
     with open(a.out, "w") as fh:
         json.dump(result, fh)
 else:

@@ -4,7 +4,8 @@ torch.autograd.detect_anomaly measured in the same run, for comparison. Prints b
     PYTHONPATH=src python bench/smoke_overhead.py [--device cpu|cuda] [--steps 300] [--processes 0]
 
 Main figure: one process runs the loop in small interleaved blocks (plain / probe / detect_anomaly),
-so a busy machine slows all three alike; the ratio is of median step times.
+so a busy machine slows all three alike; each ratio is the median, over rounds, of a block's median step
+time against the plain block of the same round (paired, so slow drifts of the machine cancel out).
 --processes N adds the cross-check with N rounds of separate processes (plain, under the bootstrap the
 way `torchreview smoke` starts it, and detect_anomaly); on a shared machine that one is much noisier.
 """
@@ -39,7 +40,13 @@ def interleaved(args: argparse.Namespace, scratch: Path) -> dict[str, float]:
                    stderr=subprocess.DEVNULL)
     data = json.loads(out.read_text())
     assert data["probe_steps_seen"] >= len(data["probe"]), "the probe did not watch its blocks"
-    return {k: statistics.median(data[k]) for k in ("plain", "probe", "anomaly")}
+    figures = {k: statistics.median(data[k]) for k in ("plain", "probe", "anomaly")}
+    blocks = data["blocks"]
+    # paired: each round's probe (or anomaly) block against the plain block next to it
+    for k in ("probe", "anomaly"):
+        figures[f"{k}_paired_ratio"] = statistics.median(
+            b / a for a, b in zip(blocks["plain"], blocks[k], strict=True))
+    return figures
 
 
 def separate(args: argparse.Namespace, scratch: Path, rounds: int) -> dict[str, float]:
@@ -82,7 +89,8 @@ def main() -> int:
             figures["separate processes"] = separate(args, scratch, args.processes)
     print(f"device {args.device}; {result['model']}; {args.steps} timed steps per variant")
     for name, f in figures.items():
-        probe_ratio, anomaly_ratio = f["probe"] / f["plain"], f["anomaly"] / f["plain"]
+        probe_ratio = f.get("probe_paired_ratio", f["probe"] / f["plain"])
+        anomaly_ratio = f.get("anomaly_paired_ratio", f["anomaly"] / f["plain"])
         result[name] = {"plain_step_ms": round(f["plain"] * 1000, 3), "probe_step_ms": round(f["probe"] * 1000, 3),
                         "anomaly_step_ms": round(f["anomaly"] * 1000, 3), "probe_ratio": round(probe_ratio, 3),
                         "anomaly_ratio": round(anomaly_ratio, 3)}
