@@ -348,6 +348,8 @@ class Probe:
         self.samples = 0
         self.backward_since_step = 0
         current = {"record": record, "losses": self.losses_pending, "grads": self.grad_norms}
+        if cuda:
+            _stage_on_host(torch, current)
         self.losses_pending = []
         self.grad_norms = []
         if self.steps == 1 and self.module_hook is not None:
@@ -404,7 +406,9 @@ class Probe:
         if pending is None:
             return
         rec = pending["record"]
-        losses = [float(x) for x in pending["losses"]]
+        if pending.get("event") is not None:
+            pending["event"].synchronize()  # waits for that step's copies only, not for later work
+        losses = [float(v) for x in pending["losses"] for v in (x.tolist() if x.dim() else [x.item()])]
         rec["loss"] = (sum(losses) / len(losses)) if losses else None
         if self.nonfinite_loss is None and any(not math.isfinite(v) for v in losses):
             self.nonfinite_loss = {"step": rec["step"], "value": str(next(v for v in losses
@@ -530,6 +534,39 @@ def _batch_size(batch: Any, torch: Any, depth: int = 0) -> int:
             if n:
                 return n
     return 0
+
+
+def _stage_on_host(torch: Any, pending: dict[str, Any]) -> None:
+    """Queue copies of a step's GPU values into pinned host memory, behind an event.
+
+    Reading them later waits only for this event, not for the work queued after it, so the GPU keeps
+    running ahead of Python as it does without the probe. All or nothing: on any problem the values
+    stay on the GPU and are read directly, one step late.
+    """
+    try:
+        staged = False
+        losses = pending["losses"]
+        new_losses = losses
+        if losses and all(t.is_cuda and t.device == losses[0].device for t in losses):
+            with torch.no_grad():
+                stacked = torch.stack([t.float().reshape(()) for t in losses])
+            host = torch.empty(stacked.shape, dtype=stacked.dtype, pin_memory=True)
+            host.copy_(stacked, non_blocking=True)
+            new_losses, staged = [host], True
+        new_grads = []
+        for params, norms in pending["grads"]:
+            if norms.is_cuda:
+                host = torch.empty(norms.shape, dtype=norms.dtype, pin_memory=True)
+                host.copy_(norms, non_blocking=True)
+                norms, staged = host, True
+            new_grads.append((params, norms))
+        if not staged:
+            return
+        event = torch.cuda.Event()
+        event.record()
+    except Exception:
+        return
+    pending["losses"], pending["grads"], pending["event"] = new_losses, new_grads, event
 
 
 def _by_device(tensors: list[Any]) -> dict[Any, list[int]]:
