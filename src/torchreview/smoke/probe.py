@@ -603,9 +603,15 @@ def _norm_sum(torch: Any, grads: list[Any]) -> float:
         return total
 
 
+_CLONE_BUDGET = [64 * 2**20]  # bytes of exact parameter copies; larger models get (norm, sum) fingerprints
+
+
 def _fingerprint(torch: Any, p: Any) -> Any:
+    """What a parameter looked like at the first step: an exact copy while the budget lasts, else two sums."""
     with torch.no_grad():
-        if p.numel() <= 1 << 22:
+        size = p.numel() * p.element_size()
+        if size <= _CLONE_BUDGET[0]:
+            _CLONE_BUDGET[0] -= size
             return p.detach().clone()
         return (float(p.detach().float().norm()), float(p.detach().float().sum()))
 
