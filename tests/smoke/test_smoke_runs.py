@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from smoke_helpers import by_rule
 
+from torchreview.smoke import report
+
 pytest.importorskip("torch")
 
 
@@ -57,6 +59,8 @@ def test_data_wait_share_matches_the_truth(smoke_runs):
     assert abs(share - truth) <= 0.10, (share, truth)
     assert 0.3 < truth < 0.7  # 40 ms of data per 40 ms of work
     f = by_rule(found)["smoke-data-wait"]
+    assert f.facts["share"] == f"{100 * share:.0f}"
+    assert f"spent {f.facts['share']}% of each step" in report.render.inline_comment(f)
     assert f.path == "data_wait.py"
     assert "for x, y in data" in f.facts["code"]
 

@@ -18,6 +18,7 @@ from torchreview.smoke.harness import RunResult
 
 DATA_WAIT_INFO = 0.30  # share of step time spent waiting for the DataLoader that earns a note
 DATA_WAIT_WARNING = 0.50
+DATA_WAIT_MIN_S = 0.005  # and at least this much waiting per step, so tiny loops with fast data stay quiet
 OVERFIT_MIN_STEPS = 5
 OVERFIT_MIN_DROP = 0.10  # with --overfit-batch the loss should fall by at least this share
 GROWTH_MIN_STEPS = 6
@@ -294,10 +295,10 @@ def _training(b: _Builder, metrics: dict[str, Any]) -> None:
               count=len(names))
     _overfit(b, metrics)
     share = metrics.get("data_wait_share")
-    if share is not None and share >= DATA_WAIT_INFO and len(metrics["step_times_s"]) >= 2 and not probe.get(
-            "overfit_used"):
+    if (share is not None and share >= DATA_WAIT_INFO and len(metrics["step_times_s"]) >= 2
+            and (metrics["data_wait_per_step_s"] or 0) >= DATA_WAIT_MIN_S and not probe.get("overfit_used")):
         b.add("smoke-data-wait", Severity.WARNING if share >= DATA_WAIT_WARNING else Severity.INFO,
-              b.site("data"), share=f"{share:.0%}", wait_ms=f"{1000 * (metrics['data_wait_per_step_s'] or 0):.0f}",
+              b.site("data"), share=f"{100 * share:.0f}", wait_ms=f"{1000 * (metrics['data_wait_per_step_s'] or 0):.0f}",
               step_ms=f"{1000 * (metrics['step_time_median_s'] or 0):.0f}",
               device="GPU" if probe.get("device") == "cuda" else "CPU")
     _growth(b, metrics)
