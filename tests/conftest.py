@@ -14,25 +14,37 @@ def fixtures() -> Path:
     return FIXTURES
 
 
-def git(repo: Path, *args: str) -> str:
+def _git(repo: Path, *args: str) -> str:
     out = subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True).stdout
     return out.decode("utf-8", "replace")
 
 
-def make_repo(tmp_path: Path, base: dict[str, str | bytes], head: dict[str, str | bytes | None]) -> tuple[Path, str]:
+def _make_repo(tmp_path: Path, base: dict[str, str | bytes], head: dict[str, str | bytes | None]) -> tuple[Path, str]:
     repo = tmp_path / "repo"
     repo.mkdir()
-    git(repo, "init", "-q")
-    git(repo, "config", "user.email", "t@example.com")
-    git(repo, "config", "user.name", "t")
+    _git(repo, "init", "-q")
+    _git(repo, "config", "user.email", "t@example.com")
+    _git(repo, "config", "user.name", "t")
     for name, text in base.items():
         (repo / name).write_bytes(text.encode() if isinstance(text, str) else text)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "base")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "base")
     for name, text in head.items():
         if text is None:
             (repo / name).unlink()
         else:
             (repo / name).write_bytes(text.encode() if isinstance(text, str) else text)
-    git(repo, "add", "-A")
-    return repo, git(repo, "diff", "--cached", "--binary", "-M")
+    _git(repo, "add", "-A")
+    return repo, _git(repo, "diff", "--cached", "--binary", "-M")
+
+
+@pytest.fixture
+def git():
+    """Run git in a repository and return its output (decoded leniently)."""
+    return _git
+
+
+@pytest.fixture
+def make_repo():
+    """make_repo(tmp_path, base_files, head_files) -> (repo, staged diff of head against base)."""
+    return _make_repo

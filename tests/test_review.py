@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from conftest import make_repo
 from torchreview.diff import parse_diff
 from torchreview.review import review_files
 from torchreview.sources import DirSource
@@ -27,7 +26,7 @@ def finetune(model, loader, optimizer):
 """
 
 
-def test_only_touched_loops_are_reported(tmp_path):
+def test_only_touched_loops_are_reported(tmp_path, make_repo):
     head = BASE.replace("        optimizer.zero_grad()\n", "")
     repo, diff = make_repo(tmp_path, {"train.py": BASE}, {"train.py": head})
     result = review_files(parse_diff(diff), DirSource(repo))
@@ -37,13 +36,13 @@ def test_only_touched_loops_are_reported(tmp_path):
     assert result.skipped == ()
 
 
-def test_untouched_file_parts_stay_quiet(tmp_path):
+def test_untouched_file_parts_stay_quiet(tmp_path, make_repo):
     head = BASE + "\n\nCONSTANT = 3\n"
     repo, diff = make_repo(tmp_path, {"train.py": BASE}, {"train.py": head})
     assert review_files(parse_diff(diff), DirSource(repo)).findings == ()
 
 
-def test_bad_files_are_skipped_with_reasons(tmp_path):
+def test_bad_files_are_skipped_with_reasons(tmp_path, make_repo):
     base = {"ok.py": "x = 1\n", "gone.py": "import torch\n", "py2.py": "import torch\n",
             "latin.py": "import torch\n", "nul.py": "import torch\n"}
     head = {
@@ -75,7 +74,7 @@ def test_file_missing_from_repo_is_skipped(tmp_path):
     assert result.skipped[0].path == "train.py" and "not found" in result.skipped[0].reason
 
 
-def test_removed_line_touches_its_loop(tmp_path):
+def test_removed_line_touches_its_loop(tmp_path, make_repo):
     # Deleting optimizer.step() adds no line, but the loop is touched and reviewed.
     head = BASE.replace("        optimizer.step()\n", "", 1)
     repo, diff = make_repo(tmp_path, {"train.py": BASE}, {"train.py": head})

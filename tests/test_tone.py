@@ -67,7 +67,9 @@ def test_every_rule_has_wording_and_known_terms(rule):
 def test_every_content_file_belongs_to_a_rule():
     ids = {r.id for r in RULES}
     files = resources.files("torchreview") / "content" / "rules"
-    orphans = [p.name for p in files.iterdir() if p.name.endswith(".toml") and p.name[:-5] not in ids]
+    # smoke-* wording belongs to findings of the smoke harness (tests/smoke checks those).
+    orphans = [p.name for p in files.iterdir() if p.name.endswith(".toml") and p.name[:-5] not in ids
+               and not p.name.startswith("smoke-")]
     assert orphans == []
 
 

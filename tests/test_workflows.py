@@ -22,9 +22,10 @@ def _tool(name: str) -> str:
     return found
 
 
-def test_there_are_four_example_workflows() -> None:
-    assert [p.name for p in WORKFLOWS] == ["torchreview-description.yml", "torchreview-fork-poster.yml",
-                                           "torchreview-manual.yml", "torchreview-review.yml"]
+def test_the_example_workflows_are_all_there() -> None:
+    assert [p.name for p in WORKFLOWS] == ["gpu-smoke.yml", "torchreview-description.yml",
+                                           "torchreview-fork-poster.yml", "torchreview-manual.yml",
+                                           "torchreview-review.yml"]
 
 
 @pytest.mark.parametrize("persona", ["regular", "auditor"])

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from conftest import make_repo
 from torchreview.cli import main
 
 BASE = """\
@@ -24,7 +23,7 @@ HEAD = BASE.replace("        optimizer.zero_grad()\n", "")
 
 
 @pytest.fixture
-def pr(tmp_path):
+def pr(tmp_path, make_repo):
     repo, diff = make_repo(tmp_path, {"train.py": BASE}, {"train.py": HEAD})
     diff_file = tmp_path / "pr.diff"
     diff_file.write_text(diff)
@@ -59,10 +58,8 @@ def test_review_from_stdin(pr, capsys, monkeypatch):
     assert main(["review", "--diff", "-", "--repo", str(repo), "--format", "json"]) == 1
 
 
-def test_review_with_git_base(pr, capsys):
+def test_review_with_git_base(pr, capsys, git):
     repo, _ = pr
-    from conftest import git
-
     git(repo, "commit", "-qm", "head")
     code = main(["review", "--base", "HEAD~1", "--head", "HEAD", "--repo", str(repo), "--format", "json"])
     out = json.loads(capsys.readouterr().out)

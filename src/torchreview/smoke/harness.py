@@ -1,0 +1,281 @@
+"""The parent side of a smoke run: start the command, watch it, and collect what the probe wrote.
+
+This module never imports torch. The child runs in its own session (process group) with a scrubbed
+environment; the bootstrap folder first on its PYTHONPATH loads the probe before the user's code.
+A timeout, a memory limit, a crash or a hang all end in a RunResult, never in an exception of ours.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from torchreview.errors import UserError
+
+BOOTSTRAP = Path(__file__).resolve().parent / "bootstrap"
+POLL_S = 0.05
+TERM_GRACE_S = 5.0
+TAIL_CHARS = 2000
+
+# Environment variables the child never sees: tokens of the CI system and anything that looks secret.
+_DROP_EXACT = {"GITHUB_TOKEN", "GH_TOKEN", "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+               "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_URL", "ACTIONS_CACHE_URL", "SSH_AUTH_SOCK"}
+_DROP_PREFIX = ("ACTIONS_", "INPUT_", "RUNNER_TOKEN")
+_DROP_WORDS = ("TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "CREDENTIAL", "AUTH", "COOKIE", "SESSION")
+
+ProgressFn = Callable[[int, int, float], None]
+
+
+@dataclass(frozen=True)
+class SmokeSpec:
+    """What to run and under which limits."""
+
+    command: tuple[str, ...]
+    cwd: Path
+    steps: int = 20
+    timeout: float = 600.0
+    memory_limit: int | None = None
+    device: str = "auto"
+    overfit_batch: bool = False
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Everything the parent learned about one run."""
+
+    spec: SmokeSpec
+    outcome: str  # finished | timeout | memory-limit | not-started
+    exit_code: int | None
+    signal: int | None
+    duration: float
+    probe: Mapping[str, Any] | None
+    records: tuple[Mapping[str, Any], ...]
+    stdout_tail: str = ""
+    stderr_tail: str = ""
+    peak_tree_rss: int = 0
+    stack: str | None = None
+    start_error: str | None = None
+    last_progress_s: float | None = None  # seconds after start when the last step finished
+
+
+def scrub_env(env: Mapping[str, str]) -> dict[str, str]:
+    """Drop CI tokens and anything named like a secret; the child runs code from the pull request."""
+    out: dict[str, str] = {}
+    for key, value in env.items():
+        upper = key.upper()
+        if upper in _DROP_EXACT or upper.startswith(_DROP_PREFIX):
+            continue
+        if any(word in upper for word in _DROP_WORDS):
+            continue
+        out[key] = value
+    return out
+
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """'512M', '2G', '1.5GiB', '1000000' → bytes (K/M/G/T are powers of 1024)."""
+    m = _SIZE.match(str(text))
+    if not m:
+        raise UserError(f"cannot read memory size {text!r}: write it like 512M, 2G or 1.5GiB")
+    power = " KMGT".index((m.group(2) or " ").upper())
+    value = int(float(m.group(1)) * 1024**power)
+    if value <= 0:
+        raise UserError(f"memory size {text!r} has to be more than zero")
+    return value
+
+
+def child_env(spec: SmokeSpec, out: Path, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = scrub_env(os.environ if base is None else base)
+    env.update(spec.env)
+    existing = env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(BOOTSTRAP) + (os.pathsep + existing if existing else "")
+    env["PYTHONUNBUFFERED"] = "1"
+    env["TORCHREVIEW_SMOKE_OUT"] = str(out)
+    env["TORCHREVIEW_SMOKE_STEPS"] = str(spec.steps)
+    env["TORCHREVIEW_SMOKE_OVERFIT"] = "1" if spec.overfit_batch else "0"
+    env["TORCHREVIEW_SMOKE_DEVICE"] = spec.device
+    if spec.device == "cpu":
+        env["CUDA_VISIBLE_DEVICES"] = ""
+    return env
+
+
+def _session_processes(sid: int) -> dict[int, int]:
+    """pid → resident bytes for every process in the child's session (Linux /proc)."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    found: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                rest = fh.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(rest) > 21 and int(rest[3]) == sid and rest[0] != b"Z":
+            found[int(name)] = int(rest[21]) * page
+    return found
+
+
+def _tail(path: Path) -> str:
+    try:
+        with path.open("rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - TAIL_CHARS * 2))
+            text = fh.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+    return text[-TAIL_CHARS:]
+
+
+def _read_records(path: Path) -> list[dict[str, Any]]:
+    records: list[dict[str, Any]] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return records
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            break  # a line cut short by a kill
+    return records
+
+
+def _signal_group(pgid: int, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
+
+
+def _dump_stacks(out: Path, sid: int) -> None:
+    """Ask every probed Python process of the run to write its stack (faulthandler on SIGUSR1)."""
+    alive = _session_processes(sid)
+    for stack_file in out.glob("stack-*.txt"):
+        pid = int(stack_file.stem.split("-", 1)[1])
+        if pid in alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGUSR1)
+
+
+def _read_stack(out: Path, probe: Mapping[str, Any] | None) -> str | None:
+    claimed = (out / "claim").read_text().strip() if (out / "claim").is_file() else ""
+    files = sorted(out.glob("stack-*.txt"), key=lambda p: p.stem != f"stack-{claimed}")
+    for f in files:
+        text = f.read_text(encoding="utf-8", errors="replace").strip()
+        if text:
+            return text[-8000:]
+    return None
+
+
+def run(spec: SmokeSpec, progress: ProgressFn | None = None, keep: Path | None = None) -> RunResult:
+    """Run the command once under the probe and the limits; always returns a RunResult."""
+    if not spec.command:
+        raise UserError("no command to run: give one after `--`, e.g. `torchreview smoke -- python train.py`")
+    out = Path(tempfile.mkdtemp(prefix="torchreview-smoke-"))
+    try:
+        return _run_in(spec, out, progress)
+    finally:
+        if keep is not None:
+            shutil.copytree(out, keep, dirs_exist_ok=True)
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResult:
+    env = child_env(spec, out)
+    stdout_path, stderr_path = out / "stdout.txt", out / "stderr.txt"
+    start = time.monotonic()
+    with stdout_path.open("wb") as so, stderr_path.open("wb") as se:
+        try:
+            proc = subprocess.Popen(
+                list(spec.command), cwd=spec.cwd, env=env, stdin=subprocess.DEVNULL, stdout=so, stderr=se,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            return RunResult(spec=spec, outcome="not-started", exit_code=None, signal=None, duration=0.0,
+                             probe=None, records=(), start_error=f"{spec.command[0]}: {exc.strerror}")
+    sid = proc.pid
+    outcome = "finished"
+    peak = 0
+    seen_steps = 0
+    last_progress: float | None = None
+    steps_path = out / "steps.jsonl"
+    next_mem_check = 0.0
+    while True:
+        code = proc.poll()
+        now = time.monotonic()
+        elapsed = now - start
+        if code is not None:
+            break
+        if now >= next_mem_check:
+            rss = sum(_session_processes(sid).values())
+            peak = max(peak, rss)
+            next_mem_check = now + 0.1
+            if spec.memory_limit is not None and rss > spec.memory_limit:
+                outcome = "memory-limit"
+                _signal_group(sid, signal.SIGTERM)
+                break
+        if steps_path.exists():
+            count = _count_lines(steps_path)
+            if count != seen_steps:
+                seen_steps = count
+                last_progress = elapsed
+                if progress is not None:
+                    progress(count, spec.steps, elapsed)
+        if elapsed > spec.timeout:
+            outcome = "timeout"
+            _dump_stacks(out, sid)
+            time.sleep(0.5)
+            _signal_group(sid, signal.SIGTERM)
+            break
+        time.sleep(POLL_S)
+    try:
+        code = proc.wait(timeout=TERM_GRACE_S)
+    except subprocess.TimeoutExpired:
+        _signal_group(sid, signal.SIGKILL)
+        code = proc.wait()
+    _signal_group(sid, signal.SIGKILL)  # leftovers such as DataLoader workers after the probe's exit
+    duration = time.monotonic() - start
+    probe = None
+    report_path = out / "report.json"
+    if report_path.is_file():
+        try:
+            probe = json.loads(report_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            probe = None
+    records = probe.get("records", []) if probe else _read_records(steps_path)
+    if progress is not None and records and len(records) != seen_steps:
+        progress(len(records), spec.steps, duration)
+    return RunResult(
+        spec=spec, outcome=outcome, exit_code=code if code >= 0 else None,
+        signal=-code if code < 0 else None, duration=duration, probe=probe,
+        records=tuple(records), stdout_tail=_tail(stdout_path), stderr_tail=_tail(stderr_path),
+        peak_tree_rss=peak, stack=_read_stack(out, probe) if outcome == "timeout" else None,
+        last_progress_s=last_progress,
+    )
+
+
+def _count_lines(path: Path) -> int:
+    try:
+        with path.open("rb") as fh:
+            return fh.read().count(b"\n")
+    except OSError:
+        return 0

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from torchreview import render
+from torchreview.smoke import analysis, harness
+
+SMOKE_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "smoke"
+
+
+# name -> the fixture script and the SmokeSpec options it runs with
+RUNS: dict[str, dict] = {
+    "ok-overfit": {"script": "train_ok.py", "options": {"steps": 12, "overfit_batch": True}},
+    "gan": {"script": "gan.py", "options": {"steps": 10}},
+    "accumulate": {"script": "accumulate.py", "options": {"steps": 6}},
+    "flat": {"script": "flat_loss.py", "options": {"steps": 10, "overfit_batch": True}},
+    "data-wait": {"script": "data_wait.py", "options": {"steps": 8, "truth": True}},
+    "no-zero-grad": {"script": "no_zero_grad.py", "options": {"steps": 5}},
+    "no-step": {"script": "no_step.py", "options": {"steps": 5}},
+    "nan": {"script": "nan_at_5.py", "options": {"steps": 8}},
+    "frozen": {"script": "frozen_layer.py", "options": {"steps": 4}},
+    "device": {"script": "device_mismatch.py", "options": {}},
+    "inplace": {"script": "inplace.py", "options": {}},
+    "hang": {"script": "hang.py", "options": {"timeout": 20}, "timeout": 20},
+    "exit-1": {"script": "exit_after_error.py", "options": {}},
+    "crash": {"script": "crash.py", "options": {}},
+    "memory": {"script": "memory_hog.py", "options": {"steps": 200, "memory_limit": 700 * 2**20}},
+}
+
+
+def run_smoke(script: str, scratch: Path | None = None, **options) -> tuple[harness.RunResult, analysis.Analysis]:
+    """Run a fixture script under the real probe with the real torch of this interpreter."""
+    if options.pop("truth", False):
+        assert scratch is not None
+        options["env"] = {"TRUTH_FILE": str(scratch / f"truth-{script}.txt")}
+    spec = harness.SmokeSpec(command=(sys.executable, script), cwd=SMOKE_FIXTURES,
+                             steps=options.pop("steps", 10), timeout=options.pop("timeout", 90), **options)
+    result = harness.run(spec)
+    found = analysis.analyze(result)
+    for f in found.findings:  # every finding renders with its real facts
+        assert render.message(f)
+        assert render.inline_comment(f, suggestion_allowed=False)
+    return result, found
+
+
+def by_rule(found: analysis.Analysis) -> dict[str, object]:
+    return {f.rule: f for f in found.findings}
+
+
