@@ -1,0 +1,174 @@
+"""Queries about the order of training calls inside one loop iteration.
+
+The loop model lists events in source order (``Event.order``). These helpers answer questions such
+as "which backward pass feeds this step?" while respecting three things that make source order
+misleading: ``if``/``else`` branches that never run together, ``except`` blocks that run only when
+something fails, and closures handed to ``optimizer.step(closure)``, whose calls run inside the step.
+They also build the line moves that several rules offer as suggestions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Suggestion
+from torchreview.loops import Event, EventKind, TrainingLoop
+
+
+def is_prefix(short: Sequence[str], long: Sequence[str]) -> bool:
+    """``short`` is a prefix of ``long``: whenever code under ``long`` runs, code under ``short`` runs too
+    (for two events in the same iteration)."""
+    return tuple(long[: len(short)]) == tuple(short)
+
+
+def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Two condition stacks that sit in different branches of the same ``if``: never run together."""
+    for x, y in zip(a, b, strict=False):
+        if x == y:
+            continue
+        if x.startswith("else of ") and x[len("else of "):] == y:
+            return True
+        if y.startswith("else of ") and y[len("else of "):] == x:
+            return True
+        return False
+    return False
+
+
+def _closure_names(step: Event) -> set[str]:
+    names = {a.rsplit(".", 1)[-1] for a in step.args if a.replace(".", "").replace("_", "").isalnum()}
+    if "closure" in step.code:
+        names.add("closure")
+    return names
+
+
+def takes_closure(step: Event) -> bool:
+    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step."""
+    if step.kind != EventKind.STEP:
+        return False
+    extra = step.args[1:] if step.receiver and step.target == (step.args[0] if step.args else None) else step.args
+    return bool(extra) or "closure" in step.code
+
+
+def sequence(loop: TrainingLoop) -> list[Event]:
+    """The loop's events without those that run inside a closure handed to a step."""
+    out: list[Event] = []
+    closure: set[str] = set()
+    for e in loop.events:
+        if closure and e.via and (e.via[0] == "<closure>" or e.via[0].rsplit(".", 1)[-1] in closure):
+            continue
+        closure = set()
+        if e.kind == EventKind.STEP and takes_closure(e):
+            closure = _closure_names(e)
+        out.append(e)
+    return out
+
+
+def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
+    cached = ctx.__dict__.get("_tr_except_ranges")
+    if cached is not None:
+        return cached
+    ranges: list[tuple[int, int]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+            pos = ctx.pos(node)
+            ranges.append((pos.start.line, pos.end.line))
+
+        def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+            pos = ctx.pos(node)
+            ranges.append((pos.start.line, pos.end.line))
+
+    ctx.module.visit(V())
+    ctx.__dict__["_tr_except_ranges"] = tuple(ranges)
+    return tuple(ranges)
+
+
+def in_except(ctx: FileContext, event: Event) -> bool:
+    """The event sits in an ``except`` block: it runs only when something failed."""
+    return any(a <= event.line <= b for a, b in _except_ranges(ctx))
+
+
+def runs_with(ctx: FileContext, event: Event, other: Event) -> bool:
+    """``event`` runs in every iteration where ``other`` runs (as far as the source tells)."""
+    return is_prefix(event.conditions, other.conditions) and not in_except(ctx, event)
+
+
+# -- text of statements, for suggestions ------------------------------------------------------------
+
+def statement_text(ctx: FileContext, event: Event) -> str | None:
+    """The source lines of the event when they hold exactly one simple statement and nothing else."""
+    if event.via or event.line < 1 or event.end_line > len(ctx.lines):
+        return None
+    lines = ctx.lines[event.line - 1 : event.end_line]
+    text = "\n".join(lines)
+    body = text.strip()
+    if ";" in body or body.endswith(":"):
+        return None
+    code = " ".join(event.code.split())
+    flat = " ".join(body.split())
+    if not (flat == code or flat.endswith("= " + code) or flat.startswith(code + " #")):
+        return None
+    return text
+
+
+def indent(text: str) -> str:
+    first = text.splitlines()[0] if text else ""
+    return first[: len(first) - len(first.lstrip())]
+
+
+def same_block(ctx: FileContext, a: Event, b: Event) -> bool:
+    """Two events written at the same place in the same block: safe to move lines between them."""
+    if a.via or b.via or a.depth != b.depth or a.conditions != b.conditions or a.contexts != b.contexts:
+        return False
+    ta, tb = statement_text(ctx, a), statement_text(ctx, b)
+    if ta is None or tb is None:
+        return False
+    return indent(ta) == indent(tb)
+
+
+def move_before(ctx: FileContext, moved: Event, anchor: Event) -> Suggestion | None:
+    """Move ``moved`` (written after ``anchor``) to the line just before ``anchor``."""
+    if not same_block(ctx, moved, anchor) or moved.line <= anchor.end_line:
+        return None
+    lines = ctx.lines
+    moved_text = "\n".join(lines[moved.line - 1 : moved.end_line])
+    between = lines[anchor.line - 1 : moved.line - 1]
+    return Suggestion(anchor.line, moved.end_line, "\n".join([moved_text, *between]))
+
+
+def move_after(ctx: FileContext, moved: Event, anchor: Event) -> Suggestion | None:
+    """Move ``moved`` (written before ``anchor``) to the line just after ``anchor``."""
+    if not same_block(ctx, moved, anchor) or anchor.line <= moved.end_line:
+        return None
+    lines = ctx.lines
+    moved_text = "\n".join(lines[moved.line - 1 : moved.end_line])
+    between = lines[moved.end_line : anchor.end_line]
+    return Suggestion(moved.line, anchor.end_line, "\n".join([*between, moved_text]))
+
+
+def insert_before(ctx: FileContext, event: Event, new_line: str) -> Suggestion | None:
+    """Keep the event's lines and add ``new_line`` above them, at the same indent."""
+    text = statement_text(ctx, event)
+    if text is None:
+        return None
+    return Suggestion(event.line, event.end_line, indent(text) + new_line + "\n" + text)
+
+
+def replace_statement(ctx: FileContext, event: Event, new_code: str) -> Suggestion | None:
+    """Replace the event's statement (one line) with ``new_code`` at the same indent."""
+    text = statement_text(ctx, event)
+    if text is None or event.line != event.end_line or text.strip() != event.code:
+        return None
+    return Suggestion(event.line, event.end_line, indent(text) + new_code)
+
+
+def backwards(seq: Sequence[Event]) -> list[Event]:
+    return [e for e in seq if e.kind == EventKind.BACKWARD]
+
+
+def gradient_sources(seq: Sequence[Event]) -> list[Event]:
+    """Calls that produce gradients: ``backward()`` and ``torch.autograd.grad``."""
+    return [e for e in seq if e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)]

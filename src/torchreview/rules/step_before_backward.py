@@ -1,0 +1,250 @@
+"""The optimizer steps before the backward pass of the same iteration.
+
+What it does
+    Finds an optimizer step (``optimizer.step()``, ``scaler.step(optimizer)``) that no backward
+    pass precedes in its iteration (since the iteration started, or since the previous step), while
+    a backward pass runs after it in the same iteration.
+
+Why it matters
+    The step applies whatever is stored in ``.grad`` at that moment: the gradients of the previous
+    batch, or zeros after ``zero_grad()``. The gradients of the current batch arrive only after the
+    step, so every update is one batch late, or the model does not learn at all when the gradients
+    are cleared at the start of each iteration.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        optimizer.step()
+        loss.backward()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    The rule stays quiet on closures (``optimizer.step(closure)`` runs the backward pass inside the
+    step), on one backward pass followed by several optimizers' steps, on GAN and actor-critic
+    loops where each step follows its own backward pass, and on a step placed at the top of the
+    iteration under an ``if`` (an accumulation style that applies the gradients of earlier
+    iterations). It does not look at steps done by engines it cannot see into (DeepSpeed,
+    Lightning), nor at backward passes that happen in functions of other files.
+
+References
+    https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import EventKind
+from torchreview.rules._common import optimizer_steps, training_loops
+from torchreview.rules._order import (
+    backwards,
+    gradient_sources,
+    in_except,
+    is_prefix,
+    move_after,
+    sequence,
+    takes_closure,
+)
+
+ID = "step-before-backward"
+SEVERITY = "error"
+
+VALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
+    # zero_grad at the end
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # LBFGS closure: the step runs the backward pass itself
+    """
+for epoch in range(epochs):
+    def closure():
+        optimizer.zero_grad()
+        loss = criterion(model(inputs), targets)
+        loss.backward()
+        return loss
+    optimizer.step(closure)
+    scheduler.step()
+""",
+    # one backward, two optimizers (encoder and decoder)
+    """
+for src, tgt in loader:
+    enc_opt.zero_grad()
+    dec_opt.zero_grad()
+    loss = criterion(decoder(encoder(src)), tgt)
+    loss.backward()
+    enc_opt.step()
+    dec_opt.step()
+""",
+    # GAN with two optimizers, each after its own backward pass
+    """
+for real in loader:
+    opt_d.zero_grad()
+    d_loss = bce(disc(real), ones) + bce(disc(gen(z).detach()), zeros)
+    d_loss.backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss = bce(disc(gen(z)), ones)
+    g_loss.backward()
+    opt_g.step()
+""",
+    # accumulation: the step at the top of the iteration, under an if
+    """
+for i, batch in enumerate(loader):
+    if i > 0 and i % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    loss = model(batch).mean() / accum
+    loss.backward()
+""",
+    # accumulation: micro-batches in an inner loop, step afterwards
+    """
+for step in range(max_steps):
+    for micro in range(grad_accum):
+        x, y = get_batch("train")
+        with ctx:
+            logits, loss = model(x, y)
+            loss = loss / grad_accum
+        scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # torch.autograd.grad and gradients written by hand
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    grads = torch.autograd.grad(loss, list(model.parameters()))
+    for p, g in zip(model.parameters(), grads):
+        p.grad = g
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # Accelerate
+    """
+for batch in train_dataloader:
+    with accelerator.accumulate(model):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        if accelerator.sync_gradients:
+            accelerator.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
+    # the backward pass runs in a helper of the same file, before the step
+    """
+def compute_gradients(model, batch):
+    loss = model(batch).loss
+    loss.backward()
+    return loss.item()
+
+def fit(model, loader, optimizer):
+    for batch in loader:
+        optimizer.zero_grad()
+        compute_gradients(model, batch)
+        optimizer.step()
+""",
+]
+
+INVALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    optimizer.step()
+    loss.backward()
+""",
+    # AMP: scaler.step before the scaled backward
+    """
+def train(model, loader, optimizer, scaler):
+    for images, labels in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = F.cross_entropy(model(images), labels)
+        scaler.step(optimizer)
+        scaler.scale(loss).backward()
+        scaler.update()
+""",
+    # GAN: the generator's step moved above its backward pass
+    """
+for real in loader:
+    opt_d.zero_grad()
+    d_loss = bce(disc(real), ones) + bce(disc(gen(z).detach()), zeros)
+    d_loss.backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss = bce(disc(gen(z)), ones)
+    opt_g.step()
+    g_loss.backward()
+""",
+    # step at the start of each iteration, clearing at the end
+    """
+class Trainer:
+    def fit(self, loader):
+        for batch in loader:
+            self.optimizer.step()
+            loss = self.model(**batch).loss
+            loss.backward()
+            self.optimizer.zero_grad()
+""",
+]
+
+# Events that may sit between a step and the backward pass when we offer to move the step.
+_MOVABLE_PAST = frozenset({EventKind.LOSS, EventKind.FORWARD, EventKind.ZERO_GRAD, EventKind.TO_DEVICE,
+                           EventKind.TRAIN_MODE, EventKind.BACKWARD})
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_loops(ctx):
+        seq = sequence(loop)
+        steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
+        grads = gradient_sources(seq)
+        for i, step in enumerate(steps):
+            if takes_closure(step) or in_except(ctx, step):
+                continue
+            start = steps[i - 1].order if i > 0 else -1
+            if any(start < g.order < step.order for g in grads):
+                continue
+            late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
+                    and is_prefix(step.conditions, b.conditions)]
+            if not late:
+                continue
+            backward = late[0]
+            between = [e for e in seq if step.order < e.order < backward.order]
+            suggestion = None
+            if all(e.kind in _MOVABLE_PAST for e in between) and not any(
+                e.kind == EventKind.BACKWARD for e in between
+            ):
+                suggestion = move_after(ctx, step, backward)
+            yield ctx.finding(
+                ID, SEVERITY, step.line, step.end_line, loop=loop,
+                facts={"step": step.code, "step_line": step.line, "backward": backward.code,
+                       "backward_line": backward.line, "loop_header": loop.header},
+                suggestion=suggestion,
+            )
+            break
