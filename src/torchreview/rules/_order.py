@@ -52,18 +52,31 @@ def takes_closure(step: Event) -> bool:
     return bool(extra) or "closure" in step.code
 
 
-def sequence(loop: TrainingLoop) -> list[Event]:
-    """The loop's events without those that run inside a closure handed to a step."""
+def _split(loop: TrainingLoop) -> tuple[list[Event], dict[int, list[Event]]]:
     out: list[Event] = []
+    closures: dict[int, list[Event]] = {}
     closure: set[str] = set()
+    owner = -1
     for e in loop.events:
         if closure and e.via and (e.via[0] == "<closure>" or e.via[0].rsplit(".", 1)[-1] in closure):
+            closures.setdefault(owner, []).append(e)
             continue
         closure = set()
         if e.kind == EventKind.STEP and takes_closure(e):
             closure = _closure_names(e)
+            owner = e.order
         out.append(e)
-    return out
+    return out, closures
+
+
+def sequence(loop: TrainingLoop) -> list[Event]:
+    """The loop's events without those that run inside a closure handed to a step."""
+    return _split(loop)[0]
+
+
+def closure_events(loop: TrainingLoop, step: Event) -> list[Event]:
+    """The events of the closure handed to ``step`` (``optimizer.step(closure)``), in order."""
+    return _split(loop)[1].get(step.order, [])
 
 
 def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
@@ -170,5 +183,7 @@ def backwards(seq: Sequence[Event]) -> list[Event]:
 
 
 def gradient_sources(seq: Sequence[Event]) -> list[Event]:
-    """Calls that produce gradients: ``backward()`` and ``torch.autograd.grad``."""
-    return [e for e in seq if e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)]
+    """Calls that produce gradients for a step: ``backward()`` and ``torch.autograd.grad`` (but not
+    ``autograd.grad(..., create_graph=True)``, the inner loop of meta-learning)."""
+    return [e for e in seq if e.kind == EventKind.BACKWARD or (
+        e.kind == EventKind.AUTOGRAD_GRAD and "create_graph=True" not in e.code.replace(" ", ""))]

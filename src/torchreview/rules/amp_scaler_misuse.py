@@ -13,7 +13,8 @@ Why it matters
     plain ``optimizer.step()`` applies the huge scaled gradients, and the run diverges. Without
     ``scaler.update()`` the scale never adapts, and the second ``scaler.step`` raises an error.
     ``scaler.step`` after an unscaled backward pass divides normal gradients by the scale, so the
-    updates become tiny and the model barely learns.
+    updates become tiny and the model barely learns. Even after ``scaler.unscale_(optimizer)``, a
+    plain ``optimizer.step()`` skips the inf/NaN check, so one overflow writes NaN into the weights.
 
 Example
     ```python
@@ -38,8 +39,7 @@ Use instead
 
     The rule stays quiet on gradient accumulation (step and update under an ``if``), on
     ``scaler.update()`` in a helper of the same file or anywhere else in the file, on a scaler handed
-    to a function it cannot see, on ``scaler.unscale_(optimizer)`` followed by ``optimizer.step()``
-    (a deliberate custom step), on Accelerate and DeepSpeed (they scale by themselves), and on
+    to a function it cannot see, on Accelerate and DeepSpeed (they scale by themselves), and on
     ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a
     variable and passed through other functions before ``backward()``.
 
@@ -177,6 +177,18 @@ for x, y in loader:
     optimizer.step()
     scaler.update()
 """,
+    # unscale_ and clip, then the step bypasses the scaler
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    optimizer.step()
+    scaler.update()
+""",
     # update() removed
     """
 def train_one_epoch(model, loader, optimizer, scaler, device):
@@ -253,15 +265,14 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
             continue
         if step.receiver and ctx.facts.is_scaler(step.receiver):
             continue
-        if any(u.kind == EventKind.UNSCALE for u in seq if u.order < step.order):
-            return  # unscale_ then optimizer.step(): a deliberate custom step
+        unscaled = any(u.kind == EventKind.UNSCALE for u in seq if u.order < step.order)
         optimizer = step.target or "optimizer"
         new = f"{scaler}.step({optimizer})"
         if not _updated_somewhere(ctx, loop, scaler):
             new += "\n" + _indent_of_line(ctx, step.line) + f"{scaler}.update()"
         yield ctx.finding(
             ID, SEVERITY, step.line, step.end_line, loop=loop,
-            facts={"problem": "bypass", "scaler": scaler, "optimizer": optimizer, "step": step.code,
+            facts={"problem": "bypass_unscaled" if unscaled else "bypass", "scaler": scaler, "optimizer": optimizer, "step": step.code,
                    "step_line": step.line, "backward": backward.code, "backward_line": backward.line,
                    "loop_header": loop.header},
             suggestion=replace_statement(ctx, step, new),

@@ -42,14 +42,16 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import EventKind
+from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps, training_loops
 from torchreview.rules._order import (
     backwards,
+    exclusive,
     gradient_sources,
     in_except,
     is_prefix,
@@ -144,6 +146,29 @@ for x, y in loader:
     optimizer.step()
     optimizer.zero_grad()
 """,
+    # accumulation with DDP no_sync: backward in both branches
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels) / accum
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # a probe after the step reads the fresh gradients
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    criterion(model(x), y).backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    probe_loss(model, x).backward()
+    norms.append(sum(p.grad.norm() for p in model.parameters()))
+""",
     # Accelerate
     """
 for batch in train_dataloader:
@@ -172,6 +197,17 @@ def fit(model, loader, optimizer):
 ]
 
 INVALID = [
+    # a second loss: its backward pass moved below the step, and the next iteration clears it
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    out, aux_out = model(x)
+    loss = criterion(out, y)
+    loss.backward(retain_graph=True)
+    aux_loss = 0.4 * criterion(aux_out, y)
+    optimizer.step()
+    aux_loss.backward()
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
@@ -219,6 +255,44 @@ _MOVABLE_PAST = frozenset({EventKind.LOSS, EventKind.FORWARD, EventKind.ZERO_GRA
                            EventKind.TRAIN_MODE, EventKind.BACKWARD})
 
 
+_GRAD_READ = re.compile(r"\.grad\b|grad_norm|clip_grad")
+
+
+def _reads_grads_after(ctx: FileContext, loop: TrainingLoop, backward: Event) -> bool:
+    """Code after a trailing backward pass that reads the gradients (so they are not wasted)."""
+    if backward.via:
+        return True
+    text = "\n".join(ctx.lines[backward.end_line : loop.end_line])
+    return bool(_GRAD_READ.search(text))
+
+
+def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
+                   step: Event, grads: list[Event], index: int) -> Event | None:
+    """A backward pass after ``step`` whose gradients ``step`` should have applied."""
+    live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
+    start = steps[index - 1].order if index > 0 else -1
+    late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
+            and is_prefix(step.conditions, b.conditions)]
+    if not late:
+        return None
+    if not any(start < g.order < step.order for g in live):
+        return late[0]  # nothing computed gradients for this step; they arrive after it
+    # A trailing backward pass: no step follows it in the iteration, and the next iteration clears
+    # the gradients before any step can apply them (a step and backward swapped after an earlier
+    # backward pass). A backward pass followed by another optimizer's step is left alone: in GANs
+    # the generator's backward pass also fills the discriminator's gradients, on purpose.
+    trailing = [b for b in late if not any(s.order > b.order for s in steps)]
+    if not trailing:
+        return None
+    first_grad = min((g.order for g in live), default=step.order)
+    cleared = [z for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < first_grad
+               and not z.conditions and z.depth == 0]
+    if cleared and is_prefix(trailing[0].conditions, step.conditions) and not _reads_grads_after(
+            ctx, loop, trailing[0]):
+        return trailing[0]
+    return None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         seq = sequence(loop)
@@ -227,14 +301,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for i, step in enumerate(steps):
             if takes_closure(step) or in_except(ctx, step):
                 continue
-            start = steps[i - 1].order if i > 0 else -1
-            if any(start < g.order < step.order for g in grads):
+            backward = _late_backward(ctx, loop, seq, steps, step, grads, i)
+            if backward is None:
                 continue
-            late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
-                    and is_prefix(step.conditions, b.conditions)]
-            if not late:
-                continue
-            backward = late[0]
             between = [e for e in seq if step.order < e.order < backward.order]
             suggestion = None
             if all(e.kind in _MOVABLE_PAST for e in between) and not any(

@@ -146,6 +146,19 @@ for i, batch in enumerate(loader):
         optimizer.step()
         optimizer.zero_grad()
 """,
+    # DDP no_sync in one branch, the step in the other, both divided
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels) / accum
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
     # the loss comes from a helper that receives the accumulation count
     """
 for i, batch in enumerate(loader):
@@ -177,6 +190,19 @@ def train(model, loader, optimizer, scaler, accum_iter):
             scaler.step(optimizer)
             scaler.update()
             optimizer.zero_grad(set_to_none=True)
+""",
+    # DDP no_sync branch without the division
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels)
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
 """,
     # inner micro-step loop without division
     """
@@ -233,9 +259,13 @@ def _tensor_of(backward: Event) -> str | None:
     return m.group(1).strip() if m else receiver
 
 
-def _assignments(ctx: FileContext, node: cst.CSTNode, name: str) -> list[str]:
-    """Value codes assigned to ``name`` inside ``node`` (``x = ...``, ``x /= ...`` as ``x / ...``)."""
-    found: list[str] = []
+def _assignments(ctx: FileContext, node: cst.CSTNode, name: str, before: int | None = None) -> list[str]:
+    """Value codes assigned to ``name`` inside ``node`` (``x = ...``, ``x /= ...`` as ``x / ...``).
+
+    With ``before``, only the assignments that reach that line: the last one written above it, and
+    the earlier ones it builds on (``loss = loss.mean()`` keeps the one before it).
+    """
+    lined: list[tuple[int, str]] = []
 
     class V(cst.CSTVisitor):
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
@@ -246,19 +276,27 @@ def _assignments(ctx: FileContext, node: cst.CSTNode, name: str) -> list[str]:
                 names = {ctx.code(e.value) for e in t.target.elements} if isinstance(
                     t.target, cst.Tuple | cst.List) else {ctx.code(t.target)}
                 if name in names:
-                    found.append(ctx.code(n.value))
+                    lined.append((ctx.pos(n).start.line, ctx.code(n.value)))
 
         def visit_AugAssign(self, n: cst.AugAssign) -> None:
             if ctx.code(n.target) == name:
-                found.append(f"{name} {ctx.code(n.operator).strip()} {ctx.code(n.value)}")
+                lined.append((ctx.pos(n).start.line, f"{name} {ctx.code(n.operator).strip()} {ctx.code(n.value)}"))
 
         def visit_Call(self, n: cst.Call) -> None:
             if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("div_", "mul_") and ctx.code(
                     n.func.value) == name:
-                found.append(ctx.code(n))
+                lined.append((ctx.pos(n).start.line, ctx.code(n)))
 
     node.visit(V())
-    return found
+    lined.sort()
+    if before is None:
+        return [v for _, v in lined]
+    reaching: list[str] = []
+    for _line, value in reversed([x for x in lined if x[0] < before]):
+        reaching.append(value)
+        if not re.search(rf"(?<![.\w]){re.escape(name)}\b", value):
+            break
+    return reaching
 
 
 def _helper_code(ctx: FileContext, value: str) -> str:
@@ -269,11 +307,11 @@ def _helper_code(ctx: FileContext, value: str) -> str:
     return ctx.code(info.node) if info is not None else ""
 
 
-def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str) -> bool | None:
+def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line: int) -> bool | None:
     """Whether the loss is divided or scaled on its way to backward; None when we cannot tell."""
     pool = [tensor]
     if re.fullmatch(r"[A-Za-z_]\w*", tensor):
-        values = _assignments(ctx, loop.node.body, tensor)
+        values = _assignments(ctx, loop.node.body, tensor, before=line)
         if not values:
             return None  # the loss comes from outside the loop; we cannot see how it was made
         pool.extend(values)
@@ -286,8 +324,9 @@ def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str) -> b
     return any(_scales(p) for p in pool if p) or (bool(count_name) and count_name in text)
 
 
-def _accumulation(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> tuple[Event, Event, str] | None:
-    """(the step, the backward that feeds it on every micro-batch, the accumulation count)."""
+def _accumulation(ctx: FileContext, loop: TrainingLoop,
+                  seq: list[Event]) -> tuple[Event, list[Event], str] | None:
+    """(the step, the backward passes of the micro-batches, the accumulation count)."""
     clears_every_iteration = any(
         z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0 for z in seq)
     if any("accumulate" in c for e in seq for c in e.contexts) or any(
@@ -296,7 +335,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> tup
     for step in optimizer_steps(ctx, loop, max_depth=0):
         if step not in seq:
             continue
-        modulo = next((c for c in step.conditions if "%" in c and not c.startswith("else of")), None)
+        modulo = next((c for c in step.conditions if "%" in c), None)
         feeding = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < step.order
                    and not exclusive(b.conditions, step.conditions)]
         if not feeding:
@@ -304,10 +343,16 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> tup
         backward = feeding[-1]
         if modulo is not None and clears_every_iteration:
             continue
-        if modulo is not None and backward.depth == 0 and modulo not in backward.conditions:
+        if modulo is not None and backward.depth == 0:
+            # micro-batch passes: backward calls that also run in iterations without the step
+            micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
+                     and modulo not in b.conditions and (b.order < step.order or exclusive(
+                         b.conditions, step.conditions))]
             m = _MODULO.search(modulo)
-            if m:
-                return step, backward, m.group(1).strip()
+            if micro and m:
+                if modulo.startswith("else of"):
+                    micro.append(backward)
+                return step, sorted(set(micro), key=lambda e: e.order), m.group(1).strip()
         if modulo is None and backward.depth >= 1 and not backward.via:
             inner = next((lp for lp in ctx.loops if lp.parent_line == loop.line
                           and lp.line <= backward.line <= lp.end_line), None)
@@ -316,7 +361,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> tup
             if inner.has(EventKind.ZERO_GRAD, EventKind.STEP):
                 continue
             m = re.search(r"range\(\s*([^,()]+(?:\([^()]*\))?)\s*\)", inner.iter_code)
-            return step, backward, (m.group(1).strip() if m else inner.iter_code)
+            return step, [backward], (m.group(1).strip() if m else inner.iter_code)
     return None
 
 
@@ -326,10 +371,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         found = _accumulation(ctx, loop, seq)
         if found is None:
             continue
-        step, backward, count = found
-        tensor = _tensor_of(backward)
-        if not tensor or _divided(ctx, loop, tensor, count) is not False:
+        step, micro, count = found
+        undivided = [(b, t) for b in micro if (t := _tensor_of(b))
+                     and _divided(ctx, loop, t, count, b.line) is False]
+        if not undivided:
             continue
+        backward, tensor = undivided[0]
         suggestion = None
         if re.fullmatch(r"[A-Za-z_]\w*", tensor) and re.fullmatch(r"[A-Za-z_][\w.]*", count):
             suggestion = insert_before(ctx, backward, f"{tensor} = {tensor} / {count}")

@@ -48,10 +48,11 @@ import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
-from torchreview.finding import Finding
+from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps, training_loops
 from torchreview.rules._order import (
+    closure_events,
     exclusive,
     gradient_sources,
     in_except,
@@ -202,6 +203,16 @@ for task in tasks:
         p.grad = g
     optimizer.step()
 """,
+    # manual update from gradients saved before clearing
+    """
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    saved = [p.grad.detach().clone() for p in model.parameters()]
+    model.zero_grad()
+    for p, g in zip(model.parameters(), saved):
+        p.data.add_(g, alpha=-lr)
+""",
     # Accelerate
     """
 for batch in train_dataloader:
@@ -238,6 +249,26 @@ def train(model, loader, opt):
 ]
 
 INVALID = [
+    # manual SGD: gradients cleared before the update reads them
+    """
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    model.zero_grad()
+    with torch.no_grad():
+        for p in model.parameters():
+            p -= lr * p.grad
+""",
+    # LBFGS closure that clears after its own backward pass
+    """
+for epoch in range(epochs):
+    def closure():
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.zero_grad()
+        return loss
+    optimizer.step(closure)
+""",
     """
 for x, y in loader:
     loss = criterion(model(x), y)
@@ -280,40 +311,96 @@ class Trainer:
 """,
 ]
 
-# Gradients written or read by hand between the clearing and the step.
-_MANUAL_GRAD = re.compile(r"\.grad\b(?!\s*=\s*None)|backward|autograd")
+# Gradients written by hand (or computed again) between the clearing and the step.
+_MANUAL_GRAD = re.compile(
+    r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|backward|autograd|"
+    r"\.grad\s*\+=")
+_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
 
 
-def _clears(ctx: FileContext, zero: Event, optimizer: str, optimizers: set[str]) -> bool:
-    """Whether this clearing empties the gradients that ``optimizer`` is about to apply."""
+def _models_of(ctx: FileContext, optimizer: str) -> set[str]:
+    """Models whose parameters an optimizer was built on (``Adam(netD.parameters())`` → netD)."""
+    out: set[str] = set()
+    for value in ctx.facts.assigned.get(optimizer, []):
+        out.update(m.group(1).rsplit(".", 1)[-1] for m in _PARAMS_OF.finditer(value))
+    return out
+
+
+def _clears(ctx: FileContext, zero: Event, step: Event, optimizers: set[str]) -> bool:
+    """Whether this clearing empties the gradients that ``step`` is about to apply."""
     receiver = zero.receiver or ""
+    optimizer = step.target or ""
+    if step.manual:
+        return not ctx.facts.is_optimizer(receiver) or not optimizers
     if receiver == optimizer:
         return True
     if ctx.facts.is_optimizer(receiver):
         return False  # another optimizer's parameters
+    models = _models_of(ctx, optimizer)
+    if models:
+        return receiver.rsplit(".", 1)[-1] in models
     return len(optimizers) == 1
 
 
 def _manual_between(ctx: FileContext, zero: Event, step: Event) -> bool:
-    if zero.via or step.via:
+    if zero.via != step.via:
         return True  # lines are in different functions; we cannot read what runs between
     text = "\n".join(ctx.lines[zero.end_line : step.line - 1])
     return bool(_MANUAL_GRAD.search(text))
 
 
+def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
+            suggestion: Suggestion | None) -> Finding:
+    return ctx.finding(
+        ID, SEVERITY, zero.line, zero.end_line, loop=loop,
+        facts={
+            "zero_grad": zero.code,
+            "zero_grad_line": zero.line,
+            "backward": backward.code,
+            "backward_line": backward.line,
+            "step": step.code,
+            "step_line": step.line,
+            "loop_header": loop.header,
+        },
+        suggestion=suggestion,
+    )
+
+
+def _in_closure(ctx: FileContext, loop: TrainingLoop, step: Event) -> Iterator[Finding]:
+    """Inside ``optimizer.step(closure)``: the closure clears after its own backward pass."""
+    events = closure_events(loop, step)
+    for zero in events:
+        if zero.kind != EventKind.ZERO_GRAD or zero.conditions:
+            continue
+        before = [b for b in events if b.kind == EventKind.BACKWARD and b.order < zero.order and not b.conditions]
+        after = [b for b in events if b.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)
+                 and b.order > zero.order]
+        if before and not after and (zero.receiver == step.target or not ctx.facts.is_optimizer(
+                zero.receiver or "")):
+            yield _report(ctx, loop, zero, before[-1], step, None)
+            return
+
+
 def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
     seq = sequence(loop)
-    steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq and not takes_closure(s)]
-    optimizers = {s.target for s in optimizer_steps(ctx, loop, max_depth=0) if s.target}
+    stepped = optimizer_steps(ctx, loop, max_depth=0)
+    optimizers = {s.target for s in stepped if s.target}
+    manual = [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
+    for step in stepped:
+        if takes_closure(step):
+            found = list(_in_closure(ctx, loop, step))
+            if found:
+                yield from found
+                return
+    steps = [s for s in stepped if s in seq and not takes_closure(s)] + manual[:1]
     grads = gradient_sources(seq)
     for step in steps:
-        optimizer = step.target or ""
         for zero in seq:
             if zero.kind != EventKind.ZERO_GRAD or zero.order >= step.order or zero.depth != 0:
                 continue
             if not is_prefix(zero.conditions, step.conditions) or in_except(ctx, zero):
                 continue
-            if not _clears(ctx, zero, optimizer, optimizers):
+            if not _clears(ctx, zero, step, optimizers):
                 continue
             before = [b for b in grads if b.order < zero.order and b.kind == EventKind.BACKWARD
                       and not exclusive(b.conditions, zero.conditions) and not in_except(ctx, b)]
@@ -323,21 +410,9 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             backward = before[-1]
             anchor = backward if backward.depth == 0 else None
             suggestion = move_before(ctx, zero, anchor) if anchor is not None else None
-            if suggestion is None:
+            if suggestion is None and not step.manual:
                 suggestion = move_after(ctx, zero, step)
-            yield ctx.finding(
-                ID, SEVERITY, zero.line, zero.end_line, loop=loop,
-                facts={
-                    "zero_grad": zero.code,
-                    "zero_grad_line": zero.line,
-                    "backward": backward.code,
-                    "backward_line": backward.line,
-                    "step": step.code,
-                    "step_line": step.line,
-                    "loop_header": loop.header,
-                },
-                suggestion=suggestion,
-            )
+            yield _report(ctx, loop, zero, backward, step, suggestion)
             return
 
 
