@@ -39,7 +39,8 @@ Use instead
 
     The rule stays quiet on clipping between the backward pass and the step (also under the ``if``
     of gradient accumulation), on ``accelerator.clip_grad_norm_`` and other wrappers that unscale by
-    themselves, on clipping inside an LBFGS closure, and when the scaler is handed to a function it
+    themselves, on clipping inside an LBFGS closure, on ``max_norm=inf`` (a call that only measures
+    the gradient norm), and when the scaler is handed to a function it
     cannot see. It does not check clipping done by engines (DeepSpeed's ``gradient_clipping``
     setting) or by helpers in other files.
 
@@ -148,6 +149,14 @@ for epoch in range(epochs):
         torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
         return loss
     optimizer.step(closure)
+""",
+    # measuring the gradient norm with max_norm=inf after the step
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    F.mse_loss(model(x), y).backward()
+    optimizer.step()
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), float("inf"))
 """,
     # the scaler goes to a helper in another file that may unscale
     """
@@ -270,6 +279,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for clip in seq:
             if clip.kind != EventKind.CLIP or clip.depth != 0 or in_except(ctx, clip):
                 continue
+            if any("inf" in a for a in clip.args) or "inf" in clip.code.split("(", 1)[-1]:
+                continue  # max_norm=inf: the call only measures the gradient norm
             finding = _check_clip(ctx, loop, seq, steps, clip)
             if finding is not None:
                 yield finding

@@ -140,6 +140,17 @@ for x, y in loader:
     loss = loss.item()
     total_loss += loss
 """,
+    # a list attribute of losses, averaged into one backward pass after the loop
+    """
+class Learner:
+    def step(self, batches):
+        self.optimizer.zero_grad()
+        self.losses = []
+        for batch in batches:
+            self.losses.append(self.model(batch).loss)
+        torch.stack(self.losses).mean().backward()
+        self.optimizer.step()
+""",
     # evaluation under no_grad
     """
 @torch.no_grad()
@@ -189,6 +200,17 @@ for epoch in range(epochs):
         scaler.update()
         train_losses.append(loss)
 """,
+    # a total kept on the trainer object
+    """
+class Trainer:
+    def fit(self, loader):
+        for x, y in loader:
+            self.optimizer.zero_grad()
+            loss = self.criterion(self.model(x), y)
+            loss.backward()
+            self.optimizer.step()
+            self.train_loss += loss
+""",
     # GAN: discriminator loss summed for logging
     """
 d_total = 0.0
@@ -204,6 +226,7 @@ for real in loader:
 ]
 
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
+_CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
 
@@ -218,6 +241,11 @@ class _Scope:
 
 def _names(text: str) -> set[str]:
     return set(_IDENT.findall(text))
+
+
+def _chains(text: str) -> set[str]:
+    """Plain names and dotted chains (``loss``, ``self.losses``) that a piece of code mentions."""
+    return set(_CHAIN.findall(text)) | _names(text)
 
 
 def _collect(ctx: FileContext, node: cst.CSTNode) -> _Scope:
@@ -255,12 +283,12 @@ def _reaches_backward(scope: _Scope) -> set[str]:
     """Names whose value flows into a backward() call (through assignments)."""
     reached: set[str] = set()
     for text in scope.backward_texts:
-        reached |= _names(text)
+        reached |= _chains(text)
     for _ in range(6):
         grown = set(reached)
         for target, value, _line in scope.assigns:
-            if target in reached or target.rsplit(".", 1)[-1] in reached:
-                grown |= _names(value)
+            if target in reached:
+                grown |= _chains(value)
         if grown == reached:
             break
         reached = grown
@@ -380,9 +408,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if not bare:
                 continue
             loss = bare[0]
-            total_names = _names(item.total)
-            if item.total in reached or item.total.split("[")[0].rsplit(".", 1)[-1] in reached or (
-                    total_names & reached):
+            if item.total in reached or item.total.split("[")[0] in reached:
                 continue  # the total itself goes into a backward pass: a loss built on purpose
             reset = [ln for t, v, ln in loop_scope.assigns if t == item.total and ln < item.line
                      and not (item.kind == "sum" and v.startswith(item.total + " + "))]

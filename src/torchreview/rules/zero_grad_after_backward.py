@@ -34,8 +34,9 @@ Use instead
     gradients that another one does not use, when the clearing sits in a branch that skips the step
     (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
     are written by hand between the clearing and the step (``p.grad = g``). It does not follow
-    ``model.zero_grad()`` when the loop steps several optimizers, because it cannot tell which
-    parameters that model holds.
+    ``model.zero_grad()`` when the loop steps several optimizers, unless the optimizer was built on
+    that model's parameters (``Adam(netG.parameters())``) or the names pair up (``netG`` and
+    ``optimizerG``); for a single-letter pair (``G``/``D``) only the exact match counts.
 
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
@@ -299,6 +300,19 @@ def train_one_epoch(model, loader, optimizer, scaler):
         scaler.step(optimizer)
         scaler.update()
 """,
+    # GAN in a function: netG's gradients cleared right before optimizerG steps
+    """
+def train(netG, netD, optimizerG, optimizerD, loader, criterion):
+    for real in loader:
+        netD.zero_grad()
+        errD = criterion(netD(real), ones) + criterion(netD(netG(z).detach()), zeros)
+        errD.backward()
+        optimizerD.step()
+        errG = criterion(netD(netG(z)), ones)
+        errG.backward()
+        netG.zero_grad()
+        optimizerG.step()
+""",
     # model.zero_grad() between backward and step, in a method
     """
 class Trainer:
@@ -339,7 +353,19 @@ def _clears(ctx: FileContext, zero: Event, step: Event, optimizers: set[str]) ->
     models = _models_of(ctx, optimizer)
     if models:
         return receiver.rsplit(".", 1)[-1] in models
-    return len(optimizers) == 1
+    if len(optimizers) == 1:
+        return True
+    return _paired(optimizer, receiver)
+
+
+_AFFIX = re.compile(r"^(optimizer|optim|opt|net|model)_?|_?(optimizer|optim|opt|net|model)$", re.IGNORECASE)
+
+
+def _paired(optimizer: str, model: str) -> bool:
+    """Names that go together, such as optimizerG and netG, or opt_actor and actor."""
+    a = _AFFIX.sub("", optimizer.rsplit(".", 1)[-1]).lower()
+    b = _AFFIX.sub("", model.rsplit(".", 1)[-1]).lower()
+    return bool(a and b) and (a == b or (len(min(a, b, key=len)) > 1 and (a.startswith(b) or b.startswith(a))))
 
 
 def _manual_between(ctx: FileContext, zero: Event, step: Event) -> bool:
