@@ -249,8 +249,12 @@ def _updated_somewhere(ctx: FileContext, loop: TrainingLoop, scaler: str) -> boo
     events = [e for lp in [loop, *ctx.ancestors(loop)] for e in lp.events]
     if any(e.kind == EventKind.SCALER_UPDATE for e in events):
         return True
+    # Elsewhere in the same function (for example after the loop), or anywhere in the class when the
+    # scaler is an attribute that another method may update.
+    scope = loop.function_node if loop.function_node is not None else loop.node
+    text = ctx.source if scaler.startswith("self.") else ctx.code(scope)
     tail = re.escape(scaler.rsplit(".", 1)[-1])
-    return bool(re.search(rf"\b{tail}\s*\.\s*update\s*\(", ctx.source))
+    return bool(re.search(rf"\b{tail}\s*\.\s*update\s*\(", text))
 
 
 def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
