@@ -650,3 +650,27 @@ def iter_events(loops: Sequence[TrainingLoop], kind: EventKind) -> Iterator[tupl
         for e in loop.events:
             if e.kind == kind:
                 yield loop, e
+
+
+def function_as_iteration(path: str, module: cst.Module, func: cst.FunctionDef,
+                          wrapper: MetadataWrapper | None = None,
+                          facts: ModuleFacts | None = None) -> TrainingLoop:
+    """Model one function body as a single loop iteration (a ``train_step`` called once per batch).
+
+    The record has ``kind == "function"`` and its ``line``/``end_line`` are the function's. Rules may
+    use it for functions that do a whole training step but whose caller is not in this file; it is
+    never part of ``build_loops``.
+    """
+    builder = LoopModelBuilder(path, module, wrapper, facts)
+    info = builder.function_info(func)
+    builder.current_outer = tuple(builder.code(d.decorator) for d in func.decorators)
+    collector = _Collector(builder, info, (), (), (), 0, frozenset({info.qualname} if info else set()))
+    func.body.visit(collector)
+    pos = builder.pos(func)
+    qual = info.qualname if info is not None else func.name.value
+    return TrainingLoop(
+        path=path, function=qual, function_line=pos.start.line, function_end_line=pos.end.line,
+        line=pos.start.line, end_line=pos.end.line, kind="function", header=f"{func.name.value}()",
+        iter_code="", targets=(), events=tuple(builder.events), outer_contexts=builder.current_outer,
+        parent_line=None, node=func, function_node=func,  # type: ignore[arg-type]
+    )

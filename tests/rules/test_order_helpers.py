@@ -32,7 +32,7 @@ def test_prefix_and_exclusive_branches() -> None:
 
 
 def test_closure_events_are_kept_apart() -> None:
-    ctx, loop = _loop("""
+    _, loop = _loop("""
 for epoch in range(3):
     def closure():
         optimizer.zero_grad()
@@ -51,7 +51,7 @@ for epoch in range(3):
 
 
 def test_scaler_step_is_not_a_closure() -> None:
-    ctx, loop = _loop("""
+    _, loop = _loop("""
 for x in loader:
     scaler.scale(model(x).sum()).backward()
     scaler.step(optimizer)
@@ -109,3 +109,31 @@ for i, (x, y) in enumerate(loader):
     zero = next(e for e in loop.events if e.kind == EventKind.ZERO_GRAD)
     backward = next(e for e in loop.events if e.kind == EventKind.BACKWARD)
     assert move_before(ctx, zero, backward) is None
+
+
+def test_step_functions_read_a_train_step_as_one_iteration() -> None:
+    from torchreview.rules._order import step_functions
+
+    ctx = FileContext.parse("t.py", """
+class Trainer:
+    def train_step(self, batch):
+        self.optimizer.zero_grad()
+        loss = self.model(**batch).loss
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+    def fit(self, loader):
+        for batch in loader:
+            self.evaluate(batch)
+
+def called_by_a_loop(model, batch, optimizer):
+    model(batch).sum().backward()
+    optimizer.step()
+
+for batch in loader:
+    called_by_a_loop(model, batch, optimizer)
+""")
+    units = step_functions(ctx)
+    assert [u.function for u in units] == ["Trainer.train_step"]
+    assert units[0].kind == "function" and units[0].does_training

@@ -15,7 +15,7 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Suggestion
-from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
 
 
 def is_prefix(short: Sequence[str], long: Sequence[str]) -> bool:
@@ -187,3 +187,34 @@ def gradient_sources(seq: Sequence[Event]) -> list[Event]:
     ``autograd.grad(..., create_graph=True)``, the inner loop of meta-learning)."""
     return [e for e in seq if e.kind == EventKind.BACKWARD or (
         e.kind == EventKind.AUTOGRAD_GRAD and "create_graph=True" not in e.code.replace(" ", ""))]
+
+
+def step_functions(ctx: FileContext) -> list[TrainingLoop]:
+    """Functions that do a whole training step (backward pass and optimizer step) without a loop,
+    and that no loop of this file calls: their caller lives elsewhere, so we read the body as one
+    iteration."""
+    cached = ctx.__dict__.get("_tr_step_functions")
+    if cached is not None:
+        return cached
+    covered = {v for lp in ctx.loops for e in lp.events for v in e.via}
+    looping = {lp.function for lp in ctx.loops if lp.does_training}
+    facts = ctx.facts
+    out: list[TrainingLoop] = []
+    infos = [*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()]
+    for info in infos:
+        if info.qualname in covered or info.qualname in looping:
+            continue
+        text = ctx.code(info.node)
+        if "backward" not in text or ".step(" not in text:
+            continue
+        unit = function_as_iteration(ctx.path, ctx.module, info.node, ctx.wrapper, facts)
+        if unit.has(EventKind.BACKWARD, max_depth=0) and any(
+                e.kind == EventKind.STEP and not e.manual for e in unit.events if e.depth == 0):
+            out.append(unit)
+    ctx.__dict__["_tr_step_functions"] = out
+    return out
+
+
+def training_units(ctx: FileContext) -> list[TrainingLoop]:
+    """Training loops, plus step functions whose loop is in another file (see ``step_functions``)."""
+    return [lp for lp in ctx.loops if lp.does_training] + step_functions(ctx)

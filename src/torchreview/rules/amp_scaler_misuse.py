@@ -56,8 +56,8 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown, training_loops
-from torchreview.rules._order import replace_statement, sequence
+from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
+from torchreview.rules._order import replace_statement, sequence, training_units
 
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
@@ -335,7 +335,7 @@ def _unscaled_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in training_loops(ctx):
+    for loop in training_units(ctx):
         seq = sequence(loop)
         found = list(_bypassed_step(ctx, loop, seq))
         if not found:

@@ -56,7 +56,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps, passes_to_unknown, training_loops
+from torchreview.rules._common import optimizer_steps, passes_to_unknown
 from torchreview.rules._order import (
     backwards,
     exclusive,
@@ -66,6 +66,7 @@ from torchreview.rules._order import (
     move_after,
     move_before,
     sequence,
+    training_units,
 )
 
 ID = "clip-grad-order"
@@ -273,7 +274,7 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in training_loops(ctx):
+    for loop in training_units(ctx):
         seq = sequence(loop)
         steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
         for clip in seq:

@@ -54,7 +54,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps
-from torchreview.rules._order import in_except, move_after, sequence, statement_text
+from torchreview.rules._order import in_except, move_after, sequence, statement_text, step_functions
 
 ID = "scheduler-before-optimizer"
 SEVERITY = "warning"
@@ -231,7 +231,7 @@ def _to_epoch_end(ctx: FileContext, loop: TrainingLoop, sched: Event) -> Suggest
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in ctx.loops:
+    for loop in [*ctx.loops, *step_functions(ctx)]:
         if loop.iterates_parameters:
             continue
         seq = sequence(loop)

@@ -48,7 +48,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps, training_loops
+from torchreview.rules._common import optimizer_steps
 from torchreview.rules._order import (
     backwards,
     exclusive,
@@ -58,6 +58,7 @@ from torchreview.rules._order import (
     move_after,
     sequence,
     takes_closure,
+    training_units,
 )
 
 ID = "step-before-backward"
@@ -238,6 +239,16 @@ for real in loader:
     opt_g.step()
     g_loss.backward()
 """,
+    # a step function whose loop lives in another file
+    """
+def train_step(model, batch, optimizer, scheduler):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    optimizer.step()
+    loss.backward()
+    scheduler.step()
+    return loss.item()
+""",
     # step at the start of each iteration, clearing at the end
     """
 class Trainer:
@@ -294,7 +305,7 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in training_loops(ctx):
+    for loop in training_units(ctx):
         seq = sequence(loop)
         steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
         grads = gradient_sources(seq)

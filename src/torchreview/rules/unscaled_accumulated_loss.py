@@ -54,8 +54,8 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps, training_loops
-from torchreview.rules._order import exclusive, insert_before, sequence
+from torchreview.rules._common import optimizer_steps
+from torchreview.rules._order import exclusive, insert_before, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
@@ -366,7 +366,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in training_loops(ctx):
+    for loop in training_units(ctx):
         seq = sequence(loop)
         found = _accumulation(ctx, loop, seq)
         if found is None:

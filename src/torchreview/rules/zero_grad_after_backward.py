@@ -51,7 +51,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps, training_loops
+from torchreview.rules._common import optimizer_steps
 from torchreview.rules._order import (
     closure_events,
     exclusive,
@@ -62,6 +62,7 @@ from torchreview.rules._order import (
     move_before,
     sequence,
     takes_closure,
+    training_units,
 )
 
 ID = "zero-grad-after-backward"
@@ -235,6 +236,16 @@ for i, batch in enumerate(loader):
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
 """,
+    # a train_step method whose loop lives in another file
+    """
+class Trainer:
+    def train_step(self, batch):
+        self.optimizer.zero_grad(set_to_none=True)
+        loss = self.model(**batch).loss
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+""",
     # zero_grad in a helper that runs before the backward pass
     """
 def reset(opt):
@@ -312,6 +323,16 @@ def train(netG, netD, optimizerG, optimizerD, loader, criterion):
         errG.backward()
         netG.zero_grad()
         optimizerG.step()
+""",
+    # a train_step method whose loop lives in another file
+    """
+class Trainer:
+    def train_step(self, batch):
+        loss = self.model(**batch).loss
+        loss.backward()
+        self.optimizer.zero_grad()
+        self.optimizer.step()
+        return loss.item()
 """,
     # model.zero_grad() between backward and step, in a method
     """
@@ -443,5 +464,5 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in training_loops(ctx):
+    for loop in training_units(ctx):
         yield from _finding(ctx, loop)
