@@ -65,7 +65,8 @@ class GradModes:
             def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
                 name = node.name.value
                 deco = any(is_no_grad_context(ctx.code(d.decorator)) for d in node.decorators)
-                body = ctx.code(node.body)
+                pos = ctx.pos(node)
+                body = "\n".join(ctx.lines[pos.start.line - 1 : pos.end.line])
                 if name not in modes.functions:
                     modes.functions[name] = _Function(name, node, deco, bool(_BACKWARD.search(body)))
                 self.funcs.append(name)

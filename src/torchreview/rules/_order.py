@@ -218,3 +218,9 @@ def step_functions(ctx: FileContext) -> list[TrainingLoop]:
 def training_units(ctx: FileContext) -> list[TrainingLoop]:
     """Training loops, plus step functions whose loop is in another file (see ``step_functions``)."""
     return [lp for lp in ctx.loops if lp.does_training] + step_functions(ctx)
+
+
+def node_text(ctx: FileContext, node: cst.CSTNode) -> str:
+    """The source lines a node spans (cheaper than regenerating its code for large nodes)."""
+    pos = ctx.pos(node)
+    return "\n".join(ctx.lines[pos.start.line - 1 : pos.end.line])

@@ -59,6 +59,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import is_no_grad_context
 from torchreview.rules._gradmode import GradModes, GradState
+from torchreview.rules._order import node_text
 
 ID = "inplace-on-parameter"
 SEVERITY = "error"
@@ -323,7 +324,7 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             self.funcs.append(node.name.value)
             self.no_grad.append(any(is_no_grad_context(ctx.code(d.decorator)) for d in node.decorators)
-                                or "set_grad_enabled(False)" in ctx.code(node.body).replace(" ", ""))
+                                or "set_grad_enabled(False)" in node_text(ctx, node).replace(" ", ""))
 
         def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
             self.funcs.pop()
@@ -338,7 +339,7 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
         def visit_For(self, node: cst.For) -> None:
             mapping = _param_targets(ctx, node)
             self.params.append(mapping)
-            body = ctx.code(node.body).replace(" ", "")
+            body = node_text(ctx, node).replace(" ", "") if mapping else ""
             if mapping and ("requires_grad_(False)" in body or "requires_grad=False" in body):
                 frozen.update(mapping.values())
 
@@ -411,12 +412,11 @@ def _suggestion(ctx: FileContext, site: _Site) -> Suggestion | None:
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     sites, frozen = _sites(ctx)
-    modes = GradModes.of(ctx)
     seen: set[int] = set()
     for site in sites:
         if site.no_grad or site.root in frozen or _FROZEN_NAME.search(site.root):
             continue
-        if site.function is not None and modes.function_state(site.function) != GradState.ENABLED:
+        if site.function is not None and GradModes.of(ctx).function_state(site.function) != GradState.ENABLED:
             continue
         pos = ctx.pos(site.statement or site.node)
         if pos.start.line in seen:

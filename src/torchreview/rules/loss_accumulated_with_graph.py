@@ -56,6 +56,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._order import node_text
 
 ID = "loss-accumulated-with-graph"
 SEVERITY = "warning"
@@ -392,6 +393,7 @@ def _suggestion(ctx: FileContext, item: _Total, loss: str, use_item: bool) -> Su
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     seen: set[int] = set()
+    scopes: dict[int, _Scope] = {}
     for loop in sorted(ctx.loops, key=lambda lp: lp.line, reverse=True):  # innermost first
         if loop.iterates_parameters or not loop.has(EventKind.BACKWARD):
             continue
@@ -399,7 +401,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         losses = _graph_losses(ctx, loop, loop_scope)
         if not losses:
             continue
-        func_scope = _collect(ctx, _function_node(ctx, loop))
+        func_node = _function_node(ctx, loop)
+        func_scope = scopes.get(id(func_node))
+        if func_scope is None:
+            func_scope = scopes[id(func_node)] = _collect(ctx, func_node)
         reached = _reaches_backward(func_scope)
         for item in _totals(ctx, loop):
             if item.line in seen or _DETACHING.search(item.added):
@@ -418,8 +423,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if last and _DETACHING.search(last[-1]):
                 continue
             seen.add(item.line)
-            uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", ctx.code(
-                _function_node(ctx, loop))))
+            uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
             yield ctx.finding(
                 ID, SEVERITY, item.line, item.line, loop=loop,
                 facts={"total": item.total, "loss": loss, "statement": ctx.code(item.statement),
