@@ -3,7 +3,7 @@
 What it does
     In a training loop that runs ``backward()`` on a loss, finds running totals built from that
     loss tensor itself: ``total_loss += loss``, ``total = total + loss * n``,
-    ``losses.append(loss)``, where the total lives across iterations and the loss is added without
+    ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()``.
 
 Why it matters
@@ -152,6 +152,20 @@ class Learner:
         torch.stack(self.losses).mean().backward()
         self.optimizer.step()
 """,
+    # meters fed with numbers, a progress bar and a torchmetrics object
+    """
+losses = AverageMeter("Loss", ":.4e")
+mean_loss = torchmetrics.MeanMetric()
+for i, (images, target) in enumerate(train_loader):
+    loss = criterion(model(images), target)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    losses.update(loss.item(), images.size(0))
+    mean_loss.update(loss.detach())
+    pbar.update(1)
+    ema.update(model)
+""",
     # evaluation under no_grad
     """
 @torch.no_grad()
@@ -211,6 +225,17 @@ class Trainer:
             loss.backward()
             self.optimizer.step()
             self.train_loss += loss
+""",
+    # an average meter fed with the loss tensor
+    """
+losses = AverageMeter("Loss", ":.4e")
+for i, (images, target) in enumerate(train_loader):
+    output = model(images)
+    loss = criterion(output, target)
+    losses.update(loss, images.size(0))
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
 """,
     # GAN: discriminator loss summed for logging
     """
@@ -319,7 +344,7 @@ class _Total:
     statement: cst.SimpleStatementLine
     total: str
     added: str
-    kind: str  # "sum" or "append"
+    kind: str  # "sum", "append" or "meter"
     line: int
 
 
@@ -367,9 +392,28 @@ def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
             func = n.func
             if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(n.args) == 1:
                 self._add(ctx.code(func.value), ctx.code(n.args[0].value), "append")
+            elif (isinstance(func, cst.Attribute) and func.attr.value == "update" and n.args
+                  and n.args[0].keyword is None and _is_meter(ctx, ctx.code(func.value))):
+                self._add(ctx.code(func.value), ctx.code(n.args[0].value), "meter")
 
     loop.node.body.visit(V())
     return found
+
+
+_METER_NAME = re.compile(r"meter|^losses$|_m$|^loss_avg|avg_loss|running", re.IGNORECASE)
+_METER_CTOR = re.compile(r"Meter\b|Average\w*\(|RunningMean|Avg\w*\(")
+
+
+def _is_meter(ctx: FileContext, receiver: str) -> bool:
+    """An average meter (``losses = AverageMeter()``) that sums what ``update`` receives."""
+    facts = ctx.facts
+    if facts.is_optimizer(receiver) or facts.is_scaler(receiver) or facts.is_scheduler(receiver):
+        return False
+    ctors = [v.split("(", 1)[0] + "(" for v in facts.assigned.get(receiver, [])]
+    if any("Metric" in c or "metrics" in c for c in ctors):
+        return False  # torchmetrics objects handle tensors themselves
+    tail = receiver.rsplit(".", 1)[-1]
+    return any(_METER_CTOR.search(c) for c in ctors) or bool(_METER_NAME.search(tail))
 
 
 def _function_node(ctx: FileContext, loop: TrainingLoop) -> cst.CSTNode:
@@ -381,6 +425,13 @@ def _suggestion(ctx: FileContext, item: _Total, loss: str, use_item: bool) -> Su
     if pos.start.line != pos.end.line or len(item.statement.body) != 1:
         return None
     text = ctx.lines[pos.start.line - 1]
+    if item.kind == "meter":
+        if item.added.strip() != loss:
+            return None
+        call = re.compile(rf"(\.update\(\s*){re.escape(loss)}(\s*[,)])")
+        if len(call.findall(text)) != 1:
+            return None
+        return Suggestion(pos.start.line, pos.end.line, call.sub(rf"\g<1>{loss}.item()\g<2>", text))
     if item.kind == "sum" and use_item and item.added.strip() == loss:
         new_added = f"{loss}.item()"
     else:
@@ -415,6 +466,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             loss = bare[0]
             if item.total in reached or item.total.split("[")[0] in reached:
                 continue  # the total itself goes into a backward pass: a loss built on purpose
+            if item.kind == "meter" and item.total in losses:
+                continue
             reset = [ln for t, v, ln in loop_scope.assigns if t == item.total and ln < item.line
                      and not (item.kind == "sum" and v.startswith(item.total + " + "))]
             if reset:

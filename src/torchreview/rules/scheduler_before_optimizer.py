@@ -54,7 +54,14 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps
-from torchreview.rules._order import in_except, move_after, sequence, statement_text, step_functions
+from torchreview.rules._order import (
+    in_except,
+    is_prefix,
+    move_after,
+    sequence,
+    statement_text,
+    step_functions,
+)
 
 ID = "scheduler-before-optimizer"
 SEVERITY = "warning"
@@ -98,6 +105,16 @@ for step, batch in enumerate(loader):
         optimizer.step()
         lr_scheduler.step()
         optimizer.zero_grad()
+""",
+    # accumulation: the step is conditional, the scheduler line is after it
+    """
+for i, (x, y) in enumerate(loader):
+    (criterion(model(x), y) / accum).backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    if (i + 1) % accum == 0:
+        scheduler.step()
 """,
     # stepped at the top of the epoch, but only from the second epoch on
     """
@@ -181,6 +198,15 @@ def fit(model, loader, optimizer, scheduler, epochs):
             F.cross_entropy(model(x), y).backward()
             optimizer.step()
 """,
+    # a guarded scheduler above the step
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    F.cross_entropy(model(x), y).backward()
+    if scheduler is not None:
+        scheduler.step()
+    optimizer.step()
+""",
     # accumulation: scheduler above the step inside the if
     """
 for step, batch in enumerate(train_dataloader):
@@ -248,8 +274,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if ran_before or step is None:
                 continue
             if step.depth == 0:
-                if step.conditions != sched.conditions:
-                    continue
+                if not is_prefix(step.conditions, sched.conditions):
+                    continue  # the step runs under a condition the scheduler does not share
                 per = "batch"
             else:
                 if sched.conditions:

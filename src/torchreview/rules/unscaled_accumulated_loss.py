@@ -191,6 +191,15 @@ def train(model, loader, optimizer, scaler, accum_iter):
             scaler.update()
             optimizer.zero_grad(set_to_none=True)
 """,
+    # the step at the top of the iteration
+    """
+for i, batch in enumerate(loader):
+    if i > 0 and i % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+""",
     # DDP no_sync branch without the division
     """
 for i, (images, labels) in enumerate(loader):
@@ -338,21 +347,21 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
         modulo = next((c for c in step.conditions if "%" in c), None)
         feeding = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < step.order
                    and not exclusive(b.conditions, step.conditions)]
-        if not feeding:
-            continue
-        backward = feeding[-1]
         if modulo is not None and clears_every_iteration:
             continue
-        if modulo is not None and backward.depth == 0:
+        if modulo is not None:
             # micro-batch passes: backward calls that also run in iterations without the step
+            # (before the step, after it when the step sits at the top, or in the other branch)
             micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
-                     and modulo not in b.conditions and (b.order < step.order or exclusive(
-                         b.conditions, step.conditions))]
+                     and modulo not in b.conditions]
             m = _MODULO.search(modulo)
             if micro and m:
                 if modulo.startswith("else of"):
-                    micro.append(backward)
+                    micro.extend(b for b in feeding if b.depth == 0 and not b.via)
                 return step, sorted(set(micro), key=lambda e: e.order), m.group(1).strip()
+        if not feeding:
+            continue
+        backward = feeding[-1]
         if modulo is None and backward.depth >= 1 and not backward.via:
             inner = next((lp for lp in ctx.loops if lp.parent_line == loop.line
                           and lp.line <= backward.line <= lp.end_line), None)
