@@ -166,6 +166,17 @@ for i, (images, target) in enumerate(train_loader):
     pbar.update(1)
     ema.update(model)
 """,
+    # a dict of this iteration's losses
+    """
+for x, y in loader:
+    losses = {}
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    losses.update({"ce": loss})
+    loss.backward()
+    optimizer.step()
+    log(losses)
+""",
     # evaluation under no_grad
     """
 @torch.no_grad()
@@ -393,7 +404,8 @@ def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
             if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(n.args) == 1:
                 self._add(ctx.code(func.value), ctx.code(n.args[0].value), "append")
             elif (isinstance(func, cst.Attribute) and func.attr.value == "update" and n.args
-                  and n.args[0].keyword is None and _is_meter(ctx, ctx.code(func.value))):
+                  and n.args[0].keyword is None and not isinstance(n.args[0].value, cst.Dict)
+                  and _is_meter(ctx, ctx.code(func.value))):
                 self._add(ctx.code(func.value), ctx.code(n.args[0].value), "meter")
 
     loop.node.body.visit(V())
@@ -409,7 +421,10 @@ def _is_meter(ctx: FileContext, receiver: str) -> bool:
     facts = ctx.facts
     if facts.is_optimizer(receiver) or facts.is_scaler(receiver) or facts.is_scheduler(receiver):
         return False
-    ctors = [v.split("(", 1)[0] + "(" for v in facts.assigned.get(receiver, [])]
+    values = facts.assigned.get(receiver, [])
+    if any(v.lstrip().startswith(("{", "[", "dict(", "collections.", "defaultdict(")) for v in values):
+        return False  # a plain dict: update() stores, it does not sum
+    ctors = [v.split("(", 1)[0] + "(" for v in values]
     if any("Metric" in c or "metrics" in c for c in ctors):
         return False  # torchmetrics objects handle tensors themselves
     tail = receiver.rsplit(".", 1)[-1]
