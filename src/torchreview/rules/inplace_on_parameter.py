@@ -175,6 +175,24 @@ for real in loader:
         for p in critic.parameters():
             p.clamp_(-0.01, 0.01)
 """,
+    # an init function applied under no_grad, and one that uses .data
+    """
+def init_weights(m):
+    if isinstance(m, nn.Linear):
+        m.weight.normal_(0.0, 0.02)
+        m.bias.zero_()
+
+def init_data(m):
+    if isinstance(m, nn.Conv2d):
+        m.weight.data.normal_(0.0, 0.02)
+
+def build():
+    net = Net()
+    with torch.no_grad():
+        net.apply(init_weights)
+    net.apply(init_data)
+    return net
+""",
     # a helper whose callers this file cannot see
     """
 def apply_update(model, lr):
@@ -194,6 +212,16 @@ for x, y in loader:
 ]
 
 INVALID = [
+    # an init function applied with model.apply outside no_grad
+    """
+def weights_init(m):
+    classname = m.__class__.__name__
+    if classname.find("Conv") != -1:
+        m.weight.normal_(0.0, 0.02)
+
+netG = Generator()
+netG.apply(weights_init)
+""",
     # manual SGD without no_grad
     """
 for x, y in loader:
@@ -313,6 +341,7 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
     leaves = _tracked_leaves(ctx)
     sites: list[_Site] = []
     frozen: set[str] = set()
+    applied = set(re.findall(r"\.apply\(\s*([A-Za-z_]\w*)\s*\)", ctx.source))  # model.apply(init_fn)
 
     class V(cst.CSTVisitor):
         def __init__(self) -> None:
@@ -320,15 +349,20 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
             self.no_grad: list[bool] = []
             self.funcs: list[str] = []
             self.stmts: list[cst.CSTNode] = []
+            self.module_arg: list[str | None] = []
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             self.funcs.append(node.name.value)
+            params = node.params.params
+            self.module_arg.append(
+                params[0].name.value if node.name.value in applied and len(params) == 1 else None)
             self.no_grad.append(any(is_no_grad_context(ctx.code(d.decorator)) for d in node.decorators)
                                 or "set_grad_enabled(False)" in node_text(ctx, node).replace(" ", ""))
 
         def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
             self.funcs.pop()
             self.no_grad.pop()
+            self.module_arg.pop()
 
         def visit_With(self, node: cst.With) -> None:
             self.no_grad.append(any(is_no_grad_context(ctx.code(i.item)) for i in node.items))
@@ -368,6 +402,9 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
             elif parts[-1] in ("weight", "bias") and len(parts) >= 3 and parts[0] != "self" and (
                     ctx.facts.is_model(parts[0])):
                 kind, root = "layer-weight", parts[0]
+            elif parts[-1] in ("weight", "bias") and len(parts) == 2 and self.module_arg and (
+                    parts[0] == self.module_arg[-1]):
+                kind, root = "layer-weight", parts[0]  # def init(m): m.weight.normal_() via model.apply
             if not kind:
                 return
             sites.append(_Site(node, self.stmts[-1] if self.stmts else None, target, root, kind,
