@@ -36,7 +36,7 @@ def _zero_grad_moved(lines: list[str], i: int) -> Iterator[Mutant]:
     if ".zero_grad(" not in s and not re.match(r"\w+\.grad = None", s):
         return
     for j in range(i + 1, min(len(lines), i + 15)):
-        if "backward(" in lines[j] and _indent(lines[j]) == _indent(line):
+        if ".backward(" in lines[j] and _indent(lines[j]) == _indent(line):
             yield "zero-grad-after-backward", i + 1, lines[:i] + lines[i + 1 : j + 1] + [line] + lines[j + 1 :]
             return
         if lines[j].strip() and _indent(lines[j]) < _indent(line):
@@ -45,7 +45,7 @@ def _zero_grad_moved(lines: list[str], i: int) -> Iterator[Mutant]:
 
 def _step_swapped(lines: list[str], i: int) -> Iterator[Mutant]:
     line = lines[i]
-    if "backward(" not in line:
+    if ".backward(" not in line:
         return
     for j in range(i + 1, min(len(lines), i + 8)):
         t = lines[j].strip()
@@ -111,7 +111,7 @@ def _clip_first(lines: list[str], i: int) -> Iterator[Mutant]:
     if "clip_grad" not in line:
         return
     for j in range(i - 1, max(-1, i - 10), -1):
-        if "backward(" in lines[j] and _indent(lines[j]) == _indent(line):
+        if ".backward(" in lines[j] and _indent(lines[j]) == _indent(line):
             yield "clip-grad-order", i + 1, [*lines[:j], line, *lines[j:i], *lines[i + 1:]]
             return
 

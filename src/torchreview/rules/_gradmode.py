@@ -3,7 +3,9 @@
 Code runs with gradients disabled inside ``with torch.no_grad()`` / ``torch.inference_mode()`` /
 ``torch.set_grad_enabled(False)`` blocks and in functions decorated with them. A function defined in
 the file also runs without gradients when every call to it that we can see sits in such a place.
-A function that calls ``backward()`` itself runs with gradients (backward would fail otherwise).
+A function that calls ``backward()`` itself runs with gradients (backward would fail otherwise), and
+so does ``__init__``: models are built with autograd on (an in-place change to a fresh
+``nn.Parameter`` there would fail otherwise).
 """
 
 from __future__ import annotations
@@ -112,7 +114,8 @@ class GradModes:
             return GradState.UNKNOWN
         if fn.decorated_no_grad:
             state = GradState.DISABLED
-        elif fn.calls_backward:
+        elif fn.calls_backward or name == "__init__":
+            # backward() needs gradients; and modules are built with gradients on in practice
             state = GradState.ENABLED
         elif not fn.refs:
             state = GradState.UNKNOWN

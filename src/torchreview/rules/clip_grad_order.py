@@ -159,6 +159,18 @@ for x, y in loader:
     optimizer.step()
     norm = torch.nn.utils.clip_grad_norm_(model.parameters(), float("inf"))
 """,
+    # manual SGD: clip between the backward pass and the update
+    """
+for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
+    data, targets = get_batch(train_data, i)
+    model.zero_grad()
+    output, hidden = model(data, hidden)
+    loss = criterion(output, targets)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    for p in model.parameters():
+        p.data.add_(p.grad, alpha=-lr)
+""",
     # the scaler goes to a helper in another file that may unscale
     """
 from engine import unscale_and_clip
@@ -173,6 +185,18 @@ for x, y in loader:
 ]
 
 INVALID = [
+    # manual SGD (word language model style): clip moved above the backward pass
+    """
+for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
+    data, targets = get_batch(train_data, i)
+    model.zero_grad()
+    output, hidden = model(data, hidden)
+    loss = criterion(output, targets)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    loss.backward()
+    for p in model.parameters():
+        p.data.add_(p.grad, alpha=-lr)
+""",
     # clip before backward
     """
 for x, y in loader:
@@ -277,6 +301,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
         seq = sequence(loop)
         steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
+        steps += [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
+        steps.sort(key=lambda e: e.order)
         for clip in seq:
             if clip.kind != EventKind.CLIP or clip.depth != 0 or in_except(ctx, clip):
                 continue

@@ -193,6 +193,19 @@ def build():
     net.apply(init_data)
     return net
 """,
+    # a module that fills its parameters under no_grad while it is built
+    """
+class Scale(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.gamma = nn.Parameter(torch.empty(dim))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        with torch.no_grad():
+            self.gamma.fill_(1.0)
+        nn.init.zeros_(self.beta)
+""",
     # a helper whose callers this file cannot see
     """
 def apply_update(model, lr):
@@ -253,6 +266,17 @@ def train(critic, gen, loader, opt_c):
         opt_c.step()
         for p in critic.parameters():
             p.clamp_(-0.01, 0.01)
+""",
+    # a module that fills its fresh parameter in place while it is built
+    """
+class Scale(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.gamma = nn.Parameter(torch.empty(dim))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        self.gamma.fill_(1.0)
 """,
     # weight masking on a layer's weight inside the training loop
     """

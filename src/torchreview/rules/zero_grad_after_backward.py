@@ -246,6 +246,16 @@ class Trainer:
         self.optimizer.step()
         return loss.item()
 """,
+    # a hook named like backward between clearing and step does not hide the order
+    # (see INVALID); a real second backward pass does
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.zero_grad()
+    backward(aux_loss(model, x))
+    optimizer.step()
+""",
     # zero_grad in a helper that runs before the backward pass
     """
 def reset(opt):
@@ -334,6 +344,17 @@ class Trainer:
         self.optimizer.step()
         return loss.item()
 """,
+    # detectron2-style run_step with a hook named after_backward
+    """
+class SimpleTrainer:
+    def run_step(self):
+        data = next(self._data_loader_iter)
+        losses = sum(self.model(data).values())
+        losses.backward()
+        self.optimizer.zero_grad()
+        self.after_backward()
+        self.optimizer.step()
+""",
     # model.zero_grad() between backward and step, in a method
     """
 class Trainer:
@@ -348,8 +369,8 @@ class Trainer:
 
 # Gradients written by hand (or computed again) between the clearing and the step.
 _MANUAL_GRAD = re.compile(
-    r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|backward|autograd|"
-    r"\.grad\s*\+=")
+    r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|\.backward\(|(?<![\w.])backward\(|"
+    r"autograd\.|\.grad\s*\+=")
 _PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
 
 
