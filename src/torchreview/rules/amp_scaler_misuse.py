@@ -154,6 +154,15 @@ for x, y in loader:
     scaler.step(optimizer)
     scaler.update()
 """,
+    # a home-made loss scaler with its own protocol
+    """
+scaler = DynamicLossScaler(init_scale=2 ** 16)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    (loss * scaler.loss_scale).backward()
+    scaler.step(optimizer)
+""",
     # the scaler goes to code this file cannot see
     """
 from engine import backward_and_step
@@ -229,20 +238,30 @@ for i, batch in enumerate(loader):
 _SCALED_BACKWARD = re.compile(r"^([A-Za-z_][\w.]*)\.scale\(")
 
 
+_TORCH_SCALER = re.compile(r"GradScaler")
+
+
+def _torch_scaler(ctx: FileContext, scaler: str) -> bool:
+    """A ``torch.amp.GradScaler`` (or an object we cannot trace, such as a function argument);
+    not a home-made or library scaler whose methods may work differently."""
+    values = ctx.facts.assigned.get(scaler, [])
+    return not values or any(_TORCH_SCALER.search(v.split("(", 1)[0]) for v in values)
+
+
 def _scaled_backwards(ctx: FileContext, seq: list[Event]) -> list[tuple[Event, str]]:
     out = []
     for e in seq:
         if e.kind != EventKind.BACKWARD or not e.receiver:
             continue
         m = _SCALED_BACKWARD.match(e.receiver)
-        if m and ctx.facts.is_scaler(m.group(1)):
+        if m and ctx.facts.is_scaler(m.group(1)) and _torch_scaler(ctx, m.group(1)):
             out.append((e, m.group(1)))
     return out
 
 
 def _scaler_steps(ctx: FileContext, seq: list[Event]) -> list[Event]:
     return [e for e in seq if e.kind == EventKind.STEP and e.receiver and ctx.facts.is_scaler(e.receiver)
-            and e.target != e.receiver]
+            and e.target != e.receiver and _torch_scaler(ctx, e.receiver)]
 
 
 def _updated_somewhere(ctx: FileContext, loop: TrainingLoop, scaler: str) -> bool:

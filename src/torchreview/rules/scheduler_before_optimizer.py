@@ -36,7 +36,8 @@ Use instead
     argument (an explicit epoch or metric), on per-batch schedulers (OneCycleLR, warmup) stepped
     after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
     (``if epoch > 0: scheduler.step()``), and on a scheduler that belongs to another optimizer
-    than the one that steps after it. It does not look at DeepSpeed or Lightning engines, which
+    than the one that steps after it, and on scheduler classes written in the same file that do not
+    derive from a PyTorch LR scheduler (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
     step the scheduler themselves.
 
 References
@@ -166,6 +167,25 @@ for real in loader:
     g_loss.backward()
     opt_g.step()
 """,
+    # a home-made scheduler class whose step() sets the rate for the coming epoch
+    """
+class EpochWarmup:
+    def __init__(self, optimizer, base_lr, warmup):
+        self.optimizer, self.base_lr, self.warmup, self.epoch = optimizer, base_lr, warmup, 0
+
+    def step(self):
+        self.epoch += 1
+        for group in self.optimizer.param_groups:
+            group["lr"] = self.base_lr * min(1.0, self.epoch / self.warmup)
+
+scheduler = EpochWarmup(optimizer, 0.1, 5)
+for epoch in range(epochs):
+    scheduler.step()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+""",
     # timm-style: explicit epoch argument
     """
 for epoch in range(start_epoch, num_epochs):
@@ -230,6 +250,20 @@ def _optimizer_of(ctx: FileContext, scheduler: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+_LR_BASES = re.compile(r"LRScheduler|lr_scheduler|LambdaLR|StepLR|CosineAnnealing|OneCycle|SequentialLR")
+
+
+def _custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
+    """A scheduler class written in this file that is not a PyTorch LR scheduler: its ``step()`` may
+    mean anything (for example "set the rate for the coming epoch"), so the order is its own."""
+    for value in ctx.facts.assigned.get(scheduler, []):
+        callee = value.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+        m = re.search(rf"^class\s+{re.escape(callee)}\s*(\(([^)]*)\))?\s*:", ctx.source, re.M)
+        if m and not _LR_BASES.search(m.group(2) or ""):
+            return True
+    return False
+
+
 def _first_step_after(steps: list[Event], sched: Event, optimizer: str | None) -> tuple[bool, Event | None]:
     """(an optimizer step ran before the scheduler in this iteration, the first step after it)."""
     mine = [s for s in steps if optimizer is None or s.target == optimizer]
@@ -268,6 +302,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if sched.kind != EventKind.SCHEDULER_STEP or sched.depth != 0 or sched.args or sched.via:
                 continue
             if not sched.code.replace(" ", "").endswith(".step()") or in_except(ctx, sched):
+                continue
+            if _custom_scheduler(ctx, sched.receiver or ""):
                 continue
             optimizer = _optimizer_of(ctx, sched.receiver or "")
             ran_before, step = _first_step_after(steps, sched, optimizer)
