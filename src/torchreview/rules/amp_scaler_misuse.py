@@ -39,7 +39,8 @@ Use instead
 
     The rule stays quiet on gradient accumulation (step and update under an ``if``), on
     ``scaler.update()`` in a helper of the same file or anywhere else in the file, on a scaler handed
-    to a function it cannot see, on Accelerate and DeepSpeed (they scale by themselves), and on
+    to a function it cannot see, on Accelerate and DeepSpeed (they scale by themselves), on scalers
+    built from other classes than ``GradScaler`` (their methods follow their own rules), and on
     ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a
     variable and passed through other functions before ``backward()``.
 
