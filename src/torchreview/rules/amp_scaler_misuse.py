@@ -6,6 +6,7 @@ What it does
     steps with ``optimizer.step()`` instead of ``scaler.step(optimizer)``; ``scaler.step(optimizer)``
     runs but ``scaler.update()`` is never called; or ``scaler.step(optimizer)`` runs after a plain
     ``loss.backward()`` that was never scaled.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
     ``scaler.scale(loss)`` multiplies the loss, and so every gradient, by a large factor (65536 at the
@@ -38,7 +39,8 @@ Use instead
     ```
 
     The rule stays quiet on gradient accumulation (step and update under an ``if``), on
-    ``scaler.update()`` in a helper of the same file or anywhere else in the file, on a scaler handed
+    ``scaler.update()`` in a helper of the same file or elsewhere in the same function (anywhere in
+    the class for ``self.scaler``), on a scaler handed
     to a function it cannot see, on Accelerate and DeepSpeed (they scale by themselves), on scalers
     built from other classes than ``GradScaler`` (their methods follow their own rules), and on
     ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a

@@ -4,6 +4,7 @@ What it does
     Finds ``clip_grad_norm_``/``clip_grad_value_`` calls that run before the backward pass that
     feeds the next step, or after the last step of the iteration, and clipping of gradients that a
     ``GradScaler`` has scaled, without ``scaler.unscale_(optimizer)`` first.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
     Clipping changes the gradients stored in ``.grad``. Before the backward pass those are old or

@@ -4,6 +4,7 @@ What it does
     Finds ``scheduler.step()`` calls that run before any ``optimizer.step()`` of the same
     iteration: in a batch loop, the scheduler line above the optimizer step; in an epoch loop, the
     scheduler stepped at the top of the epoch, before the batch loop that steps the optimizer.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
     Since PyTorch 1.1 the scheduler is meant to step after the optimizer. Stepping it first skips

@@ -4,6 +4,7 @@ What it does
     Finds an optimizer step (``optimizer.step()``, ``scaler.step(optimizer)``) that no backward
     pass precedes in its iteration (since the iteration started, or since the previous step), while
     a backward pass runs after it in the same iteration.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
     The step applies whatever is stored in ``.grad`` at that moment: the gradients of the previous

@@ -5,6 +5,7 @@ What it does
     steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, or an inner loop
     over k micro-batches before the step), while the loss that goes into ``backward()`` is never
     divided by k.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
     Gradients add up across backward passes. Without dividing each loss by k, the step applies the

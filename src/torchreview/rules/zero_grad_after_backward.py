@@ -2,8 +2,10 @@
 
 What it does
     Finds an iteration that runs ``backward()``, then clears the gradients (``optimizer.zero_grad()``,
-    ``model.zero_grad()``, ``p.grad = None``), and then steps the same optimizer with no new backward
-    pass in between.
+    ``model.zero_grad()``, ``p.grad = None``), and then steps the same optimizer (or updates the
+    parameters by hand from ``p.grad``) with no new backward pass in between. It also reads the
+    closure of ``optimizer.step(closure)``, and a ``train_step`` function whose loop is in another
+    file, as one iteration.
 
 Why it matters
     The step reads the gradients stored in ``.grad``. Clearing them right before the step removes the
