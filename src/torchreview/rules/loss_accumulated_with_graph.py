@@ -1,8 +1,8 @@
 """A running total keeps every batch's loss tensor, and with it every computation graph.
 
 What it does
-    In a training loop that runs ``backward()`` on a loss, finds running totals built from that
-    loss tensor itself: ``total_loss += loss``, ``total = total + loss * n``,
+    In a training loop that runs ``backward()`` on a loss (itself, or in a helper of the same file
+    that returns that loss tensor), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()``.
 
@@ -177,6 +177,22 @@ for x, y in loader:
     optimizer.step()
     log(losses)
 """,
+    # a train_step helper returns a number
+    """
+def train_step(model, batch, optimizer):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+
+def train(model, loader, optimizer):
+    total_loss = 0.0
+    for batch in loader:
+        loss = train_step(model, batch, optimizer)
+        total_loss += loss
+    return total_loss / len(loader)
+""",
     # evaluation under no_grad
     """
 @torch.no_grad()
@@ -247,6 +263,22 @@ for i, (images, target) in enumerate(train_loader):
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()
+""",
+    # a train_step helper returns the loss tensor it ran backward on
+    """
+def train_step(model, batch, optimizer):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss
+
+def train(model, loader, optimizer):
+    total_loss = 0.0
+    for batch in loader:
+        loss = train_step(model, batch, optimizer)
+        total_loss += loss
+    return total_loss / len(loader)
 """,
     # GAN: discriminator loss summed for logging
     """
@@ -332,6 +364,25 @@ def _reaches_backward(scope: _Scope) -> set[str]:
     return reached
 
 
+_RETURN_NAME = re.compile(r"^\s*return\s+([A-Za-z_]\w*)\s*$", re.M)
+
+
+def _returns_backwarded_loss(ctx: FileContext, value: str) -> bool:
+    """``value`` calls a function of this file that runs backward() on a tensor and returns it."""
+    m = re.match(r"^(?:self\.)?([A-Za-z_]\w*)\(", value.strip())
+    if not m:
+        return False
+    name = m.group(1)
+    info = ctx.facts.top_functions.get(name) or next(
+        (f for (_, n), f in ctx.facts.methods.items() if n == name), None)
+    if info is None:
+        return False
+    text = node_text(ctx, info.node)
+    returned = set(_RETURN_NAME.findall(text))
+    return any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
+               for r in returned)
+
+
 def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> dict[str, int]:
     """Loss names computed in the loop that a backward call of the loop uses, with that call's line."""
     assigned = {t for t, _, _ in loop_scope.assigns}
@@ -342,6 +393,9 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
         for name in _names(" ".join([e.receiver or "", *e.args])):
             if name in assigned:
                 out.setdefault(name, e.line)
+    for target, value, line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
+        if target not in out and _returns_backwarded_loss(ctx, value):
+            out[target] = line
     for target, value, _line in list(loop_scope.assigns):  # loss = loss_a + loss_b: the parts too
         if target in out and not _DETACHING.search(value):
             for part in _names(value):
