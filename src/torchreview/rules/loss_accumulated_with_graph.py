@@ -367,20 +367,23 @@ def _reaches_backward(scope: _Scope) -> set[str]:
 _RETURN_NAME = re.compile(r"^\s*return\s+([A-Za-z_]\w*)\s*$", re.M)
 
 
-def _returns_backwarded_loss(ctx: FileContext, value: str) -> bool:
-    """``value`` calls a function of this file that runs backward() on a tensor and returns it."""
+def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
+    """``value`` calls a function of this file that runs backward() on a tensor and returns it;
+    the line of that backward call."""
     m = re.match(r"^(?:self\.)?([A-Za-z_]\w*)\(", value.strip())
     if not m:
-        return False
+        return None
     name = m.group(1)
     info = ctx.facts.top_functions.get(name) or next(
         (f for (_, n), f in ctx.facts.methods.items() if n == name), None)
     if info is None:
-        return False
+        return None
     text = node_text(ctx, info.node)
-    returned = set(_RETURN_NAME.findall(text))
-    return any(re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
-               for r in returned)
+    for r in set(_RETURN_NAME.findall(text)):
+        hit = re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
+        if hit:
+            return ctx.pos(info.node).start.line + text[: hit.start()].count("\n")
+    return None
 
 
 def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> dict[str, int]:
@@ -393,9 +396,9 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
         for name in _names(" ".join([e.receiver or "", *e.args])):
             if name in assigned:
                 out.setdefault(name, e.line)
-    for target, value, line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
-        if target not in out and _returns_backwarded_loss(ctx, value):
-            out[target] = line
+    for target, value, _line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
+        if target not in out and (where := _returns_backwarded_loss(ctx, value)) is not None:
+            out[target] = where
     for target, value, _line in list(loop_scope.assigns):  # loss = loss_a + loss_b: the parts too
         if target in out and not _DETACHING.search(value):
             for part in _names(value):
