@@ -332,6 +332,10 @@ def _collect(ctx: FileContext, node: cst.CSTNode) -> _Scope:
                 for tg in targets:
                     scope.assigns.append((ctx.code(tg), ctx.code(n.value), line))
 
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            if n.value is not None:
+                scope.assigns.append((ctx.code(n.target), ctx.code(n.value), ctx.pos(n).start.line))
+
         def visit_AugAssign(self, n: cst.AugAssign) -> None:
             scope.assigns.append((ctx.code(n.target), ctx.code(n.target) + " + " + ctx.code(n.value),
                                   ctx.pos(n).start.line))
