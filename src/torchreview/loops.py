@@ -120,8 +120,8 @@ _MODEL_CTORS = re.compile(
 _DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8|float16|float32|"
                         r"float64|int64|int32|complex64|dtype)\b|dtype=|memory_format=")
 
-# In-place updates that change a parameter by hand (manual SGD, momentum) when applied to ``p.data``
-# or, under ``torch.no_grad()``, with a gradient argument.
+# In-place updates that change a parameter by hand (manual SGD, momentum): applied to ``p.data`` or
+# under ``torch.no_grad()``, with a gradient argument or a negative ``alpha`` (a descent step).
 _MANUAL_UPDATES = {"add_", "sub_", "addcdiv_", "addcmul_"}
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
                "clip_gradients", "clip_grad"}
@@ -407,8 +407,8 @@ class _Collector(cst.CSTVisitor):
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
         elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
-            recv.endswith(".data") or (self._under_no_grad() and any(".grad" in a for a in args))
-        ):
+            any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
+        ) and (recv.endswith(".data") or self._under_no_grad()):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
         elif name in _CLIP_NAMES:
             emit(EventKind.CLIP, node, receiver=recv or None, args=args)
