@@ -34,5 +34,11 @@ def test_renders_and_follows_tone(rule_id: str) -> None:
         prose = re.sub(r"`[^`]*`|```.*?```|\(http[^)]*\)", "", text, flags=re.S).lower()
         for phrase in tone.avoid:
             assert not re.search(rf"\b{re.escape(phrase)}\b", prose), f"{rule_id} says {phrase!r}"
+        body = inline_comment(finding).split("<details>")[0]
+        body = re.sub(r"```.*?```", "", body, flags=re.S)
+        body = re.sub(r"`[^`]*`", "X", body)
+        for sentence in re.split(r"(?<=[.?!])\s+|\n+", body):
+            words = len(sentence.split())
+            assert words <= tone.max_sentence_words, f"{rule_id}: {words} words in {sentence!r}"
         wording = content.rule_wording(rule_id)
         assert any(p in (wording.suggestion + wording.question).lower() for p in tone.preferred)
