@@ -48,6 +48,7 @@ References
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterator
 
 import libcst as cst
@@ -56,7 +57,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps
-from torchreview.rules._order import exclusive, insert_before, sequence, training_units
+from torchreview.rules._order import exclusive, insert_before, node_text, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
@@ -160,6 +161,16 @@ for i, (images, labels) in enumerate(loader):
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
 """,
+    # the loss function divides by itself
+    """
+loss_fn = lambda out, y: F.cross_entropy(out, y) / accum
+for i, (x, y) in enumerate(loader):
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
     # the loss comes from a helper that receives the accumulation count
     """
 for i, batch in enumerate(loader):
@@ -235,7 +246,7 @@ _SCALING_OPS = (cst.Divide, cst.Multiply, cst.FloorDivide, cst.DivideAssign, cst
 def _scales(code: str) -> bool:
     """Whether code divides or multiplies something (``*`` of ``**kwargs`` does not count)."""
     try:
-        node: cst.CSTNode = cst.parse_module(code)
+        node: cst.CSTNode = cst.parse_module(textwrap.dedent(code))
     except cst.ParserSyntaxError:
         return bool(re.search(r"[^/*]/[^/=]|\bdiv_?\(|\bmul_?\(", code))
     hit = False
@@ -310,11 +321,15 @@ def _assignments(ctx: FileContext, node: cst.CSTNode, name: str, before: int | N
 
 
 def _helper_code(ctx: FileContext, value: str) -> str:
+    """The code behind the function a loss comes from: a def of this file, or what the name was
+    assigned (``loss_fn = lambda o, y: ce(o, y) / accum``, ``criterion = Loss(accum_steps=k)``)."""
     callee = value.split("(", 1)[0].strip()
     tail = callee.rsplit(".", 1)[-1]
     info = ctx.facts.top_functions.get(tail) or next(
         (f for (_, n), f in ctx.facts.methods.items() if n == tail), None)
-    return ctx.code(info.node) if info is not None else ""
+    parts = [node_text(ctx, info.node)] if info is not None else []
+    parts.extend(ctx.facts.assigned.get(callee, []))
+    return "\n".join(parts)
 
 
 def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line: int) -> bool | None:
