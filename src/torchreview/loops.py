@@ -120,6 +120,9 @@ _MODEL_CTORS = re.compile(
 _DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8|float16|float32|"
                         r"float64|int64|int32|complex64|dtype)\b|dtype=|memory_format=")
 
+# In-place updates that change a parameter by hand (manual SGD, momentum): applied to ``p.data`` or
+# under ``torch.no_grad()``, with a gradient argument or a negative ``alpha`` (a descent step).
+_MANUAL_UPDATES = {"add_", "sub_", "addcdiv_", "addcmul_"}
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
                "clip_gradients", "clip_grad"}
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
@@ -411,6 +414,10 @@ class _Collector(cst.CSTVisitor):
                 self._expand_callable(a.value, node)
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
+        elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
+            any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
+        ) and (recv.endswith(".data") or self._under_no_grad()):
+            emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
         elif name in _CLIP_NAMES:
             emit(EventKind.CLIP, node, receiver=recv or None, args=args)
         elif name == "unscale_":
@@ -650,3 +657,27 @@ def iter_events(loops: Sequence[TrainingLoop], kind: EventKind) -> Iterator[tupl
         for e in loop.events:
             if e.kind == kind:
                 yield loop, e
+
+
+def function_as_iteration(path: str, module: cst.Module, func: cst.FunctionDef,
+                          wrapper: MetadataWrapper | None = None,
+                          facts: ModuleFacts | None = None) -> TrainingLoop:
+    """Model one function body as a single loop iteration (a ``train_step`` called once per batch).
+
+    The record has ``kind == "function"`` and its ``line``/``end_line`` are the function's. Rules may
+    use it for functions that do a whole training step but whose caller is not in this file; it is
+    never part of ``build_loops``.
+    """
+    builder = LoopModelBuilder(path, module, wrapper, facts)
+    info = builder.function_info(func)
+    builder.current_outer = tuple(builder.code(d.decorator) for d in func.decorators)
+    collector = _Collector(builder, info, (), (), (), 0, frozenset({info.qualname} if info else set()))
+    func.body.visit(collector)
+    pos = builder.pos(func)
+    qual = info.qualname if info is not None else func.name.value
+    return TrainingLoop(
+        path=path, function=qual, function_line=pos.start.line, function_end_line=pos.end.line,
+        line=pos.start.line, end_line=pos.end.line, kind="function", header=f"{func.name.value}()",
+        iter_code="", targets=(), events=tuple(builder.events), outer_contexts=builder.current_outer,
+        parent_line=None, node=func, function_node=func,  # type: ignore[arg-type]
+    )

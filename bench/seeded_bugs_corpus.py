@@ -1,0 +1,164 @@
+"""Seed typical training-loop bugs into the correct-code corpus and print which rules catch them.
+
+Run from the repository root:
+
+    PYTHONPATH=src python bench/seeded_bugs_corpus.py [FILES...]
+
+With no arguments it uses tests/fixtures/corpus/*.py. Each mutation is a small text edit that
+mirrors a real mistake (move zero_grad between backward and step, swap step and backward, move
+scheduler.step above optimizer.step, drop scaler.update(), drop "/ accum", drop ".item()", drop
+scaler.unscale_, clip before backward, drop "with torch.no_grad():" around manual updates). The
+script prints every miss and a recall line per rule. It measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import libcst as cst
+
+from torchreview.review import analyze
+from torchreview.rules import all_rules
+
+Mutant = tuple[str, int, list[str]]  # (rule expected to fire, 1-based line, new lines)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _zero_grad_moved(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    s = line.strip()
+    if ".zero_grad(" not in s and not re.match(r"\w+\.grad = None", s):
+        return
+    for j in range(i + 1, min(len(lines), i + 15)):
+        if ".backward(" in lines[j] and _indent(lines[j]) == _indent(line):
+            yield "zero-grad-after-backward", i + 1, lines[:i] + lines[i + 1 : j + 1] + [line] + lines[j + 1 :]
+            return
+        if lines[j].strip() and _indent(lines[j]) < _indent(line):
+            return
+
+
+def _step_swapped(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    if ".backward(" not in line:
+        return
+    for j in range(i + 1, min(len(lines), i + 8)):
+        t = lines[j].strip()
+        if re.search(r"\.step\(", t) and "sched" not in t and _indent(lines[j]) == _indent(line):
+            new = list(lines)
+            new[i], new[j] = lines[j], lines[i]
+            yield "step-before-backward", i + 1, new
+            return
+        if t and _indent(lines[j]) < _indent(line):
+            return
+
+
+def _scheduler_first(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    if not re.search(r"sched\w*\.step\(\)", line):
+        return
+    for j in range(i - 1, max(-1, i - 8), -1):
+        t = lines[j].strip()
+        if re.search(r"\.step\(", t) and "sched" not in t and _indent(lines[j]) == _indent(line):
+            yield "scheduler-before-optimizer", i + 1, [*lines[:j], line, *lines[j:i], *lines[i + 1:]]
+            return
+
+
+def _scaler(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    s = line.strip()
+    if re.match(r"\w*scaler\.update\(\)", s):
+        yield "amp-scaler-misuse", i + 1, lines[:i] + lines[i + 1 :]
+    m = re.match(r"(\w*scaler)\.step\((\w+)\)", s)
+    if m:
+        new = list(lines)
+        new[i] = line.replace(m.group(0), f"{m.group(2)}.step()")
+        yield "amp-scaler-misuse", i + 1, new
+    if re.match(r"\w*scaler\.unscale_\(", s):
+        yield "clip-grad-order", i + 1, lines[:i] + lines[i + 1 :]
+
+
+def _accumulation(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    s = line.strip()
+    if not (re.search(r"/\s*(args\.)?\w*accum\w*", s) and "loss" in s):
+        return
+    if re.match(r"\w+ = \w+ / ", s):
+        new = list(lines)
+        new[i] = line[: _indent(line)] + "pass"
+        yield "unscaled-accumulated-loss", i + 1, new
+    else:
+        new = list(lines)
+        new[i] = re.sub(r"\s*/\s*(args\.)?\w*accum\w*", "", line)
+        yield "unscaled-accumulated-loss", i + 1, new
+
+
+def _item_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    if re.search(r"(\+=|append\(|update\().*\w*loss\w*\.item\(\)", line):
+        new = list(lines)
+        new[i] = re.sub(r"(\w*loss\w*)\.item\(\)", r"\1", line, count=1)
+        yield "loss-accumulated-with-graph", i + 1, new
+
+
+def _clip_first(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    if "clip_grad" not in line:
+        return
+    for j in range(i - 1, max(-1, i - 10), -1):
+        if ".backward(" in lines[j] and _indent(lines[j]) == _indent(line):
+            yield "clip-grad-order", i + 1, [*lines[:j], line, *lines[j:i], *lines[i + 1:]]
+            return
+
+
+def _no_grad_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    line = lines[i]
+    if line.strip() != "with torch.no_grad():":
+        return
+    body = []
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip() and _indent(lines[j]) <= _indent(line):
+            break
+        body.append(j)
+    if body and any(re.search(r"(-=|\+=|\.add_|\.sub_|\.mul_|\.clamp_|\.zero_)", lines[k]) for k in body):
+        yield "inplace-on-parameter", i + 1, lines[:i] + [lines[k][4:] for k in body] + lines[body[-1] + 1 :]
+
+
+MUTATIONS = (_zero_grad_moved, _step_swapped, _scheduler_first, _scaler, _accumulation, _item_dropped,
+             _clip_first, _no_grad_dropped)
+
+
+def main(argv: list[str]) -> int:
+    files = [Path(a) for a in argv] or sorted(Path("tests/fixtures/corpus").glob("*.py"))
+    rules = all_rules()
+    total: dict[str, int] = {}
+    caught: dict[str, int] = {}
+    for path in files:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i in range(len(lines)):
+            for mutate in MUTATIONS:
+                for rule, line, new in mutate(lines, i):
+                    source = "\n".join(new) + "\n"
+                    try:
+                        cst.parse_module(source)
+                    except cst.ParserSyntaxError:
+                        continue  # the text edit broke the file; not a fair case
+                    found = {f.rule for f in analyze(str(path), source, rules)}
+                    total[rule] = total.get(rule, 0) + 1
+                    if rule in found:
+                        caught[rule] = caught.get(rule, 0) + 1
+                    else:
+                        print(f"missed {rule}: {path.name}:{line} (other findings: {sorted(found) or 'none'})")
+    for rule in sorted(total):
+        print(f"{rule:32} {caught.get(rule, 0):3}/{total[rule]:3}")
+    print(f"{'all':32} {sum(caught.values()):3}/{sum(total.values()):3}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,226 @@
+"""Queries about the order of training calls inside one loop iteration.
+
+The loop model lists events in source order (``Event.order``). These helpers answer questions such
+as "which backward pass feeds this step?" while respecting three things that make source order
+misleading: ``if``/``else`` branches that never run together, ``except`` blocks that run only when
+something fails, and closures handed to ``optimizer.step(closure)``, whose calls run inside the step.
+They also build the line moves that several rules offer as suggestions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Suggestion
+from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
+
+
+def is_prefix(short: Sequence[str], long: Sequence[str]) -> bool:
+    """``short`` is a prefix of ``long``: whenever code under ``long`` runs, code under ``short`` runs too
+    (for two events in the same iteration)."""
+    return tuple(long[: len(short)]) == tuple(short)
+
+
+def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Two condition stacks that sit in different branches of the same ``if``: never run together."""
+    for x, y in zip(a, b, strict=False):
+        if x == y:
+            continue
+        if x.startswith("else of ") and x[len("else of "):] == y:
+            return True
+        if y.startswith("else of ") and y[len("else of "):] == x:
+            return True
+        return False
+    return False
+
+
+def _closure_names(step: Event) -> set[str]:
+    names = {a.rsplit(".", 1)[-1] for a in step.args if a.replace(".", "").replace("_", "").isalnum()}
+    if "closure" in step.code:
+        names.add("closure")
+    return names
+
+
+def takes_closure(step: Event) -> bool:
+    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step."""
+    if step.kind != EventKind.STEP:
+        return False
+    extra = step.args[1:] if step.receiver and step.target == (step.args[0] if step.args else None) else step.args
+    return bool(extra) or "closure" in step.code
+
+
+def _split(loop: TrainingLoop) -> tuple[list[Event], dict[int, list[Event]]]:
+    out: list[Event] = []
+    closures: dict[int, list[Event]] = {}
+    closure: set[str] = set()
+    owner = -1
+    for e in loop.events:
+        if closure and e.via and (e.via[0] == "<closure>" or e.via[0].rsplit(".", 1)[-1] in closure):
+            closures.setdefault(owner, []).append(e)
+            continue
+        closure = set()
+        if e.kind == EventKind.STEP and takes_closure(e):
+            closure = _closure_names(e)
+            owner = e.order
+        out.append(e)
+    return out, closures
+
+
+def sequence(loop: TrainingLoop) -> list[Event]:
+    """The loop's events without those that run inside a closure handed to a step."""
+    return _split(loop)[0]
+
+
+def closure_events(loop: TrainingLoop, step: Event) -> list[Event]:
+    """The events of the closure handed to ``step`` (``optimizer.step(closure)``), in order."""
+    return _split(loop)[1].get(step.order, [])
+
+
+def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
+    cached = ctx.__dict__.get("_tr_except_ranges")
+    if cached is not None:
+        return cached
+    ranges: list[tuple[int, int]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+            pos = ctx.pos(node)
+            ranges.append((pos.start.line, pos.end.line))
+
+        def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+            pos = ctx.pos(node)
+            ranges.append((pos.start.line, pos.end.line))
+
+    ctx.module.visit(V())
+    ctx.__dict__["_tr_except_ranges"] = tuple(ranges)
+    return tuple(ranges)
+
+
+def in_except(ctx: FileContext, event: Event) -> bool:
+    """The event sits in an ``except`` block: it runs only when something failed."""
+    return any(a <= event.line <= b for a, b in _except_ranges(ctx))
+
+
+def runs_with(ctx: FileContext, event: Event, other: Event) -> bool:
+    """``event`` runs in every iteration where ``other`` runs (as far as the source tells)."""
+    return is_prefix(event.conditions, other.conditions) and not in_except(ctx, event)
+
+
+# -- text of statements, for suggestions ------------------------------------------------------------
+
+def statement_text(ctx: FileContext, event: Event) -> str | None:
+    """The source lines of the event when they hold exactly one simple statement and nothing else."""
+    if event.via or event.line < 1 or event.end_line > len(ctx.lines):
+        return None
+    lines = ctx.lines[event.line - 1 : event.end_line]
+    text = "\n".join(lines)
+    body = text.strip()
+    if ";" in body or body.endswith(":"):
+        return None
+    code = " ".join(event.code.split())
+    flat = " ".join(body.split())
+    if not (flat == code or flat.endswith("= " + code) or flat.startswith(code + " #")):
+        return None
+    return text
+
+
+def indent(text: str) -> str:
+    first = text.splitlines()[0] if text else ""
+    return first[: len(first) - len(first.lstrip())]
+
+
+def same_block(ctx: FileContext, a: Event, b: Event) -> bool:
+    """Two events written at the same place in the same block: safe to move lines between them."""
+    if a.via or b.via or a.depth != b.depth or a.conditions != b.conditions or a.contexts != b.contexts:
+        return False
+    ta, tb = statement_text(ctx, a), statement_text(ctx, b)
+    if ta is None or tb is None:
+        return False
+    return indent(ta) == indent(tb)
+
+
+def move_before(ctx: FileContext, moved: Event, anchor: Event) -> Suggestion | None:
+    """Move ``moved`` (written after ``anchor``) to the line just before ``anchor``."""
+    if not same_block(ctx, moved, anchor) or moved.line <= anchor.end_line:
+        return None
+    lines = ctx.lines
+    moved_text = "\n".join(lines[moved.line - 1 : moved.end_line])
+    between = lines[anchor.line - 1 : moved.line - 1]
+    return Suggestion(anchor.line, moved.end_line, "\n".join([moved_text, *between]))
+
+
+def move_after(ctx: FileContext, moved: Event, anchor: Event) -> Suggestion | None:
+    """Move ``moved`` (written before ``anchor``) to the line just after ``anchor``."""
+    if not same_block(ctx, moved, anchor) or anchor.line <= moved.end_line:
+        return None
+    lines = ctx.lines
+    moved_text = "\n".join(lines[moved.line - 1 : moved.end_line])
+    between = lines[moved.end_line : anchor.end_line]
+    return Suggestion(moved.line, anchor.end_line, "\n".join([*between, moved_text]))
+
+
+def insert_before(ctx: FileContext, event: Event, new_line: str) -> Suggestion | None:
+    """Keep the event's lines and add ``new_line`` above them, at the same indent."""
+    text = statement_text(ctx, event)
+    if text is None:
+        return None
+    return Suggestion(event.line, event.end_line, indent(text) + new_line + "\n" + text)
+
+
+def replace_statement(ctx: FileContext, event: Event, new_code: str) -> Suggestion | None:
+    """Replace the event's statement (one line) with ``new_code`` at the same indent."""
+    text = statement_text(ctx, event)
+    if text is None or event.line != event.end_line or text.strip() != event.code:
+        return None
+    return Suggestion(event.line, event.end_line, indent(text) + new_code)
+
+
+def backwards(seq: Sequence[Event]) -> list[Event]:
+    return [e for e in seq if e.kind == EventKind.BACKWARD]
+
+
+def gradient_sources(seq: Sequence[Event]) -> list[Event]:
+    """Calls that produce gradients for a step: ``backward()`` and ``torch.autograd.grad`` (but not
+    ``autograd.grad(..., create_graph=True)``, the inner loop of meta-learning)."""
+    return [e for e in seq if e.kind == EventKind.BACKWARD or (
+        e.kind == EventKind.AUTOGRAD_GRAD and "create_graph=True" not in e.code.replace(" ", ""))]
+
+
+def step_functions(ctx: FileContext) -> list[TrainingLoop]:
+    """Functions that do a whole training step (backward pass and optimizer step) without a loop,
+    and that no loop of this file calls: their caller lives elsewhere, so we read the body as one
+    iteration."""
+    cached = ctx.__dict__.get("_tr_step_functions")
+    if cached is not None:
+        return cached
+    covered = {v for lp in ctx.loops for e in lp.events for v in e.via}
+    looping = {lp.function for lp in ctx.loops if lp.does_training}
+    facts = ctx.facts
+    out: list[TrainingLoop] = []
+    infos = [*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()]
+    for info in infos:
+        if info.qualname in covered or info.qualname in looping:
+            continue
+        text = ctx.code(info.node)
+        if "backward" not in text or ".step(" not in text:
+            continue
+        unit = function_as_iteration(ctx.path, ctx.module, info.node, ctx.wrapper, facts)
+        if unit.has(EventKind.BACKWARD, max_depth=0) and any(
+                e.kind == EventKind.STEP and not e.manual for e in unit.events if e.depth == 0):
+            out.append(unit)
+    ctx.__dict__["_tr_step_functions"] = out
+    return out
+
+
+def training_units(ctx: FileContext) -> list[TrainingLoop]:
+    """Training loops, plus step functions whose loop is in another file (see ``step_functions``)."""
+    return [lp for lp in ctx.loops if lp.does_training] + step_functions(ctx)
+
+
+def node_text(ctx: FileContext, node: cst.CSTNode) -> str:
+    """The source lines a node spans (cheaper than regenerating its code for large nodes)."""
+    pos = ctx.pos(node)
+    return "\n".join(ctx.lines[pos.start.line - 1 : pos.end.line])

@@ -1,0 +1,368 @@
+"""A GradScaler is only half used: the loss is scaled but the step bypasses it, or it never updates.
+
+What it does
+    In loops that train with ``torch.amp.GradScaler``, finds three ways the scaler falls out of
+    step with the loop: the loss goes through ``scaler.scale(loss).backward()`` but the optimizer
+    steps with ``optimizer.step()`` instead of ``scaler.step(optimizer)``; ``scaler.step(optimizer)``
+    runs but ``scaler.update()`` is never called; or ``scaler.step(optimizer)`` runs after a plain
+    ``loss.backward()`` that was never scaled.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
+
+Why it matters
+    ``scaler.scale(loss)`` multiplies the loss, and so every gradient, by a large factor (65536 at the
+    start). ``scaler.step`` divides the gradients back and skips steps with inf or NaN values. A
+    plain ``optimizer.step()`` applies the huge scaled gradients, and the run diverges. Without
+    ``scaler.update()`` the scale never adapts, and the second ``scaler.step`` raises an error.
+    ``scaler.step`` after an unscaled backward pass divides normal gradients by the scale, so the
+    updates become tiny and the model barely learns. Even after ``scaler.unscale_(optimizer)``, a
+    plain ``optimizer.step()`` skips the inf/NaN check, so one overflow writes NaN into the weights.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        optimizer.step()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    The rule stays quiet on gradient accumulation (step and update under an ``if``), on
+    ``scaler.update()`` in a helper of the same file or elsewhere in the same function (anywhere in
+    the class for ``self.scaler``), on a scaler handed
+    to a function it cannot see, on Accelerate and DeepSpeed (they scale by themselves), on scalers
+    built from other classes than ``GradScaler`` (their methods follow their own rules), and on
+    ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a
+    variable and passed through other functions before ``backward()``.
+
+References
+    https://pytorch.org/docs/stable/amp.html#gradient-scaling
+    https://pytorch.org/docs/stable/notes/amp_examples.html
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
+from torchreview.rules._order import replace_statement, sequence, training_units
+
+ID = "amp-scaler-misuse"
+SEVERITY = "error"
+
+VALID = [
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast(device_type="cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # unscale, clip, step, update
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast(device_type="cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+    scheduler.step()
+""",
+    # accumulation
+    """
+for i, (x, y) in enumerate(loader):
+    with torch.cuda.amp.autocast():
+        loss = criterion(model(x), y) / accum
+    scaler.scale(loss).backward()
+    if (i + 1) % accum == 0:
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+""",
+    # GAN with one scaler and two optimizers
+    """
+for real in loader:
+    opt_d.zero_grad()
+    with autocast():
+        d_loss = criterion(disc(real), ones) + criterion(disc(gen(z).detach()), zeros)
+    scaler.scale(d_loss).backward()
+    scaler.step(opt_d)
+    opt_g.zero_grad()
+    with autocast():
+        g_loss = criterion(disc(gen(z)), ones)
+    scaler.scale(g_loss).backward()
+    scaler.step(opt_g)
+    scaler.update()
+""",
+    # the update lives in a helper of the same file
+    """
+def finish_step(scaler, optimizer):
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+
+def train(model, loader, optimizer, scaler):
+    for x, y in loader:
+        with torch.autocast("cuda"):
+            loss = model(x, y)
+        scaler.scale(loss).backward()
+        finish_step(scaler, optimizer)
+""",
+    # bfloat16 autocast needs no scaler
+    """
+for batch in loader:
+    optimizer.zero_grad()
+    with torch.autocast("cuda", dtype=torch.bfloat16):
+        loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+""",
+    # Accelerate handles scaling
+    """
+for batch in dataloader:
+    with accelerator.accumulate(model):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # the scaled loss is stored first
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast("cuda"):
+        loss = criterion(model(x), y)
+    scaled = scaler.scale(loss)
+    scaled.backward()
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # a home-made loss scaler with its own protocol
+    """
+scaler = DynamicLossScaler(init_scale=2 ** 16)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    (loss * scaler.loss_scale).backward()
+    scaler.step(optimizer)
+""",
+    # the scaler goes to code this file cannot see
+    """
+from engine import backward_and_step
+for x, y in loader:
+    with torch.autocast("cuda"):
+        loss = criterion(model(x), y)
+    scaler.scale(loss).backward()
+    backward_and_step(scaler, optimizer)
+    optimizer.zero_grad()
+""",
+]
+
+INVALID = [
+    # the step bypasses the scaler
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(x), y)
+    scaler.scale(loss).backward()
+    optimizer.step()
+    scaler.update()
+""",
+    # unscale_ and clip, then the step bypasses the scaler
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    optimizer.step()
+    scaler.update()
+""",
+    # update() removed
+    """
+def train_one_epoch(model, loader, optimizer, scaler, device):
+    model.train()
+    for images, targets in loader:
+        images, targets = images.to(device), targets.to(device)
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = F.cross_entropy(model(images), targets)
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+""",
+    # scaler.step after an unscaled backward pass
+    """
+scaler = torch.cuda.amp.GradScaler()
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.cuda.amp.autocast():
+        loss = criterion(model(x), y)
+    loss.backward()
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # accumulation: optimizer.step() inside the if, and no update
+    """
+for i, batch in enumerate(loader):
+    with autocast():
+        loss = model(**batch).loss / accum
+    scaler.scale(loss).backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+]
+
+_SCALED_BACKWARD = re.compile(r"^([A-Za-z_][\w.]*)\.scale\(")
+
+
+_TORCH_SCALER = re.compile(r"GradScaler")
+
+
+def _torch_scaler(ctx: FileContext, scaler: str) -> bool:
+    """A ``torch.amp.GradScaler`` (or an object we cannot trace, such as a function argument);
+    not a home-made or library scaler whose methods may work differently."""
+    values = ctx.facts.assigned.get(scaler, [])
+    return not values or any(_TORCH_SCALER.search(v.split("(", 1)[0]) for v in values)
+
+
+def _scaled_backwards(ctx: FileContext, seq: list[Event]) -> list[tuple[Event, str]]:
+    out = []
+    for e in seq:
+        if e.kind != EventKind.BACKWARD or not e.receiver:
+            continue
+        m = _SCALED_BACKWARD.match(e.receiver)
+        if m and ctx.facts.is_scaler(m.group(1)) and _torch_scaler(ctx, m.group(1)):
+            out.append((e, m.group(1)))
+    return out
+
+
+def _scaler_steps(ctx: FileContext, seq: list[Event]) -> list[Event]:
+    return [e for e in seq if e.kind == EventKind.STEP and e.receiver and ctx.facts.is_scaler(e.receiver)
+            and e.target != e.receiver and _torch_scaler(ctx, e.receiver)]
+
+
+def _updated_somewhere(ctx: FileContext, loop: TrainingLoop, scaler: str) -> bool:
+    events = [e for lp in [loop, *ctx.ancestors(loop)] for e in lp.events]
+    if any(e.kind == EventKind.SCALER_UPDATE for e in events):
+        return True
+    # Elsewhere in the same function (for example after the loop), or anywhere in the class when the
+    # scaler is an attribute that another method may update.
+    scope = loop.function_node if loop.function_node is not None else loop.node
+    text = ctx.source if scaler.startswith("self.") else ctx.code(scope)
+    tail = re.escape(scaler.rsplit(".", 1)[-1])
+    return bool(re.search(rf"\b{tail}\s*\.\s*update\s*\(", text))
+
+
+def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    scaled = _scaled_backwards(ctx, seq)
+    if not scaled or _scaler_steps(ctx, seq):
+        return
+    backward, scaler = scaled[0]
+    if passes_to_unknown(ctx, loop, {scaler}):
+        return
+    for step in optimizer_steps(ctx, loop):
+        if step not in seq or step.order < backward.order:
+            continue
+        if step.receiver and ctx.facts.is_scaler(step.receiver):
+            continue
+        unscaled = any(u.kind == EventKind.UNSCALE for u in seq if u.order < step.order)
+        optimizer = step.target or "optimizer"
+        new = f"{scaler}.step({optimizer})"
+        if not _updated_somewhere(ctx, loop, scaler):
+            new += "\n" + _indent_of_line(ctx, step.line) + f"{scaler}.update()"
+        yield ctx.finding(
+            ID, SEVERITY, step.line, step.end_line, loop=loop,
+            facts={"problem": "bypass_unscaled" if unscaled else "bypass", "scaler": scaler, "optimizer": optimizer, "step": step.code,
+                   "step_line": step.line, "backward": backward.code, "backward_line": backward.line,
+                   "loop_header": loop.header},
+            suggestion=replace_statement(ctx, step, new),
+        )
+        return
+
+
+def _indent_of_line(ctx: FileContext, line: int) -> str:
+    text = ctx.lines[line - 1]
+    return text[: len(text) - len(text.lstrip())]
+
+
+def _missing_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    for step in _scaler_steps(ctx, seq):
+        scaler = step.receiver or "scaler"
+        if step.depth != 0:
+            continue  # the step belongs to an inner loop; that loop reports it
+        if _updated_somewhere(ctx, loop, scaler) or passes_to_unknown(ctx, loop, {scaler}):
+            return
+        yield ctx.finding(
+            ID, SEVERITY, step.line, step.end_line, loop=loop,
+            facts={"problem": "no_update", "scaler": scaler, "optimizer": step.target or "optimizer",
+                   "step": step.code, "step_line": step.line, "backward": "", "backward_line": "",
+                   "loop_header": loop.header},
+            suggestion=insert_after(ctx, step, f"{scaler}.update()"),
+        )
+        return
+
+
+def _unscaled_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    steps = _scaler_steps(ctx, seq)
+    if not steps or ".scale(" in ctx.code(loop.node):
+        return
+    scaler = steps[0].receiver or "scaler"
+    tail = re.escape(scaler.rsplit(".", 1)[-1])
+    if re.search(rf"\b{tail}\s*\.\s*scale\s*\(", ctx.source) or passes_to_unknown(ctx, loop, {scaler}):
+        return
+    bws = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < steps[0].order]
+    if not bws:
+        return
+    for b in bws:
+        receiver = b.receiver or ""
+        if b.args or not re.fullmatch(r"[A-Za-z_][\w.]*", receiver) or "scale" in receiver.lower():
+            return  # an engine's backward(loss), or an expression we cannot follow
+        if any("scale" in v for v in ctx.facts.assigned.get(receiver, [])):
+            return
+    b = bws[-1]
+    yield ctx.finding(
+        ID, SEVERITY, b.line, b.end_line, loop=loop,
+        facts={"problem": "unscaled", "scaler": scaler, "optimizer": steps[0].target or "optimizer",
+               "step": steps[0].code, "step_line": steps[0].line, "backward": b.code,
+               "backward_line": b.line, "loop_header": loop.header},
+        suggestion=replace_statement(ctx, b, f"{scaler}.scale({b.receiver}).backward()")
+        if b.code == f"{b.receiver}.backward()" else None,
+    )
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_units(ctx):
+        seq = sequence(loop)
+        found = list(_bypassed_step(ctx, loop, seq))
+        if not found:
+            found = list(_missing_update(ctx, loop, seq))
+        if not found:
+            found = list(_unscaled_backward(ctx, loop, seq))
+        yield from found
+

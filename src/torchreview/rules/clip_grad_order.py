@@ -1,0 +1,315 @@
+"""Gradient clipping runs at a moment where it has no effect, or on scaled gradients.
+
+What it does
+    Finds ``clip_grad_norm_``/``clip_grad_value_`` calls that run before the backward pass that
+    feeds the next step, or after the last step of the iteration, and clipping of gradients that a
+    ``GradScaler`` has scaled, without ``scaler.unscale_(optimizer)`` first.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
+
+Why it matters
+    Clipping changes the gradients stored in ``.grad``. Before the backward pass those are old or
+    zero; after the step they have already been applied. In both cases the step uses gradients that
+    were never clipped, so a run that needs clipping to stay stable can still explode. Under a
+    ``GradScaler`` the gradients are multiplied by the loss scale (often 65536), so a threshold such
+    as 1.0 cuts almost every update to a tiny size.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+    ```
+
+    The rule stays quiet on clipping between the backward pass and the step (also under the ``if``
+    of gradient accumulation), on ``accelerator.clip_grad_norm_`` and other wrappers that unscale by
+    themselves, on clipping inside an LBFGS closure, on ``max_norm=inf`` (a call that only measures
+    the gradient norm), and when the scaler is handed to a function it
+    cannot see. It does not check clipping done by engines (DeepSpeed's ``gradient_clipping``
+    setting) or by helpers in other files.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.nn.utils.clip_grad_norm_.html
+    https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-clipping
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import optimizer_steps, passes_to_unknown
+from torchreview.rules._order import (
+    backwards,
+    exclusive,
+    in_except,
+    insert_before,
+    is_prefix,
+    move_after,
+    move_before,
+    sequence,
+    training_units,
+)
+
+ID = "clip-grad-order"
+SEVERITY = "error"
+
+VALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+    optimizer.step()
+""",
+    # AMP: unscale first, then clip
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # accumulation: clip under the same if as the step
+    """
+for step, batch in enumerate(loader):
+    loss = model(**batch).loss / accum
+    scaler.scale(loss).backward()
+    if (step + 1) % accum == 0:
+        scaler.unscale_(optimizer)
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+""",
+    # Accelerate unscales inside its own clip
+    """
+for batch in dataloader:
+    with accelerator.accumulate(model):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        if accelerator.sync_gradients:
+            accelerator.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # clipping in a helper that the loop calls after backward
+    """
+def clip_and_step(model, optimizer):
+    torch.nn.utils.clip_grad_value_(model.parameters(), 0.5)
+    optimizer.step()
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.nll_loss(model(x), y).backward()
+        clip_and_step(model, optimizer)
+""",
+    # GAN: each optimizer clips after its own backward pass
+    """
+for real in loader:
+    opt_d.zero_grad()
+    d_loss.backward()
+    clip_grad_norm_(disc.parameters(), 10.0)
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss.backward()
+    clip_grad_norm_(gen.parameters(), 10.0)
+    opt_g.step()
+""",
+    # LBFGS closure that clips
+    """
+for epoch in range(epochs):
+    def closure():
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+        return loss
+    optimizer.step(closure)
+""",
+    # measuring the gradient norm with max_norm=inf after the step
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    F.mse_loss(model(x), y).backward()
+    optimizer.step()
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), float("inf"))
+""",
+    # manual SGD: clip between the backward pass and the update
+    """
+for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
+    data, targets = get_batch(train_data, i)
+    model.zero_grad()
+    output, hidden = model(data, hidden)
+    loss = criterion(output, targets)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    for p in model.parameters():
+        p.data.add_(p.grad, alpha=-lr)
+""",
+    # the scaler goes to a helper in another file that may unscale
+    """
+from engine import unscale_and_clip
+for x, y in loader:
+    optimizer.zero_grad()
+    scaler.scale(criterion(model(x), y)).backward()
+    unscale_and_clip(scaler, optimizer, model)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+""",
+]
+
+INVALID = [
+    # manual SGD (word language model style): clip moved above the backward pass
+    """
+for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
+    data, targets = get_batch(train_data, i)
+    model.zero_grad()
+    output, hidden = model(data, hidden)
+    loss = criterion(output, targets)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    loss.backward()
+    for p in model.parameters():
+        p.data.add_(p.grad, alpha=-lr)
+""",
+    # clip before backward
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    loss.backward()
+    optimizer.step()
+""",
+    # clip after the step
+    """
+def train(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+""",
+    # AMP without unscale_
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # accumulation with AMP, unscale_ removed
+    """
+for step, batch in enumerate(loader):
+    with autocast():
+        loss = model(**batch).loss / accum
+    scaler.scale(loss).backward()
+    if (step + 1) % accum == 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+""",
+]
+
+_TORCH_CLIPS = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value"}
+
+
+def _torch_clip(clip: Event) -> bool:
+    """``torch.nn.utils.clip_grad_norm_`` and friends (which do not unscale), not a wrapper's method."""
+    name = clip.code.split("(", 1)[0].rsplit(".", 1)[-1]
+    receiver = clip.receiver or ""
+    return name in _TORCH_CLIPS and (not receiver or receiver.split(".")[0] in ("torch", "nn", "utils"))
+
+
+def _scaler_of(ctx: FileContext, step: Event) -> str | None:
+    receiver = step.receiver or ""
+    return receiver if receiver and ctx.facts.is_scaler(receiver) and step.target != receiver else None
+
+
+def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
+                clip: Event) -> Finding | None:
+    live = [s for s in steps if not exclusive(s.conditions, clip.conditions)]
+    prev = [s for s in live if s.order < clip.order]
+    nxt = [s for s in live if s.order > clip.order]
+    start = prev[-1].order if prev else -1
+    end = nxt[0].order if nxt else 10**9
+    bws = [b for b in backwards(seq) if not in_except(ctx, b) and not exclusive(b.conditions, clip.conditions)]
+    before = [b for b in bws if start < b.order < clip.order]
+    between = [b for b in bws if clip.order < b.order < end]
+    facts: dict[str, object] = {"clip": clip.code, "clip_line": clip.line, "loop_header": loop.header}
+    if nxt and between and not before:
+        step, backward = nxt[0], between[0]
+        facts.update(problem="before_backward", step=step.code, step_line=step.line,
+                     backward=backward.code, backward_line=backward.line)
+        fix = None if _scaler_of(ctx, step) else move_after(ctx, clip, backward)
+        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
+    if not nxt and prev and not between:
+        step = prev[-1]
+        fed = [b for b in bws if b.order < step.order]
+        if fed and is_prefix(step.conditions, clip.conditions):
+            facts.update(problem="after_step", step=step.code, step_line=step.line,
+                         backward=fed[-1].code, backward_line=fed[-1].line)
+            fix = None if _scaler_of(ctx, step) else move_before(ctx, clip, step)
+            return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
+    if nxt and _torch_clip(clip):
+        step = nxt[0]
+        scaler = _scaler_of(ctx, step)
+        if scaler is None or step.target is None:
+            return None
+        unscaled = [u for u in seq if u.kind == EventKind.UNSCALE and start < u.order < clip.order
+                    and not exclusive(u.conditions, clip.conditions)]
+        if unscaled or passes_to_unknown(ctx, loop, {scaler}):
+            return None
+        facts.update(problem="scaled", step=step.code, step_line=step.line, scaler=scaler,
+                     optimizer=step.target, backward="", backward_line="")
+        fix: Suggestion | None = insert_before(ctx, clip, f"{scaler}.unscale_({step.target})")
+        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
+    return None
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_units(ctx):
+        seq = sequence(loop)
+        steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
+        steps += [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
+        steps.sort(key=lambda e: e.order)
+        for clip in seq:
+            if clip.kind != EventKind.CLIP or clip.depth != 0 or in_except(ctx, clip):
+                continue
+            if any("inf" in a for a in clip.args) or "inf" in clip.code.split("(", 1)[-1]:
+                continue  # max_norm=inf: the call only measures the gradient norm
+            finding = _check_clip(ctx, loop, seq, steps, clip)
+            if finding is not None:
+                yield finding
+                break

@@ -1,0 +1,562 @@
+"""A running total keeps every batch's loss tensor, and with it every computation graph.
+
+What it does
+    In a training loop that runs ``backward()`` on a loss (itself, or in a helper of the same file
+    that returns that loss tensor), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
+    ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
+    ``.item()``, ``.detach()`` or ``float()``.
+
+Why it matters
+    A loss tensor remembers how it was computed. Adding it to a total that outlives the iteration
+    links every batch's graph into one long chain, so memory grows with each batch until the run
+    slows down or stops with an out-of-memory error. The total is also a tensor on the GPU, so
+    printing it later forces a sync. A plain number is all that logging needs.
+
+Example
+    ```python
+    total_loss = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        total_loss += loss
+    ```
+
+Use instead
+    ```python
+    total_loss = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        total_loss += loss.item()
+    ```
+
+    The rule stays quiet on ``loss.item()``, ``loss.detach()``, ``float(loss)`` and ``loss.data``;
+    on losses collected for one backward pass later (``torch.stack(losses).mean().backward()``,
+    ``sum(losses).backward()``); on a loss built from parts inside one iteration
+    (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
+    pass (evaluation loops are the concern of ``eval-without-no-grad``). It does not follow totals
+    kept inside helper objects such as metric meters.
+
+References
+    https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._order import node_text
+
+ID = "loss-accumulated-with-graph"
+SEVERITY = "warning"
+
+VALID = [
+    """
+total_loss = 0.0
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    total_loss += loss.item()
+""",
+    # detach, float, and a list of detached values
+    """
+running, history = 0.0, []
+for i, (x, y) in enumerate(loader):
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    running += float(loss)
+    history.append(loss.detach().cpu())
+    epoch_loss += loss.detach() * x.size(0)
+""",
+    # losses collected for one backward pass later
+    """
+for batch in loader:
+    optimizer.zero_grad()
+    losses = []
+    for chunk in batch.split(4):
+        losses.append(criterion(model(chunk), target))
+    torch.stack(losses).mean().backward()
+    optimizer.step()
+""",
+    """
+for episode in range(num_episodes):
+    log_probs, rewards = [], []
+    state = env.reset()
+    for t in range(max_steps):
+        dist = policy(state)
+        action = dist.sample()
+        log_probs.append(dist.log_prob(action))
+        state, reward, done, _ = env.step(action.item())
+        rewards.append(reward)
+        if done:
+            break
+    policy_loss = -(torch.stack(log_probs) * returns(rewards)).sum()
+    optimizer.zero_grad()
+    policy_loss.backward()
+    optimizer.step()
+""",
+    # a loss built from parts inside one iteration
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    out, aux = model(x)
+    loss = criterion(out, y)
+    loss += 0.4 * criterion(aux, y)
+    loss.backward()
+    optimizer.step()
+""",
+    # multi-task: the summed loss is the one that goes backward
+    """
+for batch in loader:
+    optimizer.zero_grad()
+    total = 0
+    for name, head in heads.items():
+        task_loss = criterion(head(batch["x"]), batch[name])
+        total = total + task_loss
+    total.backward()
+    optimizer.step()
+""",
+    # the loss value was turned into a number first
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    loss = loss.item()
+    total_loss += loss
+""",
+    # a list attribute of losses, averaged into one backward pass after the loop
+    """
+class Learner:
+    def step(self, batches):
+        self.optimizer.zero_grad()
+        self.losses = []
+        for batch in batches:
+            self.losses.append(self.model(batch).loss)
+        torch.stack(self.losses).mean().backward()
+        self.optimizer.step()
+""",
+    # meters fed with numbers, a progress bar and a torchmetrics object
+    """
+losses = AverageMeter("Loss", ":.4e")
+mean_loss = torchmetrics.MeanMetric()
+for i, (images, target) in enumerate(train_loader):
+    loss = criterion(model(images), target)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    losses.update(loss.item(), images.size(0))
+    mean_loss.update(loss.detach())
+    pbar.update(1)
+    ema.update(model)
+""",
+    # a dict of this iteration's losses
+    """
+for x, y in loader:
+    losses = {}
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    losses.update({"ce": loss})
+    loss.backward()
+    optimizer.step()
+    log(losses)
+""",
+    # a train_step helper returns a number
+    """
+def train_step(model, batch, optimizer):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+
+def train(model, loader, optimizer):
+    total_loss = 0.0
+    for batch in loader:
+        loss = train_step(model, batch, optimizer)
+        total_loss += loss
+    return total_loss / len(loader)
+""",
+    # evaluation under no_grad
+    """
+@torch.no_grad()
+def evaluate(model, loader):
+    total = 0.0
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        total += loss
+    return total / len(loader)
+""",
+]
+
+INVALID = [
+    """
+total_loss = 0.0
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    total_loss += loss
+""",
+    # weighted by batch size, in a function
+    """
+def train_epoch(model, loader, optimizer, device):
+    model.train()
+    epoch_loss = 0.0
+    for images, labels in loader:
+        images, labels = images.to(device), labels.to(device)
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(images), labels)
+        loss.backward()
+        optimizer.step()
+        epoch_loss = epoch_loss + loss * images.size(0)
+    return epoch_loss / len(loader.dataset)
+""",
+    # a history list of loss tensors
+    """
+train_losses = []
+for epoch in range(epochs):
+    for batch in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = model(**batch).loss
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+        train_losses.append(loss)
+""",
+    # a total kept on the trainer object
+    """
+class Trainer:
+    def fit(self, loader):
+        for x, y in loader:
+            self.optimizer.zero_grad()
+            loss = self.criterion(self.model(x), y)
+            loss.backward()
+            self.optimizer.step()
+            self.train_loss += loss
+""",
+    # an average meter fed with the loss tensor
+    """
+losses = AverageMeter("Loss", ":.4e")
+for i, (images, target) in enumerate(train_loader):
+    output = model(images)
+    loss = criterion(output, target)
+    losses.update(loss, images.size(0))
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
+    # a train_step helper returns the loss tensor it ran backward on
+    """
+def train_step(model, batch, optimizer):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    return loss
+
+def train(model, loader, optimizer):
+    total_loss = 0.0
+    for batch in loader:
+        loss = train_step(model, batch, optimizer)
+        total_loss += loss
+    return total_loss / len(loader)
+""",
+    # GAN: discriminator loss summed for logging
+    """
+d_total = 0.0
+for real in loader:
+    opt_d.zero_grad()
+    d_loss_real = bce(disc(real), ones)
+    d_loss_fake = bce(disc(gen(z).detach()), zeros)
+    d_loss = d_loss_real + d_loss_fake
+    d_loss.backward()
+    opt_d.step()
+    d_total += d_loss_real
+""",
+]
+
+_IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
+_CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+_DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
+                        r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
+
+
+@dataclass
+class _Scope:
+    """Assignments of one function (or the module): target code → value codes, with lines."""
+
+    assigns: list[tuple[str, str, int]] = field(default_factory=list)
+    backward_texts: list[str] = field(default_factory=list)
+
+
+def _names(text: str) -> set[str]:
+    return set(_IDENT.findall(text))
+
+
+def _chains(text: str) -> set[str]:
+    """Plain names and dotted chains (``loss``, ``self.losses``) that a piece of code mentions."""
+    return set(_CHAIN.findall(text)) | _names(text)
+
+
+def _collect(ctx: FileContext, node: cst.CSTNode) -> _Scope:
+    scope = _Scope()
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return n is node
+
+        def visit_Assign(self, n: cst.Assign) -> None:
+            line = ctx.pos(n).start.line
+            for t in n.targets:
+                targets = [e.value for e in t.target.elements] if isinstance(
+                    t.target, cst.Tuple | cst.List) else [t.target]
+                for tg in targets:
+                    scope.assigns.append((ctx.code(tg), ctx.code(n.value), line))
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            if n.value is not None:
+                scope.assigns.append((ctx.code(n.target), ctx.code(n.value), ctx.pos(n).start.line))
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            scope.assigns.append((ctx.code(n.target), ctx.code(n.target) + " + " + ctx.code(n.value),
+                                  ctx.pos(n).start.line))
+
+        def visit_Call(self, n: cst.Call) -> None:
+            func = n.func
+            if isinstance(func, cst.Attribute) and func.attr.value in ("backward", "manual_backward"):
+                scope.backward_texts.append(ctx.code(func.value) + " " + " ".join(
+                    ctx.code(a.value) for a in n.args))
+            elif isinstance(func, cst.Name) and func.value == "backward":
+                scope.backward_texts.append(" ".join(ctx.code(a.value) for a in n.args))
+
+    node.visit(V())
+    return scope
+
+
+def _reaches_backward(scope: _Scope) -> set[str]:
+    """Names whose value flows into a backward() call (through assignments)."""
+    reached: set[str] = set()
+    for text in scope.backward_texts:
+        reached |= _chains(text)
+    for _ in range(6):
+        grown = set(reached)
+        for target, value, _line in scope.assigns:
+            if target in reached:
+                grown |= _chains(value)
+        if grown == reached:
+            break
+        reached = grown
+    return reached
+
+
+_RETURN_NAME = re.compile(r"^\s*return\s+([A-Za-z_]\w*)\s*$", re.M)
+
+
+def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
+    """``value`` calls a function of this file that runs backward() on a tensor and returns it;
+    the line of that backward call."""
+    m = re.match(r"^(?:self\.)?([A-Za-z_]\w*)\(", value.strip())
+    if not m:
+        return None
+    name = m.group(1)
+    info = ctx.facts.top_functions.get(name) or next(
+        (f for (_, n), f in ctx.facts.methods.items() if n == name), None)
+    if info is None:
+        return None
+    text = node_text(ctx, info.node)
+    for r in set(_RETURN_NAME.findall(text)):
+        hit = re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
+        if hit:
+            return ctx.pos(info.node).start.line + text[: hit.start()].count("\n")
+    return None
+
+
+def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> dict[str, int]:
+    """Loss names computed in the loop that a backward call of the loop uses, with that call's line."""
+    assigned = {t for t, _, _ in loop_scope.assigns}
+    out: dict[str, int] = {}
+    for e in loop.of(EventKind.BACKWARD):
+        if e.via:
+            continue
+        for name in _names(" ".join([e.receiver or "", *e.args])):
+            if name in assigned:
+                out.setdefault(name, e.line)
+    for target, value, _line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
+        if target not in out and (where := _returns_backwarded_loss(ctx, value)) is not None:
+            out[target] = where
+    for target, value, _line in list(loop_scope.assigns):  # loss = loss_a + loss_b: the parts too
+        if target in out and not _DETACHING.search(value):
+            for part in _names(value):
+                if "loss" in part.lower() and part in assigned:
+                    out.setdefault(part, out[target])
+    return out
+
+
+@dataclass(frozen=True)
+class _Total:
+    statement: cst.SimpleStatementLine
+    total: str
+    added: str
+    kind: str  # "sum", "append" or "meter"
+    line: int
+
+
+def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
+    found: list[_Total] = []
+
+    class V(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.no_grad: list[bool] = []
+            self.stmt: cst.SimpleStatementLine | None = None
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, n: cst.Lambda) -> bool:
+            return False
+
+        def visit_With(self, n: cst.With) -> None:
+            self.no_grad.append(any(is_no_grad_context(ctx.code(i.item)) for i in n.items))
+
+        def leave_With(self, original_node: cst.With) -> None:
+            self.no_grad.pop()
+
+        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
+            self.stmt = n
+
+        def _add(self, total: str, added: str, kind: str) -> None:
+            if self.stmt is None or any(self.no_grad):
+                return
+            found.append(_Total(self.stmt, total, added, kind, ctx.pos(self.stmt).start.line))
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            if isinstance(n.operator, cst.AddAssign | cst.SubtractAssign):
+                self._add(ctx.code(n.target), ctx.code(n.value), "sum")
+
+        def visit_Assign(self, n: cst.Assign) -> None:
+            value = n.value
+            if len(n.targets) == 1 and isinstance(value, cst.BinaryOperation) and isinstance(
+                    value.operator, cst.Add):
+                target = ctx.code(n.targets[0].target)
+                if ctx.code(value.left) == target:
+                    self._add(target, ctx.code(value.right), "sum")
+
+        def visit_Call(self, n: cst.Call) -> None:
+            func = n.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(n.args) == 1:
+                self._add(ctx.code(func.value), ctx.code(n.args[0].value), "append")
+            elif (isinstance(func, cst.Attribute) and func.attr.value == "update" and n.args
+                  and n.args[0].keyword is None and not isinstance(n.args[0].value, cst.Dict)
+                  and _is_meter(ctx, ctx.code(func.value))):
+                self._add(ctx.code(func.value), ctx.code(n.args[0].value), "meter")
+
+    loop.node.body.visit(V())
+    return found
+
+
+_METER_NAME = re.compile(r"meter|^losses$|_m$|^loss_avg|avg_loss|running", re.IGNORECASE)
+_METER_CTOR = re.compile(r"Meter\b|Average\w*\(|RunningMean|Avg\w*\(")
+
+
+def _is_meter(ctx: FileContext, receiver: str) -> bool:
+    """An average meter (``losses = AverageMeter()``) that sums what ``update`` receives."""
+    facts = ctx.facts
+    if facts.is_optimizer(receiver) or facts.is_scaler(receiver) or facts.is_scheduler(receiver):
+        return False
+    values = facts.assigned.get(receiver, [])
+    if any(v.lstrip().startswith(("{", "[", "dict(", "collections.", "defaultdict(")) for v in values):
+        return False  # a plain dict: update() stores, it does not sum
+    ctors = [v.split("(", 1)[0] + "(" for v in values]
+    if any("Metric" in c or "metrics" in c for c in ctors):
+        return False  # torchmetrics objects handle tensors themselves
+    tail = receiver.rsplit(".", 1)[-1]
+    return any(_METER_CTOR.search(c) for c in ctors) or bool(_METER_NAME.search(tail))
+
+
+def _function_node(ctx: FileContext, loop: TrainingLoop) -> cst.CSTNode:
+    return loop.function_node if loop.function_node is not None else ctx.module
+
+
+def _suggestion(ctx: FileContext, item: _Total, loss: str, use_item: bool) -> Suggestion | None:
+    pos = ctx.pos(item.statement)
+    if pos.start.line != pos.end.line or len(item.statement.body) != 1:
+        return None
+    text = ctx.lines[pos.start.line - 1]
+    if item.kind == "meter":
+        if item.added.strip() != loss:
+            return None
+        call = re.compile(rf"(\.update\(\s*){re.escape(loss)}(\s*[,)])")
+        if len(call.findall(text)) != 1:
+            return None
+        return Suggestion(pos.start.line, pos.end.line, call.sub(rf"\g<1>{loss}.item()\g<2>", text))
+    if item.kind == "sum" and use_item and item.added.strip() == loss:
+        new_added = f"{loss}.item()"
+    else:
+        new_added = re.sub(rf"(?<![.\w]){re.escape(loss)}\b", f"{loss}.detach()", item.added)
+    idx = text.rfind(item.added)
+    if idx < 0 or text[idx + len(item.added):].strip() not in ("", ")"):
+        return None
+    return Suggestion(pos.start.line, pos.end.line, text[:idx] + new_added + text[idx + len(item.added):])
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    seen: set[int] = set()
+    scopes: dict[int, _Scope] = {}
+    for loop in sorted(ctx.loops, key=lambda lp: lp.line, reverse=True):  # innermost first
+        if loop.iterates_parameters or not loop.has(EventKind.BACKWARD):
+            continue
+        loop_scope = _collect(ctx, loop.node.body)
+        losses = _graph_losses(ctx, loop, loop_scope)
+        if not losses:
+            continue
+        func_node = _function_node(ctx, loop)
+        func_scope = scopes.get(id(func_node))
+        if func_scope is None:
+            func_scope = scopes[id(func_node)] = _collect(ctx, func_node)
+        reached = _reaches_backward(func_scope)
+        for item in _totals(ctx, loop):
+            if item.line in seen or _DETACHING.search(item.added):
+                continue
+            bare = [n for n in _names(item.added) if n in losses]
+            if not bare:
+                continue
+            loss = bare[0]
+            if item.total in reached or item.total.split("[")[0] in reached:
+                continue  # the total itself goes into a backward pass: a loss built on purpose
+            if item.kind == "meter" and item.total in losses:
+                continue
+            reset = [ln for t, v, ln in loop_scope.assigns if t == item.total and ln < item.line
+                     and not (item.kind == "sum" and v.startswith(item.total + " + "))]
+            if reset:
+                continue  # the total starts fresh in each iteration
+            last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
+            if last and _DETACHING.search(last[-1]):
+                continue
+            seen.add(item.line)
+            uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
+            yield ctx.finding(
+                ID, SEVERITY, item.line, item.line, loop=loop,
+                facts={"total": item.total, "loss": loss, "statement": ctx.code(item.statement),
+                       "line": item.line, "backward_line": losses[loss], "kind": item.kind,
+                       "loop_header": loop.header},
+                suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),
+            )

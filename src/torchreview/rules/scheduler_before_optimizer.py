@@ -1,0 +1,329 @@
+"""A learning-rate scheduler steps before the optimizer in the same iteration.
+
+What it does
+    Finds ``scheduler.step()`` calls that run before any ``optimizer.step()`` of the same
+    iteration: in a batch loop, the scheduler line above the optimizer step; in an epoch loop, the
+    scheduler stepped at the top of the epoch, before the batch loop that steps the optimizer.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
+
+Why it matters
+    Since PyTorch 1.1 the scheduler is meant to step after the optimizer. Stepping it first skips
+    the first value of the schedule: warmup starts one step late, the first epoch runs at the
+    second learning rate, and a cosine or one-cycle schedule ends one step early. PyTorch prints a
+    warning about this once, which is easy to miss in a long log.
+
+Example
+    ```python
+    for epoch in range(epochs):
+        scheduler.step()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+    ```
+
+Use instead
+    ```python
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+    ```
+
+    The rule stays quiet on per-epoch schedulers stepped after the batch loop, on
+    ``ReduceLROnPlateau`` stepped with a metric and on any ``scheduler.step(value)`` with an
+    argument (an explicit epoch or metric), on per-batch schedulers (OneCycleLR, warmup) stepped
+    after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
+    (``if epoch > 0: scheduler.step()``), and on a scheduler that belongs to another optimizer
+    than the one that steps after it, and on scheduler classes written in the same file that do not
+    derive from a PyTorch LR scheduler (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
+    step the scheduler themselves.
+
+References
+    https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import optimizer_steps
+from torchreview.rules._order import (
+    in_except,
+    is_prefix,
+    move_after,
+    sequence,
+    statement_text,
+    step_functions,
+)
+
+ID = "scheduler-before-optimizer"
+SEVERITY = "warning"
+
+VALID = [
+    # per-epoch scheduler after the batch loop
+    """
+for epoch in range(epochs):
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    scheduler.step()
+""",
+    # OneCycleLR stepped per batch after the optimizer
+    """
+scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, total_steps=len(loader) * epochs)
+for epoch in range(epochs):
+    for images, labels in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = criterion(model(images), labels)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+        scheduler.step()
+""",
+    # ReduceLROnPlateau with a metric
+    """
+for epoch in range(epochs):
+    scheduler.step(best_val_loss)
+    train_one_epoch(model, loader, optimizer)
+    best_val_loss = evaluate(model, val_loader)
+""",
+    # warmup with accumulation: scheduler under the same if, after the step
+    """
+for step, batch in enumerate(loader):
+    loss = model(**batch).loss / accum
+    loss.backward()
+    if (step + 1) % accum == 0:
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
+    # accumulation: the step is conditional, the scheduler line is after it
+    """
+for i, (x, y) in enumerate(loader):
+    (criterion(model(x), y) / accum).backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    if (i + 1) % accum == 0:
+        scheduler.step()
+""",
+    # stepped at the top of the epoch, but only from the second epoch on
+    """
+for epoch in range(start_epoch, epochs):
+    if epoch > start_epoch:
+        scheduler.step()
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss_fn(model(x), y).backward()
+        optimizer.step()
+""",
+    # epoch loop: training in a helper, scheduler afterwards
+    """
+def train_one_epoch(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+
+def main():
+    for epoch in range(epochs):
+        train_one_epoch(model, loader, optimizer)
+        scheduler.step()
+""",
+    # GAN: each scheduler after its own optimizer
+    """
+sched_g = StepLR(opt_g, step_size=30)
+sched_d = StepLR(opt_d, step_size=30)
+for epoch in range(epochs):
+    for real in loader:
+        opt_d.zero_grad()
+        d_loss.backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        g_loss.backward()
+        opt_g.step()
+    sched_d.step()
+    sched_g.step()
+""",
+    # a scheduler of one optimizer stepped before another optimizer's step
+    """
+sched_d = torch.optim.lr_scheduler.ExponentialLR(opt_d, gamma=0.99)
+for real in loader:
+    opt_d.zero_grad()
+    d_loss.backward()
+    opt_d.step()
+    sched_d.step()
+    opt_g.zero_grad()
+    g_loss.backward()
+    opt_g.step()
+""",
+    # a home-made scheduler class whose step() sets the rate for the coming epoch
+    """
+class EpochWarmup:
+    def __init__(self, optimizer, base_lr, warmup):
+        self.optimizer, self.base_lr, self.warmup, self.epoch = optimizer, base_lr, warmup, 0
+
+    def step(self):
+        self.epoch += 1
+        for group in self.optimizer.param_groups:
+            group["lr"] = self.base_lr * min(1.0, self.epoch / self.warmup)
+
+scheduler = EpochWarmup(optimizer, 0.1, 5)
+for epoch in range(epochs):
+    scheduler.step()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+""",
+    # timm-style: explicit epoch argument
+    """
+for epoch in range(start_epoch, num_epochs):
+    lr_scheduler.step(epoch)
+    for batch in loader:
+        optimizer.zero_grad()
+        model(batch).loss.backward()
+        optimizer.step()
+""",
+]
+
+INVALID = [
+    # per-batch scheduler above the optimizer step
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    scheduler.step()
+    optimizer.step()
+""",
+    # per-epoch scheduler at the top of the epoch
+    """
+def fit(model, loader, optimizer, scheduler, epochs):
+    for epoch in range(epochs):
+        scheduler.step()
+        model.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            F.cross_entropy(model(x), y).backward()
+            optimizer.step()
+""",
+    # a guarded scheduler above the step
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    F.cross_entropy(model(x), y).backward()
+    if scheduler is not None:
+        scheduler.step()
+    optimizer.step()
+""",
+    # accumulation: scheduler above the step inside the if
+    """
+for step, batch in enumerate(train_dataloader):
+    loss = model(**batch).loss / args.gradient_accumulation_steps
+    loss.backward()
+    if (step + 1) % args.gradient_accumulation_steps == 0:
+        lr_scheduler.step()
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+]
+
+_CTOR_OPTIMIZER = re.compile(r"^[\w.]+\(\s*(?:optimizer\s*=\s*)?([A-Za-z_][\w.]*)\s*[,)]")
+
+
+def _optimizer_of(ctx: FileContext, scheduler: str) -> str | None:
+    """The optimizer a scheduler was built on (``StepLR(opt_g, ...)`` → ``opt_g``), when clear."""
+    values = ctx.facts.assigned.get(scheduler, [])
+    found = {m.group(1) for v in values if (m := _CTOR_OPTIMIZER.match(v.strip()))}
+    found = {f for f in found if ctx.facts.is_optimizer(f)}
+    return found.pop() if len(found) == 1 else None
+
+
+_LR_BASES = re.compile(r"LRScheduler|lr_scheduler|LambdaLR|StepLR|CosineAnnealing|OneCycle|SequentialLR")
+
+
+def _custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
+    """A scheduler class written in this file that is not a PyTorch LR scheduler: its ``step()`` may
+    mean anything (for example "set the rate for the coming epoch"), so the order is its own."""
+    for value in ctx.facts.assigned.get(scheduler, []):
+        callee = value.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+        m = re.search(rf"^class\s+{re.escape(callee)}\s*(\(([^)]*)\))?\s*:", ctx.source, re.M)
+        if m and not _LR_BASES.search(m.group(2) or ""):
+            return True
+    return False
+
+
+def _first_step_after(steps: list[Event], sched: Event, optimizer: str | None) -> tuple[bool, Event | None]:
+    """(an optimizer step ran before the scheduler in this iteration, the first step after it)."""
+    mine = [s for s in steps if optimizer is None or s.target == optimizer]
+    before = any(s.order < sched.order for s in mine)
+    after = next((s for s in mine if s.order > sched.order), None)
+    return before, after
+
+
+def _to_epoch_end(ctx: FileContext, loop: TrainingLoop, sched: Event) -> Suggestion | None:
+    """Move a top-of-epoch ``scheduler.step()`` to the last line of the epoch loop."""
+    text = statement_text(ctx, sched)
+    node = loop.node
+    if text is None or sched.contexts or sched.conditions or getattr(node, "orelse", None) is not None:
+        return None
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock) or not any(
+        ctx.pos(stmt).start.line == sched.line for stmt in body.body
+    ):
+        return None
+    end = ctx.pos(body.body[-1]).end.line
+    if end <= sched.end_line:
+        return None
+    between = ctx.lines[sched.end_line : end]
+    return Suggestion(sched.line, end, "\n".join([*between, text]))
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in [*ctx.loops, *step_functions(ctx)]:
+        if loop.iterates_parameters:
+            continue
+        seq = sequence(loop)
+        steps = [s for s in optimizer_steps(ctx, loop) if s in seq]
+        if not steps:
+            continue
+        for sched in seq:
+            if sched.kind != EventKind.SCHEDULER_STEP or sched.depth != 0 or sched.args or sched.via:
+                continue
+            if not sched.code.replace(" ", "").endswith(".step()") or in_except(ctx, sched):
+                continue
+            if _custom_scheduler(ctx, sched.receiver or ""):
+                continue
+            optimizer = _optimizer_of(ctx, sched.receiver or "")
+            ran_before, step = _first_step_after(steps, sched, optimizer)
+            if ran_before or step is None:
+                continue
+            if step.depth == 0:
+                if not is_prefix(step.conditions, sched.conditions):
+                    continue  # the step runs under a condition the scheduler does not share
+                per = "batch"
+            else:
+                if sched.conditions:
+                    continue
+                per = "epoch"
+            suggestion = move_after(ctx, sched, step) if per == "batch" else _to_epoch_end(ctx, loop, sched)
+            yield ctx.finding(
+                ID, SEVERITY, sched.line, sched.end_line, loop=loop,
+                facts={"scheduler_step": sched.code, "scheduler_line": sched.line, "step": step.code,
+                       "step_line": step.line, "loop_header": loop.header, "per": per},
+                suggestion=suggestion,
+            )
+            break
+

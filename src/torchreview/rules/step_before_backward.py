@@ -1,0 +1,331 @@
+"""The optimizer steps before the backward pass of the same iteration.
+
+What it does
+    Finds an optimizer step (``optimizer.step()``, ``scaler.step(optimizer)``) that no backward
+    pass precedes in its iteration (since the iteration started, or since the previous step), while
+    a backward pass runs after it in the same iteration.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
+
+Why it matters
+    The step applies whatever is stored in ``.grad`` at that moment: the gradients of the previous
+    batch, or zeros after ``zero_grad()``. The gradients of the current batch arrive only after the
+    step, so every update is one batch late, or the model does not learn at all when the gradients
+    are cleared at the start of each iteration.
+
+Example
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        optimizer.step()
+        loss.backward()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    The rule stays quiet on closures (``optimizer.step(closure)`` runs the backward pass inside the
+    step), on one backward pass followed by several optimizers' steps, on GAN and actor-critic
+    loops where each step follows its own backward pass, and on a step placed at the top of the
+    iteration under an ``if`` (an accumulation style that applies the gradients of earlier
+    iterations). It does not look at steps done by engines it cannot see into (DeepSpeed,
+    Lightning), nor at backward passes that happen in functions of other files.
+
+References
+    https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import optimizer_steps
+from torchreview.rules._order import (
+    backwards,
+    exclusive,
+    gradient_sources,
+    in_except,
+    is_prefix,
+    move_after,
+    sequence,
+    takes_closure,
+    training_units,
+)
+
+ID = "step-before-backward"
+SEVERITY = "error"
+
+VALID = [
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
+    # zero_grad at the end
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # LBFGS closure: the step runs the backward pass itself
+    """
+for epoch in range(epochs):
+    def closure():
+        optimizer.zero_grad()
+        loss = criterion(model(inputs), targets)
+        loss.backward()
+        return loss
+    optimizer.step(closure)
+    scheduler.step()
+""",
+    # one backward, two optimizers (encoder and decoder)
+    """
+for src, tgt in loader:
+    enc_opt.zero_grad()
+    dec_opt.zero_grad()
+    loss = criterion(decoder(encoder(src)), tgt)
+    loss.backward()
+    enc_opt.step()
+    dec_opt.step()
+""",
+    # GAN with two optimizers, each after its own backward pass
+    """
+for real in loader:
+    opt_d.zero_grad()
+    d_loss = bce(disc(real), ones) + bce(disc(gen(z).detach()), zeros)
+    d_loss.backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss = bce(disc(gen(z)), ones)
+    g_loss.backward()
+    opt_g.step()
+""",
+    # accumulation: the step at the top of the iteration, under an if
+    """
+for i, batch in enumerate(loader):
+    if i > 0 and i % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    loss = model(batch).mean() / accum
+    loss.backward()
+""",
+    # accumulation: micro-batches in an inner loop, step afterwards
+    """
+for step in range(max_steps):
+    for micro in range(grad_accum):
+        x, y = get_batch("train")
+        with ctx:
+            logits, loss = model(x, y)
+            loss = loss / grad_accum
+        scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # torch.autograd.grad and gradients written by hand
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    grads = torch.autograd.grad(loss, list(model.parameters()))
+    for p, g in zip(model.parameters(), grads):
+        p.grad = g
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # accumulation with DDP no_sync: backward in both branches
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels) / accum
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # a probe after the step reads the fresh gradients
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    criterion(model(x), y).backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    probe_loss(model, x).backward()
+    norms.append(sum(p.grad.norm() for p in model.parameters()))
+""",
+    # Accelerate
+    """
+for batch in train_dataloader:
+    with accelerator.accumulate(model):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        if accelerator.sync_gradients:
+            accelerator.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
+    # the backward pass runs in a helper of the same file, before the step
+    """
+def compute_gradients(model, batch):
+    loss = model(batch).loss
+    loss.backward()
+    return loss.item()
+
+def fit(model, loader, optimizer):
+    for batch in loader:
+        optimizer.zero_grad()
+        compute_gradients(model, batch)
+        optimizer.step()
+""",
+]
+
+INVALID = [
+    # a second loss: its backward pass moved below the step, and the next iteration clears it
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    out, aux_out = model(x)
+    loss = criterion(out, y)
+    loss.backward(retain_graph=True)
+    aux_loss = 0.4 * criterion(aux_out, y)
+    optimizer.step()
+    aux_loss.backward()
+""",
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    optimizer.step()
+    loss.backward()
+""",
+    # AMP: scaler.step before the scaled backward
+    """
+def train(model, loader, optimizer, scaler):
+    for images, labels in loader:
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda"):
+            loss = F.cross_entropy(model(images), labels)
+        scaler.step(optimizer)
+        scaler.scale(loss).backward()
+        scaler.update()
+""",
+    # GAN: the generator's step moved above its backward pass
+    """
+for real in loader:
+    opt_d.zero_grad()
+    d_loss = bce(disc(real), ones) + bce(disc(gen(z).detach()), zeros)
+    d_loss.backward()
+    opt_d.step()
+    opt_g.zero_grad()
+    g_loss = bce(disc(gen(z)), ones)
+    opt_g.step()
+    g_loss.backward()
+""",
+    # a step function whose loop lives in another file
+    """
+def train_step(model, batch, optimizer, scheduler):
+    optimizer.zero_grad()
+    loss = model(**batch).loss
+    optimizer.step()
+    loss.backward()
+    scheduler.step()
+    return loss.item()
+""",
+    # step at the start of each iteration, clearing at the end
+    """
+class Trainer:
+    def fit(self, loader):
+        for batch in loader:
+            self.optimizer.step()
+            loss = self.model(**batch).loss
+            loss.backward()
+            self.optimizer.zero_grad()
+""",
+]
+
+# Events that may sit between a step and the backward pass when we offer to move the step.
+_MOVABLE_PAST = frozenset({EventKind.LOSS, EventKind.FORWARD, EventKind.ZERO_GRAD, EventKind.TO_DEVICE,
+                           EventKind.TRAIN_MODE, EventKind.BACKWARD})
+
+
+_GRAD_READ = re.compile(r"\.grad\b|grad_norm|clip_grad")
+
+
+def _reads_grads_after(ctx: FileContext, loop: TrainingLoop, backward: Event) -> bool:
+    """Code after a trailing backward pass that reads the gradients (so they are not wasted)."""
+    if backward.via:
+        return True
+    text = "\n".join(ctx.lines[backward.end_line : loop.end_line])
+    return bool(_GRAD_READ.search(text))
+
+
+def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
+                   step: Event, grads: list[Event], index: int) -> Event | None:
+    """A backward pass after ``step`` whose gradients ``step`` should have applied."""
+    live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
+    start = steps[index - 1].order if index > 0 else -1
+    late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
+            and is_prefix(step.conditions, b.conditions)]
+    if not late:
+        return None
+    if not any(start < g.order < step.order for g in live):
+        return late[0]  # nothing computed gradients for this step; they arrive after it
+    # A trailing backward pass: no step follows it in the iteration, and the next iteration clears
+    # the gradients before any step can apply them (a step and backward swapped after an earlier
+    # backward pass). A backward pass followed by another optimizer's step is left alone: in GANs
+    # the generator's backward pass also fills the discriminator's gradients, on purpose.
+    trailing = [b for b in late if not any(s.order > b.order for s in steps)]
+    if not trailing:
+        return None
+    first_grad = min((g.order for g in live), default=step.order)
+    cleared = [z for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < first_grad
+               and not z.conditions and z.depth == 0]
+    if cleared and is_prefix(trailing[0].conditions, step.conditions) and not _reads_grads_after(
+            ctx, loop, trailing[0]):
+        return trailing[0]
+    return None
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_units(ctx):
+        seq = sequence(loop)
+        steps = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
+        grads = gradient_sources(seq)
+        for i, step in enumerate(steps):
+            if takes_closure(step) or in_except(ctx, step):
+                continue
+            backward = _late_backward(ctx, loop, seq, steps, step, grads, i)
+            if backward is None:
+                continue
+            between = [e for e in seq if step.order < e.order < backward.order]
+            suggestion = None
+            if all(e.kind in _MOVABLE_PAST for e in between) and not any(
+                e.kind == EventKind.BACKWARD for e in between
+            ):
+                suggestion = move_after(ctx, step, backward)
+            yield ctx.finding(
+                ID, SEVERITY, step.line, step.end_line, loop=loop,
+                facts={"step": step.code, "step_line": step.line, "backward": backward.code,
+                       "backward_line": backward.line, "loop_header": loop.header},
+                suggestion=suggestion,
+            )
+            break

@@ -1,0 +1,413 @@
+"""Gradient accumulation adds up k micro-batch gradients without dividing the loss by k.
+
+What it does
+    Finds gradient accumulation, where ``backward()`` runs on every micro-batch and the optimizer
+    steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, or an inner loop
+    over k micro-batches before the step), while the loss that goes into ``backward()`` is never
+    divided by k.
+    A ``train_step`` function whose loop lives in another file is read as one iteration.
+
+Why it matters
+    Gradients add up across backward passes. Without dividing each loss by k, the step applies the
+    sum of k gradients instead of their mean, so the effective learning rate is k times larger than
+    the one in the config. Changing the accumulation steps then silently changes the learning rate,
+    and a run that was stable with k=1 can diverge with k=8.
+
+Example
+    ```python
+    for i, batch in enumerate(loader):
+        loss = model(**batch).loss
+        loss.backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+Use instead
+    ```python
+    for i, batch in enumerate(loader):
+        loss = model(**batch).loss / accum_steps
+        loss.backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+    ```
+
+    The rule stays quiet when the loss (or the value passed to ``backward()``) is divided or
+    multiplied anywhere on its way, when it mentions the accumulation count, on Accelerate
+    (``accelerator.backward`` divides by itself) and DeepSpeed engines, when gradients are cleared
+    on every iteration (a step every k iterations is then not accumulation, as in WGAN critics),
+    and on inner loops that are not named for accumulation (summing several task losses is fine).
+    It does not follow a loss computed in a function of another file, and it does not check that the
+    divisor equals k.
+
+References
+    https://pytorch.org/docs/stable/notes/amp_examples.html#gradient-accumulation
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterator
+
+import libcst as cst
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import optimizer_steps
+from torchreview.rules._order import exclusive, insert_before, node_text, sequence, training_units
+
+ID = "unscaled-accumulated-loss"
+SEVERITY = "warning"
+
+VALID = [
+    # HF-style: divide the loss
+    """
+for step, batch in enumerate(train_dataloader):
+    outputs = model(**batch)
+    loss = outputs.loss
+    loss = loss / args.gradient_accumulation_steps
+    loss.backward()
+    if (step + 1) % args.gradient_accumulation_steps == 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
+""",
+    # divided inside the scaled backward
+    """
+for i, (x, y) in enumerate(loader):
+    with torch.autocast("cuda"):
+        loss = criterion(model(x), y)
+    scaler.scale(loss / accum).backward()
+    if (i + 1) % accum == 0:
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # nanoGPT-style inner micro-step loop, divided
+    """
+for it in range(max_iters):
+    for micro_step in range(gradient_accumulation_steps):
+        with ctx:
+            logits, loss = model(X, Y)
+            loss = loss / gradient_accumulation_steps
+        X, Y = get_batch("train")
+        scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # Accelerate divides by itself
+    """
+for step, batch in enumerate(dataloader):
+    with accelerator.accumulate(model):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # DeepSpeed engine handles accumulation
+    """
+for step, batch in enumerate(loader):
+    loss = engine(batch)
+    engine.backward(loss)
+    if (step + 1) % grad_accum == 0:
+        engine.step()
+""",
+    # WGAN: the critic trains every iteration, the generator every n_critic iterations
+    """
+for i, (imgs, _) in enumerate(loader):
+    optimizer_D.zero_grad()
+    d_loss = -torch.mean(critic(imgs)) + torch.mean(critic(generator(z).detach()))
+    d_loss.backward()
+    optimizer_D.step()
+    optimizer_G.zero_grad()
+    if i % n_critic == 0:
+        g_loss = -torch.mean(critic(generator(z)))
+        g_loss.backward()
+        optimizer_G.step()
+""",
+    # several task losses summed in an inner loop: a sum on purpose
+    """
+for batch in loader:
+    optimizer.zero_grad()
+    for task, head in heads.items():
+        head_loss = criterion(head(encoder(batch[task])), batch[task + "_y"])
+        head_loss.backward()
+    optimizer.step()
+""",
+    # the loss is averaged by a mean over token counts of the whole step
+    """
+for i, batch in enumerate(loader):
+    loss = model(**batch).loss * batch["input_ids"].size(0) / tokens_per_step
+    loss.backward()
+    if (i + 1) % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # DDP no_sync in one branch, the step in the other, both divided
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels) / accum
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # the loss function divides by itself
+    """
+loss_fn = lambda out, y: F.cross_entropy(out, y) / accum
+for i, (x, y) in enumerate(loader):
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # the loss comes from a helper that receives the accumulation count
+    """
+for i, batch in enumerate(loader):
+    loss = compute_loss(model, batch, accum_steps)
+    loss.backward()
+    if (i + 1) % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+]
+
+INVALID = [
+    """
+for i, batch in enumerate(loader):
+    loss = model(**batch).loss
+    loss.backward()
+    if (i + 1) % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # AMP accumulation, division removed
+    """
+def train(model, loader, optimizer, scaler, accum_iter):
+    for it, (images, labels) in enumerate(loader):
+        with torch.autocast("cuda"):
+            loss = F.cross_entropy(model(images), labels)
+        scaler.scale(loss).backward()
+        if (it + 1) % accum_iter == 0:
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+""",
+    # the step at the top of the iteration
+    """
+for i, batch in enumerate(loader):
+    if i > 0 and i % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    loss = model(**batch).loss
+    loss.backward()
+""",
+    # DDP no_sync branch without the division
+    """
+for i, (images, labels) in enumerate(loader):
+    if (i + 1) % accum != 0:
+        with model.no_sync():
+            loss = F.cross_entropy(model(images), labels)
+            loss.backward()
+    else:
+        loss = F.cross_entropy(model(images), labels) / accum
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # inner micro-step loop without division
+    """
+for it in range(max_iters):
+    for micro_step in range(gradient_accumulation_steps):
+        logits, loss = model(X, Y)
+        X, Y = get_batch("train")
+        loss.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+""",
+]
+
+_MODULO = re.compile(r"%\s*(\(?\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*\)?)")
+_ACCUM_WORDS = re.compile(r"accum|micro|grad_?acc|gradient_accumulation|update_freq|iters_to_acc", re.I)
+_SCALING_CALLS = frozenset({"div", "div_", "mul", "mul_", "true_divide", "scale_loss"})
+_SCALING_OPS = (cst.Divide, cst.Multiply, cst.FloorDivide, cst.DivideAssign, cst.MultiplyAssign)
+
+
+def _scales(code: str) -> bool:
+    """Whether code divides or multiplies something (``*`` of ``**kwargs`` does not count)."""
+    try:
+        node: cst.CSTNode = cst.parse_module(textwrap.dedent(code))
+    except cst.ParserSyntaxError:
+        return bool(re.search(r"[^/*]/[^/=]|\bdiv_?\(|\bmul_?\(", code))
+    hit = False
+
+    class V(cst.CSTVisitor):
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            nonlocal hit
+            hit = hit or isinstance(n.operator, _SCALING_OPS)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            nonlocal hit
+            hit = hit or isinstance(n.operator, _SCALING_OPS)
+
+        def visit_Call(self, n: cst.Call) -> None:
+            nonlocal hit
+            name = n.func.attr.value if isinstance(n.func, cst.Attribute) else (
+                n.func.value if isinstance(n.func, cst.Name) else "")
+            hit = hit or name in _SCALING_CALLS
+
+    node.visit(V())
+    return hit
+_SCALED_RECV = re.compile(r"^[A-Za-z_][\w.]*\.scale\((.*)\)$", re.S)
+
+
+def _tensor_of(backward: Event) -> str | None:
+    """The loss tensor a backward call runs on: ``loss`` for ``scaler.scale(loss).backward()``."""
+    if backward.args:
+        return None  # engine.backward(loss), accelerator.backward(loss): they divide by themselves
+    receiver = backward.receiver or ""
+    m = _SCALED_RECV.match(receiver)
+    return m.group(1).strip() if m else receiver
+
+
+def _assignments(ctx: FileContext, node: cst.CSTNode, name: str, before: int | None = None) -> list[str]:
+    """Value codes assigned to ``name`` inside ``node`` (``x = ...``, ``x /= ...`` as ``x / ...``).
+
+    With ``before``, only the assignments that reach that line: the last one written above it, and
+    the earlier ones it builds on (``loss = loss.mean()`` keeps the one before it).
+    """
+    lined: list[tuple[int, str]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Assign(self, n: cst.Assign) -> None:
+            for t in n.targets:
+                names = {ctx.code(e.value) for e in t.target.elements} if isinstance(
+                    t.target, cst.Tuple | cst.List) else {ctx.code(t.target)}
+                if name in names:
+                    lined.append((ctx.pos(n).start.line, ctx.code(n.value)))
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            if ctx.code(n.target) == name:
+                lined.append((ctx.pos(n).start.line, f"{name} {ctx.code(n.operator).strip()} {ctx.code(n.value)}"))
+
+        def visit_Call(self, n: cst.Call) -> None:
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("div_", "mul_") and ctx.code(
+                    n.func.value) == name:
+                lined.append((ctx.pos(n).start.line, ctx.code(n)))
+
+    node.visit(V())
+    lined.sort()
+    if before is None:
+        return [v for _, v in lined]
+    reaching: list[str] = []
+    for _line, value in reversed([x for x in lined if x[0] < before]):
+        reaching.append(value)
+        if not re.search(rf"(?<![.\w]){re.escape(name)}\b", value):
+            break
+    return reaching
+
+
+def _helper_code(ctx: FileContext, value: str) -> str:
+    """The code behind the function a loss comes from: a def of this file, or what the name was
+    assigned (``loss_fn = lambda o, y: ce(o, y) / accum``, ``criterion = Loss(accum_steps=k)``)."""
+    callee = value.split("(", 1)[0].strip()
+    tail = callee.rsplit(".", 1)[-1]
+    info = ctx.facts.top_functions.get(tail) or next(
+        (f for (_, n), f in ctx.facts.methods.items() if n == tail), None)
+    parts = [node_text(ctx, info.node)] if info is not None else []
+    parts.extend(ctx.facts.assigned.get(callee, []))
+    return "\n".join(parts)
+
+
+def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line: int) -> bool | None:
+    """Whether the loss is divided or scaled on its way to backward; None when we cannot tell."""
+    pool = [tensor]
+    if re.fullmatch(r"[A-Za-z_]\w*", tensor):
+        values = _assignments(ctx, loop.node.body, tensor, before=line)
+        if not values:
+            return None  # the loss comes from outside the loop; we cannot see how it was made
+        pool.extend(values)
+        for v in values:
+            pool.append(_helper_code(ctx, v))
+            for part in set(re.findall(r"\b\w*loss\w*\b", v)) - {tensor}:
+                pool.extend(_assignments(ctx, loop.node.body, part))
+    text = "\n".join(pool)
+    count_name = count.strip("() ").rsplit(".", 1)[-1]
+    return any(_scales(p) for p in pool if p) or (bool(count_name) and count_name in text)
+
+
+def _accumulation(ctx: FileContext, loop: TrainingLoop,
+                  seq: list[Event]) -> tuple[Event, list[Event], str] | None:
+    """(the step, the backward passes of the micro-batches, the accumulation count)."""
+    clears_every_iteration = any(
+        z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0 for z in seq)
+    if any("accumulate" in c for e in seq for c in e.contexts) or any(
+            "accumulate" in c for c in loop.outer_contexts):
+        return None
+    for step in optimizer_steps(ctx, loop, max_depth=0):
+        if step not in seq:
+            continue
+        modulo = next((c for c in step.conditions if "%" in c), None)
+        feeding = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < step.order
+                   and not exclusive(b.conditions, step.conditions)]
+        if modulo is not None and clears_every_iteration:
+            continue
+        if modulo is not None:
+            # micro-batch passes: backward calls that also run in iterations without the step
+            # (before the step, after it when the step sits at the top, or in the other branch)
+            micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
+                     and modulo not in b.conditions]
+            m = _MODULO.search(modulo)
+            if micro and m:
+                if modulo.startswith("else of"):
+                    micro.extend(b for b in feeding if b.depth == 0 and not b.via)
+                return step, sorted(set(micro), key=lambda e: e.order), m.group(1).strip()
+        if not feeding:
+            continue
+        backward = feeding[-1]
+        if modulo is None and backward.depth >= 1 and not backward.via:
+            inner = next((lp for lp in ctx.loops if lp.parent_line == loop.line
+                          and lp.line <= backward.line <= lp.end_line), None)
+            if inner is None or not _ACCUM_WORDS.search(inner.header):
+                continue
+            if inner.has(EventKind.ZERO_GRAD, EventKind.STEP):
+                continue
+            m = re.search(r"range\(\s*([^,()]+(?:\([^()]*\))?)\s*\)", inner.iter_code)
+            return step, [backward], (m.group(1).strip() if m else inner.iter_code)
+    return None
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_units(ctx):
+        seq = sequence(loop)
+        found = _accumulation(ctx, loop, seq)
+        if found is None:
+            continue
+        step, micro, count = found
+        undivided = [(b, t) for b in micro if (t := _tensor_of(b))
+                     and _divided(ctx, loop, t, count, b.line) is False]
+        if not undivided:
+            continue
+        backward, tensor = undivided[0]
+        suggestion = None
+        if re.fullmatch(r"[A-Za-z_]\w*", tensor) and re.fullmatch(r"[A-Za-z_][\w.]*", count):
+            suggestion = insert_before(ctx, backward, f"{tensor} = {tensor} / {count}")
+        yield ctx.finding(
+            ID, SEVERITY, backward.line, backward.end_line, loop=loop,
+            facts={"backward": backward.code, "backward_line": backward.line, "loss": tensor,
+                   "count": count, "step": step.code, "step_line": step.line, "loop_header": loop.header},
+            suggestion=suggestion,
+        )

@@ -1,0 +1,491 @@
+"""Gradients are cleared between the backward pass and the optimizer step.
+
+What it does
+    Finds an iteration that runs ``backward()``, then clears the gradients (``optimizer.zero_grad()``,
+    ``model.zero_grad()``, ``p.grad = None``), and then steps the same optimizer (or updates the
+    parameters by hand from ``p.grad``) with no new backward pass in between. It also reads the
+    closure of ``optimizer.step(closure)``, and a ``train_step`` function whose loop is in another
+    file, as one iteration.
+
+Why it matters
+    The step reads the gradients stored in ``.grad``. Clearing them right before the step removes the
+    gradients the backward pass just computed, so the step applies zeros (or nothing at all with
+    ``set_to_none=True``). The loss stays flat and nothing fails.
+
+Example
+    ```python
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+    ```
+
+Use instead
+    ```python
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+    ```
+
+    The rule stays quiet when clearing comes first or last in the iteration, on gradient
+    accumulation (clearing under the same ``if`` as the step, after it), when a second backward pass
+    runs between the clearing and the step (GAN and actor-critic loops), when one optimizer clears
+    gradients that another one does not use, when the clearing sits in a branch that skips the step
+    (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
+    are written by hand between the clearing and the step (``p.grad = g``). It does not follow
+    ``model.zero_grad()`` when the loop steps several optimizers, unless the optimizer was built on
+    that model's parameters (``Adam(netG.parameters())``) or the names pair up (``netG`` and
+    ``optimizerG``); for a single-letter pair (``G``/``D``) only the exact match counts.
+
+References
+    https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
+    https://pytorch.org/tutorials/recipes/recipes/zeroing_out_gradients.html
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from torchreview.context import FileContext
+from torchreview.finding import Finding, Suggestion
+from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._common import optimizer_steps
+from torchreview.rules._order import (
+    closure_events,
+    exclusive,
+    gradient_sources,
+    in_except,
+    is_prefix,
+    move_after,
+    move_before,
+    sequence,
+    takes_closure,
+    training_units,
+)
+
+ID = "zero-grad-after-backward"
+SEVERITY = "error"
+
+VALID = [
+    # zero_grad at the start
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
+    # zero_grad at the end, with set_to_none
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # gradient accumulation with a conditional step
+    """
+for i, (x, y) in enumerate(loader):
+    loss = criterion(model(x), y) / accum_steps
+    loss.backward()
+    if (i + 1) % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # model.zero_grad() and p.grad = None at the start
+    """
+for batch in loader:
+    model.zero_grad()
+    model(batch).sum().backward()
+    opt.step()
+""",
+    """
+for batch in loader:
+    for p in model.parameters():
+        p.grad = None
+    model(batch).mean().backward()
+    optimizer.step()
+""",
+    # AMP with GradScaler, unscale then clip
+    """
+for images, labels in loader:
+    optimizer.zero_grad(set_to_none=True)
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = criterion(model(images), labels)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+""",
+    # DCGAN: the generator's backward runs after the discriminator step
+    """
+for real, _ in loader:
+    netD.zero_grad()
+    errD_real = criterion(netD(real), ones)
+    errD_real.backward()
+    fake = netG(torch.randn(64, 100, 1, 1))
+    errD_fake = criterion(netD(fake.detach()), zeros)
+    errD_fake.backward()
+    optimizerD.step()
+    netG.zero_grad()
+    errG = criterion(netD(fake), ones)
+    errG.backward()
+    optimizerG.step()
+""",
+    # a second optimizer's gradients are cleared after the generator's backward pass
+    """
+for real in loader:
+    g_loss = adversarial(disc(gen(z)), valid)
+    g_loss.backward()
+    opt_d.zero_grad()
+    opt_g.step()
+    opt_g.zero_grad()
+    d_loss = adversarial(disc(real), valid) + adversarial(disc(gen(z).detach()), fake)
+    d_loss.backward()
+    opt_d.step()
+""",
+    # actor-critic with two optimizers
+    """
+for episode in range(episodes):
+    log_probs, values, returns = rollout(actor, critic, env)
+    advantage = returns - values
+    actor_opt.zero_grad()
+    actor_loss = -(log_probs * advantage.detach()).mean()
+    actor_loss.backward()
+    actor_opt.step()
+    critic_opt.zero_grad()
+    critic_loss = advantage.pow(2).mean()
+    critic_loss.backward()
+    critic_opt.step()
+""",
+    # LBFGS closure
+    """
+for epoch in range(20):
+    def closure():
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        return loss
+    optimizer.step(closure)
+""",
+    # skipping a bad batch: the clearing sits in a branch that does not step
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    if not torch.isfinite(loss):
+        optimizer.zero_grad()
+        continue
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    # out-of-memory recovery in an except block
+    """
+for batch in loader:
+    try:
+        loss = model(batch).loss
+        loss.backward()
+    except torch.cuda.OutOfMemoryError:
+        optimizer.zero_grad(set_to_none=True)
+        continue
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+""",
+    # gradients written by hand after clearing (meta-learning style)
+    """
+for task in tasks:
+    loss = task_loss(model, task)
+    loss.backward()
+    grads = [p.grad.clone() for p in model.parameters()]
+    optimizer.zero_grad()
+    for p, g in zip(model.parameters(), project(grads)):
+        p.grad = g
+    optimizer.step()
+""",
+    # manual update from gradients saved before clearing
+    """
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    saved = [p.grad.detach().clone() for p in model.parameters()]
+    model.zero_grad()
+    for p, g in zip(model.parameters(), saved):
+        p.data.add_(g, alpha=-lr)
+""",
+    # Accelerate
+    """
+for batch in train_dataloader:
+    with accelerator.accumulate(model):
+        outputs = model(**batch)
+        accelerator.backward(outputs.loss)
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
+    # DDP no_sync accumulation
+    """
+for i, batch in enumerate(loader):
+    ctx = ddp_model.no_sync() if (i + 1) % accum != 0 else contextlib.nullcontext()
+    with ctx:
+        loss = ddp_model(batch).mean() / accum
+        loss.backward()
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+""",
+    # a train_step method whose loop lives in another file
+    """
+class Trainer:
+    def train_step(self, batch):
+        self.optimizer.zero_grad(set_to_none=True)
+        loss = self.model(**batch).loss
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+""",
+    # a hook named like backward between clearing and step does not hide the order
+    # (see INVALID); a real second backward pass does
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.zero_grad()
+    backward(aux_loss(model, x))
+    optimizer.step()
+""",
+    # zero_grad in a helper that runs before the backward pass
+    """
+def reset(opt):
+    opt.zero_grad(set_to_none=True)
+
+def train(model, loader, opt):
+    for x, y in loader:
+        reset(opt)
+        loss = F.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+""",
+]
+
+INVALID = [
+    # manual SGD: gradients cleared before the update reads them
+    """
+for x, y in loader:
+    loss = F.mse_loss(model(x), y)
+    loss.backward()
+    model.zero_grad()
+    with torch.no_grad():
+        for p in model.parameters():
+            p -= lr * p.grad
+""",
+    # LBFGS closure that clears after its own backward pass
+    """
+for epoch in range(epochs):
+    def closure():
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.zero_grad()
+        return loss
+    optimizer.step(closure)
+""",
+    """
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.zero_grad()
+    optimizer.step()
+""",
+    # accumulation: the clearing moved above the step inside the if
+    """
+for step, batch in enumerate(train_loader):
+    outputs = model(**batch)
+    loss = outputs.loss / args.gradient_accumulation_steps
+    loss.backward()
+    if (step + 1) % args.gradient_accumulation_steps == 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        optimizer.zero_grad()
+        optimizer.step()
+        scheduler.step()
+""",
+    # AMP: clearing before scaler.step
+    """
+def train_one_epoch(model, loader, optimizer, scaler):
+    for images, targets in loader:
+        with torch.autocast(device_type="cuda"):
+            loss = F.cross_entropy(model(images), targets)
+        scaler.scale(loss).backward()
+        optimizer.zero_grad(set_to_none=True)
+        scaler.step(optimizer)
+        scaler.update()
+""",
+    # GAN in a function: netG's gradients cleared right before optimizerG steps
+    """
+def train(netG, netD, optimizerG, optimizerD, loader, criterion):
+    for real in loader:
+        netD.zero_grad()
+        errD = criterion(netD(real), ones) + criterion(netD(netG(z).detach()), zeros)
+        errD.backward()
+        optimizerD.step()
+        errG = criterion(netD(netG(z)), ones)
+        errG.backward()
+        netG.zero_grad()
+        optimizerG.step()
+""",
+    # a train_step method whose loop lives in another file
+    """
+class Trainer:
+    def train_step(self, batch):
+        loss = self.model(**batch).loss
+        loss.backward()
+        self.optimizer.zero_grad()
+        self.optimizer.step()
+        return loss.item()
+""",
+    # detectron2-style run_step with a hook named after_backward
+    """
+class SimpleTrainer:
+    def run_step(self):
+        data = next(self._data_loader_iter)
+        losses = sum(self.model(data).values())
+        losses.backward()
+        self.optimizer.zero_grad()
+        self.after_backward()
+        self.optimizer.step()
+""",
+    # model.zero_grad() between backward and step, in a method
+    """
+class Trainer:
+    def train(self):
+        for batch in self.loader:
+            loss = self.model(batch)
+            loss.backward()
+            self.model.zero_grad()
+            self.optimizer.step()
+""",
+]
+
+# Gradients written by hand (or computed again) between the clearing and the step.
+_MANUAL_GRAD = re.compile(
+    r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|\.backward\(|(?<![\w.])backward\(|"
+    r"autograd\.|\.grad\s*\+=")
+_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
+
+
+def _models_of(ctx: FileContext, optimizer: str) -> set[str]:
+    """Models whose parameters an optimizer was built on (``Adam(netD.parameters())`` → netD)."""
+    out: set[str] = set()
+    for value in ctx.facts.assigned.get(optimizer, []):
+        out.update(m.group(1).rsplit(".", 1)[-1] for m in _PARAMS_OF.finditer(value))
+    return out
+
+
+def _clears(ctx: FileContext, zero: Event, step: Event, optimizers: set[str]) -> bool:
+    """Whether this clearing empties the gradients that ``step`` is about to apply."""
+    receiver = zero.receiver or ""
+    optimizer = step.target or ""
+    if step.manual:
+        return not ctx.facts.is_optimizer(receiver) or not optimizers
+    if receiver == optimizer:
+        return True
+    if ctx.facts.is_optimizer(receiver):
+        return False  # another optimizer's parameters
+    models = _models_of(ctx, optimizer)
+    if models:
+        return receiver.rsplit(".", 1)[-1] in models
+    if len(optimizers) == 1:
+        return True
+    return _paired(optimizer, receiver)
+
+
+_AFFIX = re.compile(r"^(optimizer|optim|opt|net|model)_?|_?(optimizer|optim|opt|net|model)$", re.IGNORECASE)
+
+
+def _paired(optimizer: str, model: str) -> bool:
+    """Names that go together, such as optimizerG and netG, or opt_actor and actor."""
+    a = _AFFIX.sub("", optimizer.rsplit(".", 1)[-1]).lower()
+    b = _AFFIX.sub("", model.rsplit(".", 1)[-1]).lower()
+    return bool(a and b) and (a == b or (len(min(a, b, key=len)) > 1 and (a.startswith(b) or b.startswith(a))))
+
+
+def _manual_between(ctx: FileContext, zero: Event, step: Event) -> bool:
+    if zero.via != step.via:
+        return True  # lines are in different functions; we cannot read what runs between
+    text = "\n".join(ctx.lines[zero.end_line : step.line - 1])
+    return bool(_MANUAL_GRAD.search(text))
+
+
+def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
+            suggestion: Suggestion | None) -> Finding:
+    return ctx.finding(
+        ID, SEVERITY, zero.line, zero.end_line, loop=loop,
+        facts={
+            "zero_grad": zero.code,
+            "zero_grad_line": zero.line,
+            "backward": backward.code,
+            "backward_line": backward.line,
+            "step": step.code,
+            "step_line": step.line,
+            "loop_header": loop.header,
+        },
+        suggestion=suggestion,
+    )
+
+
+def _in_closure(ctx: FileContext, loop: TrainingLoop, step: Event) -> Iterator[Finding]:
+    """Inside ``optimizer.step(closure)``: the closure clears after its own backward pass."""
+    events = closure_events(loop, step)
+    for zero in events:
+        if zero.kind != EventKind.ZERO_GRAD or zero.conditions:
+            continue
+        before = [b for b in events if b.kind == EventKind.BACKWARD and b.order < zero.order and not b.conditions]
+        after = [b for b in events if b.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)
+                 and b.order > zero.order]
+        if before and not after and (zero.receiver == step.target or not ctx.facts.is_optimizer(
+                zero.receiver or "")):
+            yield _report(ctx, loop, zero, before[-1], step, None)
+            return
+
+
+def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
+    seq = sequence(loop)
+    stepped = optimizer_steps(ctx, loop, max_depth=0)
+    optimizers = {s.target for s in stepped if s.target}
+    manual = [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
+    for step in stepped:
+        if takes_closure(step):
+            found = list(_in_closure(ctx, loop, step))
+            if found:
+                yield from found
+                return
+    steps = [s for s in stepped if s in seq and not takes_closure(s)] + manual[:1]
+    grads = gradient_sources(seq)
+    for step in steps:
+        for zero in seq:
+            if zero.kind != EventKind.ZERO_GRAD or zero.order >= step.order or zero.depth != 0:
+                continue
+            if not is_prefix(zero.conditions, step.conditions) or in_except(ctx, zero):
+                continue
+            if not _clears(ctx, zero, step, optimizers):
+                continue
+            before = [b for b in grads if b.order < zero.order and b.kind == EventKind.BACKWARD
+                      and not exclusive(b.conditions, zero.conditions) and not in_except(ctx, b)]
+            after = [b for b in grads if zero.order < b.order < step.order]
+            if not before or after or _manual_between(ctx, zero, step):
+                continue
+            backward = before[-1]
+            anchor = backward if backward.depth == 0 else None
+            suggestion = move_before(ctx, zero, anchor) if anchor is not None else None
+            if suggestion is None and not step.manual:
+                suggestion = move_after(ctx, zero, step)
+            yield _report(ctx, loop, zero, backward, step, suggestion)
+            return
+
+
+def check(ctx: FileContext) -> Iterator[Finding]:
+    for loop in training_units(ctx):
+        yield from _finding(ctx, loop)
