@@ -9,6 +9,7 @@ from functools import cached_property
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from torchreview import safeparse
 from torchreview.finding import Finding, LoopRef, Severity, Suggestion
 from torchreview.loops import ModuleFacts, TrainingLoop, build_loops
 
@@ -39,8 +40,9 @@ class FileContext:
     @classmethod
     def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,
               right_side: frozenset[int] | None = None) -> FileContext:
-        """Parse ``source``; raises ``libcst.ParserSyntaxError`` on invalid code."""
-        return cls(path, source, cst.parse_module(source), changed, right_side)
+        """Parse ``source``; raises ``libcst.ParserSyntaxError`` on invalid code and
+        ``safeparse.UnparseableSource`` on code that would crash or stall the parser."""
+        return cls(path, source, safeparse.parse_module(source), changed, right_side)
 
     @cached_property
     def positions(self) -> dict[cst.CSTNode, CodeRange]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,7 @@ from torchreview.context import FileContext, looks_like_training_code
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
 from torchreview.rules import Rule, all_rules
+from torchreview.safeparse import UnparseableSource
 from torchreview.sources import FileUnavailable
 
 
@@ -30,9 +32,21 @@ class ReviewResult:
     reviewed: tuple[str, ...] = field(default=())
 
 
-def _syntax_reason(exc: cst.ParserSyntaxError) -> str:
-    first = str(exc).strip().splitlines()[0] if str(exc).strip() else "syntax error"
-    return f"does not parse as Python 3 (line {exc.raw_line}: {first}); fix the syntax to have it reviewed"
+def _syntax_reason(exc: cst.ParserSyntaxError, source: str | None = None) -> str:
+    """One line naming the first syntax error. CPython's own message is clearer than libcst's
+    (``Missing parentheses in call to 'print'``), so it is used when CPython agrees the code is invalid."""
+    line, text = exc.raw_line, " ".join(str(exc.message).split()) or "syntax error"
+    if source is not None:
+        try:
+            compile(source, "<review>", "exec", ast.PyCF_ONLY_AST)
+        except SyntaxError as err:
+            line, text = err.lineno or line, " ".join(str(err.msg).split())
+        except (ValueError, RecursionError, MemoryError):
+            pass
+    if len(text) > 100:
+        text = text[:99] + "…"
+    hint = " (this looks like Python 2 code)" if "print" in text and "parenthes" in text else ""
+    return f"does not parse as Python 3 (line {line}: {text}){hint}; fix the syntax to have it reviewed"
 
 
 def analyze(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
@@ -90,10 +104,13 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         try:
             findings.extend(analyze(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side))
         except cst.ParserSyntaxError as exc:
-            skipped.append(Skipped(cf.path, _syntax_reason(exc)))
+            skipped.append(Skipped(cf.path, _syntax_reason(exc, text)))
             continue
         except RecursionError:
             skipped.append(Skipped(cf.path, "nested too deeply to parse; split the expression"))
+            continue
+        except UnparseableSource as exc:
+            skipped.append(Skipped(cf.path, str(exc)))
             continue
         reviewed.append(cf.path)
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
@@ -112,6 +129,8 @@ def lint_file(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Fin
     try:
         return analyze(display, text, rules), None
     except cst.ParserSyntaxError as exc:
-        return [], Skipped(display, _syntax_reason(exc))
+        return [], Skipped(display, _syntax_reason(exc, text))
     except RecursionError:
         return [], Skipped(display, "nested too deeply to parse; split the expression")
+    except UnparseableSource as exc:
+        return [], Skipped(display, str(exc))
