@@ -27,6 +27,8 @@ class DirSource:
             full.relative_to(self.root.resolve())
         except ValueError:
             raise FileUnavailable("the path points outside the repository") from None
+        if full.is_dir():
+            raise FileUnavailable("is a directory here (a submodule?), not a Python file")
         if not full.is_file():
             raise FileUnavailable(f"not found in {self.root} (pass --repo with the PR's head checkout)")
         if full.stat().st_size > MAX_FILE_BYTES:
