@@ -86,7 +86,7 @@ def parse_module(source: str) -> cst.Module:
 
     Still raises ``libcst.ParserSyntaxError`` for ordinary syntax errors.
     """
-    lines = source.count("\n") + 1
+    lines = source.count("\n") + (0 if source.endswith("\n") else 1)
     if lines > MAX_LINES:
         raise UnparseableSource(
             f"has {lines:,} lines, more than the {MAX_LINES:,} a review reads in reasonable time; "
