@@ -19,6 +19,9 @@ _MARKERS = re.compile(
 )
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def looks_like_training_code(source: str) -> bool:
     return bool(_MARKERS.search(source))
 
@@ -72,7 +75,9 @@ class FileContext:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.source.splitlines()
+        # Only the line ends Python and libcst count: str.splitlines() also splits at U+2028, \x0c,
+        # \x85…, which shifts every later line and put the wrong code into suggestions.
+        return _LINE_END.split(self.source.removesuffix("\n"))
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node).strip()

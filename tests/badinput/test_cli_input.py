@@ -17,7 +17,7 @@ PLAIN = str(CASES / "diffs" / "plain_modified.diff")
     ("argv", "words"),
     [
         (["review", "--diff", "/nonexistent/pr.diff"], "does not exist"),
-        (["review", "--diff", "{tmp}"], "does not exist"),  # a directory, not a file
+        (["review", "--diff", "{tmp}"], "is a directory"),
         (["review", "--diff", PLAIN, "--repo", "/nonexistent/repo"], "is not a directory"),
         (["review", "--diff", PLAIN, "--repo", "{head}", "--description-file", "/nonexistent.md"],
          "--description-file"),

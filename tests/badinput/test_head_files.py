@@ -155,3 +155,18 @@ def test_symlink_out_of_the_repo(tmp_path: Path, cli) -> None:
     result = cli("review", "--diff", str(diff), "--repo", str(repo), "--format", "json")
     (reason,) = [s["reason"] for s in json.loads(result.out)["skipped"]]
     assert "outside the repository" in reason
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x0c", "\x0b", "\x1c", "\x85"], ids=repr)
+def test_exotic_line_separators_keep_suggestions_on_the_right_line(sep: str, tmp_path: Path, cli) -> None:
+    """str.splitlines() splits at these but Python does not; a suggestion built from the wrong line
+    would replace `optimizer.step()` with other code."""
+    src = TRAIN_PY.replace("import torch\n", f"import torch\n# a{sep}b\n# c{sep}d\n")
+    src = src.replace("loss.backward()", f"loss.backward()  # e{sep}f")
+    path = tmp_path / "train.py"
+    path.write_text(src, encoding="utf-8")
+    result = cli("lint", str(path))
+    assert result.code == 1
+    block = result.out.split("```suggestion\n", 1)[1].split("\n```", 1)[0]
+    assert block.splitlines()[0].strip() == "optimizer.step()"
+    assert "optimizer.zero_grad()" in block
