@@ -48,6 +48,7 @@ EXPECTED: dict[str, Expect] = {
     "mode_only_change.diff": Expect(0),
     "submodule_change.diff": Expect(0),
     "new_empty_file.diff": Expect(0),
+    "hunk_past_end_of_head_file.diff": Expect(0),  # --repo is not the PR's head: nothing touched, no crash
     "submodule_named_like_python.diff": Expect(0, skipped={"vendor.py": "directory"}),
     "git_binary_patch.diff": Expect(0, skipped={"weights.py": "binary patch"}),
     "binary_files_differ.diff": Expect(0, skipped={"weights.py": "binary patch"}),
