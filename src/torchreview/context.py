@@ -9,6 +9,7 @@ from functools import cached_property
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from torchreview import safeparse
 from torchreview.finding import Finding, LoopRef, Severity, Suggestion
 from torchreview.loops import ModuleFacts, TrainingLoop, build_loops
 
@@ -16,6 +17,9 @@ from torchreview.loops import ModuleFacts, TrainingLoop, build_loops
 _MARKERS = re.compile(
     r"\btorch\b|backward\(|zero_grad|optimizer|\.step\(|DataLoader|accelerate|lightning|\bnn\.",
 )
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def looks_like_training_code(source: str) -> bool:
@@ -39,8 +43,9 @@ class FileContext:
     @classmethod
     def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,
               right_side: frozenset[int] | None = None) -> FileContext:
-        """Parse ``source``; raises ``libcst.ParserSyntaxError`` on invalid code."""
-        return cls(path, source, cst.parse_module(source), changed, right_side)
+        """Parse ``source``; raises ``libcst.ParserSyntaxError`` on invalid code and
+        ``safeparse.UnparseableSource`` on code that would crash or stall the parser."""
+        return cls(path, source, safeparse.parse_module(source), changed, right_side)
 
     @cached_property
     def positions(self) -> dict[cst.CSTNode, CodeRange]:
@@ -70,7 +75,9 @@ class FileContext:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.source.splitlines()
+        # Only the line ends Python and libcst count: str.splitlines() also splits at U+2028, \x0c,
+        # \x85…, which shifts every later line and put the wrong code into suggestions.
+        return _LINE_END.split(self.source.removesuffix("\n"))
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node).strip()

@@ -415,8 +415,13 @@ def training_files(diff_text: str | None) -> tuple[str, ...]:
     if not diff_text or not diff_text.strip():
         return ()
     from torchreview.diff import parse_diff
+    from torchreview.errors import UserError
 
-    python = {cf.path for cf in parse_diff(diff_text) if cf.is_python and not cf.is_binary}
+    try:
+        changed = parse_diff(diff_text)
+    except UserError:
+        return ()  # an unreadable diff tells us nothing about training; the text is still checked
+    python = {cf.path for cf in changed if cf.is_python and not cf.is_binary}
     if not python:
         return ()
     found: list[str] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from unidiff import PatchSet
@@ -50,8 +51,30 @@ class ChangedFile:
         return self.added | self.removed_at
 
 
+_OCTAL = re.compile(rb"\\([0-7]{3})")
+
+
+def _unquote(path: str) -> str:
+    """Undo git's C-style quoting of unusual paths (``"a/caf\\303\\251.py"`` → ``a/café.py``)."""
+    if len(path) < 2 or not (path.startswith('"') and path.endswith('"')):
+        return path
+    raw = path[1:-1].encode("utf-8", "surrogateescape")
+    raw = _OCTAL.sub(lambda m: bytes([int(m.group(1), 8) & 0xFF]), raw)
+    for esc, char in ((rb"\t", b"\t"), (rb"\n", b"\n"), (rb'\"', b'"'), (rb"\\", b"\\")):
+        raw = raw.replace(esc, char)
+    return raw.decode("utf-8", "replace")
+
+
+def _one_line(text: str, limit: int = 120) -> str:
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def _strip_prefix(path: str | None) -> str | None:
-    if path is None or path == "/dev/null":
+    if path is None:
+        return None
+    path = _unquote(path)
+    if path == "/dev/null":
         return None
     for prefix in ("a/", "b/"):
         if path.startswith(prefix):
@@ -59,20 +82,43 @@ def _strip_prefix(path: str | None) -> str | None:
     return path
 
 
+_HUNK_START = re.compile(r"^@@ ", re.MULTILINE)
+_HUNK_HEADER = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+
+
+def _check_hunk_headers(text: str, parsed: int) -> None:
+    """A hunk header unidiff could not read would silently drop its lines; say so instead."""
+    starts = _HUNK_START.findall(text)
+    if len(starts) <= parsed:
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.startswith("@@ ") and not _HUNK_HEADER.match(line):
+            raise UserError(
+                f"line {number} of the diff is a hunk header that cannot be read ({_one_line(line, 60)}); "
+                "pass the unchanged output of `git diff`"
+            )
+
+
 def parse_diff(text: str) -> list[ChangedFile]:
     """Parse ``text``; an empty diff gives no files. A malformed diff is a UserError."""
     if not text.strip():
         return []
     text = text.replace("\r\n", "\n")
+    if "\n" not in text and "\r" in text:
+        text = text.replace("\r", "\n")  # classic Mac line endings
     try:
         patch = PatchSet(text)
     except UnidiffParseError as exc:
         raise UserError(
-            f"could not read the diff ({exc}); pass the output of `git diff` or a PR's .diff, "
+            f"could not read the diff ({_one_line(exc)}); pass the output of `git diff` or a PR's .diff, "
             "or use `torchreview review --base REF` to let git compute it"
         ) from None
     if not len(patch) and ("@@" in text or "diff --git" in text):
         raise UserError("the diff has hunks but no file headers; pass a complete unified diff (`git diff`)")
+    if not len(patch):
+        raise UserError("the input is not a unified diff (no `diff --git` or `---`/`+++` lines); "
+                        "pass the output of `git diff` or a PR's .diff")
+    _check_hunk_headers(text, sum(len(pf) for pf in patch))
     files: list[ChangedFile] = []
     for pf in patch:
         added: set[int] = set()

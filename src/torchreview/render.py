@@ -23,6 +23,9 @@ _AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto|www)([:.])")
 _FACT_MAX = 100  # characters of one fact shown in prose (a loop header can be very long)
 
 
+_SCRIPT_SCHEME = re.compile(r"(?i)\b(javascript|vbscript|data):")
+
+
 def md_text(value: object) -> str:
     """Escape untrusted text for markdown prose: no @mentions, HTML, links, emphasis or table breaks."""
     text = str(value)
@@ -30,6 +33,7 @@ def md_text(value: object) -> str:
     text = _MENTION.sub("@" + _ZWSP, text)
     text = re.sub(r"([\\`*_\[\]|#~!])", r"\\\1", text)
     text = _AUTOLINK.sub(r"\1\\\2", text)  # "https\://…" and "www\.…" show as text, not links
+    text = _SCRIPT_SCHEME.sub("\\1" + _ZWSP + ":", text)  # no live javascript:/data: URLs, even as text
     return text.replace("\r", " ").replace("\n", " ")
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +27,8 @@ class DirSource:
             full.relative_to(self.root.resolve())
         except ValueError:
             raise FileUnavailable("the path points outside the repository") from None
+        if full.is_dir():
+            raise FileUnavailable("is a directory here (a submodule?), not a Python file")
         if not full.is_file():
             raise FileUnavailable(f"not found in {self.root} (pass --repo with the PR's head checkout)")
         if full.stat().st_size > MAX_FILE_BYTES:
@@ -55,8 +59,26 @@ def decode(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FileUnavailable(f"not valid UTF-8 (byte {exc.start}); save it as UTF-8 to have it reviewed") from None
+        text = _decode_declared(data)  # a PEP 263 cookie such as `# -*- coding: latin-1 -*-`
+        if text is None:
+            raise FileUnavailable(
+                f"not valid UTF-8 (byte {exc.start}); save it as UTF-8 to have it reviewed"
+            ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _decode_declared(data: bytes) -> str | None:
+    """Decode with the encoding the file declares in its first two lines, if it declares one."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:
+        return None
+    if encoding in ("utf-8", "utf-8-sig"):
+        return None
+    try:
+        return data.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        return None
 
 
 def git_diff(root: Path, base: str, head: str | None) -> str:

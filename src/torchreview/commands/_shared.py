@@ -22,6 +22,8 @@ def read_text_arg(value: str, what: str) -> str:
         data = sys.stdin.buffer.read()
     else:
         path = Path(value)
+        if path.is_dir():
+            raise UserError(f"{what} {value!r} is a directory; pass a file or '-' for stdin")
         if not path.is_file():
             raise UserError(f"{what} {value!r} does not exist; pass a readable file or '-' for stdin")
         try:

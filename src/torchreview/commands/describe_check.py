@@ -37,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--body-file and --diff cannot both read stdin; save one of them to a file")
     body = read_text_arg(args.body_file, "--body-file") if args.body_file is not None else ""
     diff_text = read_text_arg(args.diff, "--diff") if args.diff is not None else None
+    if diff_text is not None:
+        from torchreview.diff import parse_diff
+
+        parse_diff(diff_text)  # an unreadable --diff is the user's to fix: say so (exit 2)
     result = check_description(args.title or "", body, diff_text=diff_text)
     if args.format == "json":
         sys.stdout.write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n")

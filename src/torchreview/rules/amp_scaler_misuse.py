@@ -64,6 +64,8 @@ from torchreview.rules._order import replace_statement, sequence, training_units
 
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:(?i)scaler|GradScaler"
 
 VALID = [
     """

@@ -72,6 +72,8 @@ from torchreview.rules._order import (
 
 ID = "clip-grad-order"
 SEVERITY = "error"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:clip_grad"
 
 VALID = [
     """

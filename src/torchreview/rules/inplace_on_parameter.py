@@ -63,6 +63,8 @@ from torchreview.rules._order import node_text
 
 ID = "inplace-on-parameter"
 SEVERITY = "error"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:requires_grad|parameters\(|Parameter\(|\.weight|\.bias"
 
 VALID = [
     # manual SGD under no_grad

@@ -67,6 +67,8 @@ from torchreview.rules._order import (
 
 ID = "scheduler-before-optimizer"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:\.step\("
 
 VALID = [
     # per-epoch scheduler after the batch loop

@@ -61,6 +61,8 @@ from torchreview.rules._order import exclusive, insert_before, node_text, sequen
 
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
+# Parse the file only when it could hold a finding (see prefilter.py).
+PREFILTER = r"text:backward"
 
 VALID = [
     # HF-style: divide the loss
