@@ -56,12 +56,23 @@ def test_generator_handles_any_rule_set(tmp_path):
     table = (tmp_path / README_TABLE_PATH).read_text()
     assert "| [`beta-rule`](docs/rules/beta-rule.md) | warning | Beta \\| thing. |" in table
     # A rule that disappears leaves a stale page; a changed docstring makes its page stale.
-    assert stale_files(tmp_path, rules[:1]) == ["docs/readme/rules-table.md", "docs/rules/README.md",
+    assert stale_files(tmp_path, rules[:1]) == ["README.md", "docs/rules/README.md",
                                                 "docs/rules/beta-rule.md"]
     changed = [_rule("alpha-rule", "Alpha, reworded."), rules[1]]
     assert "docs/rules/alpha-rule.md" in stale_files(tmp_path, changed)
     write_all(tmp_path, rules[:1])
     assert not (tmp_path / "docs/rules/beta-rule.md").exists()
+
+
+def test_readme_table_replaces_only_the_marked_block(tmp_path):
+    from torchreview.docs import TABLE_END, TABLE_START
+
+    (tmp_path / "README.md").write_text(f"# Title\n\n{TABLE_START}\nold\n{TABLE_END}\n\nAfter.\n")
+    rules = [_rule("alpha-rule", "Alpha.")]
+    write_all(tmp_path, rules)
+    text = (tmp_path / "README.md").read_text()
+    assert text.startswith("# Title\n\n" + TABLE_START) and text.endswith(TABLE_END + "\n\nAfter.\n")
+    assert "old" not in text and "[`alpha-rule`]" in text
 
 
 def test_every_rule_has_a_page_and_a_table_row():
