@@ -84,7 +84,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
         (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|\botherwise\b|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
-              r"\bcaus(?:es|ed|ing)\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
+              r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
@@ -99,9 +100,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bin the past\b|\btoday,|\bthe current (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
-              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|\bnans?\b|\binfs?\b|"
+              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
+              r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*)\b)|"
               r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
-              r"\bflak(?:y|iness)\b|\bbroken\b|\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
@@ -287,11 +289,31 @@ def wording() -> dict[str, str]:
         return {k: str(v) for k, v in tomllib.load(fh).items()}
 
 
+# "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
+# "fix a bug where the loss …" still describe the problem.
+_FIX_BUG_AT = re.compile(
+    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"(?:when|with|in|for|of|on|about)\b"
+)
+# A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
+# the PR is cut this way, not why the change is made.
+_PR_LOGISTICS = re.compile(
+    r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
+    r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
+    r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b|"
+    r"\b(?:easier|simpler) to review\b"
+)
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
         return 0.0
     text = sentence.cue_text
+    if "fix" in text:
+        text = _FIX_BUG_AT.sub("fix ", text, count=1)
+    if " to keep " in text or " to make " in text or "review" in text:
+        text = _PR_LOGISTICS.sub(" ", text)
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):
