@@ -52,7 +52,7 @@ from torchreview.prtext import ReadText, Section, Sentence, read
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
 
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|support|allow|enable|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
+    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
@@ -70,6 +70,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
         (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+        # "to allow/enable <a feature>" names the capability being added, which is the change itself;
+        # "to allow <someone> to <do something>" says what it is for.
+        (0.9, r"\bto (?:allow|enable) (?:\w+ ){1,3}to \w+"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
@@ -394,9 +397,17 @@ _REDUCED_RELATIVE = frozenset("by with via using under through on in from at dur
 _LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
 
 
+# "The main changes include …", "Key updates:" introduce a list of what changed.
+_CHANGES_OPENER = re.compile(
+    r"^(?:the )?(?:main |key |major |other |minor )?(?:changes?|updates?|modifications?)"
+    r"(?: in this (?:pr|pull request|change))?(?: include| includes| are\b|:)"
+)
+
+
 def _opens_with_change(text: str) -> bool:
     """True when the sentence opens with a change verb, after any emoji, bullets or [tags]."""
-    return bool(_MECHANISM_START.match(_LEADING_MARKS.sub("", text)))
+    text = _LEADING_MARKS.sub("", text)
+    return bool(_MECHANISM_START.match(text) or _CHANGES_OPENER.match(text))
 
 
 def _tells_past_event(text: str) -> bool:
