@@ -335,3 +335,36 @@ def test_any_text_gives_one_of_three_verdicts(title, body):
 
 
 DEV_BY_NOTE = {c["note"]: c for c in DEV}
+
+
+def test_ghstack_only_body_is_empty_and_title_judged():
+    body = ("Stack from [ghstack](https://github.com/ezyang/ghstack):\n* **#9 Tidy hook**\n\n"
+            "Differential Revision: [D1](https://example.com/D1)\n\ncc @a @b")
+    assert verdict("Tidy the step hook", body) == "empty"
+    assert verdict("Fix crash when the step hook runs twice", body) == "purpose"
+
+
+def test_torch_compile_graph_breaks_and_nan_checks_are_names_not_symptoms():
+    assert verdict("Count graph breaks per function", "Adds the count to the summary.") == "mechanism-only"
+    assert verdict("NaN check for gradients", "An inf/NaN check is available behind a flag.") == "mechanism-only"
+    assert verdict("Guard the step", "The loss turns NaN after the first epoch.") == "purpose"
+
+
+def test_fix_bug_when_names_the_place_and_bug_where_names_the_problem():
+    assert verdict("Fix bug when resuming", "Fix bug when resuming from a checkpoint.") == "mechanism-only"
+    assert verdict("Fix resume", "Fix a bug where the scheduler skips its first value.") == "purpose"
+
+
+def test_reasons_about_the_pr_itself_are_not_reasons_for_the_change():
+    assert verdict("Move EMA update", "Split out of #812 to keep the PR small.") == "mechanism-only"
+
+
+def test_to_allow_a_feature_versus_to_allow_someone():
+    assert verdict("Add `--clip-mode` to allow value clipping", "") == "empty"
+    assert verdict("Add `--clip-mode`", "Adds a flag to allow value clipping.") == "mechanism-only"
+    assert verdict("Return the scheduler", "Done to allow scripts to swap it later.") == "purpose"
+
+
+def test_may_cause_and_biased_name_problems():
+    assert verdict("Share the hook", "Both wrappers together may cause undefined behavior.") == "purpose"
+    assert verdict("Average per token", "The loss average is biased for uneven batches.") == "purpose"

@@ -56,3 +56,20 @@ def test_bot_detection():
 def test_sentence_cap_bounds_the_work():
     parsed = read("", "A sentence here.\n" * (MAX_SENTENCES * 3))
     assert len(parsed.sentences) == MAX_SENTENCES
+
+
+def test_ghstack_stack_entries_are_navigation():
+    body = ("Stack from [ghstack](https://github.com/ezyang/ghstack):\n* **#501 Tidy the step hook**\n"
+            "* #500\n* (to be filled)\n\nThe hook ran twice.")
+    assert texts("Tidy", body) == ["Tidy", "The hook ran twice."]
+
+
+def test_a_list_after_the_stack_is_read_again():
+    body = "Stack from [ghstack](https://github.com/ezyang/ghstack):\n* __->__ #7\n\n* Move the hook."
+    assert texts("", body) == ["Move the hook."]
+
+
+def test_long_issue_numbers_are_references_not_digit_rows():
+    parsed = read("", "Fixes #1472883")
+    assert [(s.text, s.refs_only) for s in parsed.sentences] == [("Fixes #1472883", True)]
+    assert parsed.body_has_content

@@ -52,7 +52,7 @@ from torchreview.prtext import ReadText, Section, Sentence, read
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
 
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|support|allow|enable|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
+    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
@@ -70,6 +70,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
         (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+        # "to allow/enable <a feature>" names the capability being added, which is the change itself;
+        # "to allow <someone> to <do something>" says what it is for.
+        (0.9, r"\bto (?:allow|enable) (?:\w+ ){1,3}to \w+"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
@@ -84,7 +87,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
         (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|\botherwise\b|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
-              r"\bcaus(?:es|ed|ing)\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
+              r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
@@ -99,9 +103,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bin the past\b|\btoday,|\bthe current (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
-              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|\bnans?\b|\binfs?\b|"
+              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
+              r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*)\b)|"
               r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
-              r"\bflak(?:y|iness)\b|\bbroken\b|\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
@@ -287,11 +292,31 @@ def wording() -> dict[str, str]:
         return {k: str(v) for k, v in tomllib.load(fh).items()}
 
 
+# "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
+# "fix a bug where the loss …" still describe the problem.
+_FIX_BUG_AT = re.compile(
+    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"(?:when|with|in|for|of|on|about)\b"
+)
+# A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
+# the PR is cut this way, not why the change is made.
+_PR_LOGISTICS = re.compile(
+    r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
+    r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
+    r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b|"
+    r"\b(?:easier|simpler) to review\b"
+)
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
         return 0.0
     text = sentence.cue_text
+    if "fix" in text:
+        text = _FIX_BUG_AT.sub("fix ", text, count=1)
+    if " to keep " in text or " to make " in text or "review" in text:
+        text = _PR_LOGISTICS.sub(" ", text)
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):
@@ -372,9 +397,17 @@ _REDUCED_RELATIVE = frozenset("by with via using under through on in from at dur
 _LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
 
 
+# "The main changes include …", "Key updates:" introduce a list of what changed.
+_CHANGES_OPENER = re.compile(
+    r"^(?:the )?(?:main |key |major |other |minor )?(?:changes?|updates?|modifications?)"
+    r"(?: in this (?:pr|pull request|change))?(?: include| includes| are\b|:)"
+)
+
+
 def _opens_with_change(text: str) -> bool:
     """True when the sentence opens with a change verb, after any emoji, bullets or [tags]."""
-    return bool(_MECHANISM_START.match(_LEADING_MARKS.sub("", text)))
+    text = _LEADING_MARKS.sub("", text)
+    return bool(_MECHANISM_START.match(text) or _CHANGES_OPENER.match(text))
 
 
 def _tells_past_event(text: str) -> bool:

@@ -112,6 +112,9 @@ _REF_PLACEHOLDER = re.compile(
     r"(\(issue\)|\\?<[^>]*>|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
     re.IGNORECASE,
 )
+# ghstack writes the stack as a list of PR numbers under "Stack from ghstack"; those lines are
+# navigation, not something the author wrote about the change.
+_STACK_HEADER = re.compile(r"^\s*(?:[-*]\s+)?stack (?:from \[?ghstack|created with)", re.IGNORECASE)
 _LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\([^)\s]{0,2000}(?:\s\"[^\"]{0,200}\")?\)")
 _EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
 _URL = re.compile(r"https?://\S+")
@@ -300,6 +303,7 @@ def read(title: str, body: str) -> ReadText:
     prev_blank = True
     in_list = False
     in_traceback = False
+    in_stack = False
     for raw in text.split("\n"):
         stripped = raw.strip()
         if fence is not None:
@@ -314,6 +318,7 @@ def read(title: str, body: str) -> ReadText:
         if not stripped:
             prev_blank = True
             in_traceback = False
+            in_stack = False
             continue
         was_blank, prev_blank = prev_blank, False
         indent = len(raw) - len(raw.lstrip(" \t").replace("\t", "    "))
@@ -351,6 +356,11 @@ def read(title: str, body: str) -> ReadText:
         if _TABLE.match(raw):
             body_content = True
             continue
+        if _STACK_HEADER.match(stripped):
+            in_stack = True
+            continue
+        if in_stack and _BULLET.match(raw):
+            continue
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
         if _LOG.match(stripped):
@@ -365,7 +375,7 @@ def read(title: str, body: str) -> ReadText:
         if not line or _PROMPT.match(line) or _REF_PLACEHOLDER.match(line):
             continue
         letters = sum(map(str.isalpha, line))
-        if letters < 0.4 * len(line) and letters < 40:
+        if letters < 0.4 * len(line) and letters < 40 and not _REF.search(line):
             continue  # numbers, paths, hashes, benchmark rows
         found = split_sentences(line, section)
         if found:
