@@ -116,7 +116,17 @@ def _text_gate(pattern: str) -> Callable[[str], bool]:
 
 
 def gate(name: str) -> Callable[[str], bool]:
-    """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex."""
+    """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex.
+
+    ``"a&&b"`` passes when both gates pass (checked left to right, so put the cheap one first);
+    ``"a||b"`` when either does (``||`` binds looser than ``&&``).
+    """
+    if "||" in name:
+        either = [gate(part) for part in name.split("||")]
+        return lambda source: any(p(source) for p in either)
+    if "&&" in name:
+        parts = [gate(part) for part in name.split("&&")]
+        return lambda source: all(p(source) for p in parts)
     if name.startswith("text:"):
         try:
             return _text_gate(name[len("text:"):])

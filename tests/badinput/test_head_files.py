@@ -99,7 +99,9 @@ def test_file_over_the_line_limit_is_skipped_quickly(tmp_path: Path, cli) -> Non
     body = "".join(f"def helper_{i}(optimizer):\n    optimizer.step()\n\n\n" for i in range(12_500))
     repo = tmp_path / "repo"
     repo.mkdir()
-    (repo / "huge.py").write_text("import torch\n" + body, encoding="utf-8")
+    # a training loop makes the file worth parsing (a file no rule could fire on is never parsed)
+    loop = "for b in loader:\n    model(b).sum().backward()\n    optimizer.step()\n"
+    (repo / "huge.py").write_text("import torch\n" + loop + body, encoding="utf-8")
     lines = (repo / "huge.py").read_text().count("\n")
     assert lines > 50_000
     diff = tmp_path / "pr.diff"
@@ -107,7 +109,7 @@ def test_file_over_the_line_limit_is_skipped_quickly(tmp_path: Path, cli) -> Non
     result = cli("review", "--diff", str(diff), "--repo", str(repo), "--format", "json")
     assert result.code == 0
     (reason,) = [s["reason"] for s in json.loads(result.out)["skipped"]]
-    assert "50,001 lines" in reason and "20,000" in reason
+    assert "50,004 lines" in reason and "20,000" in reason
 
 
 @pytest.mark.timeout(60)

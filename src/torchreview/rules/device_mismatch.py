@@ -57,7 +57,7 @@ from torchreview.rules._calls import call_sites, values_of
 ID = "device-mismatch"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:\.to\(|\.cuda\(|device"
+PREFILTER = r"text:(?s)\A(?=.*?(\.to\(|\.cuda\())(?=.*?(?i:loader))"
 
 VALID = [
     """

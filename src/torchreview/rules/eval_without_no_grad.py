@@ -63,7 +63,7 @@ from torchreview.rules._calls import CallSite, call_sites, innermost_loop, value
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?i)eval|val|test|infer|predict"
+PREFILTER = r"text:\.eval\(|(?i:(val|valid|test|eval|dev)\w*(loader|_dl\b))|def\s+(?i:(eval|evaluate|valid|validate|validation|test|predict|infer))\w*\("
 
 VALID = [
     # a validation loader iterated under no_grad without eval mode

@@ -57,7 +57,7 @@ from torchreview.rules._calls import (
 ID = "torch-load-unsafe"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:\bload\("
+PREFILTER = r"text:torch\.load\(|from torch import[^\n]*\bload\b"
 
 VALID = [
     """
