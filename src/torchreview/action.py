@@ -3,6 +3,9 @@
 - ``pull_request`` opened / synchronize / reopened / ready_for_review: review + description check.
 - ``pull_request`` edited: the description check (the status and the summary); a full review only when
   the base branch changed.
+- A draft PR is not reviewed (one line, exit 0) until ``ready_for_review``; other actions and other events
+  end with one line and exit 0. A payload that lacks a field the review reads is a UserError naming it,
+  raised before any request.
 - ``workflow_dispatch`` with the input ``pr-number``: the same review for that PR.
 - ``workflow_run``: post the results file that an unprivileged run (a fork's PR) left as an artifact.
   The file is data only: bounded in size, validated against a JSON schema, and its head SHA must match

@@ -13,6 +13,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,3 +146,77 @@ def test_bad_event(case: str, world: World, monkeypatch: pytest.MonkeyPatch,
     if case == "pull_request_hostile_body":  # the title is quoted back, with its ping made harmless
         assert any("@\u200beveryone" in text for text in _posted_texts(world))
 
+
+
+def _env(tmp_path: Path, event: object, name: str = "pull_request") -> Any:
+    from torchreview.action import load_env
+
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event))
+    return load_env({"GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": str(path), "GITHUB_REPOSITORY": "octo/trainer"})
+
+
+def _payload(**pull_request: object) -> dict[str, Any]:
+    pr: dict[str, object] = {"number": 7, "head": {"sha": EVENT_HEAD}, "title": "t", "body": "b"}
+    pr.update(pull_request)
+    return {"action": "opened", "pull_request": pr, "repository": {"full_name": "octo/trainer"}}
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("number", True, "not a pull request number (boolean)"),
+    ("number", "0", "not a pull request number (string)"),
+    ("number", "\u0663", "not a pull request number (string)"),  # an Arabic-Indic digit: str.isdigit() says yes
+    ("number", -3, "not a pull request number (number)"),
+    ("head", {"sha": "HEAD"}, "pull_request.head.sha that is not a commit SHA"),
+    ("head", {"sha": 12}, "pull_request.head.sha that is not a commit SHA"),
+    ("head", "main", "pull_request.head that is a string, not an object"),
+])
+def test_mistyped_pull_request_fields_are_named(tmp_path: Path, field: str, value: object, message: str) -> None:
+    from torchreview.action import pull_request_event
+    from torchreview.errors import UserError
+
+    with pytest.raises(UserError, match=re.escape(message)):
+        pull_request_event(_env(tmp_path, _payload(**{field: value})))
+
+
+def test_odd_but_harmless_fields_are_read_as_empty(tmp_path: Path) -> None:
+    from torchreview.action import pull_request_event
+
+    event = pull_request_event(_env(tmp_path, _payload(number=" 12 ", title=["x"], body={"a": 1}, draft="yes",
+                                                       changed_files=True)))
+    assert (event.number, event.title, event.body, event.draft, event.changed_files) == (12, "", "", False, None)
+
+
+def test_a_payload_for_another_repository_is_refused(tmp_path: Path) -> None:
+    from torchreview.action import pull_request_event
+    from torchreview.errors import UserError
+
+    payload = _payload()
+    payload["repository"] = {"full_name": "someone/else"}
+    with pytest.raises(UserError, match="'someone/else', but GITHUB_REPOSITORY is 'octo/trainer'"):
+        pull_request_event(_env(tmp_path, payload))
+
+
+def test_a_payload_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    from torchreview.action import read_event
+    from torchreview.errors import UserError
+
+    path = tmp_path / "event.json"
+    path.write_bytes(b'{"action": "opened\xff"}')
+    with pytest.raises(UserError, match="not UTF-8"):
+        read_event(path)
+    with pytest.raises(UserError, match="cannot read the event payload"):
+        read_event(tmp_path / "missing.json")
+
+
+def test_an_action_with_a_line_break_stays_on_one_line(tmp_path: Path) -> None:
+    import io
+
+    from torchreview.action import run_action
+
+    out = io.StringIO()
+    payload = _payload()
+    payload["action"] = "closed\n::error::injected"
+    assert run_action(_env(tmp_path, payload), github=None, stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("torchreview: ") and "'closed\\n::error::injected'" in lines[0]
