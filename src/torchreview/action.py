@@ -3,6 +3,9 @@
 - ``pull_request`` opened / synchronize / reopened / ready_for_review: review + description check.
 - ``pull_request`` edited: the description check (the status and the summary); a full review only when
   the base branch changed.
+- A draft PR is not reviewed (one line, exit 0) until ``ready_for_review``; other actions and other events
+  end with one line and exit 0. A payload that lacks a field the review reads is a UserError naming it,
+  raised before any request.
 - ``workflow_dispatch`` with the input ``pr-number``: the same review for that PR.
 - ``workflow_run``: post the results file that an unprivileged run (a fork's PR) left as an artifact.
   The file is data only: bounded in size, validated against a JSON schema, and its head SHA must match
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -70,6 +74,42 @@ class ActionEnv:
     server_url: str
     run_id: str
     inputs: Inputs
+    event_path: Path | None = None
+
+
+def _not_an_event(path: Path | str, detail: str) -> UserError:
+    return UserError(f"the event payload {path} is not a JSON object with the event's fields ({detail}); "
+                     "GitHub Actions writes this file, so check that GITHUB_EVENT_PATH points to it")
+
+
+def read_event(path: Path) -> dict[str, Any]:
+    """The event payload: a JSON object, or a UserError that says what the file holds instead."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"cannot read the event payload {path}: {exc.strerror or exc}; "
+                        "check GITHUB_EVENT_PATH") from None
+    if not raw.strip():
+        raise _not_an_event(path, "the file is empty")
+    try:
+        event = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _not_an_event(path, "the file is not UTF-8 text") from None
+    except ValueError as exc:
+        raise _not_an_event(path, f"invalid JSON: {exc}") from None
+    if not isinstance(event, dict):
+        raise _not_an_event(path, f"it holds a JSON {_json_type(event)}")
+    return event
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {str: "string", list: "list", dict: "object"}.get(type(value), type(value).__name__)
 
 
 def _input(environ: Mapping[str, str], name: str, default: str = "") -> str:
@@ -93,12 +133,7 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
             raise UserError(f"{name} is not set: `torchreview action` runs inside GitHub Actions "
                             "(use `torchreview review` on your machine)")
     event_path = Path(environ["GITHUB_EVENT_PATH"])
-    try:
-        event = json.loads(event_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot read the event payload {event_path}: {exc}") from None
-    if not isinstance(event, dict):
-        raise UserError(f"the event payload {event_path} is not a JSON object")
+    event = read_event(event_path)
     dispatch = event.get("inputs") if isinstance(event.get("inputs"), dict) else {}
     run_smoke = _input(environ, "run-smoke", str(dispatch.get("run-smoke", "false"))).lower()
     inputs = Inputs(
@@ -116,7 +151,7 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
         results_in=_input(environ, "results-in"),
     )
     return ActionEnv(
-        event_name=environ["GITHUB_EVENT_NAME"], event=event, repository=environ["GITHUB_REPOSITORY"],
+        event_name=environ["GITHUB_EVENT_NAME"], event=event, event_path=event_path, repository=environ["GITHUB_REPOSITORY"],
         api_url=environ.get("GITHUB_API_URL", "https://api.github.com"),
         workspace=Path(environ.get("GITHUB_WORKSPACE", ".")),
         step_summary=environ.get("GITHUB_STEP_SUMMARY"), output=environ.get("GITHUB_OUTPUT"),
@@ -182,30 +217,108 @@ def run_action(env: ActionEnv, *, github: Github | None = None, stdout: TextIO |
 
 
 def _dispatch(env: ActionEnv, github: Github | None, out: TextIO) -> int:
-    name, action = env.event_name, str(env.event.get("action", ""))
+    if not env.event:
+        raise _not_an_event(env.event_path or "GITHUB_EVENT_PATH", "an empty object")
+    name = env.event_name
     if name in ("pull_request", "pull_request_target"):
-        if action in REVIEW_ACTIONS:
-            return Run(env, github, out).review(_pr_number(env.event), description_only=False)
-        if action == "edited":
-            base_changed = "base" in (env.event.get("changes") or {})
-            return Run(env, github, out).review(_pr_number(env.event), description_only=not base_changed)
-        out.write(f"torchreview: nothing to do for pull_request {action!r}\n")
-        return 0
+        action = env.event.get("action")
+        if not isinstance(action, str) or not action:
+            raise _missing(env, "action")
+        if action not in REVIEW_ACTIONS and action != "edited":
+            out.write(say("nothing_for_action", event=_shown(name), action=_shown(action)) + "\n")
+            return 0
+        event = pull_request_event(env)
+        if event.draft and action != "ready_for_review":
+            out.write(say("draft_skipped", number=event.number) + "\n")
+            return 0
+        changes = env.event.get("changes")
+        base_changed = isinstance(changes, dict) and "base" in changes
+        return Run(env, github, out).review(event.number, description_only=action == "edited" and not base_changed,
+                                            event=event)
     if name == "workflow_dispatch":
-        raw = env.inputs.pr_number or str((env.event.get("inputs") or {}).get("pr-number", ""))
-        if not raw.isdigit():
+        dispatch = env.event.get("inputs")
+        raw = env.inputs.pr_number or str((dispatch if isinstance(dispatch, dict) else {}).get("pr-number", ""))
+        if _number(raw) is None:
             raise UserError("workflow_dispatch needs the input pr-number (a pull request number)")
         return Run(env, github, out).review(int(raw), description_only=False)
     if name == "workflow_run":
         return Run(env, github, out).post_artifact()
-    raise UserError(f"event {name!r} is not supported: use pull_request, workflow_dispatch or workflow_run")
+    out.write(say("event_not_handled", event=_shown(name)) + "\n")
+    return 0
 
 
-def _pr_number(event: Mapping[str, Any]) -> int:
-    number = (event.get("pull_request") or {}).get("number", event.get("number"))
-    if not isinstance(number, int):
-        raise UserError("the pull_request event has no pull request number")
-    return number
+@dataclass(frozen=True)
+class PullRequestEvent:
+    """The fields of a pull_request payload that the review reads, checked."""
+
+    number: int
+    head_sha: str
+    title: str
+    body: str
+    draft: bool
+    changed_files: int | None
+
+
+def _shown(value: str) -> str:
+    """A payload string for a one-line message: quoted, escaped (no line breaks), short."""
+    return repr(value[:60])
+
+
+def _missing(env: ActionEnv, field: str, problem: str = "") -> UserError:
+    where = env.event_path or "GITHUB_EVENT_PATH"
+    what = problem or f"has no {field}"
+    return UserError(f"the event payload {where} {what}; torchreview action reads the {env.event_name} "
+                     "payload that GitHub writes, so check GITHUB_EVENT_PATH and the workflow's `on:` events")
+
+
+def _number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
+        return int(value.strip()) or None
+    return None
+
+
+def _object(env: ActionEnv, parent: Mapping[str, Any], key: str, field: str) -> Mapping[str, Any]:
+    value = parent.get(key)
+    if value is None:
+        raise _missing(env, field)
+    if not isinstance(value, dict):
+        raise _missing(env, field, f"has a {field} that is a {_json_type(value)}, not an object")
+    return value
+
+
+def pull_request_event(env: ActionEnv) -> PullRequestEvent:
+    """Check the payload of a pull_request event; a missing or mistyped field is a UserError naming it."""
+    event = env.event
+    repository = _object(env, event, "repository", "repository")
+    full_name = repository.get("full_name")
+    if not isinstance(full_name, str):
+        raise _missing(env, "repository.full_name")
+    if full_name.lower() != env.repository.lower():
+        raise UserError(f"the event payload is for the repository {full_name!r}, but GITHUB_REPOSITORY is "
+                        f"{env.repository!r}; check GITHUB_EVENT_PATH")
+    pr = _object(env, event, "pull_request", "pull_request")
+    raw_number = pr.get("number", event.get("number"))
+    if raw_number is None:
+        raise _missing(env, "pull_request.number")
+    number = _number(raw_number)
+    if number is None:
+        raise _missing(env, "pull_request.number", "has a pull_request.number that is not a pull request number "
+                                                   f"({_json_type(raw_number)})")
+    head = _object(env, pr, "head", "pull_request.head")
+    sha = head.get("sha")
+    if sha is None:
+        raise _missing(env, "pull_request.head.sha")
+    if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", sha):
+        raise _missing(env, "pull_request.head.sha", "has a pull_request.head.sha that is not a commit SHA")
+    title, body, changed = pr.get("title"), pr.get("body"), pr.get("changed_files")
+    return PullRequestEvent(
+        number=number, head_sha=sha, title=title if isinstance(title, str) else "",
+        body=body if isinstance(body, str) else "", draft=pr.get("draft") is True,
+        changed_files=changed if isinstance(changed, int) and not isinstance(changed, bool) else None)
 
 
 def description_state(verdict: str | None, fail_on: str) -> tuple[str, str, str]:
@@ -235,15 +348,13 @@ class Run:
 
     # -- the review of one PR ----------------------------------------------------------------------
 
-    def review(self, number: int, *, description_only: bool) -> int:
+    def review(self, number: int, *, description_only: bool, event: PullRequestEvent | None = None) -> int:
         from torchreview.review import review_files
         from torchreview.sources import DirSource
 
         pr = self.repo.get_pull(number)
-        payload = self.env.event.get("pull_request") if self.env.event_name.startswith("pull_request") else None
-        if payload:
-            head_sha, title, body = payload["head"]["sha"], payload.get("title") or "", payload.get("body") or ""
-            changed_files = payload.get("changed_files")
+        if event is not None:
+            head_sha, title, body, changed_files = event.head_sha, event.title, event.body, event.changed_files
         else:
             pr.complete()
             head_sha, title, body, changed_files = pr.head.sha, pr.title or "", pr.body or "", pr.changed_files
@@ -304,6 +415,7 @@ class Run:
             outside = list(planned.outside) + [(p.finding, p.body) for p in planned.inline
                                                if p.fingerprint not in on_pr]
             self.notes.insert(0, say("read_only_notice"))
+            self.out.write(say("read_only_line") + "\n")
         self._local_outputs(result, outside, description_md, number, head_sha, outcome, shown, read_only)
         from torchreview.commands._shared import exit_code
 
@@ -341,7 +453,8 @@ class Run:
     # -- workflow_run: post what a fork's run left ---------------------------------------------------
 
     def post_artifact(self) -> int:
-        run = self.env.event.get("workflow_run") or {}
+        run = self.env.event.get("workflow_run")
+        run = run if isinstance(run, dict) else {}
         head_sha = run.get("head_sha")
         if not isinstance(head_sha, str):
             raise UserError("the workflow_run event has no head_sha")
