@@ -30,9 +30,9 @@ def main() -> None:
                     longest = max(longest, m.longest_sentence)
         if scores:
             all_scores += scores
-            print(f"{rule.id:36} {len(scores):>3} {min(scores):>6} {statistics.median(scores):>7} {longest:>8}")
+            print(f"{rule.id:36} {len(scores):>3} {min(scores):>6.1f} {statistics.median(scores):>7.1f} {longest:>8}")
     if all_scores:
-        print(f"{'all rules':36} {len(all_scores):>3} {min(all_scores):>6} {statistics.median(all_scores):>7}")
+        print(f"{'all rules':36} {len(all_scores):>3} {min(all_scores):>6.1f} {statistics.median(all_scores):>7.1f}")
     gl = "\n".join(f"{t.term}: {t.definition}." for t in content.glossary().values())
     print(f"glossary definitions: {readability.flesch_reading_ease(gl)} "
           f"(floor {content.tone().glossary_flesch_min})")
