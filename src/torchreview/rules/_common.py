@@ -143,6 +143,11 @@ def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
 
 def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
     """Whether the loop reads ``.grad`` (to inspect or use gradients), not only clears it."""
+    return reads_grad_in(loop.node.body)
+
+
+def reads_grad_in(node: cst.CSTNode) -> bool:
+    """Whether the code under ``node`` reads ``.grad``, not only clears it."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
@@ -164,7 +169,7 @@ def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
         def visit_AssignTarget(self, n: cst.AssignTarget) -> bool:
             return False  # `p.grad = None` writes, it does not read
 
-    loop.node.body.visit(V())
+    node.visit(V())
     return found
 
 
