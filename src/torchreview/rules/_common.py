@@ -135,10 +135,22 @@ def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
     for name in names:
         if facts.is_scheduler(name) or facts.is_scaler(name):
             continue
+        if _plain_data(ctx, name):
+            continue  # ``opt = [None] * 3``: a list of options, not an optimizer
         if facts.is_optimizer(name) or "optim" in name.lower():
             return True
     return any(e.kind is EventKind.ZERO_GRAD and e.receiver and facts.is_optimizer(e.receiver)
                for e in loop.events)
+
+
+_LITERAL_START = ("[", "{", "(", "'", '"', "None", "True", "False", "dict(", "list(", "set(")
+
+
+def _plain_data(ctx: FileContext, name: str) -> bool:
+    """Every value the file assigns to ``name`` is a literal (list, dict, string, number, None)."""
+    values = ctx.facts.assigned.get(name, [])
+    return bool(values) and all(v.lstrip().startswith(_LITERAL_START) or v.strip()[:1].isdigit()
+                                for v in values)
 
 
 def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:

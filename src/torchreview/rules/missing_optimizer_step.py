@@ -38,6 +38,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
@@ -157,6 +158,32 @@ def compare(optimizer_cls, cases):
     for wrapped, plain, x in cases:
         assert all(torch.allclose(a, b) for a, b in zip(grads_of(wrapped, x), grads_of(plain, x)))
 """,
+    # the optimizer runs inside backward(): a hook steps each parameter once its gradient is ready
+    """
+def attach_optimizers(model, lr):
+    opts = {p: torch.optim.AdamW([p], lr=lr) for p in model.parameters()}
+
+    def step_param(p):
+        opts[p].step()
+        opts[p].zero_grad()
+
+    for p in model.parameters():
+        p.register_post_accumulate_grad_hook(step_param)
+
+def train(model, loader, lr):
+    attach_optimizers(model, lr)
+    for batch in loader:
+        model(batch).mean().backward()
+""",
+    # a list of options named ``opt`` in a test of the wrapper alone, with no optimizer
+    """
+def check_wrapper(wrapper, make_input):
+    opt = [None, None]
+    for i in range(2):
+        wrapper.zero_grad()
+        out, opt[0], opt[1] = wrapper(make_input(), first=opt[0], second=opt[1])
+        out.mean().backward()
+""",
 ]
 
 INVALID = [
@@ -177,6 +204,10 @@ def train(model, loader, optimizer, scheduler):
         scheduler.step()
 """,
 ]
+
+
+_OPTIMIZER_IN_BACKWARD = re.compile(
+    r"optimizer_in_backward|optim(izer)?_in_bwd|register_post_accumulate_grad_hook")
 
 
 def _helper_reads_grad(ctx: FileContext, backwards: list[Event]) -> bool:
@@ -207,6 +238,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop):
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
+        if _OPTIMIZER_IN_BACKWARD.search(ctx.source):
+            continue  # the optimizer steps inside backward(), from gradient hooks
         if _helper_reads_grad(ctx, backwards):
             continue  # the helper that runs backward() reads the gradients it made
         if any(any_steps(outer) for outer in ctx.ancestors(loop)):
