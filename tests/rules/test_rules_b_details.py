@@ -118,3 +118,21 @@ def test_torch_load_no_suggestion_when_checkpoints_hold_objects() -> None:
     for src in (saves_args, uses_object):
         (finding,) = run("torch-load-unsafe", src)
         assert finding.suggestion is None
+
+
+def test_loader_hint_skips_test_modules_but_not_training_scripts() -> None:
+    src = (
+        "import torch\n"
+        "from torch.utils.data import DataLoader\n"
+        "model = Net().cuda()\n"
+        "train_loader = DataLoader(ImageFolder(root), batch_size=64, shuffle=True)\n"
+        "for x, y in train_loader:\n"
+        "    loss = criterion(model(x.cuda()), y.cuda())\n"
+        "    loss.backward()\n"
+        "    optimizer.step()\n"
+        "    optimizer.zero_grad()\n"
+    )
+    assert len(run("dataloader-sync-loading", src, "train.py")) == 1
+    assert run("dataloader-sync-loading", src, "scripts/test_script.py") == []
+    assert run("dataloader-sync-loading", src, "pkg/tests/helpers.py") == []
+    assert len(run("dataloader-sync-loading", src, "train_and_test.py")) == 1

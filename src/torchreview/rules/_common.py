@@ -135,14 +135,31 @@ def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
     for name in names:
         if facts.is_scheduler(name) or facts.is_scaler(name):
             continue
+        if _plain_data(ctx, name):
+            continue  # ``opt = [None] * 3``: a list of options, not an optimizer
         if facts.is_optimizer(name) or "optim" in name.lower():
             return True
     return any(e.kind is EventKind.ZERO_GRAD and e.receiver and facts.is_optimizer(e.receiver)
                for e in loop.events)
 
 
+_LITERAL_START = ("[", "{", "(", "'", '"', "None", "True", "False", "dict(", "list(", "set(")
+
+
+def _plain_data(ctx: FileContext, name: str) -> bool:
+    """Every value the file assigns to ``name`` is a literal (list, dict, string, number, None)."""
+    values = ctx.facts.assigned.get(name, [])
+    return bool(values) and all(v.lstrip().startswith(_LITERAL_START) or v.strip()[:1].isdigit()
+                                for v in values)
+
+
 def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
     """Whether the loop reads ``.grad`` (to inspect or use gradients), not only clears it."""
+    return reads_grad_in(loop.node.body)
+
+
+def reads_grad_in(node: cst.CSTNode) -> bool:
+    """Whether the code under ``node`` reads ``.grad``, not only clears it."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
@@ -164,7 +181,7 @@ def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
         def visit_AssignTarget(self, n: cst.AssignTarget) -> bool:
             return False  # `p.grad = None` writes, it does not read
 
-    loop.node.body.visit(V())
+    node.visit(V())
     return found
 
 

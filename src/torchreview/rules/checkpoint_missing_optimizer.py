@@ -147,6 +147,39 @@ def main(args):
             checkpoint["scaler"] = scaler.state_dict()
         utils.save_on_master(checkpoint, os.path.join(args.output_dir, "checkpoint.pth"))
 """,
+    # two networks saved in two checkpoints; the shared optimizer state travels in the first one
+    """
+import torch
+class Recipe:
+    def __init__(self, actor, critic):
+        self.actor, self.critic = actor, critic
+        self.optimizer = torch.optim.AdamW([*actor.parameters(), *critic.parameters()])
+
+    def save(self, epoch):
+        actor_state = {"model": self.actor.state_dict(), "epoch": epoch}
+        actor_state["optimizer"] = self.optimizer.state_dict()
+        critic_state = {"model": self.critic.state_dict()}
+        self.actor_store.save_checkpoint(actor_state, epoch=epoch)
+        self.critic_store.save_checkpoint(critic_state, epoch=epoch)
+""",
+    # the scheduler is rebuilt on resume from the saved step count (last_epoch), not from a state
+    """
+import torch
+class Runner:
+    def __init__(self, model, total_steps):
+        self.model, self.step = model, 0
+        self.optimizer = torch.optim.AdamW(model.parameters())
+        self.lr_scheduler = self.build_scheduler(self.optimizer, total_steps)
+
+    def build_scheduler(self, optimizer, total_steps):
+        return get_cosine_schedule_with_warmup(optimizer, 100, total_steps, last_epoch=self.step - 1)
+
+    def save_checkpoint(self, epoch):
+        state = {"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
+                 "step": self.step}
+        torch.save(state, f"epoch_{epoch}.pt")
+        self.lr_scheduler.step()
+""",
 ]
 
 INVALID = [
@@ -361,7 +394,15 @@ def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]
         if other.dotted in _SAVE_NAMES or other.name in _SAVE_HELPERS:
             if pattern.search(ctx.code(other.node)):
                 return True
+            contents = _saved(ctx, other)  # another checkpoint dict of the same function holds it
+            if contents is not None and pattern.search(contents.text):
+                return True
     return False
+
+
+# ``last_epoch=step`` when the scheduler is built: a resumed run rebuilds its position from the
+# step count, so its state_dict is not needed in the checkpoint.
+_REBUILT_SCHEDULER = re.compile(r"last_epoch\s*=\s*(?!-\s*1\b)[^,)\s]")
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -404,6 +445,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 
 def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: object) -> Iterator[Finding]:
     if _SCHED_TEXT.search(saved.text) or _separately_saved(ctx, site, _SCHED_TEXT):
+        return
+    if _REBUILT_SCHEDULER.search(ctx.source):
         return
     scheduler = _in_scope(ctx, site, "scheduler")
     if scheduler is None:

@@ -53,6 +53,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.rules._calls import call_sites, values_of
+from torchreview.rules._order import node_text
 
 ID = "device-mismatch"
 SEVERITY = "warning"
@@ -194,6 +195,21 @@ model = MLP().to(device)
 for xb, yb in loader:
     loss = F.mse_loss(model(xb), yb)
     loss.backward()
+""",
+    # a small fine-tuning helper: the caller hands over the model and the data, wherever they live;
+    # another part of the file uses the GPU for something else
+    """
+import torch
+
+def fine_tune(net, train_data, loss_fn):
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    for inputs, labels in train_data:
+        opt.zero_grad()
+        loss_fn(net(inputs), labels).backward()
+        opt.step()
+
+def gpu_smoke(shape):
+    return torch.ones(shape).cuda().sum()
 """,
 ]
 
@@ -534,6 +550,24 @@ def _uses_accelerator(ctx: FileContext) -> bool:
     return not re.search(r"['\"]cpu['\"]", ctx.source)
 
 
+_DEVICE_WORDS = re.compile(r"device|cuda|\.to\(|accelerat|\bxm\.|\bmps\b|\bgpu", re.IGNORECASE)
+
+
+def _caller_places(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """A function that receives both the model and the data from its caller and never mentions a
+    device: where they live is the caller's choice (often the CPU), which this file does not show.
+    The device move elsewhere in the file concerns other code."""
+    func = loop.function_node
+    if func is None:
+        return False
+    if _DEVICE_WORDS.search(node_text(ctx, func)):
+        return False
+    params = {p.name.value for p in (*func.params.posonly_params, *func.params.params,
+                                       *func.params.kwonly_params)} - {"self", "cls"}
+    models = {(e.receiver or "").split(".", 1)[0] for e in loop.of(EventKind.FORWARD)}
+    return bool(models) and models <= params
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if _file_passes_through(ctx) or not _uses_accelerator(ctx):
         return
@@ -546,6 +580,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         elif "next(" in ctx.code(loop.node.body):
             names = set()  # batches drawn with next(iter(loader)) inside the body
         else:
+            continue
+        if _caller_places(ctx, loop):
             continue
         walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
         loop.node.body.visit(walker)

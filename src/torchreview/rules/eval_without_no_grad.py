@@ -205,6 +205,27 @@ def update_policy(policy, env):
     loss = -(torch.stack(log_probs) * returns).sum()
     loss.backward()
 """,
+    # a context manager of the same file sets the mode and the gradient switch together
+    """
+import contextlib
+import torch
+
+class Runner:
+    @contextlib.contextmanager
+    def phase(self, training):
+        before = self.net.training
+        self.net.train(training)
+        with torch.set_grad_enabled(training):
+            yield
+        self.net.train(before)
+
+    def validate(self, loader):
+        scores = []
+        with self.phase(False):
+            for x, y in loader:
+                scores.append(self.metric(self.net(x), y))
+        return scores
+""",
 ]
 
 INVALID = [
@@ -326,10 +347,32 @@ def _context_off(ctx: FileContext, item: str) -> bool:
     """A ``with`` item that turns gradients off, may do so (``set_grad_enabled(flag)``), or names one."""
     if is_no_grad_context(item) or "set_grad_enabled(" in item:
         return True
+    if _own_context_manager_off(ctx, item):
+        return True
     for part in (p.strip() for p in item.split(",")):
         if re.fullmatch(r"[\w.]+", part) and any(
             re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(v)) for v in values_of(ctx, part)
         ):
+            return True
+    return False
+
+
+_OWN_CALL = re.compile(r"^(?:self\.|cls\.)?([A-Za-z_]\w*)\(")
+
+
+def _own_context_manager_off(ctx: FileContext, item: str) -> bool:
+    """``with self._mode(False):`` where ``_mode`` is a context manager of this file whose body
+    enters ``no_grad``/``inference_mode``/``set_grad_enabled``: it may turn gradients off."""
+    m = _OWN_CALL.match(item.strip())
+    if m is None:
+        return False
+    name = m.group(1)
+    facts = ctx.facts
+    infos = [facts.top_functions.get(name), *(f for (_, n), f in facts.methods.items() if n == name)]
+    for info in infos:
+        if info is None or not any("contextmanager" in ctx.code(d.decorator) for d in info.node.decorators):
+            continue
+        if re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(info.node.body)):
             return True
     return False
 

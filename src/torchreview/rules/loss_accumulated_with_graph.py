@@ -195,6 +195,20 @@ def train(model, loader, optimizer):
         total_loss += loss
     return total_loss / len(loader)
 """,
+    # a running total of the micro-batches of one optimizer step, set back to zero at each step
+    """
+for epoch in range(epochs):
+    window_loss = 0.0
+    for i, batch in enumerate(loader):
+        part = model(**batch).loss / accum
+        window_loss += part
+        part.backward()
+        if (i + 1) % accum == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+            logger.log({"loss": window_loss.item()})
+            window_loss = 0.0
+""",
     # evaluation under no_grad
     """
 @torch.no_grad()
@@ -494,6 +508,50 @@ def _is_meter(ctx: FileContext, receiver: str) -> bool:
     return any(_METER_CTOR.search(c) for c in ctors) or bool(_METER_NAME.search(tail))
 
 
+def _resets(ctx: FileContext, loop: TrainingLoop, total: str) -> list[tuple[str, ...]]:
+    """The ``if`` tests around each plain reassignment of ``total`` in the loop body:
+    ``running_loss = 0`` under ``if (i + 1) % accum == 0:`` gives ``("if (i + 1) % accum == 0",)``."""
+    found: list[tuple[str, ...]] = []
+
+    class V(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.conditions: list[str] = []
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_If_body(self, n: cst.If) -> None:
+            self.conditions.append("if " + ctx.code(n.test))
+
+        def leave_If_body(self, n: cst.If) -> None:
+            self.conditions.pop()
+
+        def visit_If_orelse(self, n: cst.If) -> None:
+            self.conditions.append("else of if " + ctx.code(n.test))
+
+        def leave_If_orelse(self, n: cst.If) -> None:
+            self.conditions.pop()
+
+        def visit_Assign(self, n: cst.Assign) -> None:
+            targets = {ctx.code(t.target) for t in n.targets}
+            if total in targets and not re.search(rf"(?<![.\w]){re.escape(total)}\b", ctx.code(n.value)):
+                found.append(tuple(self.conditions))
+
+    loop.node.body.visit(V())
+    return found
+
+
+def _reset_with_step(ctx: FileContext, loop: TrainingLoop, item: _Total) -> bool:
+    """The total is set back to a fresh value in the same loop, under the same ``if`` as an
+    optimizer step (or with no ``if``): it only spans the micro-batches of one step, so the graphs
+    it holds are bounded and released at each step."""
+    steps = [e.conditions for e in loop.of(EventKind.STEP) if not e.via]
+    for conditions in _resets(ctx, loop, item.total):
+        if not conditions or any(tuple(c[: len(conditions)]) == conditions for c in steps):
+            return True
+    return False
+
+
 def _function_node(ctx: FileContext, loop: TrainingLoop) -> cst.CSTNode:
     return loop.function_node if loop.function_node is not None else ctx.module
 
@@ -550,6 +608,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                      and not (item.kind == "sum" and v.startswith(item.total + " + "))]
             if reset:
                 continue  # the total starts fresh in each iteration
+            if _reset_with_step(ctx, loop, item):
+                continue  # the total covers one optimizer step (accumulation window), then restarts
             last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
             if last and _DETACHING.search(last[-1]):
                 continue

@@ -38,12 +38,19 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import EventKind
-from torchreview.rules._common import any_steps, reads_grad, scope_mentions_optimizer, training_loops
+from torchreview.loops import Event, EventKind
+from torchreview.rules._common import (
+    any_steps,
+    reads_grad,
+    reads_grad_in,
+    scope_mentions_optimizer,
+    training_loops,
+)
 
 ID = "missing-optimizer-step"
 SEVERITY = "error"
@@ -141,6 +148,42 @@ def bench(module, data, iters):
         for p in module.parameters():
             p.grad = None
 """,
+    # a check that compares the gradients of two wrappers: a helper runs backward and returns them
+    """
+def grads_of(net, x):
+    net(x).sum().backward()
+    return [p.grad.clone() for p in net.parameters()]
+
+def compare(optimizer_cls, cases):
+    for wrapped, plain, x in cases:
+        assert all(torch.allclose(a, b) for a, b in zip(grads_of(wrapped, x), grads_of(plain, x)))
+""",
+    # the optimizer runs inside backward(): a hook steps each parameter once its gradient is ready
+    """
+def attach_optimizers(model, lr):
+    opts = {p: torch.optim.AdamW([p], lr=lr) for p in model.parameters()}
+
+    def step_param(p):
+        opts[p].step()
+        opts[p].zero_grad()
+
+    for p in model.parameters():
+        p.register_post_accumulate_grad_hook(step_param)
+
+def train(model, loader, lr):
+    attach_optimizers(model, lr)
+    for batch in loader:
+        model(batch).mean().backward()
+""",
+    # a list of options named ``opt`` in a test of the wrapper alone, with no optimizer
+    """
+def check_wrapper(wrapper, make_input):
+    opt = [None, None]
+    for i in range(2):
+        wrapper.zero_grad()
+        out, opt[0], opt[1] = wrapper(make_input(), first=opt[0], second=opt[1])
+        out.mean().backward()
+""",
 ]
 
 INVALID = [
@@ -163,6 +206,23 @@ def train(model, loader, optimizer, scheduler):
 ]
 
 
+_OPTIMIZER_IN_BACKWARD = re.compile(
+    r"optimizer_in_backward|optim(izer)?_in_bwd|register_post_accumulate_grad_hook")
+
+
+def _helper_reads_grad(ctx: FileContext, backwards: list[Event]) -> bool:
+    """A backward pass reached through a same-file helper that also reads ``.grad``."""
+    facts = ctx.facts
+    infos = {i.qualname: i for i in [*facts.top_functions.values(), *facts.methods.values(),
+                                     *facts.nested.values()]}
+    for b in backwards:
+        for qualname in b.via:
+            info = infos.get(qualname)
+            if info is not None and reads_grad_in(info.node.body):
+                return True
+    return False
+
+
 def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
     """A loop in this file calls ``function`` (directly or through helpers) and steps."""
     for other in ctx.loops:
@@ -178,6 +238,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop):
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
+        if _OPTIMIZER_IN_BACKWARD.search(ctx.source):
+            continue  # the optimizer steps inside backward(), from gradient hooks
+        if _helper_reads_grad(ctx, backwards):
+            continue  # the helper that runs backward() reads the gradients it made
         if any(any_steps(outer) for outer in ctx.ancestors(loop)):
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):

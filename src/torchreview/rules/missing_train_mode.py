@@ -174,6 +174,22 @@ for x, y in loader:
     optimizer.step()
     optimizer.zero_grad()
 """,
+    # an evaluation copy of the policy, refreshed with the trained weights and run by a helper of
+    # another file; the policy that trains is never put in eval mode
+    """
+import copy
+from helpers import evaluate
+
+policy_eval = copy.deepcopy(policy)
+for it, rollout in enumerate(collector):
+    loss = objective(rollout)
+    loss.backward()
+    optim.step()
+    optim.zero_grad()
+    if it % eval_every == 0:
+        policy_eval.load_state_dict(policy.state_dict())
+        score = evaluate(policy_eval, eval_env)
+""",
 ]
 
 INVALID = [
@@ -327,9 +343,22 @@ def _unseen_evaluations(ctx: FileContext, loop: TrainingLoop) -> Iterator[tuple[
                 continue
             for a in call.args:
                 code = ctx.code(a.value)
+                if _evaluation_copy(ctx, code):
+                    continue
                 if code in models or (ctx.facts.is_model(code) and not _FROZEN.search(code)):
                     yield call, code
                     break
+
+
+_EVAL_COPY_NAME = re.compile(r"(^|_)(eval|evaluation|test|inference|infer)(_|$)", re.IGNORECASE)
+
+
+def _evaluation_copy(ctx: FileContext, code: str) -> bool:
+    """A network kept only for evaluation: a ``deepcopy`` of the trained one, or named for it
+    (``actor_eval``). Its mode says nothing about the network that trains."""
+    if _EVAL_COPY_NAME.search(code.rsplit(".", 1)[-1]):
+        return True
+    return any("deepcopy(" in v for v in ctx.facts.assigned.get(code, ()))
 
 
 def _own_statements(loop: TrainingLoop) -> list[cst.CSTNode]:

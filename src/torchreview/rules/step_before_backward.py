@@ -198,6 +198,35 @@ def fit(model, loader, optimizer):
         compute_gradients(model, batch)
         optimizer.step()
 """,
+    # two networks updated one after the other; each has an AMP branch and a plain branch for the
+    # backward pass, then clipping, then a second pair of branches for the step
+    """
+for batch in loader:
+    enc_opt.zero_grad()
+    if use_amp:
+        scaler_a.scale(recon_loss(batch)).backward()
+        scaler_a.unscale_(enc_opt)
+    else:
+        recon_loss(batch).backward()
+    clip_grad_norm_(encoder.parameters(), 1.0)
+    if use_amp:
+        scaler_a.step(enc_opt)
+        scaler_a.update()
+    else:
+        enc_opt.step()
+    head_opt.zero_grad()
+    if use_amp:
+        scaler_b.scale(head_loss(batch)).backward()
+        scaler_b.unscale_(head_opt)
+    else:
+        head_loss(batch).backward()
+    clip_grad_norm_(head.parameters(), 1.0)
+    if use_amp:
+        scaler_b.step(head_opt)
+        scaler_b.update()
+    else:
+        head_opt.step()
+""",
 ]
 
 INVALID = [
@@ -284,7 +313,10 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
                    step: Event, grads: list[Event], index: int) -> Event | None:
     """A backward pass after ``step`` whose gradients ``step`` should have applied."""
     live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
-    start = steps[index - 1].order if index > 0 else -1
+    # the previous step that can run in the same iteration; a step in the other branch of an
+    # ``if``/``else`` (``scaler.step(opt)`` with AMP, ``opt.step()`` without) does not end this step's window
+    earlier = [s for s in steps[:index] if not exclusive(s.conditions, step.conditions)]
+    start = earlier[-1].order if earlier else -1
     late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
             and is_prefix(step.conditions, b.conditions)]
     if not late:

@@ -182,6 +182,27 @@ for i, batch in enumerate(loader):
         optimizer.step()
         optimizer.zero_grad()
 """,
+    # a step function for an engine: the division sits under autocast, the backward call is
+    # wrapped in typing.cast for the type checker
+    """
+from typing import cast
+
+def make_update(model, optimizer, scaler, criterion, accum_steps):
+    def update(engine, batch):
+        if (engine.iteration - 1) % accum_steps == 0:
+            optimizer.zero_grad()
+        inputs, labels = batch
+        with torch.autocast("cuda"):
+            loss = criterion(model(inputs), labels)
+            if accum_steps > 1:
+                loss = loss / accum_steps
+        cast(torch.Tensor, scaler.scale(loss)).backward()
+        if engine.iteration % accum_steps == 0:
+            scaler.step(optimizer)
+            scaler.update()
+        return loss.item()
+    return update
+""",
 ]
 
 INVALID = [
@@ -271,6 +292,7 @@ def _scales(code: str) -> bool:
     node.visit(V())
     return hit
 _SCALED_RECV = re.compile(r"^[A-Za-z_][\w.]*\.scale\((.*)\)$", re.S)
+_TYPE_CAST = re.compile(r"^(?:typing\.)?cast\(\s*[\w.\[\], ]+?\s*,\s*(.*)\)$", re.S)
 
 
 def _tensor_of(backward: Event) -> str | None:
@@ -278,6 +300,9 @@ def _tensor_of(backward: Event) -> str | None:
     if backward.args:
         return None  # engine.backward(loss), accelerator.backward(loss): they divide by themselves
     receiver = backward.receiver or ""
+    wrapped = _TYPE_CAST.match(receiver)
+    if wrapped:  # typing.cast(torch.Tensor, scaler.scale(loss)) only informs the type checker
+        receiver = wrapped.group(1).strip()
     m = _SCALED_RECV.match(receiver)
     return m.group(1).strip() if m else receiver
 
