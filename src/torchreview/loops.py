@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -166,11 +166,42 @@ class _FunctionInfo:
     class_name: str | None
 
 
+class _LazyCode(Mapping[str, list[str]]):
+    """name → source of every value assigned to it; the source text is generated on first use."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._nodes: dict[str, list[cst.BaseExpression]] = {}
+        self._code: dict[str, list[str]] = {}
+
+    def add(self, name: str, value: cst.BaseExpression) -> None:
+        self._nodes.setdefault(name, []).append(value)
+        self._code.pop(name, None)
+
+    def __getitem__(self, name: str) -> list[str]:
+        if name not in self._code:
+            nodes = self._nodes[name]  # KeyError for unknown names, as a dict would
+            self._code[name] = [self._module.code_for_node(n).strip() for n in nodes]
+        return self._code[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._nodes
+
+    def nodes(self, name: str) -> list[cst.BaseExpression]:
+        return self._nodes.get(name, [])
+
+
 class ModuleFacts:
     """What the whole file tells us about names: which are optimizers, schedulers, scalers, models."""
 
     def __init__(self, module: cst.Module) -> None:
-        self.assigned: dict[str, list[str]] = {}
+        self.assigned: _LazyCode = _LazyCode(module)
         self.top_functions: dict[str, _FunctionInfo] = {}
         self.methods: dict[tuple[str, str], _FunctionInfo] = {}
         self.nested: dict[tuple[str, str], _FunctionInfo] = {}
@@ -209,15 +240,14 @@ class ModuleFacts:
                 self.stack.pop()
 
             def visit_Assign(self, node: cst.Assign) -> None:
-                value = facts._code(node.value)
                 for t in node.targets:
                     for name in _target_names(t.target, facts._code):
-                        facts.assigned.setdefault(name, []).append(value)
+                        facts.assigned.add(name, node.value)
 
             def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
                 if node.value is not None:
                     for name in _target_names(node.target, facts._code):
-                        facts.assigned.setdefault(name, []).append(facts._code(node.value))
+                        facts.assigned.add(name, node.value)
 
             def visit_Call(self, node: cst.Call) -> None:
                 func = node.func
@@ -229,8 +259,11 @@ class ModuleFacts:
         module.visit(Collector())
 
     def _ctor_matches(self, name: str, pattern: re.Pattern[str]) -> bool:
-        for value in self.assigned.get(name, ()):
-            callee = value.split("(", 1)[0].strip()
+        for value in self.assigned.nodes(name):
+            if isinstance(value, cst.Call):
+                callee = dotted(value.func) or self._code(value.func).strip()
+            else:
+                callee = self._code(value).split("(", 1)[0].strip()
             if pattern.search(callee):
                 return True
         return False
@@ -263,8 +296,10 @@ class ModuleFacts:
 
 
 def _target_names(node: cst.BaseExpression, code: object) -> list[str]:
-    if isinstance(node, cst.Name | cst.Attribute):
-        return [code(node)]  # type: ignore[operator]
+    if isinstance(node, cst.Name):
+        return [node.value]  # no code generation for the common case
+    if isinstance(node, cst.Attribute):
+        return [dotted(node) or code(node)]  # type: ignore[operator]
     if isinstance(node, cst.Tuple | cst.List):
         out: list[str] = []
         for el in node.elements:
