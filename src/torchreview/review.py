@@ -70,8 +70,10 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
                  right_side: frozenset[int] | None = None) -> FileOutcome:
     """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py)."""
     if not should_parse(source, [r.prefilter for r in rules]):
-        if looks_like_training_code(source):
-            _raise_if_invalid(source)  # a file that does not parse is reported, not silently ignored
+        if changed is not None and looks_like_training_code(source):
+            # In a review, a changed file that does not parse is reported, not silently ignored.
+            # lint skips such a file when no rule could fire in it: whole-repo speed matters there.
+            _raise_if_invalid(source)
         return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
     raw: list[Finding] = []
