@@ -18,7 +18,22 @@ HARMLESS_LOSS_SINKS = frozenset({
     "tolist", "numpy", "mean", "sum", "stack", "cat", "tensor", "round", "all_reduce", "reduce",
     "gather", "max", "min", "abs", "sqrt", "exp", "record", "put", "push", "set_description",
     "wandb_log", "dict", "list", "tuple", "enumerate", "zip", "isinstance",
+    # torch calls that take an optimizer and never clear or apply its gradients
+    "unscale_", "clip_grad_norm_", "clip_grad_value_", "get_last_lr", "state_dict",
 })
+
+
+def _branch(condition: str) -> str:
+    return condition[len("else of "):] if condition.startswith("else of ") else condition
+
+
+def exclusive(a: Event, b: Event) -> bool:
+    """Whether two events sit in opposite branches of the same ``if`` (they never run together)."""
+    for ca, cb in zip(a.conditions, b.conditions, strict=False):
+        if ca == cb:
+            continue
+        return _branch(ca) == _branch(cb)
+    return False
 
 
 def optimizer_steps(ctx: FileContext, loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:

@@ -45,7 +45,13 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import EventKind
-from torchreview.rules._common import loss_names, optimizer_steps, passes_to_unknown, resolvable
+from torchreview.rules._common import (
+    exclusive,
+    loss_names,
+    optimizer_steps,
+    passes_to_unknown,
+    resolvable,
+)
 
 ID = "missing-backward"
 SEVERITY = "error"
@@ -123,6 +129,19 @@ for step in range(total):
 ]
 
 INVALID = [
+    # the backward pass exists only in the other branch of the `if`
+    """
+def train_one_epoch(model, loader, optimizer, scaler=None):
+    for images, labels in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(images), labels)
+        if scaler is not None:
+            scaler.step(optimizer)
+            scaler.update()
+        else:
+            loss.backward()
+            optimizer.step()
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
@@ -180,7 +199,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         steps = optimizer_steps(ctx, loop, max_depth=0)
         if not steps:
             continue
-        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD):
+        backs = loop.of(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)
+        # each step needs a backward pass that can run with it (not only in the other branch)
+        steps = [s for s in steps if not any(not exclusive(s, b) for b in backs)]
+        if not steps:
             continue
         if not loop.has(EventKind.LOSS, EventKind.FORWARD):
             continue

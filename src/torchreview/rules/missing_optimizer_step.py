@@ -43,9 +43,11 @@ from collections.abc import Iterator
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import Event, EventKind
+from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import (
     any_steps,
+    exclusive,
+    passes_to_unknown,
     reads_grad,
     reads_grad_in,
     scope_mentions_optimizer,
@@ -193,6 +195,30 @@ for x, y in loader:
     loss = criterion(model(x), y)
     loss.backward()
 """,
+    # two optimizers: the critic's step hides that the actor's optimizer never steps
+    """
+for state, action, ret in batches:
+    actor_opt.zero_grad()
+    actor_loss = -(policy(state).log_prob(action) * ret).mean()
+    actor_loss.backward()
+    critic_opt.zero_grad()
+    critic_loss = F.mse_loss(value_net(state), ret)
+    critic_loss.backward()
+    critic_opt.step()
+""",
+    # the step exists only in the other branch of the `if`
+    """
+def train_one_epoch(model, loader, optimizer, scaler=None):
+    for images, labels in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(images), labels)
+        if scaler is not None:
+            scaler.scale(loss).backward()
+            scaler.update()
+        else:
+            loss.backward()
+            optimizer.step()
+""",
     """
 def train(model, loader, optimizer, scheduler):
     for epoch in range(10):
@@ -223,18 +249,56 @@ def _helper_reads_grad(ctx: FileContext, backwards: list[Event]) -> bool:
     return False
 
 
+def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list[Event]) -> Iterator[Finding]:
+    """An optimizer whose gradients the loop clears and fills, but which no step ever applies.
+
+    In a GAN or actor-critic loop with two optimizers, the other optimizer's step would otherwise
+    hide the missing one. Only judged when every step in sight names its optimizer directly.
+    """
+    if any(s.via or not s.target for s in steps):
+        return
+    stepped = {s.target for s in steps}
+    for outer in ctx.ancestors(loop):
+        stepped |= {s.target for s in any_steps(outer)}
+    cleared = [z for z in loop.of(EventKind.ZERO_GRAD, max_depth=0)
+               if not z.via and z.receiver and ctx.facts.is_optimizer(z.receiver)]
+    reported: set[str] = set()
+    for z in cleared:
+        name = z.receiver or ""
+        if name in stepped or name in reported or passes_to_unknown(ctx, loop, {name}):
+            continue
+        after = [b for b in loop.of(EventKind.BACKWARD, max_depth=0) if b.order > z.order]
+        if not after:
+            continue
+        reported.add(name)
+        b = after[0]
+        yield ctx.finding(
+            ID, SEVERITY, b.line, b.end_line, loop=loop,
+            facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
+                   "loop_line": loop.line},
+        )
+
+
 def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
     """A loop in this file calls ``function`` (directly or through helpers) and steps."""
     for other in ctx.loops:
-        if any(function in e.via for e in other.events) and any_steps(other):
+        if not any(function in e.via for e in other.events):
+            continue
+        # steps inside `function` itself do not count: they are the ones this check looks at
+        if any(function not in s.via for s in any_steps(other)):
             return True
     return False
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
-        backwards = loop.of(EventKind.BACKWARD, max_depth=0)
-        if not backwards or any_steps(loop):
+        steps = any_steps(loop)
+        # a backward pass needs a step that can run in the same iteration (not only in the other
+        # branch of an `if`, as in `if scaler: ... scaler.step() else: ...`)
+        backwards = [b for b in loop.of(EventKind.BACKWARD, max_depth=0)
+                     if not any(not exclusive(b, s) for s in steps)]
+        if not backwards:
+            yield from _cleared_but_never_stepped(ctx, loop, steps)
             continue
         if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop):
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
