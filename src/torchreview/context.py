@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
 
 from torchreview import safeparse
 from torchreview.finding import Finding, LoopRef, Severity, Suggestion
 from torchreview.loops import ModuleFacts, TrainingLoop, build_loops
+from torchreview.sourcemap import SourceMap
 
 # A file that mentions none of these is skipped before parsing: it cannot hold a training loop.
 _MARKERS = re.compile(
@@ -35,10 +36,6 @@ class FileContext:
     module: cst.Module
     changed: frozenset[int] | None = None  # head lines changed by the PR; None means "all" (lint)
     right_side: frozenset[int] | None = None  # head lines GitHub accepts comments on
-    wrapper: MetadataWrapper = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
 
     @classmethod
     def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,
@@ -48,16 +45,21 @@ class FileContext:
         return cls(path, source, safeparse.parse_module(source), changed, right_side)
 
     @cached_property
-    def positions(self) -> dict[cst.CSTNode, CodeRange]:
-        return dict(self.wrapper.resolve(PositionProvider))
+    def sourcemap(self) -> SourceMap:
+        """Positions (as libcst's ``PositionProvider`` gives them) and code of every node."""
+        return SourceMap(self.module)
+
+    @property
+    def positions(self) -> SourceMap:
+        return self.sourcemap
 
     @cached_property
     def facts(self) -> ModuleFacts:
-        return ModuleFacts(self.module)
+        return ModuleFacts(self.module, self.sourcemap.code)
 
     @cached_property
     def loops(self) -> list[TrainingLoop]:
-        return build_loops(self.path, self.module, self.wrapper, self.facts)
+        return build_loops(self.path, self.module, self.sourcemap, self.facts)
 
     def loop_at(self, line: int) -> TrainingLoop | None:
         return next((lp for lp in self.loops if lp.line == line), None)
@@ -80,10 +82,10 @@ class FileContext:
         return _LINE_END.split(self.source.removesuffix("\n"))
 
     def code(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node).strip()
+        return self.sourcemap.code(node)
 
     def pos(self, node: cst.CSTNode) -> CodeRange:
-        return self.positions[node]
+        return self.sourcemap.pos(node)
 
     # -- what the PR touched ----------------------------------------------------------------------
     def is_changed(self, start: int, end: int) -> bool:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
+
+from torchreview.cstwalk import walk
+from torchreview.sourcemap import SourceMap
 
 
 class EventKind(enum.StrEnum):
@@ -169,8 +172,8 @@ class _FunctionInfo:
 class _LazyCode(Mapping[str, list[str]]):
     """name → source of every value assigned to it; the source text is generated on first use."""
 
-    def __init__(self, module: cst.Module) -> None:
-        self._module = module
+    def __init__(self, code: Callable[[cst.CSTNode], str]) -> None:
+        self._code_of = code
         self._nodes: dict[str, list[cst.BaseExpression]] = {}
         self._code: dict[str, list[str]] = {}
 
@@ -181,7 +184,7 @@ class _LazyCode(Mapping[str, list[str]]):
     def __getitem__(self, name: str) -> list[str]:
         if name not in self._code:
             nodes = self._nodes[name]  # KeyError for unknown names, as a dict would
-            self._code[name] = [self._module.code_for_node(n).strip() for n in nodes]
+            self._code[name] = [self._code_of(n) for n in nodes]
         return self._code[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -200,13 +203,14 @@ class _LazyCode(Mapping[str, list[str]]):
 class ModuleFacts:
     """What the whole file tells us about names: which are optimizers, schedulers, scalers, models."""
 
-    def __init__(self, module: cst.Module) -> None:
-        self.assigned: _LazyCode = _LazyCode(module)
+    def __init__(self, module: cst.Module, code: Callable[[cst.CSTNode], str] | None = None) -> None:
+        """``code(node)`` gives a node's source text, stripped (default: ``module.code_for_node``)."""
+        self._code = code or (lambda node: module.code_for_node(node).strip())
+        self.assigned: _LazyCode = _LazyCode(self._code)
         self.top_functions: dict[str, _FunctionInfo] = {}
         self.methods: dict[tuple[str, str], _FunctionInfo] = {}
         self.nested: dict[tuple[str, str], _FunctionInfo] = {}
         self.model_receivers: set[str] = set()
-        self._code = module.code_for_node
         self._collect(module)
 
     def _collect(self, module: cst.Module) -> None:
@@ -256,7 +260,7 @@ class ModuleFacts:
                 ):
                     facts.model_receivers.add(facts._code(func.value))
 
-        module.visit(Collector())
+        walk(module, Collector())
 
     def _ctor_matches(self, name: str, pattern: re.Pattern[str]) -> bool:
         for value in self.assigned.nodes(name):
@@ -547,7 +551,7 @@ class _Collector(cst.CSTVisitor):
         if isinstance(value, cst.Lambda):
             sub = self._child(self.scope, "<closure>")
             if sub is not None:
-                value.body.visit(sub)
+                walk(value.body, sub)
             return
         info = self._resolve(value) if isinstance(value, cst.Name | cst.Attribute) else None
         if info is not None:
@@ -565,19 +569,18 @@ class _Collector(cst.CSTVisitor):
             return
         for deco in info.node.decorators:
             sub.contexts.append(self.b.code(deco.decorator))
-        info.node.body.visit(sub)
+        walk(info.node.body, sub)
 
 
 class LoopModelBuilder:
     """Builds :class:`TrainingLoop` records for one parsed file."""
 
-    def __init__(self, path: str, module: cst.Module, wrapper: MetadataWrapper | None = None,
+    def __init__(self, path: str, module: cst.Module, sourcemap: SourceMap | None = None,
                  facts: ModuleFacts | None = None) -> None:
         self.path = path
         self.module = module
-        self.wrapper = wrapper or MetadataWrapper(module, unsafe_skip_copy=True)
-        self.positions = self.wrapper.resolve(PositionProvider)
-        self.facts = facts or ModuleFacts(module)
+        self.sourcemap = sourcemap or SourceMap(module)
+        self.facts = facts or ModuleFacts(module, self.sourcemap.code)
         self.all_functions = (
             list(self.facts.top_functions.values()) + list(self.facts.methods.values())
             + list(self.facts.nested.values())
@@ -586,10 +589,10 @@ class LoopModelBuilder:
         self.current_outer: tuple[str, ...] = ()
 
     def code(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node).strip()
+        return self.sourcemap.code(node)
 
     def pos(self, node: cst.CSTNode) -> CodeRange:
-        return self.positions[node]
+        return self.sourcemap.pos(node)
 
     def function_info(self, node: cst.FunctionDef | None) -> _FunctionInfo | None:
         if node is None:
@@ -652,14 +655,14 @@ class LoopModelBuilder:
             def leave_While(self, original_node: cst.While) -> None:
                 self.loops.pop()
 
-        self.module.visit(Finder())
+        walk(self.module, Finder())
         loops: list[TrainingLoop] = []
         for node, func, qual, outer, parent in found:
             self.events = []
             self.current_outer = outer
             info = self.function_info(func)
             collector = _Collector(self, info, (), (), (), 0, frozenset())
-            node.body.visit(collector)
+            walk(node.body, collector)
             if not self.events:
                 continue
             pos = self.pos(node)
@@ -682,9 +685,9 @@ class LoopModelBuilder:
         return loops
 
 
-def build_loops(path: str, module: cst.Module, wrapper: MetadataWrapper | None = None,
+def build_loops(path: str, module: cst.Module, sourcemap: SourceMap | None = None,
                 facts: ModuleFacts | None = None) -> list[TrainingLoop]:
-    return LoopModelBuilder(path, module, wrapper, facts).build()
+    return LoopModelBuilder(path, module, sourcemap, facts).build()
 
 
 def iter_events(loops: Sequence[TrainingLoop], kind: EventKind) -> Iterator[tuple[TrainingLoop, Event]]:
@@ -695,7 +698,7 @@ def iter_events(loops: Sequence[TrainingLoop], kind: EventKind) -> Iterator[tupl
 
 
 def function_as_iteration(path: str, module: cst.Module, func: cst.FunctionDef,
-                          wrapper: MetadataWrapper | None = None,
+                          sourcemap: SourceMap | None = None,
                           facts: ModuleFacts | None = None) -> TrainingLoop:
     """Model one function body as a single loop iteration (a ``train_step`` called once per batch).
 
@@ -703,11 +706,11 @@ def function_as_iteration(path: str, module: cst.Module, func: cst.FunctionDef,
     use it for functions that do a whole training step but whose caller is not in this file; it is
     never part of ``build_loops``.
     """
-    builder = LoopModelBuilder(path, module, wrapper, facts)
+    builder = LoopModelBuilder(path, module, sourcemap, facts)
     info = builder.function_info(func)
     builder.current_outer = tuple(builder.code(d.decorator) for d in func.decorators)
     collector = _Collector(builder, info, (), (), (), 0, frozenset({info.qualname} if info else set()))
-    func.body.visit(collector)
+    walk(func.body, collector)
     pos = builder.pos(func)
     qual = info.qualname if info is not None else func.name.value
     return TrainingLoop(

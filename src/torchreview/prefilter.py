@@ -5,9 +5,9 @@ files in a repository hold no training loop. Two gates run before parsing:
 
 1. ``looks_like_training_code`` (context.py): a regular expression for torch usage or training
    words. A file without them is skipped for every rule.
-2. A rule may name a stricter gate with ``PREFILTER = "<gate>"`` in its module. When *every* selected
-   rule names a gate, the file is parsed only if at least one of those gates passes. A rule without
-   ``PREFILTER`` keeps the first gate only, so a new rule is never skipped by mistake.
+2. A rule may name a stricter gate with ``PREFILTER = "<gate>"`` in its module. The rule runs only
+   on files where its gate passes, and a file is parsed only when some selected rule's gate passes.
+   A rule without ``PREFILTER`` keeps the first gate only, so a new rule is never skipped by mistake.
 
 Each gate promises that its rules cannot yield a finding in a file where the gate fails. The one gate
 today, ``"training-step"``, passes when a ``for``/``while`` loop (directly, or through a function of
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from torchreview.context import looks_like_training_code
@@ -115,18 +115,28 @@ def _text_gate(pattern: str) -> Callable[[str], bool]:
     return lambda source: regex.search(source) is not None
 
 
-def gate(name: str) -> Callable[[str], bool]:
+def gate(name: str, memo: dict[str, bool] | None = None) -> Callable[[str], bool]:
     """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex.
 
     ``"a&&b"`` passes when both gates pass (checked left to right, so put the cheap one first);
-    ``"a||b"`` when either does (``||`` binds looser than ``&&``).
+    ``"a||b"`` when either does (``||`` binds looser than ``&&``). With ``memo`` (one per source
+    text), the parts' results are shared between gates, so ``training-step`` parses the file once.
     """
     if "||" in name:
-        either = [gate(part) for part in name.split("||")]
+        either = [gate(part, memo) for part in name.split("||")]
         return lambda source: any(p(source) for p in either)
     if "&&" in name:
-        parts = [gate(part) for part in name.split("&&")]
+        parts = [gate(part, memo) for part in name.split("&&")]
         return lambda source: all(p(source) for p in parts)
+    if memo is not None:
+        plain = gate(name)
+
+        def remembered(source: str) -> bool:
+            if name not in memo:
+                memo[name] = plain(source)
+            return memo[name]
+
+        return remembered
     if name.startswith("text:"):
         try:
             return _text_gate(name[len("text:"):])
@@ -137,13 +147,26 @@ def gate(name: str) -> Callable[[str], bool]:
     return GATES[name]
 
 
+def passing(source: str, prefilters: Sequence[str | None]) -> list[bool]:
+    """For each ``PREFILTER`` value, whether its rule may hold a finding in ``source``.
+
+    ``None`` (a rule without a gate) passes whenever the file looks like training code. Each
+    distinct gate runs at most once, even when several rules share it or it is part of a ``&&``.
+    """
+    if not looks_like_training_code(source):
+        return [False] * len(prefilters)
+    memo: dict[str, bool] = {}
+
+    def check(name: str | None) -> bool:
+        if name is None:
+            return True
+        if name not in memo:
+            memo[name] = gate(name, memo)(source)
+        return memo[name]
+
+    return [check(name) for name in prefilters]
+
+
 def should_parse(source: str, prefilters: Iterable[str | None]) -> bool:
     """Whether a file may hold a finding for rules with these ``PREFILTER`` values."""
-    if not looks_like_training_code(source):
-        return False
-    gates = set(prefilters)
-    if not gates:
-        return False
-    if None in gates:
-        return True
-    return any(gate(g)(source) for g in sorted(g for g in gates if g is not None))
+    return any(passing(source, list(prefilters)))

@@ -14,7 +14,7 @@ import libcst as cst
 from torchreview.context import FileContext, looks_like_training_code
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
-from torchreview.prefilter import should_parse
+from torchreview.prefilter import passing
 from torchreview.rules import Rule, all_rules
 from torchreview.safeparse import UnparseableSource
 from torchreview.sources import FileUnavailable
@@ -69,7 +69,9 @@ def analyze(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset
 def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
                  right_side: frozenset[int] | None = None) -> FileOutcome:
     """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py)."""
-    if not should_parse(source, [r.prefilter for r in rules]):
+    # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
+    active = [r for r, ok in zip(rules, passing(source, [r.prefilter for r in rules]), strict=True) if ok]
+    if not active:
         if changed is not None and looks_like_training_code(source):
             # In a review, a changed file that does not parse is reported, not silently ignored.
             # lint skips such a file when no rule could fire in it: whole-repo speed matters there.
@@ -77,7 +79,7 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
     raw: list[Finding] = []
-    for rule in rules:
+    for rule in active:
         if rule.id != UNUSED_ID:  # it reads the other rules' findings below
             raw.extend(rule.check(ctx))
     outcome = apply_suppressions(

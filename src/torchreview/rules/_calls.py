@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import TrainingLoop, dotted, last_name
 
@@ -110,7 +111,7 @@ def _walk(ctx: FileContext) -> _Walker:
     if hit is not None and hit[0] is ctx:
         return hit[1]
     walker = _Walker(ctx)
-    ctx.module.visit(walker)
+    walk(ctx.module, walker)
     if len(_CACHE) > 8:
         _CACHE.clear()
     _CACHE[id(ctx)] = (ctx, walker)

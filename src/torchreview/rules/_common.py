@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 
@@ -61,7 +62,7 @@ def calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
         def visit_Call(self, n: cst.Call) -> None:
             found.append(n)
 
-    node.visit(V())
+    walk(node, V())
     return iter(found)
 
 
@@ -134,7 +135,7 @@ def _names_in(ctx: FileContext, node: cst.CSTNode) -> set[str]:
         def visit_Param(self, n: cst.Param) -> None:
             names.add(n.name.value)
 
-    node.visit(V())
+    walk(node, V())
     return names
 
 
@@ -196,7 +197,7 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
         def visit_AssignTarget(self, n: cst.AssignTarget) -> bool:
             return False  # `p.grad = None` writes, it does not read
 
-    node.visit(V())
+    walk(node, V())
     return found
 
 
@@ -210,5 +211,5 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
             if ctx.code(n.target) == name:
                 found = True
 
-    loop.node.body.visit(V())
+    walk(loop.node.body, V())
     return found

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.loops import is_no_grad_context
 
 
@@ -101,7 +102,7 @@ class GradModes:
                         self._ref(arg.value.attr.value)
 
         self._refs: list[tuple[str, bool, str | None]] = []
-        ctx.module.visit(V())
+        walk(ctx.module, V())
         for name, under, caller in self._refs:
             if name in self.functions and caller != name:
                 self.functions[name].refs.append((under, caller))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
 
@@ -94,7 +95,7 @@ def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
             pos = ctx.pos(node)
             ranges.append((pos.start.line, pos.end.line))
 
-    ctx.module.visit(V())
+    walk(ctx.module, V())
     ctx.__dict__["_tr_except_ranges"] = tuple(ranges)
     return tuple(ranges)
 
@@ -207,7 +208,7 @@ def step_functions(ctx: FileContext) -> list[TrainingLoop]:
         text = ctx.code(info.node)
         if "backward" not in text or ".step(" not in text:
             continue
-        unit = function_as_iteration(ctx.path, ctx.module, info.node, ctx.wrapper, facts)
+        unit = function_as_iteration(ctx.path, ctx.module, info.node, ctx.sourcemap, facts)
         if unit.has(EventKind.BACKWARD, max_depth=0) and any(
                 e.kind == EventKind.STEP and not e.manual for e in unit.events if e.depth == 0):
             out.append(unit)

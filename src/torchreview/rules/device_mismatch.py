@@ -50,6 +50,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.rules._calls import call_sites, values_of
@@ -368,7 +369,7 @@ def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
             elif name == "type" and "cuda" in ctx.code(call):
                 found = True
 
-    node.visit(V())
+    walk(node, V())
     return found
 
 
@@ -455,7 +456,7 @@ class _Walker(cst.CSTVisitor):
             self.state.moved.add(name)
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        node.value.visit(self)  # calls on the right-hand side run first
+        walk(node.value, self)  # calls on the right-hand side run first
         value = node.value
         if (
             isinstance(value, cst.Call)
@@ -584,7 +585,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _caller_places(ctx, loop):
             continue
         walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
-        loop.node.body.visit(walker)
+        walk(loop.node.body, walker)
         if not walker.hits:
             continue
         hit = min(walker.hits, key=lambda h: (h.line, not h.forward))

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import is_no_grad_context
 from torchreview.rules._gradmode import GradModes, GradState
@@ -453,7 +454,7 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
                 if code.endswith(".requires_grad") and ctx.code(node.value) == "False":
                     frozen.add(code[: -len(".requires_grad")])
 
-    ctx.module.visit(V())
+    walk(ctx.module, V())
     for m in re.finditer(r"([A-Za-z_][\w.]*)\s*(?:=\s*[^\n]*?)?\.requires_grad_\(\s*False\s*\)", ctx.source):
         frozen.add(m.group(1))
     for m in re.finditer(r"^\s*([A-Za-z_][\w.]*)\s*=\s*[^\n]*\.requires_grad_\(\s*False\s*\)", ctx.source, re.M):

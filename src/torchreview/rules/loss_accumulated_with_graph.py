@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
 from torchreview.rules._order import node_text
@@ -364,7 +365,7 @@ def _collect(ctx: FileContext, node: cst.CSTNode) -> _Scope:
             elif isinstance(func, cst.Name) and func.value == "backward":
                 scope.backward_texts.append(" ".join(ctx.code(a.value) for a in n.args))
 
-    node.visit(V())
+    walk(node, V())
     return scope
 
 
@@ -485,7 +486,7 @@ def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
                   and _is_meter(ctx, ctx.code(func.value))):
                 self._add(ctx.code(func.value), ctx.code(n.args[0].value), "meter")
 
-    loop.node.body.visit(V())
+    walk(loop.node.body, V())
     return found
 
 
@@ -537,7 +538,7 @@ def _resets(ctx: FileContext, loop: TrainingLoop, total: str) -> list[tuple[str,
             if total in targets and not re.search(rf"(?<![.\w]){re.escape(total)}\b", ctx.code(n.value)):
                 found.append(tuple(self.conditions))
 
-    loop.node.body.visit(V())
+    walk(loop.node.body, V())
     return found
 
 

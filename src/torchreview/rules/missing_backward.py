@@ -43,6 +43,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import EventKind
 from torchreview.rules._common import (
@@ -171,7 +172,7 @@ def _assigns_grad(node: cst.CSTNode) -> bool:
             if isinstance(t, cst.Attribute) and t.attr.value == "grad":
                 found = True
 
-    node.visit(V())
+    walk(node, V())
     return found
 
 

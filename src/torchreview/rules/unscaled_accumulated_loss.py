@@ -54,6 +54,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import optimizer_steps
@@ -289,7 +290,7 @@ def _scales(code: str) -> bool:
                 n.func.value if isinstance(n.func, cst.Name) else "")
             hit = hit or name in _SCALING_CALLS
 
-    node.visit(V())
+    walk(node, V())
     return hit
 _SCALED_RECV = re.compile(r"^[A-Za-z_][\w.]*\.scale\((.*)\)$", re.S)
 _TYPE_CAST = re.compile(r"^(?:typing\.)?cast\(\s*[\w.\[\], ]+?\s*,\s*(.*)\)$", re.S)
@@ -335,7 +336,7 @@ def _assignments(ctx: FileContext, node: cst.CSTNode, name: str, before: int | N
                     n.func.value) == name:
                 lined.append((ctx.pos(n).start.line, ctx.code(n)))
 
-    node.visit(V())
+    walk(node, V())
     lined.sort()
     if before is None:
         return [v for _, v in lined]
