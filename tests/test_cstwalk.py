@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 import pytest
-
 from tests._trees import sources
+
 from torchreview.cstwalk import walk
 
 SOURCES = sources()
@@ -41,7 +41,7 @@ class _NamedHooks(cst.CSTVisitor):
         events = object.__getattribute__(self, "events")
         verb, _, rest = name.partition("_")
         if verb in ("visit", "leave") and rest[:1].isupper():
-            kind, _, attribute = rest.partition("_")
+            _kind, _, attribute = rest.partition("_")
 
             def hook(node: cst.CSTNode) -> bool:
                 events.append((verb if not attribute else f"{verb}_attr", id(node), attribute))

@@ -6,8 +6,8 @@ import libcst as cst
 import pytest
 from libcst._nodes.base import CSTCodegenError
 from libcst.metadata import MetadataWrapper, PositionProvider
-
 from tests._trees import sources
+
 from torchreview.sourcemap import SourceMap
 
 SOURCES = sources()

@@ -120,6 +120,18 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     _walk(node, plans)
 
 
+_IS_NODE: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    """``isinstance(value, cst.CSTNode)``, without the cost of an ABC check on every field."""
+    kind = type(value)
+    found = _IS_NODE.get(kind)
+    if found is None:
+        found = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
+    return found
+
+
 def _walk(node: cst.CSTNode, plans: _Plans) -> None:
     enter, leave, steps = plans.of(node)
     if enter is None or enter(node) is not False:
@@ -127,12 +139,13 @@ def _walk(node: cst.CSTNode, plans: _Plans) -> None:
             if before is not None:
                 before(node)
             value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                _walk(value, plans)
-            elif isinstance(value, tuple | list):
+            kind = type(value)
+            if kind is tuple or kind is list:
                 for item in value:
-                    if isinstance(item, cst.CSTNode):
+                    if _is_node(item):
                         _walk(item, plans)
+            elif _is_node(value):
+                _walk(value, plans)
             if after is not None:
                 after(node)
     if leave is not None:

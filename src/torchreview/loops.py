@@ -289,6 +289,8 @@ class ModuleFacts:
     def is_model(self, code: str) -> bool:
         if not code or self.is_optimizer(code) or self.is_scheduler(code) or self.is_scaler(code):
             return False
+        if "(" in code or "'" in code or '"' in code:
+            return False  # the result of a call, as in skip_if("reason")(fn): a decorator, not a model
         tail = code.rsplit(".", 1)[-1]
         if "loss" in tail.lower() or "criterion" in tail.lower():
             return False

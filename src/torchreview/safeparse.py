@@ -26,8 +26,21 @@ MAX_ELIF = 1_000
 MAX_LINES = 20_000
 CHILD_TIMEOUT_S = 15.0
 
+# An operator chain this long, with no comma or bracket in between, is what stalls or crashes the
+# parser (``1 + 1 + …``, ``not not …``, ``lambda: lambda: …``, ``a.b.c…``); calls and subscripts
+# chained straight onto each other (``f()()…``, ``x[0][0]…``) nest the same way.
+MAX_CHAIN = 300
+
 _STRUCTURE = re.compile(r"[()\[\]{}]|\\\n|\n")
 _ELIF = re.compile(r"^[ \t]*elif\b", re.MULTILINE)
+_TOKENS = re.compile(
+    r"""(?P<string>[rRbBuUfF]{0,2}(?:\"\"\"(?:\\.|[^\\])*?\"\"\"|\'\'\'(?:\\.|[^\\])*?\'\'\'"""
+    r"""|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'))"""
+    r"|(?P<comment>\#[^\n]*)"
+    r"|(?P<cont>\\\r?\n)|(?P<chained>[)\]][ \t]*[(\[])"
+    r"|(?P<open>[(\[{])|(?P<close>[)\]}])|(?P<reset>[,;\n])"
+    r"|(?P<op>[-+*/%@&|^~<>=!]+|\.(?=[ \t]*[A-Za-z_])|\b(?:and|or|not|if|else|lambda|in|is|await)\b)"
+)
 
 _CHILD = "import sys, libcst; libcst.parse_module(sys.stdin.buffer.read().decode('utf-8'))"
 
@@ -36,29 +49,65 @@ class UnparseableSource(Exception):
     """The source cannot be parsed safely; the message is the reason shown to the user."""
 
 
+def _dangerous_tokens(source: str) -> bool:
+    """Whether brackets nest deeper than ``MAX_BRACKET_DEPTH`` or an operator chain or a chain of
+    calls/subscripts is longer than ``MAX_CHAIN``.
+
+    Strings and comments are skipped, so a long docstring or data table is not a chain.
+    """
+    run = chained = depth = 0
+    for m in _TOKENS.finditer(source):
+        kind = m.lastgroup
+        if kind == "op":
+            run += 1
+            if run > MAX_CHAIN:
+                return True
+        elif kind == "chained":
+            chained += 1
+            if chained > MAX_CHAIN:
+                return True
+        elif kind == "open":
+            depth, run = depth + 1, 0
+            if depth > MAX_BRACKET_DEPTH:
+                return True
+        elif kind == "close":
+            depth, run = max(depth - 1, 0), 0
+        elif kind == "reset":
+            if m.group() != "\n":
+                run = 0
+            elif depth == 0:  # the end of a logical line
+                run = chained = 0
+    return False
+
+
 def suspicious(source: str) -> bool:
     """True when ``source`` has the shapes that can crash or stall the native parser.
 
-    The scan ignores strings and comments, so it may flag harmless files; those only pay for a
-    child-process check.
+    The first scan ignores strings and comments; deep brackets or a long logical line found there
+    are looked at again with strings skipped (a docstring or a data table is harmless).
+    Whatever stays flagged only pays for a child-process check.
     """
     depth = 0
     line_start = 0
+    long_line = deep = False
     for m in _STRUCTURE.finditer(source):
         ch = m.group()
         if ch in "([{":
             depth += 1
             if depth > MAX_BRACKET_DEPTH:
-                return True
+                deep = True
+                break
         elif ch in ")]}":
             depth = max(depth - 1, 0)
         elif ch == "\n" and depth == 0:
             if m.start() - line_start > MAX_LOGICAL_LINE:
-                return True
+                long_line = True
             line_start = m.end()
     if len(source) - line_start > MAX_LOGICAL_LINE:
+        long_line = True
+    if len(_ELIF.findall(source)) > MAX_ELIF:
         return True
-    return len(_ELIF.findall(source)) > MAX_ELIF
+    return (long_line or deep) and _dangerous_tokens(source)
 
 
 def _child_parses(source: str) -> str | None:

@@ -66,6 +66,14 @@ SEVERITY = "warning"
 PREFILTER = r"text:\.eval\(|(?i:(val|valid|test|eval|dev)_?(data)?_?(loader|dataloader|dl)s?\b)|def\s+_*(?i:(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|inference|infer))(_|\s*\()|def\s+\w+_(?i:(eval|evaluate|evaluation|validate|validation|val|test|predict|inference))\s*\(&&text:(?i:(model|net|encoder|decoder|classifier|backbone|policy|generator|discriminator)\w*)\s*\(|\.forward\("
 
 VALID = [
+    # a test-generating helper applies a decorator factory in a loop: skip_if("reason")(fn) is no model
+    """
+import torch
+def _parametrize_test(self, test):
+    for module_info in self.module_info_list:
+        wrapper = skipIfModuleMissing("Policy: no ModuleInfo runs here")(test)
+        yield wrapper, module_info.name
+""",
     # a validation loader iterated under no_grad without eval mode
     """
 import torch

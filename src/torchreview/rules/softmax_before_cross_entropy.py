@@ -204,7 +204,7 @@ _LOG_SOFTMAX_CTOR = re.compile(r"(^|\.)LogSoftmax$")
 _SIGMOID_CTOR = re.compile(r"(^|\.)Sigmoid$")
 
 
-def _ctor_name(value: cst.BaseExpression) -> str:
+def _ctor_name(ctx: FileContext, value: cst.BaseExpression) -> str:
     # nn.CrossEntropyLoss(weight=w).to(device) / .cuda(): the constructor is inside
     while (
         isinstance(value, cst.Call)
@@ -218,15 +218,14 @@ def _ctor_name(value: cst.BaseExpression) -> str:
         while isinstance(func, cst.Call):  # nn.CrossEntropyLoss()(...) is unusual; keep the callee
             func = func.func
         if isinstance(func, cst.Attribute | cst.Name):
-            code = cst.Module([]).code_for_node(func)
-            return code
+            return ctx.code(func)
     return ""
 
 
 def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Pattern[str]) -> bool:
     if isinstance(func, cst.Call):
-        return bool(pattern.search(_ctor_name(func)))
-    return any(pattern.search(_ctor_name(v)) for v in values_of(ctx, ctx.code(func)))
+        return bool(pattern.search(_ctor_name(ctx, func)))
+    return any(pattern.search(_ctor_name(ctx, v)) for v in values_of(ctx, ctx.code(func)))
 
 
 def _loss_kind(ctx: FileContext, call: cst.Call, name: str, dotted_name: str) -> str | None:
@@ -273,7 +272,7 @@ def _strip_shape(expr: cst.BaseExpression) -> cst.BaseExpression:
 def _squash_call(ctx: FileContext, node: cst.Call) -> str | None:
     func = node.func
     if isinstance(func, cst.Call):  # nn.Softmax(dim=1)(logits)
-        ctor = _ctor_name(func)
+        ctor = _ctor_name(ctx, func)
         for kind, pattern in (("softmax", _SOFTMAX_CTOR), ("log_softmax", _LOG_SOFTMAX_CTOR),
                               ("sigmoid", _SIGMOID_CTOR)):
             if pattern.search(ctor):
@@ -305,7 +304,7 @@ def _squash_input(ctx: FileContext, node: cst.Call) -> cst.BaseExpression | None
     func = node.func
     args = [a for a in node.args if a.keyword is None and not a.star]
     is_module = isinstance(func, cst.Call) or any(
-        p.search(_ctor_name(v)) for v in values_of(ctx, ctx.code(func))
+        p.search(_ctor_name(ctx, v)) for v in values_of(ctx, ctx.code(func))
         for p in (_SOFTMAX_CTOR, _LOG_SOFTMAX_CTOR, _SIGMOID_CTOR)
     )
     if (
