@@ -84,6 +84,31 @@ def test_text_gates_and_unknown_gates():
         gate("text:(")
 
 
+def test_lower_case_text_gate_and_combinations():
+    assert gate("itext:scaler")("scaler = torch.amp.GradScaler()")
+    assert gate("itext:scaler")("S = GRADSCALER")
+    assert not gate("itext:scaler")("import torch")
+    assert gate(r"text:backward&&itext:accum")("ACCUM_STEPS = 4\nloss.backward()")
+    assert not gate(r"text:backward&&itext:accum")("ACCUM_STEPS = 4\n")
+    assert gate(r"text:nothing||itext:accum")("Accumulate")
+    with pytest.raises(ValueError, match="regular expression"):
+        gate("itext:[")
+
+
+def test_softmax_module_with_a_capital_letter_is_not_skipped():
+    """``nn.Softmax`` alone (no lower-case "softmax" in the file) still reaches the rule."""
+    source = textwrap.dedent("""\
+        import torch.nn as nn
+        sm = nn.Softmax(dim=1)
+        criterion = nn.CrossEntropyLoss()
+        for x, y in loader:
+            loss = criterion(sm(model(x)), y)
+            loss.backward()
+        """)
+    rules = [r for r in all_rules() if r.id == "softmax-before-cross-entropy"]
+    assert [f.rule for f in analyze_file("t.py", source, rules).findings] == ["softmax-before-cross-entropy"]
+
+
 def test_every_invalid_example_passes_its_rules_gates():
     """A gate that skipped a rule's own INVALID example would hide real findings."""
     for rule in all_rules():

@@ -17,7 +17,10 @@ the same file that it calls) calls ``.backward()``, ``manual_backward``, ``autog
 use it. It uses the standard ``ast`` module, which parses many times faster than libcst.
 ``"suppression-comment"`` passes when the text holds a ``torchreview: ignore`` comment; the
 ``unused-suppression`` rule uses it. ``"text:<regex>"`` passes when the regular expression matches
-the file's text, for rules that need one call to exist (``PREFILTER = r"text:torch\.save\("``).
+the file's text, for rules that need one call to exist (``PREFILTER = r"text:torch\.save\("``);
+``"itext:<regex>"`` searches the lower-cased text (write the pattern in lower case), which is much
+faster than a ``(?i)`` pattern. ``"a&&b"`` needs both; prefer ``text:x&&text:y`` over one pattern
+with two look-aheads, which scans the file character by character.
 """
 
 from __future__ import annotations
@@ -56,21 +59,36 @@ def _is_step_call(node: ast.AST) -> bool:
 
 
 def _has_training_step_loop(tree: ast.AST) -> bool:
-    """Whether a loop reaches a backward pass or an optimizer step, directly or via same-file functions."""
+    """Whether a loop reaches a backward pass or an optimizer step, directly or via same-file functions.
+
+    One pass over the tree: each call is credited to every function around it, and noted when a
+    loop is around it (a function defined inside a loop counts as part of the loop, as before).
+    """
     calls_of: dict[str, set[str]] = {}
     stepping: set[str] = set()
-    loops: list[ast.AST] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
-            loops.append(node)
+    in_loops: set[str] = set()
+    has_loop = False
+    stack: list[tuple[ast.AST, tuple[str, ...], bool]] = [(tree, (), False)]
+    while stack:
+        node, funcs, in_loop = stack.pop()
+        if isinstance(node, ast.Call):
+            name = _call_name(node.func)
+            step = _is_step_call(node)
+            if in_loop:
+                if step:
+                    return True
+                in_loops.add(name)
+            for f in funcs:
+                calls_of[f].add(name)
+                if step:
+                    stepping.add(f)
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            has_loop = in_loop = True
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            names = calls_of.setdefault(node.name, set())
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Call):
-                    names.add(_call_name(sub.func))
-                    if _is_step_call(sub):
-                        stepping.add(node.name)
-    if not loops:
+            calls_of.setdefault(node.name, set())
+            funcs = (*funcs, node.name)
+        stack.extend((child, funcs, in_loop) for child in ast.iter_child_nodes(node))
+    if not has_loop or not in_loops:
         return False
     changed = True
     while changed:  # a helper that calls a stepping helper steps too
@@ -79,11 +97,7 @@ def _has_training_step_loop(tree: ast.AST) -> bool:
             if name not in stepping and called & stepping:
                 stepping.add(name)
                 changed = True
-    for loop in loops:
-        for sub in ast.walk(loop):
-            if isinstance(sub, ast.Call) and (_is_step_call(sub) or _call_name(sub.func) in stepping):
-                return True
-    return False
+    return bool(in_loops & stepping)
 
 
 def _training_step_gate(source: str) -> bool:
@@ -115,6 +129,21 @@ def _text_gate(pattern: str) -> Callable[[str], bool]:
     return lambda source: regex.search(source) is not None
 
 
+_LOWERED: list[str] = ["", ""]  # the last source text and its lower-case form
+
+
+def _lower(source: str) -> str:
+    if _LOWERED[0] is not source:
+        _LOWERED[:] = [source, source.lower()]
+    return _LOWERED[1]
+
+
+@cache
+def _itext_gate(pattern: str) -> Callable[[str], bool]:
+    regex = re.compile(pattern)
+    return lambda source: regex.search(_lower(source)) is not None
+
+
 def gate(name: str, memo: dict[str, bool] | None = None) -> Callable[[str], bool]:
     """The test for one ``PREFILTER`` value; raises ``ValueError`` for an unknown name or bad regex.
 
@@ -137,13 +166,14 @@ def gate(name: str, memo: dict[str, bool] | None = None) -> Callable[[str], bool
             return memo[name]
 
         return remembered
-    if name.startswith("text:"):
-        try:
-            return _text_gate(name[len("text:"):])
-        except re.error as exc:
-            raise ValueError(f"PREFILTER {name!r} is not a valid regular expression: {exc}") from None
+    for prefix, make in (("text:", _text_gate), ("itext:", _itext_gate)):
+        if name.startswith(prefix):
+            try:
+                return make(name[len(prefix):])
+            except re.error as exc:
+                raise ValueError(f"PREFILTER {name!r} is not a valid regular expression: {exc}") from None
     if name not in GATES:
-        raise ValueError(f"PREFILTER {name!r} is not one of {sorted(GATES)} or 'text:<regex>'")
+        raise ValueError(f"PREFILTER {name!r} is not one of {sorted(GATES)}, 'text:<regex>' or 'itext:<regex>'")
     return GATES[name]
 
 

@@ -65,7 +65,7 @@ from torchreview.rules._order import replace_statement, sequence, training_units
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?i)scaler|GradScaler"
+PREFILTER = r"itext:scaler"
 
 VALID = [
     """

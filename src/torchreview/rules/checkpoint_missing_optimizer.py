@@ -62,7 +62,7 @@ from torchreview.rules._calls import (
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?state_dict)(?=.*?save\w*\()"
+PREFILTER = r"text:state_dict&&text:save\w*\("
 
 VALID = [
     """

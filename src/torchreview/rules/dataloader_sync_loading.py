@@ -61,7 +61,7 @@ from torchreview.rules._calls import (
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?DataLoader\()(?=.*?(cuda|device))"
+PREFILTER = r"text:DataLoader\(&&text:cuda|device"
 
 VALID = [
     """

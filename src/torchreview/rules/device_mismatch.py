@@ -59,7 +59,7 @@ from torchreview.rules._order import node_text
 ID = "device-mismatch"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?(\.to\(|\.cuda\())(?=.*?(?i:for\s[^\n]*\bin\b[^\n]*(loader|_dl\b|dataset|batches|data_iter|dataloader)|next\([^\n]*(iter|loader)))"
+PREFILTER = r"text:\.to\(|\.cuda\(&&itext:for\s[^\n]*\bin\b[^\n]*(loader|_dl\b|dataset|batches|data_iter|dataloader)|next\([^\n]*(iter|loader)"
 
 VALID = [
     """

@@ -63,7 +63,7 @@ from torchreview.rules._calls import CallSite, call_sites, innermost_loop, value
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:\.eval\(|(?i:(val|valid|test|eval|dev)_?(data)?_?(loader|dataloader|dl)s?\b)|def\s+_*(?i:(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|inference|infer))(_|\s*\()|def\s+\w+_(?i:(eval|evaluate|evaluation|validate|validation|val|test|predict|inference))\s*\(&&text:(?i:(model|net|encoder|decoder|classifier|backbone|policy|generator|discriminator)\w*)\s*\(|\.forward\("
+PREFILTER = r"itext:\.eval\(|(val|valid|test|eval|dev)_?(data)?_?(loader|dataloader|dl)s?\b|def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|inference|infer)(_|\s*\()|def\s+\w+_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)\s*\(&&itext:(model|net|encoder|decoder|classifier|backbone|policy|generator|discriminator)\w*\s*\(|\.forward\("
 
 VALID = [
     # a test-generating helper applies a decorator factory in a loop: skip_if("reason")(fn) is no model

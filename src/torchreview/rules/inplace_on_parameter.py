@@ -65,7 +65,7 @@ from torchreview.rules._order import node_text
 ID = "inplace-on-parameter"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"training-step||text:(?s)\A(?=.*?def\s+\w*(init|reset)\w*\()(?=.*?(weight|bias|gamma|beta|param\w*)(\.data)?\.\w+_\()"
+PREFILTER = r"training-step||text:def\s+\w*(init|reset)\w*\(&&text:(weight|bias|gamma|beta|param\w*)(\.data)?\.\w+_\("
 
 VALID = [
     # manual SGD under no_grad

@@ -68,7 +68,7 @@ from torchreview.rules._order import (
 ID = "scheduler-before-optimizer"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?\.step\()(?=.*?(?i:sched|lr_|warmup))"
+PREFILTER = r"text:\.step\(&&itext:sched|lr_|warmup"
 
 VALID = [
     # per-epoch scheduler after the batch loop

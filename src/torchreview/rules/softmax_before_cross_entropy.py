@@ -60,7 +60,7 @@ from torchreview.rules._calls import (
 ID = "softmax-before-cross-entropy"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?(softmax|sigmoid))(?=.*?(cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross))"
+PREFILTER = r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross"
 
 VALID = [
     # softmax only for predictions and metrics

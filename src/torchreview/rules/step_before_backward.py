@@ -65,7 +65,7 @@ from torchreview.rules._order import (
 ID = "step-before-backward"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?(\.step\(|optimizer_step))(?=.*?backward)"
+PREFILTER = r"text:backward&&text:\.step\(|optimizer_step"
 
 VALID = [
     """

@@ -70,7 +70,7 @@ from torchreview.rules._order import (
 ID = "zero-grad-after-backward"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:(?s)\A(?=.*?(zero_grad|\.grad\s*=\s*None|\.grad\.zero_))(?=.*?backward)"
+PREFILTER = r"text:backward&&text:zero_grad|\.grad\s*=\s*None|\.grad\.zero_"
 
 VALID = [
     # zero_grad at the start
