@@ -120,6 +120,7 @@ _MODEL_CTORS = re.compile(
     r"(^|\.)nn\.|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
     r"from_pretrained$|^torch\.compile$|Sequential|Module$"
 )
+MODEL_NAME, MODEL_CTORS = _MODEL_NAME, _MODEL_CTORS  # astscan.py mirrors is_model with them
 _DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8|float16|float32|"
                         r"float64|int64|int32|complex64|dtype)\b|dtype=|memory_format=")
 
@@ -315,6 +316,7 @@ def _target_names(node: cst.BaseExpression, code: object) -> list[str]:
 
 
 _LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
+LOSS_CALL = _LOSS_CALL  # astscan.py mirrors the loss event with it
 
 
 class _Collector(cst.CSTVisitor):

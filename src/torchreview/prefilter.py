@@ -30,82 +30,53 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
+from torchreview.astscan import call_name, scan
 from torchreview.context import looks_like_training_code
 
 # Cheap text test first: without any of these words the loop model has no backward or step event.
 _STEP_TEXT = re.compile(r"\.\s*(?:backward|step)\b|manual_backward|optimizer_step|autograd\s*\.\s*grad\b")
 
 
-def _call_name(func: ast.expr) -> str:
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return ""
-
-
 def _is_step_call(node: ast.AST) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    name = _call_name(func)
+    name = call_name(node)
     if name in ("backward", "step"):
         return isinstance(func, ast.Attribute)
     if name in ("manual_backward", "optimizer_step"):
         return True
     if name == "grad" and isinstance(func, ast.Attribute):
-        return _call_name(func.value) == "autograd"
+        value = func.value
+        return (value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", "")) == "autograd"
     return False
 
 
-def _has_training_step_loop(tree: ast.AST) -> bool:
+def _has_training_step_loop(tree: ast.Module) -> bool:
     """Whether a loop reaches a backward pass or an optimizer step, directly or via same-file functions.
 
-    One pass over the tree: each call is credited to every function around it, and noted when a
-    loop is around it (a function defined inside a loop counts as part of the loop, as before).
+    A function defined inside a loop counts as part of the loop.
     """
-    calls_of: dict[str, set[str]] = {}
-    stepping: set[str] = set()
-    in_loops: set[str] = set()
-    has_loop = False
-    stack: list[tuple[ast.AST, tuple[str, ...], bool]] = [(tree, (), False)]
-    while stack:
-        node, funcs, in_loop = stack.pop()
-        if isinstance(node, ast.Call):
-            name = _call_name(node.func)
-            step = _is_step_call(node)
-            if in_loop:
-                if step:
-                    return True
-                in_loops.add(name)
-            for f in funcs:
-                calls_of[f].add(name)
-                if step:
-                    stepping.add(f)
-        elif isinstance(node, ast.For | ast.AsyncFor | ast.While):
-            has_loop = in_loop = True
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            calls_of.setdefault(node.name, set())
-            funcs = (*funcs, node.name)
-        stack.extend((child, funcs, in_loop) for child in ast.iter_child_nodes(node))
-    if not has_loop or not in_loops:
-        return False
-    changed = True
-    while changed:  # a helper that calls a stepping helper steps too
-        changed = False
-        for name, called in calls_of.items():
-            if name not in stepping and called & stepping:
-                stepping.add(name)
-                changed = True
-    return bool(in_loops & stepping)
+    return bool(scan(tree).loops_reaching(_is_step_call))
+
+
+_TREE: list[object] = ["", None]  # the last source text and its ast (None: it does not parse)
+def parsed(source: str) -> ast.Module | None:
+    """The ``ast`` tree of ``source`` (parsed once for all gates), or None when it does not parse."""
+    if _TREE[0] is not source:
+        try:
+            tree: ast.Module | None = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None
+        _TREE[:] = [source, tree]
+    return _TREE[1]  # type: ignore[return-value]
 
 
 def _training_step_gate(source: str) -> bool:
     if not _STEP_TEXT.search(source):
         return False
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parsed(source)
+    if tree is None:
         return True  # let libcst parse it and report the reason as a skipped file
     return _has_training_step_loop(tree)
 
@@ -121,6 +92,25 @@ GATES: dict[str, Callable[[str], bool]] = {
     "training-step": _training_step_gate,
     "suppression-comment": _suppression_gate,
 }
+
+
+def ast_gate(name: str) -> Callable[[Callable[[ast.Module], bool]], Callable[[ast.Module], bool]]:
+    """Register a gate that reads the file's ``ast`` tree (shared with the other gates).
+
+    A rule module defines it next to its ``PREFILTER`` and names it there. The gate must pass
+    wherever its rule could fire; a file that ``ast`` cannot parse always passes (libcst then
+    reports why it is skipped).
+    """
+
+    def register(test: Callable[[ast.Module], bool]) -> Callable[[ast.Module], bool]:
+        def on_source(source: str) -> bool:
+            tree = parsed(source)
+            return True if tree is None else test(tree)
+
+        GATES[name] = on_source
+        return test
+
+    return register
 
 
 @cache

@@ -43,23 +43,41 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import libcst as cst
 
+from torchreview.astscan import call_name, scan
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
+from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import call_sites, values_of
 from torchreview.rules._order import node_text
+
+
+@ast_gate("device-loop")
+def _could_hold_a_batch_loop(tree: ast.Module) -> bool:
+    """A ``.to()``/``.cuda()`` call, and a ``for`` loop (or a loop calling ``next``) that reaches a
+    model or a loss; only ``check`` can say whether the batch comes from a loader."""
+    found = scan(tree)
+    if not any(isinstance(c.func, ast.Attribute) and c.func.attr in ("to", "cuda") for c in found.all_calls):
+        return False
+    return any(isinstance(lp.node, ast.For | ast.AsyncFor) or any(call_name(c) == "next" for c in lp.calls)
+               for lp in found.forward_or_loss_loops())
+
 
 ID = "device-mismatch"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:\.to\(|\.cuda\(&&itext:for\s[^\n]*\bin\b[^\n]*(loader|_dl\b|dataset|batches|data_iter|dataloader)|next\([^\n]*(iter|loader)"
+# A finding needs a move to a device and a loop over something named like a loader (or built by a
+# DataLoader) that reaches a model or a loss: see _uses_accelerator, _loader_expr and check.
+PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-9])|"
+             r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop")
 
 VALID = [
     """

@@ -50,20 +50,28 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
 import libcst as cst
 
+from torchreview.astscan import scan, switches_to_eval
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, values_of
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"itext:\.eval\(|(val|valid|test|eval|dev)_?(data)?_?(loader|dataloader|dl)s?\b|def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|inference|infer)(_|\s*\()|def\s+\w+_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)\s*\(&&itext:(model|net|encoder|decoder|classifier|backbone|policy|generator|discriminator)\w*\s*\(|\.forward\("
+# Text first (the function names of _EVAL_NAME, a loader named for evaluation, a mode switch), then
+# the ast gate below.
+PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
+             r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
+             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\("
+             r"&&eval-loop")
 
 VALID = [
     # a test-generating helper applies a decorator factory in a loop: skip_if("reason")(fn) is no model
@@ -237,6 +245,16 @@ class Runner:
 ]
 
 INVALID = [
+    # the model is known only by its .eval() call, and the loader is a validation_loader
+    """
+import torch
+def run(m, validation_loader):
+    m.eval()
+    outs = []
+    for x in validation_loader:
+        outs.append(m(x))
+    return outs
+""",
     """
 import torch
 def evaluate(model, loader, device):
@@ -294,6 +312,26 @@ _EVAL_NAME = re.compile(
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
+
+
+@ast_gate("eval-loop")
+def _could_be_evaluation_loop(tree: ast.Module) -> bool:
+    """A loop that may call a model and counts as evaluation by its function's name, its iterable, or
+    a mode switch (``.eval()``/``.train(...)``) in its function; only ``check`` can say for sure."""
+    found = scan(tree)
+    mode_switch_anywhere = any(switches_to_eval(c) for c in found.all_calls)
+    for loop in found.forward_loops():
+        func = loop.function
+        if func is not None and _EVAL_NAME.search(func.name):
+            return True
+        head = loop.node.test if isinstance(loop.node, ast.While) else loop.node.iter
+        if _EVAL_LOADER.search(ast.unparse(head)):
+            return True
+        calls = found.all_calls if func is None else found.calls_of_function[func]
+        if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
+            return True
+    return False
+
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
                                  r"inference_mode\([^)]*\)\.__enter__")
 

@@ -39,14 +39,17 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
 import libcst as cst
 
+from torchreview.astscan import call_name, scan
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import dotted
+from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import (
     call_sites,
     innermost_loop,
@@ -60,7 +63,8 @@ from torchreview.rules._calls import (
 ID = "softmax-before-cross-entropy"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross"
+PREFILTER = (r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross"
+             r"&&softmax-and-loss-calls")
 
 VALID = [
     # softmax only for predictions and metrics
@@ -193,6 +197,17 @@ import torch.nn.functional as F
 loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)
 """,
 ]
+
+_LOSS_CALLS = {"cross_entropy", "binary_cross_entropy_with_logits", "CrossEntropyLoss", "BCEWithLogitsLoss"}
+_SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "Sigmoid"}
+
+
+@ast_gate("softmax-and-loss-calls")
+def _calls_both(tree: ast.Module) -> bool:
+    """The file calls a cross-entropy loss (or its constructor) and a softmax/sigmoid (or its module)."""
+    names = {call_name(c) for c in scan(tree).all_calls}
+    return bool(names & _LOSS_CALLS) and bool(names & _SQUASH_CALLS)
+
 
 _NAMESPACES = {"F", "torch", "nn.functional", "torch.nn.functional", "functional", "torch.special"}
 _SHAPE_METHODS = ("squeeze", "view", "reshape", "float", "flatten", "contiguous", "permute", "transpose",

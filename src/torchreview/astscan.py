@@ -1,0 +1,208 @@
+"""Cheap ``ast`` scans for rule gates: which loops could call a model, before libcst parses the file.
+
+The loop model (loops.py) records a forward pass when a loop calls ``x.forward(...)`` or something
+``ModuleFacts.is_model`` accepts: a name that looks like a model, an object whose ``.parameters()``
+or ``.eval()`` the file calls, or a name assigned from a model constructor. It also counts calls
+made inside same-file helpers the loop calls. ``forward_loops`` answers the same question from the
+standard ``ast`` tree, erring on the side of "yes" wherever it cannot tell, so a gate built on it
+never hides a finding. tests/rules/test_astscan.py compares it with the loop model.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME
+
+_RECEIVER_METHODS = {"parameters", "named_parameters", "train", "eval", "modules", "named_modules"}
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a chain of names, else None."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def call_name(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return ""
+
+
+@dataclass
+class LoopInfo:
+    node: ast.For | ast.AsyncFor | ast.While
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None  # the innermost function around it
+    calls: list[ast.Call] = field(default_factory=list)  # every call inside, nested code included
+    loss_assign: bool = False  # ``loss = ...`` inside: the loop model records a loss there
+    names: set[str] = field(default_factory=set)  # functions it may run: called, or passed to .step()
+
+
+@dataclass
+class FileScan:
+    loops: list[LoopInfo] = field(default_factory=list)
+    calls_in: dict[str, list[ast.Call]] = field(default_factory=dict)  # function name -> its calls
+    calls_of_function: dict[ast.AST, list[ast.Call]] = field(default_factory=dict)
+    receivers: set[str] = field(default_factory=set)  # x in x.parameters(), x.eval()...
+    assigned: dict[str, list[str | None]] = field(default_factory=dict)  # name -> callee (None: unknown)
+    all_calls: list[ast.Call] = field(default_factory=list)
+    loss_assign_in: set[str] = field(default_factory=set)  # functions with a ``loss = ...`` inside
+    names_in: dict[str, set[str]] = field(default_factory=dict)  # function name -> functions it may run
+
+    def model_like(self, call: ast.Call) -> bool:
+        """Whether the loop model could take this call for a forward pass (never False when it could)."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "forward":
+            return True
+        name = dotted(func)
+        if name is None:
+            if any(isinstance(n, ast.Call | ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(
+                    n.value, str | bytes)) for n in ast.walk(func)):
+                return False  # skip_if("why")(fn), a.b().c(x): is_model turns down code with "(" or quotes
+            name = ast.unparse(func)  # models[i](x): the same text as the loop model's, or close to it
+        if name in self.receivers or MODEL_NAME.search(name.rsplit(".", 1)[-1]):
+            return True
+        return any(c is None or MODEL_CTORS.search(c) for c in self.assigned.get(name, ()))
+
+    def reaching_functions(self, test: Callable[[ast.Call], bool], start: set[str] | None = None) -> set[str]:
+        """Names of same-file functions that make a call passing ``test`` (or are in ``start``),
+        directly or through each other."""
+        names = {n for n, calls in self.calls_in.items() if any(test(c) for c in calls)} | (start or set())
+        changed = True
+        while changed:  # a function that calls one of them, or passes it on (step(closure)), counts too
+            changed = False
+            for n, used in self.names_in.items():
+                if n not in names and not used.isdisjoint(names):
+                    names.add(n)
+                    changed = True
+        return names
+
+    def loops_reaching(self, test: Callable[[ast.Call], bool]) -> list[LoopInfo]:
+        """The loops that make a call passing ``test``, directly or through a helper of this file."""
+        helpers = self.reaching_functions(test)
+        return [lp for lp in self.loops if not lp.names.isdisjoint(helpers) or any(test(c) for c in lp.calls)]
+
+    def forward_loops(self) -> list[LoopInfo]:
+        """The loops that may call a model, directly or through a helper of this file."""
+        return self.loops_reaching(self.model_like)
+
+    def model_or_loss_like(self, call: ast.Call) -> bool:
+        """A call the loop model may record as a forward pass or as a loss."""
+        return bool(LOSS_CALL.search(call_name(call))) or self.model_like(call)
+
+    def forward_or_loss_loops(self) -> list[LoopInfo]:
+        """The loops where the loop model may record a forward pass or a loss (a call or ``loss = ...``),
+        directly or through a helper of this file."""
+        helpers = self.reaching_functions(self.model_or_loss_like, self.loss_assign_in)
+        return [lp for lp in self.loops if lp.loss_assign or not lp.names.isdisjoint(helpers)
+                or any(self.model_or_loss_like(c) for c in lp.calls)]
+
+
+def _targets(node: ast.expr, text: bool = False) -> list[str | None]:
+    """The names an assignment target binds (``a``, ``self.b``; with ``text``, also ``x[0].c``)."""
+    if isinstance(node, ast.Name | ast.Attribute):
+        name = dotted(node)
+        return [name if name is not None or not text else ast.unparse(node)]
+    if isinstance(node, ast.Starred):
+        return _targets(node.value, text)
+    if isinstance(node, ast.Tuple | ast.List):
+        return [name for el in node.elts for name in _targets(el, text)]
+    return []
+
+
+def _callee(value: ast.expr) -> str | None:
+    if isinstance(value, ast.Call):
+        return dotted(value.func)
+    return dotted(value)
+
+
+def _helpers_named(call: ast.Call) -> set[str]:
+    """The same-file functions the loop model may run for this call: the callee, and for
+    ``optimizer.step(closure)`` the functions passed to it."""
+    used = {call_name(call)}
+    if call_name(call) == "step":
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            if isinstance(arg, ast.Name):
+                used.add(arg.id)
+            elif isinstance(arg, ast.Attribute):
+                used.add(arg.attr)
+    return used
+
+
+def switches_to_eval(call: ast.Call) -> bool:
+    """``x.eval()``, ``x.train(False)`` or ``x.train(mode=False)``: the calls that mean evaluation."""
+    name = call_name(call)
+    if name == "eval":
+        return isinstance(call.func, ast.Attribute) and not call.args and not call.keywords
+    if name != "train":
+        return False
+    values = [*call.args, *(k.value for k in call.keywords)]
+    return len(values) == 1 and isinstance(values[0], ast.Constant) and values[0].value is False
+
+
+_LAST: list[object] = [None, None]  # the last tree scanned and its scan: gates of several rules share it
+
+
+def scan(tree: ast.Module) -> FileScan:
+    if _LAST[0] is not tree:
+        _LAST[:] = [tree, _scan(tree)]
+    return _LAST[1]  # type: ignore[return-value]
+
+
+def _scan(tree: ast.Module) -> FileScan:
+    out = FileScan()
+    stack: list[tuple[ast.AST, tuple[ast.AST, ...], tuple[LoopInfo, ...]]] = [(tree, (), ())]
+    while stack:
+        node, funcs, loops = stack.pop()
+        if isinstance(node, ast.Call):
+            used = _helpers_named(node)
+            for f in funcs:
+                out.names_in[f.name].update(used)  # type: ignore[attr-defined]
+            for lp in loops:
+                lp.names.update(used)
+            out.all_calls.append(node)
+            for f in funcs:
+                out.calls_of_function[f].append(node)
+                out.calls_in[f.name].append(node)  # type: ignore[attr-defined]
+            for lp in loops:
+                lp.calls.append(node)
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in _RECEIVER_METHODS:
+                out.receivers.add(dotted(func.value) or ast.unparse(func.value))
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            callee = _callee(node.value)
+            for t in targets:
+                for name in _targets(t):
+                    if name is not None:
+                        out.assigned.setdefault(name, []).append(callee)
+            if isinstance(node, ast.Assign) and any(
+                "loss" in (name or "").rsplit(".", 1)[-1].lower() for t in targets for name in _targets(t, True)
+            ):
+                out.loss_assign_in.update(f.name for f in funcs)  # type: ignore[attr-defined]
+                for lp in loops:
+                    lp.loss_assign = True
+        elif isinstance(node, _LOOPS):
+            info = LoopInfo(node, funcs[-1] if funcs else None)  # type: ignore[arg-type]
+            out.loops.append(info)
+            loops = (*loops, info)
+        elif isinstance(node, _FUNCS):
+            out.calls_of_function[node] = []
+            out.calls_in.setdefault(node.name, [])
+            out.names_in.setdefault(node.name, set())
+            funcs = (*funcs, node)
+        stack.extend((child, funcs, loops) for child in ast.iter_child_nodes(node))
+    return out
