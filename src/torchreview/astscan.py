@@ -14,7 +14,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME
+from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, SCALER_CTORS, SCALER_NAME
 
 _RECEIVER_METHODS = {"parameters", "named_parameters", "train", "eval", "modules", "named_modules"}
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -60,10 +60,17 @@ class FileScan:
     assigned: dict[str, list[str | None]] = field(default_factory=dict)  # name -> callee (None: unknown)
     all_calls: list[ast.Call] = field(default_factory=list)
     loss_assign_in: set[str] = field(default_factory=set)  # functions with a ``loss = ...`` inside
+    _model_like: dict[ast.Call, bool] = field(default_factory=dict)
     names_in: dict[str, set[str]] = field(default_factory=dict)  # function name -> functions it may run
 
     def model_like(self, call: ast.Call) -> bool:
         """Whether the loop model could take this call for a forward pass (never False when it could)."""
+        found = self._model_like.get(call)
+        if found is None:
+            found = self._model_like[call] = self._is_model_like(call)
+        return found
+
+    def _is_model_like(self, call: ast.Call) -> bool:
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr == "forward":
             return True
@@ -98,6 +105,17 @@ class FileScan:
     def forward_loops(self) -> list[LoopInfo]:
         """The loops that may call a model, directly or through a helper of this file."""
         return self.loops_reaching(self.model_like)
+
+    def calls_a_scaler(self, methods: tuple[str, ...]) -> bool:
+        """Whether the file calls one of ``methods`` on something ``ModuleFacts.is_scaler`` may accept."""
+        for call in self.all_calls:
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr in methods:
+                receiver = dotted(func.value) or ast.unparse(func.value)
+                if SCALER_NAME.search(receiver.rsplit(".", 1)[-1]) or any(
+                        c is None or SCALER_CTORS.search(c) for c in self.assigned.get(receiver, ())):
+                    return True
+        return False
 
     def model_or_loss_like(self, call: ast.Call) -> bool:
         """A call the loop model may record as a forward pass or as a loss."""
@@ -204,5 +222,27 @@ def _scan(tree: ast.Module) -> FileScan:
             out.calls_in.setdefault(node.name, [])
             out.names_in.setdefault(node.name, set())
             funcs = (*funcs, node)
-        stack.extend((child, funcs, loops) for child in ast.iter_child_nodes(node))
+        for name in _child_fields(type(node)):
+            value = getattr(node, name, None)
+            if type(value) is list:
+                stack.extend((child, funcs, loops) for child in value
+                             if type(child) not in _LEAVES and isinstance(child, ast.AST))
+            elif type(value) not in _LEAVES and isinstance(value, ast.AST):
+                stack.append((value, funcs, loops))
     return out
+
+
+# Nodes with nothing below them that the scan needs: names, constants, operators, load/store marks.
+_LEAVES: frozenset[type] = frozenset(
+    {ast.Name, ast.Constant, ast.alias, type(None)}
+    | {k for base in (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+       for k in base.__subclasses__()}
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in ("ctx", "op", "ops", "type_comment"))
+    return found

@@ -34,7 +34,7 @@ from torchreview.astscan import call_name, scan
 from torchreview.context import looks_like_training_code
 
 # Cheap text test first: without any of these words the loop model has no backward or step event.
-_STEP_TEXT = re.compile(r"\.\s*(?:backward|step)\b|manual_backward|optimizer_step|autograd\s*\.\s*grad\b")
+_STEP_TEXT = re.compile(r"\.\s*(?:backward|step)\s*\(|manual_backward|optimizer_step|autograd\s*\.\s*grad\b")
 
 
 def _is_step_call(node: ast.AST) -> bool:

@@ -53,19 +53,28 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
+from torchreview.astscan import scan
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.prefilter import ast_gate
 from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
 from torchreview.rules._order import replace_statement, sequence, training_units
 
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"itext:scaler"
+PREFILTER = r"itext:scaler&&scaler-calls"
+
+
+@ast_gate("scaler-calls")
+def _scales_or_steps_a_scaler(tree: ast.Module) -> bool:
+    """Every finding starts from ``scaler.scale(loss)`` or ``scaler.step(optimizer)``."""
+    return scan(tree).calls_a_scaler(("scale", "step"))
 
 VALID = [
     """

@@ -62,7 +62,7 @@ from torchreview.rules._order import node_text
 ID = "loss-accumulated-with-graph"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:backward&&itext:loss&&training-step"
+PREFILTER = r"training-step&&text:backward&&itext:loss"
 
 VALID = [
     """

@@ -65,7 +65,7 @@ from torchreview.rules._common import calls_in, resolvable
 ID = "missing-train-mode"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"itext:\.eval\(|\.train\(\s*false|\bevaluat\w*\(|\bvalidat\w*\(&&training-step"
+PREFILTER = r"training-step&&itext:\.eval\(|\.train\(\s*false|\bevaluat\w*\(|\bvalidat\w*\("
 
 VALID = [
     # model.train() at the start of every epoch

@@ -63,7 +63,7 @@ from torchreview.rules._order import exclusive, insert_before, node_text, sequen
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:backward&&itext:accum|%[^\n]*[!=]=\s*0&&training-step"
+PREFILTER = r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
 
 VALID = [
     # HF-style: divide the loss
