@@ -27,6 +27,11 @@ TRICKY = {
     "star_args": "f(*args, key=1, **kw)\ng(a)(b)[c].d(e)\n",
     "no_trailing_newline": "x = model(b)",
     "empty": "",
+    "elif_chain": "if a:\n    x = 1\n# note\nelif b:\n    y = 2\nelif c:\n    pass\nelse:\n    z = 3\n",
+    "nested_elif_and_continuations": (
+        "class T:\n    def f(self):\n        if a:\n            pass\n        # c\n        elif b:  # t\n"
+        "            g(\n                1,\n            )\n        x = [\n            1,\n        ]\n"
+    ),
 }
 
 

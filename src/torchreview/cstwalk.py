@@ -15,6 +15,7 @@ tests/test_cstwalk.py checks that both walks see the same events on real files.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +54,17 @@ def _present(node: cst.CSTNode, sometimes: tuple[str, ...]) -> frozenset[str]:
     return frozenset(f for f in sometimes if _holds_nodes(getattr(node, f)))
 
 
+def _may_hold_nodes(annotation: object) -> bool:
+    """Whether a field typed ``annotation`` can hold a node (``Optional[str]`` cannot)."""
+    if isinstance(annotation, type):
+        return issubclass(annotation, cst.CSTNode)
+    if isinstance(annotation, str):
+        return True  # an unresolved forward reference: assume it can
+    if typing.get_origin(annotation) is typing.Literal:
+        return False
+    return any(_may_hold_nodes(arg) for arg in typing.get_args(annotation))
+
+
 def _fields(node: cst.CSTNode) -> tuple[tuple[str, ...], bool]:
     """The fields libcst visits for this node, in its order, and whether that order may vary.
 
@@ -66,7 +78,8 @@ def _fields(node: cst.CSTNode) -> tuple[tuple[str, ...], bool]:
         order = _learn(node)
         sometimes = _SOMETIMES[kind] = tuple(
             f.name for f in dataclasses.fields(node)
-            if f.name not in order and not isinstance(getattr(node, f.name), str | bool | int | float))
+            if f.name not in order and _may_hold_nodes(f.type)
+            and not isinstance(getattr(node, f.name), str | bool | int | float))
         _ORDER[(kind, _present(node, sometimes))] = order
     key = (kind, _present(node, sometimes))
     found = _ORDER.get(key)

@@ -16,6 +16,7 @@ both against libcst's own answers on real files.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from types import TracebackType
 
 import libcst as cst
@@ -23,6 +24,8 @@ from libcst._nodes.internal import CodegenState  # the hook libcst's own provide
 from libcst.metadata import CodePosition, CodeRange
 
 _NEWLINE = re.compile(r"\r\n?|\n")
+
+_ELIF = re.compile(r"^((?:[ \t]*(?:#[^\r\n]*)?(?:\r\n?|\n))*[ \t]*)elif\b")  # after comment lines
 
 Span = tuple[int, int, int, int]  # start line, start column, end line, end column
 
@@ -34,16 +37,30 @@ class _Recorder(CodegenState):
         super().__init__(default_indent=module.default_indent, default_newline=module.default_newline)
         self.line = 1
         self.column = 0
-        self.starts: list[tuple[int, int]] = []
-        self.inclusive: dict[cst.CSTNode, Span] = {}
+        self.offset = 0  # characters generated so far
+        self.indent_len = 0  # characters of indentation the blocks around the current node add
+        self.starts: list[tuple[int, int, int, int]] = []
+        # the whitespace-inclusive span, then (start offset, end offset, indentation around the
+        # node): what code() needs
+        self.inclusive: dict[cst.CSTNode, tuple[int, int, int, int, int, int, int]] = {}
         self.syntactic: dict[cst.CSTNode, Span] = {}
+        self.indent_marks: list[int] = []  # offsets where indentation was written
+
+    def increase_indent(self, value: str) -> None:
+        self.indent_tokens.append(value)
+        self.indent_len += len(value)
+
+    def decrease_indent(self) -> None:
+        self.indent_len -= len(self.indent_tokens.pop())
 
     def add_indent_tokens(self) -> None:
+        self.indent_marks.append(self.offset)
         for token in self.indent_tokens:
             self.add_token(token)
 
     def add_token(self, value: str) -> None:
         self.tokens.append(value)
+        self.offset += len(value)
         if "\n" in value or "\r" in value:
             parts = _NEWLINE.split(value)
             self.line += len(parts) - 1
@@ -52,15 +69,15 @@ class _Recorder(CodegenState):
             self.column += len(value)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
-        self.starts.append((self.line, self.column))
+        self.starts.append((self.line, self.column, self.offset, self.indent_len))
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        line, column = self.starts.pop()
-        self.inclusive[node] = (line, column, self.line, self.column)
+        line, column, offset, indent = self.starts.pop()
+        self.inclusive[node] = (line, column, self.line, self.column, offset, self.offset, indent)
 
     def span(self, node: cst.CSTNode) -> Span:
         found = self.syntactic.get(node)
-        return found if found is not None else self.inclusive[node]
+        return found if found is not None else self.inclusive[node][:4]  # type: ignore[return-value]
 
     def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
                                   end_node: cst.CSTNode | None = None) -> _Syntactic:  # type: ignore[override]
@@ -100,7 +117,6 @@ class SourceMap:
         module._codegen(recorder)
         self._recorder = recorder
         self.text = "".join(recorder.tokens)
-        self._line_starts = [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
         self._ranges: dict[cst.CSTNode, CodeRange] = {}
         self._code: dict[cst.CSTNode, str] = {}
 
@@ -118,14 +134,27 @@ class SourceMap:
     __getitem__ = pos
 
     def code(self, node: cst.CSTNode) -> str:
-        """``module.code_for_node(node).strip()``, without generating the code again."""
+        """``module.code_for_node(node).strip()``, without generating the code again.
+
+        The module's text holds the node's code as generated in place. Generated alone, the code
+        differs in one way: indentation written inside the node (statement starts, continuation
+        lines) lacks the indentation of the blocks around the node. So that many characters are cut
+        at each place indentation was written.
+        """
         found = self._code.get(node)
         if found is None:
-            sl, sc, el, ec = self._recorder.inclusive[node]
-            if sl == el:  # one line: no indentation or default newline inside, so the text is the same
-                start = self._line_starts[sl - 1]
-                found = self.text[start + sc:start + ec].strip()
+            start, end, outer = self._recorder.inclusive[node][4:]  # KeyError for a node of another tree
+            if not outer:
+                found = self.text[start:end].strip()
             else:
-                found = self.module.code_for_node(node).strip()
+                marks = self._recorder.indent_marks
+                pieces, at = [], start
+                for mark in marks[bisect_left(marks, start):bisect_left(marks, end)]:
+                    pieces.append(self.text[at:mark])
+                    at = mark + outer
+                pieces.append(self.text[at:end])
+                found = "".join(pieces).strip()
+            if type(node) is cst.If:  # an ``elif`` branch: its parent wrote the keyword that way
+                found = _ELIF.sub(r"\1if", found, count=1)
             self._code[node] = found
         return found

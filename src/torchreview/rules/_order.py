@@ -205,7 +205,7 @@ def step_functions(ctx: FileContext) -> list[TrainingLoop]:
     for info in infos:
         if info.qualname in covered or info.qualname in looping:
             continue
-        text = ctx.code(info.node)
+        text = node_text(ctx, info.node)  # the lines it spans: regenerating a big function's code is slow
         if "backward" not in text or ".step(" not in text:
             continue
         unit = function_as_iteration(ctx.path, ctx.module, info.node, ctx.sourcemap, facts)

@@ -455,10 +455,12 @@ def _sites(ctx: FileContext) -> tuple[list[_Site], set[str]]:
                     frozen.add(code[: -len(".requires_grad")])
 
     walk(ctx.module, V())
-    for m in re.finditer(r"([A-Za-z_][\w.]*)\s*(?:=\s*[^\n]*?)?\.requires_grad_\(\s*False\s*\)", ctx.source):
-        frozen.add(m.group(1))
-    for m in re.finditer(r"^\s*([A-Za-z_][\w.]*)\s*=\s*[^\n]*\.requires_grad_\(\s*False\s*\)", ctx.source, re.M):
-        frozen.add(m.group(1))
+    if "requires_grad_" in ctx.source:  # the patterns below are slow to try at every name of a big file
+        for m in re.finditer(r"([A-Za-z_][\w.]*)\s*(?:=\s*[^\n]*?)?\.requires_grad_\(\s*False\s*\)", ctx.source):
+            frozen.add(m.group(1))
+        for m in re.finditer(r"^\s*([A-Za-z_][\w.]*)\s*=\s*[^\n]*\.requires_grad_\(\s*False\s*\)", ctx.source,
+                             re.M):
+            frozen.add(m.group(1))
     return sites, frozen
 
 
