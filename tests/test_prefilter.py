@@ -95,6 +95,24 @@ def test_lower_case_text_gate_and_combinations():
         gate("itext:[")
 
 
+@pytest.mark.parametrize("name", ["training-step", "eval-loop", "device-loop", "softmax-and-loss-calls",
+                                  "scaler-calls"])
+def test_ast_gates_let_through_what_ast_cannot_parse(name):
+    """libcst may still read it (or say why it cannot); a gate must not hide the file."""
+    all_rules()  # the rule modules register their ast gates
+    assert gate(name)("import torch\nprint 'python 2'\nfor x in loader: model(x).backward()\n")
+
+
+def test_ast_gates_reject_what_their_rule_cannot_flag():
+    all_rules()
+    assert not gate("eval-loop")("def evaluate(items):\n    for x in items:\n        print(x)\n")
+    assert gate("eval-loop")("def evaluate(model, items):\n    for x in items:\n        model(x)\n")
+    assert not gate("device-loop")("for b in val_loader:\n    model(b)\n")  # no device move at all
+    assert gate("device-loop")("model.cuda()\nfor b in val_loader:\n    model(b)\n")
+    assert not gate("scaler-calls")("# GradScaler is mentioned only in a comment\nscale = 2\n")
+    assert gate("scaler-calls")("scaler.scale(loss).backward()\n")
+
+
 def test_softmax_module_with_a_capital_letter_is_not_skipped():
     """``nn.Softmax`` alone (no lower-case "softmax" in the file) still reaches the rule."""
     source = textwrap.dedent("""\
