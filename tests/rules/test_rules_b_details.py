@@ -17,6 +17,13 @@ def test_eval_rule_skips_unit_tests_but_not_training_scripts() -> None:
     assert len(run("eval-without-no-grad", src, "train.py")) == 1
 
 
+def test_eval_rule_skips_helpers_of_unit_tests() -> None:
+    """``_test_sync`` in rpc_test.py is a helper that test methods call: still a unit test."""
+    src = "import torch\ndef _test_sync(model):\n    model.eval()\n    for x in batches:\n        out = model(x)\n"
+    assert run("eval-without-no-grad", src, "distributed/rpc_test.py") == []
+    assert len(run("eval-without-no-grad", src, "train.py")) == 1
+
+
 def test_eval_rule_reports_only_the_outer_loop() -> None:
     src = (
         "import torch\n"

@@ -377,7 +377,7 @@ def _is_test_file(path: str) -> bool:
 
 def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     name = loop.function.rsplit(".", 1)[-1]
-    if _is_test_file(ctx.path) and name.startswith("test"):
+    if _is_test_file(ctx.path) and name.lstrip("_").startswith("test"):  # test_x and its helper _test_x
         return None  # a unit test checks outputs; memory use does not matter there
     mode = _mode_before(ctx, loop)
     if mode == "eval":
