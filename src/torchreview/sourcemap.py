@@ -98,6 +98,8 @@ class _Syntactic:
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if exc_type is not None:
+            return  # code generation failed (too deep a tree): let that error through, unmasked
         state = self.state
         sl, sc = self.line, self.column
         el, ec = state.line, state.column

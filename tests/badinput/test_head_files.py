@@ -48,6 +48,9 @@ ODD_FILES: dict[str, tuple[bytes, str | None]] = {
     "deep_lists.py": (b"import torch\nloss.backward()\nx = " + b"[" * 300 + b"1" + b"]" * 300 + b"\n", "nested too deeply"),
     "lambda_chain.py": (b"import torch\nx = " + b"lambda: " * 6000 + b"1\n", "nested too deeply"),
     "not_chain.py": (b"import torch\nx = " + b"not " * 15000 + b"1\n", "nested too deeply"),
+    # parses, but generating its code recurses too deeply (a finding needs positions and code)
+    "subscript_chain.py": (b"import torch\nmodel.eval()\nfor x in val_loader" + b"[0]" * 3000
+                           + b":\n    y = model(x)\n", "nested too deeply"),
     "elif_ladder.py": (b"import torch\nif a:\n    pass\n" + b"elif a: pass\n" * 15000, "nested too deeply"),
     "deep_indent.py": (b"import torch\n" + b"".join(b" " * i + b"if x:\n" for i in range(120))
                        + b" " * 120 + b"pass\n", "does not parse"),
