@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, SCALER_CTORS, SCALER_NAME
 
@@ -48,20 +49,35 @@ class LoopInfo:
     function: ast.FunctionDef | ast.AsyncFunctionDef | None  # the innermost function around it
     calls: list[ast.Call] = field(default_factory=list)  # every call inside, nested code included
     loss_assign: bool = False  # ``loss = ...`` inside: the loop model records a loss there
-    names: set[str] = field(default_factory=set)  # functions it may run: called, or passed to .step()
+
+    @cached_property
+    def runs(self) -> set[str]:
+        """Names of the functions it may run: called, or passed to ``.step()``."""
+        return _runs(self.calls)
 
 
 @dataclass
 class FileScan:
     loops: list[LoopInfo] = field(default_factory=list)
-    calls_in: dict[str, list[ast.Call]] = field(default_factory=dict)  # function name -> its calls
-    calls_of_function: dict[ast.AST, list[ast.Call]] = field(default_factory=dict)
+    calls_of_function: dict[ast.AST, list[ast.Call]] = field(default_factory=dict)  # nested code included
     receivers: set[str] = field(default_factory=set)  # x in x.parameters(), x.eval()...
     assigned: dict[str, list[str | None]] = field(default_factory=dict)  # name -> callee (None: unknown)
     all_calls: list[ast.Call] = field(default_factory=list)
     loss_assign_in: set[str] = field(default_factory=set)  # functions with a ``loss = ...`` inside
     _model_like: dict[ast.Call, bool] = field(default_factory=dict)
-    names_in: dict[str, set[str]] = field(default_factory=dict)  # function name -> functions it may run
+
+    @cached_property
+    def calls_in(self) -> dict[str, list[ast.Call]]:
+        """Function name -> its calls (functions of the same name pooled: the scan cannot tell them apart)."""
+        out: dict[str, list[ast.Call]] = {}
+        for func, calls in self.calls_of_function.items():
+            out.setdefault(func.name, []).extend(calls)  # type: ignore[attr-defined]
+        return out
+
+    @cached_property
+    def runs_in(self) -> dict[str, set[str]]:
+        """Function name -> names of the functions it may run."""
+        return {name: _runs(calls) for name, calls in self.calls_in.items()}
 
     def model_like(self, call: ast.Call) -> bool:
         """Whether the loop model could take this call for a forward pass (never False when it could)."""
@@ -91,16 +107,20 @@ class FileScan:
         changed = True
         while changed:  # a function that calls one of them, or passes it on (step(closure)), counts too
             changed = False
-            for n, used in self.names_in.items():
+            for n, used in self.runs_in.items():
                 if n not in names and not used.isdisjoint(names):
                     names.add(n)
                     changed = True
         return names
 
-    def loops_reaching(self, test: Callable[[ast.Call], bool]) -> list[LoopInfo]:
-        """The loops that make a call passing ``test``, directly or through a helper of this file."""
-        helpers = self.reaching_functions(test)
-        return [lp for lp in self.loops if not lp.names.isdisjoint(helpers) or any(test(c) for c in lp.calls)]
+    def loops_reaching(self, test: Callable[[ast.Call], bool], *, loss_assigns: bool = False) -> list[LoopInfo]:
+        """The loops that make a call passing ``test``, directly or through a helper of this file.
+
+        With ``loss_assigns``, a ``loss = ...`` statement counts as such a call (the loop model records
+        a loss event there)."""
+        helpers = self.reaching_functions(test, self.loss_assign_in if loss_assigns else None)
+        return [lp for lp in self.loops if (loss_assigns and lp.loss_assign) or not lp.runs.isdisjoint(helpers)
+                or any(test(c) for c in lp.calls)]
 
     def forward_loops(self) -> list[LoopInfo]:
         """The loops that may call a model, directly or through a helper of this file."""
@@ -122,11 +142,9 @@ class FileScan:
         return bool(LOSS_CALL.search(call_name(call))) or self.model_like(call)
 
     def forward_or_loss_loops(self) -> list[LoopInfo]:
-        """The loops where the loop model may record a forward pass or a loss (a call or ``loss = ...``),
-        directly or through a helper of this file."""
-        helpers = self.reaching_functions(self.model_or_loss_like, self.loss_assign_in)
-        return [lp for lp in self.loops if lp.loss_assign or not lp.names.isdisjoint(helpers)
-                or any(self.model_or_loss_like(c) for c in lp.calls)]
+        """The loops where the loop model may record a forward pass or a loss, directly or through a
+        helper of this file."""
+        return self.loops_reaching(self.model_or_loss_like, loss_assigns=True)
 
 
 def _targets(node: ast.expr, text: bool = False) -> list[str | None]:
@@ -147,16 +165,19 @@ def _callee(value: ast.expr) -> str | None:
     return dotted(value)
 
 
-def _helpers_named(call: ast.Call) -> set[str]:
-    """The same-file functions the loop model may run for this call: the callee, and for
+def _runs(calls: list[ast.Call]) -> set[str]:
+    """The same-file functions the loop model may run for these calls: the callees, and for
     ``optimizer.step(closure)`` the functions passed to it."""
-    used = {call_name(call)}
-    if call_name(call) == "step":
-        for arg in (*call.args, *(k.value for k in call.keywords)):
-            if isinstance(arg, ast.Name):
-                used.add(arg.id)
-            elif isinstance(arg, ast.Attribute):
-                used.add(arg.attr)
+    used = set()
+    for call in calls:
+        name = call_name(call)
+        used.add(name)
+        if name == "step":
+            for arg in (*call.args, *(k.value for k in call.keywords)):
+                if isinstance(arg, ast.Name):
+                    used.add(arg.id)
+                elif isinstance(arg, ast.Attribute):
+                    used.add(arg.attr)
     return used
 
 
@@ -186,15 +207,9 @@ def _scan(tree: ast.Module) -> FileScan:
     while stack:
         node, funcs, loops = stack.pop()
         if isinstance(node, ast.Call):
-            used = _helpers_named(node)
-            for f in funcs:
-                out.names_in[f.name].update(used)  # type: ignore[attr-defined]
-            for lp in loops:
-                lp.names.update(used)
             out.all_calls.append(node)
             for f in funcs:
                 out.calls_of_function[f].append(node)
-                out.calls_in[f.name].append(node)  # type: ignore[attr-defined]
             for lp in loops:
                 lp.calls.append(node)
             func = node.func
@@ -219,8 +234,6 @@ def _scan(tree: ast.Module) -> FileScan:
             loops = (*loops, info)
         elif isinstance(node, _FUNCS):
             out.calls_of_function[node] = []
-            out.calls_in.setdefault(node.name, [])
-            out.names_in.setdefault(node.name, set())
             funcs = (*funcs, node)
         for name in _child_fields(type(node)):
             value = getattr(node, name, None)
