@@ -14,9 +14,12 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
 from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, SCALER_CTORS, SCALER_NAME
 
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 _RECEIVER_METHODS = {"parameters", "named_parameters", "train", "eval", "modules", "named_modules"}
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -192,13 +195,22 @@ def switches_to_eval(call: ast.Call) -> bool:
     return len(values) == 1 and isinstance(values[0], ast.Constant) and values[0].value is False
 
 
-_LAST: list[object] = [None, None]  # the last tree scanned and its scan: gates of several rules share it
+def for_the_last_one(compute: Callable[[_In], _Out]) -> Callable[[_In], _Out]:
+    """Remember ``compute``'s result for the last argument (by identity): the gates of several rules
+    ask about the same file one after another, and then the next file comes."""
+    last: list[Any] = [object(), None]
+
+    def remembered(arg: _In) -> _Out:
+        if last[0] is not arg:
+            last[:] = [arg, compute(arg)]
+        return last[1]  # type: ignore[no-any-return]
+
+    return remembered
 
 
+@for_the_last_one
 def scan(tree: ast.Module) -> FileScan:
-    if _LAST[0] is not tree:
-        _LAST[:] = [tree, _scan(tree)]
-    return _LAST[1]  # type: ignore[return-value]
+    return _scan(tree)
 
 
 def _scan(tree: ast.Module) -> FileScan:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
-from torchreview.astscan import call_name, scan
+from torchreview.astscan import call_name, dotted, for_the_last_one, scan
 from torchreview.context import looks_like_training_code
 
 # Cheap text test first: without any of these words the loop model has no backward or step event.
@@ -47,8 +47,7 @@ def _is_step_call(node: ast.AST) -> bool:
     if name in ("manual_backward", "optimizer_step"):
         return True
     if name == "grad" and isinstance(func, ast.Attribute):
-        value = func.value
-        return (value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", "")) == "autograd"
+        return (dotted(func.value) or "").rsplit(".", 1)[-1] == "autograd"
     return False
 
 
@@ -60,16 +59,13 @@ def _has_training_step_loop(tree: ast.Module) -> bool:
     return bool(scan(tree).loops_reaching(_is_step_call))
 
 
-_TREE: list[object] = ["", None]  # the last source text and its ast (None: it does not parse)
+@for_the_last_one
 def parsed(source: str) -> ast.Module | None:
     """The ``ast`` tree of ``source`` (parsed once for all gates), or None when it does not parse."""
-    if _TREE[0] is not source:
-        try:
-            tree: ast.Module | None = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            tree = None
-        _TREE[:] = [source, tree]
-    return _TREE[1]  # type: ignore[return-value]
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def _training_step_gate(source: str) -> bool:
@@ -119,13 +115,7 @@ def _text_gate(pattern: str) -> Callable[[str], bool]:
     return lambda source: regex.search(source) is not None
 
 
-_LOWERED: list[str] = ["", ""]  # the last source text and its lower-case form
-
-
-def _lower(source: str) -> str:
-    if _LOWERED[0] is not source:
-        _LOWERED[:] = [source, source.lower()]
-    return _LOWERED[1]
+_lower = for_the_last_one(str.lower)
 
 
 @cache
