@@ -49,10 +49,6 @@ class FileContext:
         """Positions (as libcst's ``PositionProvider`` gives them) and code of every node."""
         return SourceMap(self.module)
 
-    @property
-    def positions(self) -> SourceMap:
-        return self.sourcemap
-
     @cached_property
     def facts(self) -> ModuleFacts:
         return ModuleFacts(self.module, self.sourcemap.code)

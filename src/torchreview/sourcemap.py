@@ -133,8 +133,6 @@ class SourceMap:
             found = self._ranges[node] = CodeRange(CodePosition(sl, sc), CodePosition(el, ec))
         return found
 
-    __getitem__ = pos
-
     def code(self, node: cst.CSTNode) -> str:
         """``module.code_for_node(node).strip()``, without generating the code again.
 
