@@ -299,7 +299,7 @@ def test_feedback_for_purpose_thanks_and_quotes():
 
 def test_every_sentence_in_the_wording_follows_the_tone_guide():
     tone = content.tone()
-    path = Path(__file__).resolve().parent.parent / "src" / "torchreview" / "content" / "description.toml"
+    path = Path(__file__).resolve().parent.parent / "content" / "description.toml"
     for key, text in tomllib.loads(path.read_text(encoding="utf-8")).items():
         lowered = text.lower()
         for phrase in tone.avoid:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import statistics
-from importlib import resources
 
 import pytest
 
 from torchreview import content, readability
+from torchreview.assets import asset_dir
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.render import fill, inline_comment, message
@@ -66,7 +66,7 @@ def test_every_rule_has_wording_and_known_terms(rule):
 
 def test_every_content_file_belongs_to_a_rule():
     ids = {r.id for r in RULES}
-    files = resources.files("torchreview") / "content" / "rules"
+    files = asset_dir("content") / "rules"
     # smoke-* wording belongs to findings of the smoke harness (tests/smoke checks those).
     orphans = [p.name for p in files.iterdir() if p.name.endswith(".toml") and p.name[:-5] not in ids
                and not p.name.startswith("smoke-")]

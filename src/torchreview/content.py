@@ -5,8 +5,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib.resources.abc import Traversable
 
+from torchreview.assets import asset_dir
 from torchreview.errors import UserError
 
 
@@ -50,11 +51,11 @@ class Tone:
     layers: tuple[str, ...] = ()
 
 
-def _content_dir() -> resources.abc.Traversable:
-    return resources.files("torchreview") / "content"
+def _content_dir() -> Traversable:
+    return asset_dir("content")
 
 
-def _load_toml(path: resources.abc.Traversable) -> dict[str, object]:
+def _load_toml(path: Traversable) -> dict[str, object]:
     with path.open("rb") as fh:
         return tomllib.load(fh)
 

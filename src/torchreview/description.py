@@ -42,9 +42,9 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from torchreview.assets import asset_dir
 from torchreview.prtext import ReadText, Section, Sentence, read
 
 # --- cues -----------------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ class DescriptionResult:
 @cache
 def wording() -> dict[str, str]:
     """Sentences for hints and feedback (content/description.toml)."""
-    path = resources.files("torchreview") / "content" / "description.toml"
+    path = asset_dir("content") / "description.toml"
     with path.open("rb") as fh:
         return {k: str(v) for k, v in tomllib.load(fh).items()}
 

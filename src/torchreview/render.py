@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 
 from torchreview import content, readability
+from torchreview.assets import asset_path
 from torchreview.finding import Finding
 
 _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
@@ -99,7 +100,7 @@ def plain(value: object) -> str:
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("torchreview", "templates"),
+        loader=jinja2.FileSystemLoader(asset_path("templates")),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,

@@ -21,13 +21,13 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from github import GithubException
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 
+from torchreview.assets import asset_dir
 from torchreview.finding import Finding
 from torchreview.render import fill, inline_comment
 from torchreview.report.markdown import comment_allowed
@@ -41,7 +41,7 @@ _FINGERPRINT = re.compile(r"<!-- torchreview:fp=([0-9a-f]{16}) -->")
 
 @cache
 def wording() -> dict[str, str]:
-    with (resources.files("torchreview") / "content" / "github.toml").open("rb") as fh:
+    with (asset_dir("content") / "github.toml").open("rb") as fh:
         return {k: v for k, v in tomllib.load(fh).items() if isinstance(v, str)}
 
 
