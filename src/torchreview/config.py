@@ -8,6 +8,10 @@ include = ["src/**/*.py"]                     # globs, relative to the config fi
 exclude = ["tests/fixtures/**"]
 fail-on = "warning"                           # error | warning | info | never
 description-check = "comment"                 # off | comment | status
+fail-on-pre-existing = false                  # true: problems already in the code also fail the PR
+
+[tool.torchreview.description]
+fail-on = "mechanism-only"                    # never | empty | mechanism-only (the status and the exit)
 
 [tool.torchreview.severity]
 "device-mismatch" = "warning"
@@ -37,7 +41,10 @@ from typing import Any
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Severity
 
-KEYS = ("select", "ignore", "severity", "include", "exclude", "fail-on", "description-check", "smoke")
+KEYS = ("select", "ignore", "severity", "include", "exclude", "fail-on", "fail-on-pre-existing",
+        "description-check", "description", "smoke")
+DESCRIPTION_KEYS = ("fail-on",)
+DESCRIPTION_FAIL_ON = ("never", "empty", "mechanism-only")
 SMOKE_KEYS = ("command", "steps", "timeout", "env", "device", "memory-limit", "overfit-batch")
 FAIL_ON = ("error", "warning", "info", "never")
 DESCRIPTION_MODES = ("off", "comment", "status")
@@ -55,6 +62,8 @@ class Config:
     exclude: tuple[str, ...] = ()
     fail_on: str | None = None
     description_check: str | None = None
+    description_fail_on: str | None = None
+    fail_on_pre_existing: bool = False
     smoke: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     path: Path | None = None  # the file it came from; None for defaults
 
@@ -99,16 +108,18 @@ class Config:
         return not any(_glob(rel, g) for g in self.exclude)
 
     def with_overrides(self, *, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,
-                       fail_on: str | None = None) -> Config:
-        """Command-line flags win over the file."""
+                       fail_on: str | None = None, description_check: str | None = None,
+                       description_fail_on: str | None = None,
+                       fail_on_pre_existing: bool | None = None) -> Config:
+        """Command-line flags and Action inputs win over the file; ``None`` leaves a key as it is."""
         cfg = self
         if select is not None:
             cfg = replace(cfg, select=tuple(select))
         if ignore is not None:
             cfg = replace(cfg, ignore=cfg.ignore + tuple(ignore))
-        if fail_on is not None:
-            cfg = replace(cfg, fail_on=fail_on)
-        return cfg
+        changes = {"fail_on": fail_on, "description_check": description_check,
+                   "description_fail_on": description_fail_on, "fail_on_pre_existing": fail_on_pre_existing}
+        return replace(cfg, **{k: v for k, v in changes.items() if v is not None})
 
 
 def _matches(rule_id: str, pattern: str) -> bool:
@@ -265,6 +276,20 @@ def parse_config(table: Mapping[str, Any], path: Path | None = None,
         raise UserError(f"{where}: description-check = {mode!r} is not valid"
                         f"{_closest(str(mode), DESCRIPTION_MODES)}")
 
+    pre_existing = table.get("fail-on-pre-existing", False)
+    if not isinstance(pre_existing, bool):
+        raise UserError(f"{where}: fail-on-pre-existing must be true or false")
+    description = table.get("description", {})
+    if not isinstance(description, dict):
+        raise UserError(f"{where}: description must be a table, e.g. [tool.torchreview.description]")
+    for key in description:
+        if key not in DESCRIPTION_KEYS:
+            raise UserError(f"{where}: unknown description key {key!r}{_closest(key, DESCRIPTION_KEYS)}")
+    description_fail_on = description.get("fail-on")
+    if description_fail_on is not None and description_fail_on not in DESCRIPTION_FAIL_ON:
+        raise UserError(f"{where}: description.fail-on = {description_fail_on!r} is not valid"
+                        f"{_closest(str(description_fail_on), DESCRIPTION_FAIL_ON)}")
+
     smoke = table.get("smoke", {})
     if not isinstance(smoke, dict):
         raise UserError(f"{where}: smoke must be a table, e.g. [tool.torchreview.smoke]")
@@ -276,5 +301,6 @@ def parse_config(table: Mapping[str, Any], path: Path | None = None,
         select=select, ignore=ignore, severity=MappingProxyType(severity),
         include=_str_list(where, "include", table.get("include", [])),
         exclude=_str_list(where, "exclude", table.get("exclude", [])),
-        fail_on=fail_on, description_check=mode, smoke=MappingProxyType(dict(smoke)), path=path,
+        fail_on=fail_on, description_check=mode, description_fail_on=description_fail_on,
+        fail_on_pre_existing=pre_existing, smoke=MappingProxyType(dict(smoke)), path=path,
     )

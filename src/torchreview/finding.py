@@ -90,3 +90,27 @@ class Skipped:
 
     path: str
     reason: str
+
+
+# -- the one codec: JSON, SARIF, the Action's results file, the smoke report and `lint -j` workers ----
+
+def to_record(f: Finding) -> dict[str, Any]:
+    """A finding as plain JSON data (no rendered text). ``from_record`` reads it back unchanged."""
+    return {
+        "rule": f.rule, "severity": f.severity.value, "path": f.path, "line": f.line, "end_line": f.end_line,
+        "loop": {"function": f.loop.function, "line": f.loop.line} if f.loop else None,
+        "in_diff": f.in_diff, "facts": dict(f.facts),
+        "suggestion": ({"start_line": f.suggestion.start_line, "end_line": f.suggestion.end_line,
+                        "replacement": f.suggestion.replacement} if f.suggestion else None),
+    }
+
+
+def from_record(r: Mapping[str, Any]) -> Finding:
+    """The finding a ``to_record`` dict describes; unknown keys (a fingerprint, a message) are ignored."""
+    loop = r.get("loop")
+    s = r.get("suggestion")
+    return Finding(
+        rule=r["rule"], severity=Severity(r["severity"]), path=r["path"], line=r["line"], end_line=r["end_line"],
+        loop=LoopRef(loop["function"], loop["line"]) if loop else None, in_diff=bool(r.get("in_diff", False)),
+        facts=r.get("facts") or {},
+        suggestion=Suggestion(s["start_line"], s["end_line"], s["replacement"]) if s else None)

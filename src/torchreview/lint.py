@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from torchreview.errors import UserError
-from torchreview.finding import Finding, Skipped
+from torchreview.finding import Finding, Skipped, from_record, to_record
 from torchreview.review import ReviewResult, lint_one
 from torchreview.rules import Rule, all_rules, get_rule
 
@@ -39,13 +38,6 @@ def _rules_by_id(ids: tuple[str, ...]) -> tuple[Rule, ...]:
     return tuple(get_rule(i) for i in ids)
 
 
-def _pack(f: Finding) -> dict[str, Any]:
-    """Finding.facts is a read-only mapping proxy, which pickle refuses; send a plain dict."""
-    d = {fld.name: getattr(f, fld.name) for fld in fields(f)}
-    d["facts"] = dict(f.facts)
-    return d
-
-
 def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
                 ) -> list[tuple[list[dict[str, Any]], Skipped | None, int]]:
     """Runs in a worker process: rules travel as ids and are looked up there."""
@@ -53,7 +45,7 @@ def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
     out = []
     for p, display in chunk:
         found, skip, hidden = lint_one(Path(p), display, rules)
-        out.append(([_pack(f) for f in found], skip, hidden))
+        out.append(([to_record(f) for f in found], skip, hidden))
     return out
 
 
@@ -71,7 +63,7 @@ def _results(files: list[tuple[Path, str]], rules: tuple[Rule, ...], jobs: int
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in pool.map(_lint_chunk, chunks, [ids] * len(chunks)):
             for packed, skip, hidden in batch:
-                yield [Finding(**d) for d in packed], skip, hidden
+                yield [from_record(d) for d in packed], skip, hidden
 
 
 def lint_paths(paths: Sequence[str], rules: Sequence[Rule] | None = None, *, jobs: int = 1,

@@ -187,7 +187,7 @@ def inline_comment(finding: Finding, *, suggestion_allowed: bool = True,
     """The review comment for one finding.
 
     ``suggestion_allowed``: show the fix as a GitHub ```suggestion block (only when every line it
-    replaces is on the PR's RIGHT side, see ``report.markdown.comment_allowed``, and the comment is
+    replaces is on the PR's RIGHT side, as ``placement.place`` decides, and the comment is
     anchored on exactly ``finding.suggestion``'s lines); otherwise the fix appears as a plain code
     block under "Use instead".
     """
@@ -217,3 +217,10 @@ def render_template(name: str, **values: Any) -> str:
 
 def titles(findings: Iterable[Finding]) -> dict[str, str]:
     return {f.rule: content.rule_wording(f.rule).title for f in findings}
+
+
+def description_feedback(description: Any) -> str:
+    """The markdown feedback of a description check (templates/description.md.j2); "" when none ran."""
+    if description is None:
+        return ""
+    return render_template("description.md.j2", description=description)

@@ -33,6 +33,7 @@ class ReviewResult:
     description: Any = None  # description.DescriptionResult when the check ran
     suppressed: int = 0
     reviewed: tuple[str, ...] = field(default=())
+    exit_code: int = 0  # decided by pipeline.exit_code from the configuration
 
 
 def _syntax_reason(exc: cst.ParserSyntaxError, source: str | None = None) -> str:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from torchreview.action import description_state, load_env
+from torchreview.action import load_env
+from torchreview.action.job import description_state
 from torchreview.cli import main
 from torchreview.errors import UserError
 from torchreview.finding import Finding, LoopRef, Severity

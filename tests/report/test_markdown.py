@@ -16,9 +16,6 @@ from torchreview.render import inline_comment
 from torchreview.report.markdown import (
     GITHUB_BODY_LIMIT,
     SUMMARY_MARKER,
-    Placement,
-    comment_allowed,
-    inline_placement,
     render_review,
     summary,
 )
@@ -44,28 +41,6 @@ def finding(path="train.py", line=35, end=None, rule="missing-zero-grad", sev=Se
 
 
 FIX = Suggestion(37, 37, "    optimizer.step()\n    optimizer.zero_grad()")
-
-
-# -- placement -------------------------------------------------------------------------------------
-
-def test_comment_allowed_needs_every_replaced_line_on_the_right_side():
-    f = finding(suggestion=Suggestion(36, 38, "x"))
-    assert comment_allowed(f, {36, 37, 38})
-    assert not comment_allowed(f, {36, 38})
-    assert comment_allowed(f, None)  # no diff known (lint): allowed
-    assert not comment_allowed(finding(), {35})  # nothing to suggest
-    assert not comment_allowed(f, {36, 37, 38}, hunks=[Hunk(30, 37), Hunk(38, 45)])
-    assert comment_allowed(f, {36, 37, 38}, hunks=[Hunk(30, 45)])
-
-
-def test_inline_placement_anchors_a_suggestion_on_the_lines_it_replaces():
-    f = finding(line=35, suggestion=FIX)
-    assert inline_placement(f, {35, 36, 37}) == Placement(37, 37, True)
-    assert inline_placement(f, {35, 36}) == Placement(35, 35, False)  # fix outside: plain block
-    assert inline_placement(f, {37}) == Placement(37, 37, True)
-    assert inline_placement(finding(line=35), {1, 2}) is None  # goes to the summary
-    assert inline_placement(finding(line=35, end=40), {35}) == Placement(35, 35, False)
-    assert inline_placement(f, None) == Placement(35, 35, False)  # lint: no PR, no suggestion block
 
 
 # -- summary ---------------------------------------------------------------------------------------

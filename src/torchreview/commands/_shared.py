@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from torchreview.errors import UserError
-from torchreview.finding import Finding, Severity
+from torchreview.finding import Finding
 
 if TYPE_CHECKING:
     from torchreview.config import Config
     from torchreview.review import ReviewResult
-    from torchreview.rules import Rule
 
 
 def read_text_arg(value: str, what: str) -> str:
@@ -39,11 +38,9 @@ def add_fail_on(p: argparse.ArgumentParser) -> None:
 
 
 def exit_code(findings: list[Finding] | tuple[Finding, ...], fail_on: str | None) -> int:
-    level = fail_on or "error"
-    if level == "never":
-        return 0
-    threshold = Severity(level).rank
-    return 1 if any(f.severity.rank >= threshold for f in findings) else 0
+    from torchreview.pipeline import findings_at
+
+    return int(findings_at(findings, fail_on))
 
 
 FORMATS = ["markdown", "json", "sarif"]
@@ -75,8 +72,7 @@ def resolve_config(args: argparse.Namespace, start: Path) -> Config:
     return cfg.with_overrides(select=select, ignore=ignore, fail_on=getattr(args, "fail_on", None))
 
 
-def write_report(result: ReviewResult, fmt: str, config: Config, rules: tuple[Rule, ...],
-                 description_md: str = "", root: Path | None = None) -> None:
+def write_report(result: ReviewResult, fmt: str, config: Config, root: Path | None = None) -> None:
     """Print ``result`` as markdown, JSON or SARIF."""
     if fmt == "json":
         from torchreview.report import json as json_report
@@ -84,9 +80,12 @@ def write_report(result: ReviewResult, fmt: str, config: Config, rules: tuple[Ru
         sys.stdout.write(json_report.dumps(result))
     elif fmt == "sarif":
         from torchreview.report import sarif
+        from torchreview.rules import all_rules
 
+        rules = config.select_rules(all_rules())
         sys.stdout.write(sarif.dumps(result, rules, severity=config.severity, root=root))
     else:
+        from torchreview.render import description_feedback
         from torchreview.report.markdown import render_review
 
-        sys.stdout.write(render_review(result, description_md))
+        sys.stdout.write(render_review(result, description_feedback(result.description)))

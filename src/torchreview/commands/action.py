@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+
+from torchreview.errors import UserError
 
 NAME = "action"
 HELP = "Run inside GitHub Actions: review the PR of this event and post the results."
@@ -16,4 +20,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from torchreview.action import main
 
-    return main()
+    try:
+        return main()
+    except UserError as exc:
+        # The user reads the run's page, not its raw log: annotate it and say it in the job summary.
+        from torchreview.report.github import say
+        from torchreview.report.workflow_commands import report_error
+
+        report_error(exc.message, sys.stdout, os.environ.get("GITHUB_STEP_SUMMARY"), say("error_heading"))
+        raise

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 NAME = "demo"
 HELP = "Review an example PR shipped with torchreview (no network, no GitHub, no GPU)."
@@ -16,22 +15,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from importlib import resources
 
-    from torchreview.commands._description import attach_description
+    from torchreview import pipeline
+    from torchreview.commands._shared import write_report
+    from torchreview.config import Config
     from torchreview.diff import parse_diff
-    from torchreview.report import json as json_report
-    from torchreview.report.markdown import render_review
-    from torchreview.review import review_files
     from torchreview.sources import DirSource
 
     root = resources.files("torchreview") / "demo"
     with resources.as_file(root) as demo_dir:
         diff_text = (demo_dir / "pr.diff").read_text(encoding="utf-8")
-        result = review_files(parse_diff(diff_text), DirSource(demo_dir / "repo"))
-        title = (demo_dir / "title.txt").read_text(encoding="utf-8").strip()
-        result, description_md = attach_description(result, title, str(demo_dir / "description.md"),
-                                                    diff_text)
-    if args.format == "json":
-        sys.stdout.write(json_report.dumps(result))
-    else:
-        sys.stdout.write(render_review(result, description_md))
+        sources = pipeline.Sources(
+            head=DirSource(demo_dir / "repo"), root=demo_dir / "repo", diff_text=diff_text,
+            title=(demo_dir / "title.txt").read_text(encoding="utf-8").strip(),
+            body=(demo_dir / "description.md").read_text(encoding="utf-8"))
+        # The demo shows the review with the default settings, whatever configuration is nearby.
+        result = pipeline.review(parse_diff(diff_text), sources, Config())
+    write_report(result, args.format, Config())
     return 0

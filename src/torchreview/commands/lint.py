@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from torchreview.commands._shared import FORMATS, add_config_args, add_fail_on, exit_code
+from torchreview.commands._shared import FORMATS, add_config_args, add_fail_on
 
 NAME = "lint"
 HELP = "Check every training loop in files or folders (not only what a diff touches)."
@@ -49,11 +49,8 @@ class _Progress:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
+    from torchreview import pipeline
     from torchreview.commands._shared import resolve_config, write_report
-    from torchreview.lint import lint_paths
-    from torchreview.rules import all_rules
 
     if not args.paths:
         if sys.stderr.isatty():
@@ -61,9 +58,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         return 0
     config = resolve_config(args, Path(args.paths[0]))
-    rules = config.select_rules(all_rules())
     progress = _Progress() if sys.stderr.isatty() else None
-    result = lint_paths(args.paths, rules, jobs=args.jobs, keep=config.wants_path, progress=progress)
-    result = replace(result, findings=config.apply(result.findings))
-    write_report(result, args.format, config, rules, root=config.root)
-    return exit_code(result.findings, config.fail_on)
+    result = pipeline.lint(args.paths, config, jobs=args.jobs, progress=progress)
+    write_report(result, args.format, config, root=config.root)
+    return result.exit_code

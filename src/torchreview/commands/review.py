@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from torchreview.commands._shared import FORMATS, add_config_args, add_fail_on, exit_code, read_text_arg
+from torchreview.commands._shared import FORMATS, add_config_args, add_fail_on, read_text_arg
 from torchreview.errors import UserError
 
 NAME = "review"
@@ -26,12 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
+    from torchreview import pipeline
     from torchreview.commands._shared import resolve_config, write_report
     from torchreview.diff import parse_diff
-    from torchreview.review import review_files
-    from torchreview.rules import all_rules
     from torchreview.sources import DirSource, GitSource, git_diff
 
     repo = Path(args.repo)
@@ -41,19 +38,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--head needs --base; or pass --diff FILE")
     if args.base:
         text = git_diff(repo, args.base, args.head)
-        source = GitSource(repo, args.head) if args.head else DirSource(repo)
+        head = GitSource(repo, args.head) if args.head else DirSource(repo)
     else:
         text = read_text_arg(args.diff, "--diff")
-        source = DirSource(repo)
+        head = DirSource(repo)
+    body = read_text_arg(args.description_file, "--description-file") if args.description_file else None
+    if args.title is not None and body is None:
+        body = ""
     config = resolve_config(args, repo)
-    rules = config.select_rules(all_rules())
-    files = [cf for cf in parse_diff(text) if config.wants_path(repo / cf.path)]
-    result = review_files(files, source, rules)
-    result = replace(result, findings=config.apply(result.findings))
-    description_md = ""
-    if config.description_check != "off" and (args.title is not None or args.description_file):
-        from torchreview.commands._description import attach_description
-
-        result, description_md = attach_description(result, args.title, args.description_file, text)
-    write_report(result, args.format, config, rules, description_md, root=repo)
-    return exit_code(result.findings, config.fail_on)
+    sources = pipeline.Sources(head=head, root=repo, diff_text=text, title=args.title, body=body)
+    result = pipeline.review(parse_diff(text), sources, config)
+    write_report(result, args.format, config, root=repo)
+    return result.exit_code

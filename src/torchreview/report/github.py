@@ -28,9 +28,10 @@ from github.PullRequest import PullRequest
 from github.Repository import Repository
 
 from torchreview.assets import asset_dir
+from torchreview.diff import ChangedFile
 from torchreview.finding import Finding
+from torchreview.placement import place
 from torchreview.render import fill, inline_comment
-from torchreview.report.markdown import comment_allowed
 
 SUMMARY_MARKER = "<!-- torchreview:summary -->"
 RESOLVED_MARKER = "<!-- torchreview:resolved -->"
@@ -111,25 +112,21 @@ class Plan:
     outside: tuple[tuple[Finding, str], ...]
 
 
-def plan(findings: Iterable[Finding], commentable: Mapping[str, frozenset[int]], *, inline: bool = True) -> Plan:
-    """Split findings into inline comments (anchored inside diff hunks) and summary notes.
+def plan(findings: Iterable[Finding], files: Mapping[str, ChangedFile], *, inline: bool = True) -> Plan:
+    """Split findings into inline comments and summary notes, as ``placement.place`` decides.
 
-    A suggestion block replaces exactly the lines its comment is anchored to, so a finding with an
-    offered suggestion is anchored to the suggestion's lines; otherwise to the finding's line.
+    ``files``: the diff's files by path (files GitHub sent no patch for are left out: no line of
+    them takes a comment).
     """
     planned: list[PlannedComment] = []
     outside: list[tuple[Finding, str]] = []
     for f in findings:
         fp = fingerprint(f)
-        lines = commentable.get(f.path, frozenset())
-        if inline and f.suggestion is not None and lines and comment_allowed(f, lines):
-            s = f.suggestion
-            start = s.start_line if s.start_line < s.end_line else None
-            planned.append(PlannedComment(f, fp, fit_body(inline_comment(f, suggestion_allowed=True, fingerprint=fp)),
-                                          s.end_line, start))
-        elif inline and f.line in lines:
-            planned.append(PlannedComment(f, fp, fit_body(inline_comment(f, suggestion_allowed=False, fingerprint=fp)),
-                                          f.line))
+        spot = place(f, files, inline=inline)
+        if spot.inline:
+            body = fit_body(inline_comment(f, suggestion_allowed=spot.suggestion, fingerprint=fp))
+            start = spot.start_line if spot.start_line < spot.end_line else None
+            planned.append(PlannedComment(f, fp, body, spot.end_line, start))
         else:
             outside.append((f, inline_comment(f, suggestion_allowed=False, fingerprint=None)))
     return Plan(tuple(planned), tuple(outside))

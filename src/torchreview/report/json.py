@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from torchreview.finding import Finding
+from torchreview.finding import Finding, to_record
 from torchreview.render import message
 from torchreview.review import ReviewResult
 
@@ -13,16 +13,10 @@ VERSION = 1
 
 
 def finding_dict(f: Finding) -> dict[str, Any]:
-    return {
-        "rule": f.rule,
-        "severity": f.severity.value,
-        "path": f.path,
-        "line": f.line,
-        "end_line": f.end_line,
-        "message": message(f),
-        "in_diff": f.in_diff,
-        "loop": {"function": f.loop.function, "line": f.loop.line} if f.loop else None,
-    }
+    """The finding's record (finding.to_record) with its rendered first sentence."""
+    record = to_record(f)
+    record["message"] = message(f)
+    return record
 
 
 def to_dict(result: ReviewResult) -> dict[str, Any]:

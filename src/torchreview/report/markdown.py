@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from urllib.parse import quote
 
 from torchreview import content
-from torchreview.diff import Hunk
 from torchreview.finding import Finding
+from torchreview.placement import place
 from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, titles
 from torchreview.review import ReviewResult
 
@@ -23,55 +22,6 @@ GITHUB_BODY_LIMIT = 65_536
 SUMMARY_MARKER = "<!-- torchreview:summary -->"
 
 _SEVERITY_ORDER = ("error", "warning", "info")
-
-
-# -- where an inline comment goes ------------------------------------------------------------------
-
-def comment_allowed(finding: Finding, right_side: set[int] | frozenset[int] | None, *,
-                    hunks: Sequence[Hunk] | None = None) -> bool:
-    """A suggestion block is offered only when every line it replaces is on the diff's RIGHT side
-    (and, when ``hunks`` are given, inside one hunk, as GitHub requires for a multi-line comment)."""
-    if finding.suggestion is None:
-        return False
-    if right_side is None:
-        return True
-    s = finding.suggestion
-    if not all(n in right_side for n in range(s.start_line, s.end_line + 1)):
-        return False
-    if hunks:
-        return any(h.target_start <= s.start_line and s.end_line <= h.target_end for h in hunks)
-    return True
-
-
-@dataclass(frozen=True)
-class Placement:
-    """Where an inline comment is anchored, and whether it carries a ```suggestion block.
-
-    A GitHub suggestion replaces exactly the lines the comment is anchored on, so a comment with a
-    suggestion is anchored on the suggestion's lines, which may differ from the finding's line.
-    """
-
-    start_line: int
-    end_line: int
-    suggestion: bool
-
-
-def inline_placement(finding: Finding, right_side: set[int] | frozenset[int] | None, *,
-                     hunks: Sequence[Hunk] | None = None) -> Placement | None:
-    """The anchor of the inline comment for ``finding``; None when no line of it is on the RIGHT
-    side of the diff (the note then belongs in the summary). With ``right_side=None`` (no PR, as in
-    ``torchreview lint``) the comment sits on the finding's lines without a suggestion block."""
-    if right_side is None:
-        return Placement(finding.line, finding.end_line, False)
-    if comment_allowed(finding, right_side, hunks=hunks):
-        s = finding.suggestion
-        assert s is not None
-        return Placement(s.start_line, s.end_line, True)
-    if all(n in right_side for n in range(finding.line, finding.end_line + 1)):
-        return Placement(finding.line, finding.end_line, False)
-    if finding.line in right_side:
-        return Placement(finding.line, finding.line, False)
-    return None
 
 
 # -- the summary -----------------------------------------------------------------------------------
@@ -217,22 +167,20 @@ def _cut(body: str, limit: int) -> str:
 # -- the terminal / markdown review ----------------------------------------------------------------
 
 def render_review(result: ReviewResult, description_md: str = "", *, smoke_md: str = "",
-                  link_base: str | None = None) -> str:
-    """The full terminal/markdown review: every inline comment as GitHub would show it, then the
-    summary (with the notes on lines outside the diff)."""
-    files = {cf.path: cf for cf in result.files}
+                  link_base: str | None = None, inline: bool = True) -> str:
+    """The full terminal/markdown review: every inline comment as GitHub would post it (placement.place
+    decides, as for the Action), then the summary (with the notes on lines outside the diff)."""
+    files = {cf.path: cf for cf in result.files} if result.files else None
     msgs = content.messages()
     comments: list[str] = []
     outside: list[tuple[Finding, str]] = []
     for f in result.findings:
-        cf = files.get(f.path)
-        place = inline_placement(f, cf.right_side if cf else None, hunks=cf.hunks if cf else None)
-        if place is None:
+        spot = place(f, files, inline=inline)
+        if not spot.inline:
             outside.append((f, inline_comment(f, suggestion_allowed=False)))
             continue
-        where = f"{f.path}:{place.start_line}" + (
-            f"-{place.end_line}" if place.end_line > place.start_line else "")
-        body = inline_comment(f, suggestion_allowed=place.suggestion).strip()
+        where = f"{f.path}:{spot.start_line}" + (f"-{spot.end_line}" if spot.end_line > spot.start_line else "")
+        body = inline_comment(f, suggestion_allowed=spot.suggestion).strip()
         comments.append(f"### {md_code(where)}\n\n{body}")
     parts: list[str] = []
     if comments:

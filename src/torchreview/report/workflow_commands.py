@@ -74,3 +74,9 @@ def write_outputs(path: str | None, values: Mapping[str, str]) -> None:
         for name, value in values.items():
             delimiter = f"ghadelim_{uuid.uuid4().hex}"
             fh.write(f"{name}<<{delimiter}\n{value}\n{delimiter}\n")
+
+
+def report_error(message: str, out: TextIO, step_summary: str | None, heading: str) -> None:
+    """A user error, where an Action user looks: an ``::error`` annotation and a job-summary line."""
+    out.write(f"::error title={escape_property(heading)}::{escape_data(message)}\n")
+    append_step_summary(step_summary, f"> [!CAUTION]\n> **{heading}**: {' '.join(message.split())}\n")
