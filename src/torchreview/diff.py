@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
@@ -17,6 +17,16 @@ class Hunk:
 
     target_start: int
     target_end: int
+
+
+@dataclass(frozen=True)
+class HunkLines:
+    """One hunk's lines, to reverse-apply it: ``(" " | "+" | "-", text)`` in order, with the hunk's
+    first line in the base (source) and in the head (target) file."""
+
+    source_start: int
+    target_start: int
+    lines: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -37,6 +47,7 @@ class ChangedFile:
     removed_at: frozenset[int]
     context: frozenset[int]
     hunks: tuple[Hunk, ...]
+    edits: tuple[HunkLines, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def is_python(self) -> bool:
@@ -125,7 +136,11 @@ def parse_diff(text: str) -> list[ChangedFile]:
         removed_at: set[int] = set()
         context: set[int] = set()
         hunks: list[Hunk] = []
+        edits: list[HunkLines] = []
         for hunk in pf:
+            edits.append(HunkLines(hunk.source_start, hunk.target_start, tuple(
+                (line.line_type, line.value.removesuffix("\n")) for line in hunk
+                if line.line_type in (" ", "+", "-"))))
             last_target = hunk.target_start - 1
             pending_removal = False
             for line in hunk:
@@ -171,6 +186,7 @@ def parse_diff(text: str) -> list[ChangedFile]:
                 removed_at=frozenset(removed_at),
                 context=frozenset(context),
                 hunks=tuple(hunks),
+                edits=tuple(edits),
             )
         )
     return files

@@ -56,7 +56,7 @@ def _freeze(facts: Mapping[str, Any] | None) -> Mapping[str, str]:
 class Finding:
     """One problem found in one place.
 
-    ``line``/``end_line`` are 1-based head-file coordinates. ``facts`` fill the wording in
+    ``line``/``end_line`` are 1-based head-file coordinates (baseline.py sets ``status``). ``facts`` fill the wording in
     content/rules/<rule>.toml (variable names, line numbers…).
     """
 
@@ -69,6 +69,8 @@ class Finding:
     in_diff: bool = False
     facts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     suggestion: Suggestion | None = None
+    # In a review: "introduced" (not in the base) or "pre-existing"; None in lint (there is no base).
+    status: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.facts, MappingProxyType):
@@ -78,6 +80,10 @@ class Finding:
 
     def __hash__(self) -> int:
         return hash((self.rule, self.path, self.line, self.end_line, tuple(sorted(self.facts.items()))))
+
+    @property
+    def pre_existing(self) -> bool:
+        return self.status == "pre-existing"
 
     @property
     def sort_key(self) -> tuple[str, int, str]:
@@ -95,14 +101,18 @@ class Skipped:
 # -- the one codec: JSON, SARIF, the Action's results file, the smoke report and `lint -j` workers ----
 
 def to_record(f: Finding) -> dict[str, Any]:
-    """A finding as plain JSON data (no rendered text). ``from_record`` reads it back unchanged."""
-    return {
+    """A finding as plain JSON data (no rendered text). ``from_record`` reads it back unchanged.
+    ``status`` is present only in a review (lint has no base)."""
+    record: dict[str, Any] = {
         "rule": f.rule, "severity": f.severity.value, "path": f.path, "line": f.line, "end_line": f.end_line,
         "loop": {"function": f.loop.function, "line": f.loop.line} if f.loop else None,
         "in_diff": f.in_diff, "facts": dict(f.facts),
         "suggestion": ({"start_line": f.suggestion.start_line, "end_line": f.suggestion.end_line,
                         "replacement": f.suggestion.replacement} if f.suggestion else None),
     }
+    if f.status is not None:
+        record["status"] = f.status
+    return record
 
 
 def from_record(r: Mapping[str, Any]) -> Finding:
@@ -113,4 +123,5 @@ def from_record(r: Mapping[str, Any]) -> Finding:
         rule=r["rule"], severity=Severity(r["severity"]), path=r["path"], line=r["line"], end_line=r["end_line"],
         loop=LoopRef(loop["function"], loop["line"]) if loop else None, in_diff=bool(r.get("in_diff", False)),
         facts=r.get("facts") or {},
-        suggestion=Suggestion(s["start_line"], s["end_line"], s["replacement"]) if s else None)
+        suggestion=Suggestion(s["start_line"], s["end_line"], s["replacement"]) if s else None,
+        status=r.get("status"))

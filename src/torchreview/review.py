@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 import libcst as cst
 
+from torchreview.baseline import base_text, mark
 from torchreview.context import FileContext, looks_like_training_code
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
@@ -23,6 +24,9 @@ from torchreview.suppress import UNUSED_ID, apply_suppressions
 
 class Source(Protocol):
     def read(self, path: str) -> str: ...
+
+
+Reaches = Callable[[int, int], bool]
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,11 @@ def analyze(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset
 
 
 def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
-                 right_side: frozenset[int] | None = None) -> FileOutcome:
-    """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py)."""
+                 right_side: frozenset[int] | None = None, reaches: Reaches | None = None) -> FileOutcome:
+    """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py).
+
+    ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
+    file or another, see project.py); such a loop is touched although its own lines are not."""
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
     active = [r for r, ok in zip(rules, passing(source, [r.prefilter for r in rules]), strict=True) if ok]
     if not active:
@@ -87,8 +94,8 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
         report_unused=any(r.id == UNUSED_ID for r in rules),
     )
-    out = _dedupe(f for f in outcome.kept if changed is None or _touched(ctx, f))
-    suppressed = sum(1 for f in outcome.suppressed if changed is None or _touched(ctx, f))
+    out = _dedupe(f for f in outcome.kept if changed is None or _touched(ctx, f, reaches))
+    suppressed = sum(1 for f in outcome.suppressed if changed is None or _touched(ctx, f, reaches))
     for f in outcome.unused:  # in a review, only comments the PR added or changed
         if ctx.in_diff(f.line):
             out.append(replace(f, in_diff=True))
@@ -116,11 +123,11 @@ def _raise_if_invalid(source: str) -> None:
         parse_module(source)  # libcst's error (or UnparseableSource), parsed safely
 
 
-def _touched(ctx: FileContext, finding: Finding) -> bool:
+def _touched(ctx: FileContext, finding: Finding, reaches: Reaches | None = None) -> bool:
     if finding.loop is not None:
         loop = ctx.loop_at(finding.loop.line)
         if loop is not None:
-            return ctx.loop_touched(loop)
+            return ctx.loop_touched(loop) or (reaches is not None and reaches(loop.line, loop.end_line))
     if ctx.in_diff(finding.line, finding.end_line):
         return True
     # A finding outside any loop counts when its enclosing function changed.
@@ -152,8 +159,10 @@ def _merge_repeated(files: Iterable[ChangedFile]) -> tuple[ChangedFile, ...]:
         if prev is None:
             merged[cf.path] = cf
         else:
+            # The second patch applies on top of the first: its hunks cannot be reverse-applied to the head
+            # together with the first's, so the base of such a file is unknown (edits=()).
             merged[cf.path] = replace(prev, added=prev.added | cf.added, removed_at=prev.removed_at | cf.removed_at,
-                                      context=prev.context | cf.context, hunks=prev.hunks + cf.hunks,
+                                      context=prev.context | cf.context, hunks=prev.hunks + cf.hunks, edits=(),
                                       is_binary=prev.is_binary or cf.is_binary,
                                       status=cf.status if cf.status == "removed" else prev.status)
     return tuple(merged.values())
@@ -161,12 +170,17 @@ def _merge_repeated(files: Iterable[ChangedFile]) -> tuple[ChangedFile, ...]:
 
 def review_files(files: Iterable[ChangedFile], source: Source,
                  rules: Sequence[Rule] | None = None) -> ReviewResult:
+    """Review the changed files: findings in the loops the PR touches, each marked ``introduced`` or
+    ``pre-existing`` by the same analysis of the file's base version (baseline.py)."""
+    from torchreview.project import Project
+
     rules = tuple(rules if rules is not None else all_rules())
     findings: list[Finding] = []
     skipped: list[Skipped] = []
     reviewed: list[str] = []
     suppressed = 0
     files = _merge_repeated(files)
+    project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python})
     for cf in files:
         if cf.path.endswith(".ipynb") and cf.status != "removed":
             skipped.append(Skipped(cf.path, _NOTEBOOK_REASON))
@@ -189,8 +203,14 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         if is_generated(text):
             skipped.append(Skipped(cf.path, _GENERATED_REASON))
             continue
+        base = base_text(cf, text)  # a diff that does not fit the checkout stops here (UserError)
+
+        def reaches(start: int, end: int, path: str = cf.path) -> bool:
+            return project.reaches_changed(path, start, end)
+
         try:
-            outcome = analyze_file(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side)
+            outcome = analyze_file(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side,
+                                   reaches=reaches)
         except cst.ParserSyntaxError as exc:
             skipped.append(Skipped(cf.path, _syntax_reason(exc, text)))
             continue
@@ -200,11 +220,23 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         except UnparseableSource as exc:
             skipped.append(Skipped(cf.path, str(exc)))
             continue
-        findings.extend(outcome.findings)
+        findings.extend(mark(outcome.findings, text, _base_findings(cf, base, rules), base, cf.path))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
                         suppressed=suppressed, reviewed=tuple(reviewed))
+
+
+def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule]) -> tuple[Finding, ...] | None:
+    """Every finding of the base version (as lint sees it), or None when the base is unknown."""
+    if base is None:
+        return None
+    if not base.strip():
+        return ()
+    try:
+        return analyze_file(cf.source_path or cf.path, base, rules).findings
+    except (cst.ParserSyntaxError, RecursionError, UnparseableSource):
+        return ()  # the base did not parse: everything the head has is new
 
 
 def lint_file(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None]:

@@ -48,7 +48,8 @@ EXPECTED: dict[str, Expect] = {
     "mode_only_change.diff": Expect(0),
     "submodule_change.diff": Expect(0),
     "new_empty_file.diff": Expect(0),
-    "hunk_past_end_of_head_file.diff": Expect(0),  # --repo is not the PR's head: nothing touched, no crash
+    # --repo is not the PR's head: the diff cannot be reverse-applied, which is said with the file and line
+    "hunk_past_end_of_head_file.diff": Expect(2, error="does not match train.py in the checkout: line 100"),
     "submodule_named_like_python.diff": Expect(0, skipped={"vendor.py": "directory"}),
     "git_binary_patch.diff": Expect(0, skipped={"weights.py": "binary patch"}),
     "binary_files_differ.diff": Expect(0, skipped={"weights.py": "binary patch"}),

@@ -37,9 +37,10 @@ def test_review_json_shape_and_exit_code(pr, capsys):
     assert code == 1
     assert out["version"] == 1 and out["description"] is None and out["skipped"] == []
     (f,) = out["findings"]
-    # version 1 only ever gains keys: the first eight, then the record's facts and suggestion
+    # version 1 only ever gains keys: the first eight, then the record's facts, suggestion and status
     assert set(f) == {"rule", "severity", "path", "line", "end_line", "message", "in_diff", "loop", "facts",
-                      "suggestion"}
+                      "suggestion", "status"}
+    assert f["status"] == "introduced"  # the diff adds the whole file
     assert f["rule"] == "missing-zero-grad" and f["severity"] == "error" and f["path"] == "train.py"
     assert f["line"] == 7 and f["loop"] == {"function": "train", "line": 5}
     assert "\n" not in f["message"] and "optimizer" in f["message"]
