@@ -79,9 +79,10 @@ def finish(result: ReviewResult, sources: Sources | None, config: Config) -> Rev
 
 
 def exit_code(result: ReviewResult, config: Config) -> int:
-    """1 when a finding is at or above ``fail-on`` (default ``error``) or the description check fails
-    under ``description.fail-on``; else 0."""
-    failing = findings_at(result.findings, config.fail_on)
+    """1 when a finding the PR introduced (any finding with ``fail-on-pre-existing``) is at or above
+    ``fail-on`` (default ``error``), or the description check fails under ``description.fail-on``."""
+    counted = [f for f in result.findings if config.fail_on_pre_existing or not f.pre_existing]
+    failing = findings_at(counted, config.fail_on)
     verdict = getattr(result.description, "verdict", None)
     return 1 if failing or description_fails(verdict, config.description_fail_on) else 0
 

@@ -142,7 +142,8 @@ class Job:
         from torchreview.report.markdown import summary
         from torchreview.report.workflow_commands import append_step_summary, write_annotations, write_outputs
 
-        hidden = write_annotations(result.findings, titles(result.findings), self.out)
+        introduced = [f for f in result.findings if not f.pre_existing]  # annotations show on the PR's lines
+        hidden = write_annotations(introduced, titles(introduced), self.out)
         if hidden:
             self.notes.append(say("annotations_capped", limit=10, hidden=hidden))
         body = summary(result, outside=outside, description_md=description_md)
@@ -153,9 +154,12 @@ class Job:
         path.write_text(json.dumps(results_document(result, self.env.repository, number, head_sha, outcome,
                                                     read_only), indent=2, ensure_ascii=False) + "\n",
                         encoding="utf-8")
-        write_outputs(self.env.output, {"findings": str(len(result.findings)), "description-verdict": verdict,
+        before = sum(1 for f in result.findings if f.pre_existing)
+        write_outputs(self.env.output, {"findings": str(len(result.findings) - before),
+                                        "pre-existing": str(before), "description-verdict": verdict,
                                         "report-path": str(path)})
-        self.out.write(f"torchreview: {len(result.findings)} finding(s); results in {path}\n")
+        self.out.write(say("results_line", introduced=len(result.findings) - before, before=before,
+                           path=str(path)) + "\n")
 
     # -- workflow_run: post what a fork's run left ---------------------------------------------------
 

@@ -33,6 +33,8 @@ def results_document(result: ReviewResult, repository: str, number: int, head_sh
     doc["github"] = {
         "kind": RESULTS_KIND, "repository": repository, "pull_request": number, "head_sha": head_sha,
         "records": [finding_record(f) for f in result.findings],
+        "counts": {"introduced": sum(1 for f in result.findings if not f.pre_existing),
+                   "pre-existing": sum(1 for f in result.findings if f.pre_existing)},
         "posted": read_only is None, "read_only_reason": read_only,
         "review_id": outcome.review_id, "summary_comment_id": outcome.summary_id,
     }

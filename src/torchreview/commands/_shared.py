@@ -69,7 +69,8 @@ def resolve_config(args: argparse.Namespace, start: Path) -> Config:
     if select is not None or ignore is not None:
         # Check the flags' rule ids the same way as the file's.
         parse_config({"select": select or [], "ignore": ignore or []}, None, known_rule_ids())
-    return cfg.with_overrides(select=select, ignore=ignore, fail_on=getattr(args, "fail_on", None))
+    return cfg.with_overrides(select=select, ignore=ignore, fail_on=getattr(args, "fail_on", None),
+                              fail_on_pre_existing=getattr(args, "fail_on_pre_existing", None))
 
 
 def write_report(result: ReviewResult, fmt: str, config: Config, root: Path | None = None) -> None:

@@ -23,6 +23,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="markdown")
     add_config_args(p)
     add_fail_on(p)
+    p.add_argument("--fail-on-pre-existing", action="store_true", default=None,
+                   help="also fail on problems that were in the code before the PR (config: fail-on-pre-existing)")
 
 
 def run(args: argparse.Namespace) -> int:

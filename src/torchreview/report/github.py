@@ -121,6 +121,8 @@ def plan(findings: Iterable[Finding], files: Mapping[str, ChangedFile], *, inlin
     planned: list[PlannedComment] = []
     outside: list[tuple[Finding, str]] = []
     for f in findings:
+        if f.pre_existing:
+            continue  # never an inline comment: the summary lists it as already in the code
         fp = fingerprint(f)
         spot = place(f, files, inline=inline)
         if spot.inline:

@@ -104,9 +104,11 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
     templates escape what they take from the PR). ``link_base``: a blob URL such as
     ``https://github.com/o/r/blob/<sha>/``; when given, lines in the table link to the code.
     """
-    findings = list(result.findings)
+    findings = [f for f in result.findings if not f.pre_existing]
+    before = [_row(f, link_base, title) for f, title in
+              ((f, titles([f])[f.rule]) for f in result.findings if f.pre_existing)]
     msgs = content.messages()
-    outside = outside or []
+    outside = [(f, body) for f, body in (outside or []) if not f.pre_existing]
     rows = _rows_by_file(findings, link_base)
     names = titles([f for f, _ in outside])
 
@@ -122,6 +124,7 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
             outside=[{"path": f.path, "line": f.line, "title": names[f.rule],
                       "body": "" if collapse else body.strip()} for f, body in outside],
             outside_collapsed=collapse and bool(outside),
+            before=before if sections else [],
             skipped=list(result.skipped) if sections else [],
             description_md=(description_md.strip() if sections else msgs["section_too_long"])
             if description_md.strip() else "",
@@ -175,6 +178,8 @@ def render_review(result: ReviewResult, description_md: str = "", *, smoke_md: s
     comments: list[str] = []
     outside: list[tuple[Finding, str]] = []
     for f in result.findings:
+        if f.pre_existing:
+            continue  # the summary lists them in their own section, never as comments
         spot = place(f, files, inline=inline)
         if not spot.inline:
             outside.append((f, inline_comment(f, suggestion_allowed=False)))

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from torchreview import __version__
 from torchreview.docs import REPO_URL, rst_to_md, rule_doc_url
-from torchreview.finding import Finding, Severity
+from torchreview.finding import Finding, Severity, to_record
 from torchreview.render import message
 from torchreview.review import ReviewResult
 from torchreview.rules import Rule, all_rules
@@ -136,8 +136,12 @@ def to_sarif(result: ReviewResult, rules: Iterable[Rule] | None = None, *,
             "partialFingerprints": {FINGERPRINT_KEY: fp},
             "properties": {"inDiff": f.in_diff},
         }
-        if f.loop is not None:
-            item["properties"]["loop"] = {"function": f.loop.function, "line": f.loop.line}
+        record = to_record(f)
+        if record["loop"] is not None:
+            item["properties"]["loop"] = record["loop"]
+        if f.status is not None:  # a review compares with the base; lint has no baseline
+            item["baselineState"] = "unchanged" if f.pre_existing else "new"
+            item["properties"]["status"] = f.status
         results.append(item)
     notifications = [
         {
