@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
 import libcst as cst
 from libcst.metadata import CodeRange
@@ -23,6 +25,9 @@ _MARKERS = re.compile(
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+T = TypeVar("T")
+
+
 def looks_like_training_code(source: str) -> bool:
     return bool(_MARKERS.search(source))
 
@@ -36,6 +41,7 @@ class FileContext:
     module: cst.Module
     changed: frozenset[int] | None = None  # head lines changed by the PR; None means "all" (lint)
     right_side: frozenset[int] | None = None  # head lines GitHub accepts comments on
+    _analyses: dict[Callable[..., Any], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,
@@ -56,6 +62,17 @@ class FileContext:
     @cached_property
     def loops(self) -> list[TrainingLoop]:
         return build_loops(self.path, self.module, self.sourcemap, self.facts)
+
+    def analysis(self, compute: Callable[[FileContext], T]) -> T:
+        """The shared analysis ``compute(self)`` of this file, computed once and kept for every rule.
+
+        Rule helpers register their analyses here (call sites, grad modes, exception ranges…)
+        instead of keeping module-level caches or writing into the context's ``__dict__``."""
+        try:
+            return self._analyses[compute]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._analyses[compute] = compute(self)
+            return value
 
     def loop_at(self, line: int) -> TrainingLoop | None:
         return next((lp for lp in self.loops if lp.line == line), None)

@@ -103,19 +103,14 @@ class _Walker(cst.CSTVisitor):
             self._record(node.target, node.value, node)
 
 
-_CACHE: dict[int, tuple[FileContext, _Walker]] = {}
+def _walked(ctx: FileContext) -> _Walker:
+    walker = _Walker(ctx)
+    walk(ctx.module, walker)
+    return walker
 
 
 def _walk(ctx: FileContext) -> _Walker:
-    hit = _CACHE.get(id(ctx))
-    if hit is not None and hit[0] is ctx:
-        return hit[1]
-    walker = _Walker(ctx)
-    walk(ctx.module, walker)
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[id(ctx)] = (ctx, walker)
-    return walker
+    return ctx.analysis(_walked)
 
 
 def call_sites(ctx: FileContext) -> list[CallSite]:

@@ -50,11 +50,7 @@ class GradModes:
 
     @classmethod
     def of(cls, ctx: FileContext) -> GradModes:
-        cached = ctx.__dict__.get("_tr_grad_modes")
-        if cached is None:
-            cached = cls(ctx)
-            ctx.__dict__["_tr_grad_modes"] = cached
-        return cached
+        return ctx.analysis(cls)
 
     def _collect(self) -> None:
         modes = self

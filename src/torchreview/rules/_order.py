@@ -81,9 +81,10 @@ def closure_events(loop: TrainingLoop, step: Event) -> list[Event]:
 
 
 def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
-    cached = ctx.__dict__.get("_tr_except_ranges")
-    if cached is not None:
-        return cached
+    return ctx.analysis(_find_except_ranges)
+
+
+def _find_except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
     ranges: list[tuple[int, int]] = []
 
     class V(cst.CSTVisitor):
@@ -96,7 +97,6 @@ def _except_ranges(ctx: FileContext) -> tuple[tuple[int, int], ...]:
             ranges.append((pos.start.line, pos.end.line))
 
     walk(ctx.module, V())
-    ctx.__dict__["_tr_except_ranges"] = tuple(ranges)
     return tuple(ranges)
 
 
@@ -194,9 +194,10 @@ def step_functions(ctx: FileContext) -> list[TrainingLoop]:
     """Functions that do a whole training step (backward pass and optimizer step) without a loop,
     and that no loop of this file calls: their caller lives elsewhere, so we read the body as one
     iteration."""
-    cached = ctx.__dict__.get("_tr_step_functions")
-    if cached is not None:
-        return cached
+    return ctx.analysis(_find_step_functions)
+
+
+def _find_step_functions(ctx: FileContext) -> list[TrainingLoop]:
     covered = {v for lp in ctx.loops for e in lp.events for v in e.via}
     looping = {lp.function for lp in ctx.loops if lp.does_training}
     facts = ctx.facts
@@ -212,7 +213,6 @@ def step_functions(ctx: FileContext) -> list[TrainingLoop]:
         if unit.has(EventKind.BACKWARD, max_depth=0) and any(
                 e.kind == EventKind.STEP and not e.manual for e in unit.events if e.depth == 0):
             out.append(unit)
-    ctx.__dict__["_tr_step_functions"] = out
     return out
 
 
