@@ -1,12 +1,13 @@
 """Throughput of `torchreview lint` over a large body of real code: the installed torch package's source.
 
-    /work/venv/bin/python bench/scan.py [--path DIR] [--sample K] [-j N] [--torchfix-python PY]
+    /work/venv/bin/python bench/scan.py [--path DIR | --list FILE] [--sample K] [-j N] [--torchfix-python PY]
 
 Prints files, lines, seconds and lines per second. When TorchFix is importable by this interpreter, or
 by the interpreter given with --torchfix-python / $TORCHFIX_PYTHON, it runs TorchFix (all rules,
 `--select ALL`) on the same files in the same run and prints the throughput ratio. Both tools run as
 command-line subprocesses with the same file list and the same number of processes. `--sample K`
-keeps every K-th file (sorted by path) for a shorter run. This is a benchmark, never a test.
+keeps every K-th file (sorted by path) for a shorter run. `--list FILE` reads the files to scan, one
+path per line (for example real training code: trainers and examples of installed packages). This is a benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -61,13 +62,19 @@ def find_torchfix(explicit: str | None) -> str | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--path", type=Path, help="folder to scan (default: the installed torch package)")
+    ap.add_argument("--list", type=Path, help="a file naming the files to scan, one per line")
     ap.add_argument("--sample", type=int, default=1, help="keep every K-th file (default 1: all)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="processes for both tools (default 1)")
     ap.add_argument("--torchfix-python", help="a Python interpreter that has torchfix installed")
     args = ap.parse_args()
 
-    root = args.path or torch_source()
-    files = python_files(root, max(1, args.sample))
+    if args.list:
+        root = args.list
+        listed = sorted(Path(p) for p in args.list.read_text().split("\n") if p.strip())
+        files = [f for f in listed if f.is_file()][:: max(1, args.sample)]
+    else:
+        root = args.path or torch_source()
+        files = python_files(root, max(1, args.sample))
     lines = count_lines(files)
     names = [str(f) for f in files]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
