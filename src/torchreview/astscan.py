@@ -266,7 +266,7 @@ _LEAVES: frozenset[type] = frozenset(
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _child_fields(kind: type) -> tuple[str, ...]:
+def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     found = _FIELDS.get(kind)
     if found is None:
         found = _FIELDS[kind] = tuple(f for f in kind._fields if f not in ("ctx", "op", "ops", "type_comment"))

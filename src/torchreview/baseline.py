@@ -92,7 +92,7 @@ def _anchor(lines: Sequence[str], line: int) -> str:
 def _keys(findings: Sequence[Finding], lines: Sequence[str], path: str) -> list[tuple[str, ...]]:
     """Each finding's fingerprint, with its occurrence among equal keys in line order."""
     seen: Counter[tuple[str, ...]] = Counter()
-    keys = []
+    keys: list[tuple[str, ...]] = []
     for f in sorted(findings, key=lambda f: (f.line, f.rule)):
         base = (f.rule, path, f.loop.function if f.loop else "", _anchor(lines, f.line))
         keys.append((*base, str(seen[base])))

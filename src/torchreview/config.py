@@ -117,8 +117,9 @@ class Config:
             cfg = replace(cfg, select=tuple(select))
         if ignore is not None:
             cfg = replace(cfg, ignore=cfg.ignore + tuple(ignore))
-        changes = {"fail_on": fail_on, "description_check": description_check,
-                   "description_fail_on": description_fail_on, "fail_on_pre_existing": fail_on_pre_existing}
+        changes: dict[str, Any] = {"fail_on": fail_on, "description_check": description_check,
+                                   "description_fail_on": description_fail_on,
+                                   "fail_on_pre_existing": fail_on_pre_existing}
         return replace(cfg, **{k: v for k, v in changes.items() if v is not None})
 
 

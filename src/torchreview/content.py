@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 from importlib.resources.abc import Traversable
 
 from torchreview.assets import asset_dir
@@ -55,7 +56,7 @@ def _content_dir() -> Traversable:
     return asset_dir("content")
 
 
-def _load_toml(path: Traversable) -> dict[str, object]:
+def _load_toml(path: Traversable) -> dict[str, Any]:
     with path.open("rb") as fh:
         return tomllib.load(fh)
 

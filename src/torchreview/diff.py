@@ -121,7 +121,7 @@ def parse_diff(text: str) -> list[ChangedFile]:
         patch = PatchSet(text)
     except UnidiffParseError as exc:
         raise UserError(
-            f"could not read the diff ({_one_line(exc)}); pass the output of `git diff` or a PR's .diff, "
+            f"could not read the diff ({_one_line(str(exc))}); pass the output of `git diff` or a PR's .diff, "
             "or use `torchreview review --base REF` to let git compute it"
         ) from None
     if not len(patch) and ("@@" in text or "diff --git" in text):

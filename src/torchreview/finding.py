@@ -67,7 +67,7 @@ class Finding:
     end_line: int
     loop: LoopRef | None = None
     in_diff: bool = False
-    facts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    facts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # frozen to str
     suggestion: Suggestion | None = None
     # In a review: "introduced" (not in the base) or "pre-existing"; None in lint (there is no base).
     status: str | None = None

@@ -79,8 +79,9 @@ class _Recorder(CodegenState):
         found = self.syntactic.get(node)
         return found if found is not None else self.inclusive[node][:4]  # type: ignore[return-value]
 
-    def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
-                                  end_node: cst.CSTNode | None = None) -> _Syntactic:  # type: ignore[override]
+    def record_syntactic_position(  # type: ignore[override]
+            self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
+            end_node: cst.CSTNode | None = None) -> _Syntactic:
         return _Syntactic(self, node, start_node, end_node)
 
 

@@ -59,11 +59,12 @@ def decode(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        text = _decode_declared(data)  # a PEP 263 cookie such as `# -*- coding: latin-1 -*-`
-        if text is None:
+        declared = _decode_declared(data)  # a PEP 263 cookie such as `# -*- coding: latin-1 -*-`
+        if declared is None:
             raise FileUnavailable(
                 f"not valid UTF-8 (byte {exc.start}); save it as UTF-8 to have it reviewed"
             ) from None
+        text = declared
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -120,7 +120,7 @@ def apply_suppressions(path: str, source: str, findings: Iterable[Finding], *,
                     "rules": ", ".join(r for r in stale if r != "*"),
                     "unknown": ", ".join(unknown),
                     "scope": "file" if s.file_wide else "line",
-                    "line": s.line,
+                    "line": str(s.line),
                 },
             ))
     return Outcome(tuple(kept), tuple(hidden), tuple(unused))

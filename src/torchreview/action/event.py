@@ -81,7 +81,8 @@ def _json_type(value: Any) -> str:
         return "boolean"
     if isinstance(value, (int, float)):
         return "number"
-    return {str: "string", list: "list", dict: "object"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {str: "string", list: "list", dict: "object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _input(environ: Mapping[str, str], name: str, default: str = "") -> str:
@@ -106,7 +107,8 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
                             "(use `torchreview review` on your machine)")
     event_path = Path(environ["GITHUB_EVENT_PATH"])
     event = read_event(event_path)
-    dispatch = event.get("inputs") if isinstance(event.get("inputs"), dict) else {}
+    raw_inputs = event.get("inputs")
+    dispatch: dict[str, Any] = raw_inputs if isinstance(raw_inputs, dict) else {}
     run_smoke = _input(environ, "run-smoke", str(dispatch.get("run-smoke", "false"))).lower()
     inputs = Inputs(
         token=_input(environ, "github-token") or environ.get("GITHUB_TOKEN", ""),
