@@ -5,8 +5,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 from importlib.resources.abc import Traversable
+from typing import Any
 
 from torchreview.assets import asset_dir
 from torchreview.errors import UserError
