@@ -83,18 +83,18 @@ def report_real(folder: Path, show_errors: bool) -> None:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
+    names = {"d": "real dev", "h": "real held-out"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
-    if len(batches) > 1:
-        groups.extend((f"  batch {b}", [b]) for b in batches)
+    groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
     for name, keep in groups:
         pairs = [(c["label"], got) for c, got in results if c["id"][0] in keep]
         p, r, f1, acc, n = scores(pairs)
-        print(f"{name:9s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
+        print(f"{name:13s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
               f"| verdict accuracy {acc:.3f}")
     if show_errors:
         for case, got in results:
-            if got != case["label"]:
+            if got != case["label"] and case["id"][0] != "h":  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 

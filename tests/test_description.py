@@ -89,10 +89,14 @@ def test_hint_keeps_the_lead_clause_of_a_long_sentence():
     assert result.hint == "Implemented gradient clipping with `clip_grad_norm_` to <what it improves or prevents>."
 
 
-def test_hint_uses_title_when_body_is_empty():
+def test_a_title_over_an_empty_body_is_judged_not_empty():
     result = check_description("Add ResNet-200 config", "")
-    assert result.verdict == "empty"
-    assert result.hint.startswith("Add ResNet-200 config to <")
+    assert result.verdict == "mechanism-only" and result.title_only
+    assert result.hint.startswith("Add ResNet-200 config in order to <")
+    assert verdict("use bf16 autocast to halve activation memory", "") == "purpose"
+    assert verdict("fix crash when the last batch is smaller than the number of GPUs", "") == "purpose"
+    assert verdict("Update train.py", "") == "mechanism-only"
+    assert verdict("wip", "") == "empty" and verdict("", "") == "empty"
 
 
 # --- structure people write ------------------------------------------------------------------------
@@ -122,9 +126,10 @@ def test_checklists_are_ignored():
     assert verdict("Add seed", body) == "mechanism-only"
 
 
-def test_unfilled_template_is_empty():
-    body = (DEV_BY_NOTE["only HF template left unfilled"]["body"])
-    assert verdict("Update modeling_llama.py", body) == "empty"
+def test_unfilled_template_is_empty_unless_the_title_says_something():
+    body = next(c["body"] for c in DEV if c["id"] == "dev-004")  # an unfilled HF template
+    assert verdict("Update modeling_llama.py", body) == "mechanism-only"
+    assert verdict("", body) == "empty"
 
 
 def test_code_blocks_and_tracebacks_are_ignored():
@@ -337,10 +342,11 @@ def test_any_text_gives_one_of_three_verdicts(title, body):
 DEV_BY_NOTE = {c["note"]: c for c in DEV}
 
 
-def test_ghstack_only_body_is_empty_and_title_judged():
+def test_ghstack_only_body_says_nothing_and_title_judged():
     body = ("Stack from [ghstack](https://github.com/ezyang/ghstack):\n* **#9 Tidy hook**\n\n"
             "Differential Revision: [D1](https://example.com/D1)\n\ncc @a @b")
-    assert verdict("Tidy the step hook", body) == "empty"
+    assert verdict("Tidy the step hook", body) == "mechanism-only"
+    assert check_description("Tidy the step hook", body).title_only
     assert verdict("Fix crash when the step hook runs twice", body) == "purpose"
 
 
@@ -359,9 +365,10 @@ def test_reasons_about_the_pr_itself_are_not_reasons_for_the_change():
     assert verdict("Move EMA update", "Split out of #812 to keep the PR small.") == "mechanism-only"
 
 
-def test_to_allow_a_feature_versus_to_allow_someone():
-    assert verdict("Add `--clip-mode` to allow value clipping", "") == "empty"
-    assert verdict("Add `--clip-mode`", "Adds a flag to allow value clipping.") == "mechanism-only"
+def test_to_enable_allow_support_say_what_the_change_is_for():
+    assert verdict("Add `--clip-mode` to allow value clipping", "") == "purpose"
+    assert verdict("Correct gradient checkpointing", "Use the latest hf to enable gradient checkpointing.") == "purpose"
+    assert verdict("Add `--clip-mode`", "Adds a second flag for value clipping.") == "mechanism-only"
     assert verdict("Return the scheduler", "Done to allow scripts to swap it later.") == "purpose"
 
 
