@@ -40,9 +40,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from collections.abc import Iterable
 from typing import Any
 
 from torchreview.assets import asset_dir

@@ -296,7 +296,7 @@ def _drop_bot_quotes(text: str) -> str:
         return text
     out: list[str] = []
     block: list[str] = []
-    for line in text.split("\n") + [""]:
+    for line in [*text.split("\n"), ""]:
         if line.lstrip().startswith(">"):
             block.append(line)
             continue
