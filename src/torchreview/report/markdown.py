@@ -16,7 +16,7 @@ from urllib.parse import quote
 from torchreview import content
 from torchreview.diff import Hunk
 from torchreview.finding import Finding
-from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, titles
+from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, title
 from torchreview.review import ReviewResult
 
 GITHUB_BODY_LIMIT = 65_536
@@ -109,14 +109,14 @@ def _row(f: Finding, link_base: str | None, title: str) -> dict[str, str]:
 
 def _rows_by_file(findings: Sequence[Finding], link_base: str | None) -> list[tuple[str, list[dict[str, str]]]]:
     """Table rows grouped by file (sorted), each file's rows ordered by loop and line."""
-    names = titles(findings)
     by_path: dict[str, list[Finding]] = {}
     for f in findings:
         by_path.setdefault(f.path, []).append(f)
     out = []
     for path in sorted(by_path):
         items = sorted(by_path[path], key=lambda f: (f.loop.line if f.loop else 0, f.line, f.rule))
-        out.append((path, [_row(f, link_base, names[f.rule]) for f in items]))
+        # GitHub splits table cells on "|" even inside code spans, unless it is written "\\|"
+        out.append((path, [_row(f, link_base, title(f).replace("|", "\\|")) for f in items]))
     return out
 
 
@@ -158,7 +158,6 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
     msgs = content.messages()
     outside = outside or []
     rows = _rows_by_file(findings, link_base)
-    names = titles([f for f, _ in outside])
 
     def render(*, max_rows: int | None, collapse: bool, sections: bool) -> str:
         groups, hidden = _groups(rows, max_rows)
@@ -169,7 +168,8 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
             hidden=hidden,
             hidden_note=fill(msgs["hidden_note"], {"hidden": hidden}, markdown=False),
             overview=_overview(findings) if findings else "",
-            outside=[{"path": f.path, "line": f.line, "title": names[f.rule],
+            nothing_reviewed=bool(result.skipped) and not result.reviewed,
+            outside=[{"path": f.path, "line": f.line, "title": title(f, markdown=False),
                       "body": "" if collapse else body.strip()} for f, body in outside],
             outside_collapsed=collapse and bool(outside),
             skipped=list(result.skipped) if sections else [],
