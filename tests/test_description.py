@@ -375,3 +375,77 @@ def test_to_enable_allow_support_say_what_the_change_is_for():
 def test_may_cause_and_biased_name_problems():
     assert verdict("Share the hook", "Both wrappers together may cause undefined behavior.") == "purpose"
     assert verdict("Average per token", "The loss average is biased for uneven batches.") == "purpose"
+
+
+# --- issue 16: titles, wrapped text, caveats and hints as people write them ------------------------
+
+def test_the_empty_wording_never_appears_when_a_title_was_given():
+    for title in ("Update train.py", "use bf16 autocast to halve activation memory", "wip"):
+        text = render_description(check_description(title, ""))
+        assert wording()["empty_intro"] not in text, title
+    assert wording()["empty_intro"] in render_description(check_description("", ""))
+
+
+def test_a_reason_only_in_the_title_is_named_kindly_with_one_sentence_for_the_body():
+    result = check_description("fix crash when the last batch is smaller than the number of GPUs", "")
+    assert result.verdict == "purpose" and result.purpose_in_title_only
+    assert wording()["purpose_title_only"] in render_description(result)
+    with_body = check_description("Fix crash on the last batch", "The last batch crashes when it is smaller "
+                                  "than the number of GPUs.")
+    assert not with_body.purpose_in_title_only
+
+
+def test_the_same_sentence_is_never_quoted_twice():
+    same = "Fix the memory leak using multiple workers in Windows"
+    result = check_description(same, same)
+    assert result.evidence == (same,)
+    assert render_description(result).count(same) == 1
+    mech = check_description("Add gradient clipping", "Add gradient clipping.")
+    assert len(mech.evidence) == 1
+
+
+def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
+    body = ("Move the scheduler step after the optimizer step so\n"
+            "that the learning rate follows the intended schedule.")
+    result = check_description("Reorder the scheduler step", body)
+    assert result.verdict == "purpose"
+    assert result.evidence == ("Move the scheduler step after the optimizer step so that the learning rate "
+                               "follows the intended schedule.",)
+
+
+@pytest.mark.parametrize("caveat", [
+    "Not sure this is the best approach yet.",
+    "Results still look off, need to investigate.",
+    "I will fix the remaining cases later.",
+    "Hopefully the rebase fixes the unrelated lint errors.",
+])
+def test_caveats_are_not_reasons(caveat):
+    result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
+    assert result.verdict == "mechanism-only"
+    reason = check_description("Add a cosine schedule", "Warm restarts avoid the plateau after epoch 30.\n\n"
+                               + caveat)
+    assert reason.verdict == "purpose" and caveat not in reason.evidence
+
+
+@pytest.mark.parametrize(("sentence", "hint"), [
+    # a statement gets a second sentence, never "... is now deprecated to <...>"
+    ("`foo` is now removed.", "`foo` is now removed. This matters because <the problem it solves or what it "
+                              "improves>."),
+    ("The scheduler state should be saved in the checkpoint.",
+     "The scheduler state should be saved in the checkpoint. This matters because <the problem it solves or "
+     "what it improves>."),
+    # a verb whose "to" names a destination gets "in order to", never "Update train.py to <...>"
+    ("Update train.py", "Update train.py in order to <what it improves or prevents>."),
+    ("Change the default dtype to bf16.", "Change the default dtype to bf16 in order to <what it improves or "
+                                          "prevents>."),
+    # a plain verb phrase gets "to"
+    ("Use a fused AdamW kernel.", "Use a fused AdamW kernel to <what it improves or prevents>."),
+    # prefixes, tags and refs are dropped; a noun phrase gets a clause after a colon
+    ("feat(train): add warmup (#220)", "Add warmup in order to <what it improves or prevents>."),
+    ("Gradient norm clipping", "Gradient norm clipping: this is needed because <the problem it solves or what it "
+                               "improves>."),
+])
+def test_rewrite_hints_are_english_built_from_the_sentence_shape(sentence, hint):
+    result = check_description(sentence, "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint
