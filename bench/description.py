@@ -4,6 +4,8 @@ Run from the repository root:
 
     PYTHONPATH=src python bench/description.py [--show-errors dev] [--real DIR [--show-real-errors]]
 
+(the real texts of issue 16 are kept in /work/wt/words-real on the machine they were collected on)
+
 Prints precision, recall and F1 for `mechanism-only` detection on all labelled descriptions, on the
 dev split and on the held-out split, the verdict accuracy, and the time to check a 1 MB body.
 
@@ -31,12 +33,28 @@ not committed). Mechanism-only P / R / F1, before -> after the real-text fixes:
   batch c (22, labelled after the first fixes, blind) 1.000 / 0.500 / 0.667 -> 1.000 / 0.571 / 0.727
 Batch c is the honest estimate: feature PRs that say "allows users to <do X>" are still read as
 giving a purpose, and the label there is a judgement call.
+
+Issue 16 (title + body, wrapped bodies, caveats, hints): 213 more real PR texts from the PyTorch
+ecosystem (PyTorch, Lightning, Hugging Face, torchvision, DeepSpeed, timm-style model repos and
+many smaller training projects), title and description as their authors wrote them (long
+checklists shortened). Labelled by hand before the check ran on them, with the issue's rule: a
+title counts, "to enable / support X", a deprecation, a symptom fixed or a measured effect is a
+purpose, caveats are not. Files named d*.json are the dev part (the cues were changed looking at
+their errors), h*.json the held-out part (only the figures below were ever looked at; --show-real-errors
+never prints them). tests/fixtures/descriptions/real_labels.jsonl lists each one's address and label,
+without the text. Mechanism-only P / R / F1, before (main at 0b75bd1) -> after:
+  real dev      (137)  0.792 / 0.494 / 0.608 -> 0.987 / 0.961 / 0.974
+  real held-out  (76)  0.750 / 0.477 / 0.583 -> 0.951 / 0.886 / 0.918
+Most of the gain is the title: a title over an empty body used to be "empty". The held-out errors
+themselves were not looked at, so the held-out figure stays an honest estimate; it is below the
+issue's floor (F1 0.95) on recall.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -49,7 +67,7 @@ POSITIVE = "mechanism-only"
 
 def load() -> list[dict[str, str]]:
     cases: list[dict[str, str]] = []
-    for path in sorted(FIXTURES.glob("*.jsonl")):
+    for path in (FIXTURES / "dev.jsonl", FIXTURES / "heldout.jsonl"):
         with path.open(encoding="utf-8") as fh:
             cases.extend(json.loads(line) for line in fh if line.strip())
     return cases
@@ -117,8 +135,10 @@ def big_body() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--show-errors", choices=["dev", "heldout", "all"], default=None)
-    ap.add_argument("--real", type=Path, default=None,
-                    help="folder of real PR descriptions (*.json with title, body, label)")
+    env = os.environ.get("TORCHREVIEW_REAL_DESCRIPTIONS")
+    ap.add_argument("--real", type=Path, default=Path(env) if env else None,
+                    help="folder of real PR descriptions (*.json with title, body, label); "
+                         "default: $TORCHREVIEW_REAL_DESCRIPTIONS")
     ap.add_argument("--show-real-errors", action="store_true")
     args = ap.parse_args()
     cases = load()
@@ -144,6 +164,9 @@ def main() -> None:
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
         report_real(args.real, args.show_real_errors)
+    else:
+        print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
+              "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")
     body = big_body()
     times = []
     for _ in range(3):

@@ -117,8 +117,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
-              r"(?:error|errors|\w+error|\w+exception|warning|warnings|crash|crashes|hang|leak|"
-              r"oom|nans?|segfault)\b|"
+              r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
+              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault)\b|"
+              r"\b(?:as|since) (?:there (?:is|was|are|were)|it (?:is|was|breaks|broke|causes|caused)|"
+              r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
+              r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b"),
         # problem
@@ -352,6 +355,11 @@ _CAVEAT = re.compile(
 )
 
 
+# A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
+_REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
+_QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+
+
 def is_caveat(text: str) -> bool:
     """True when a sentence is a caveat about the PR itself, never a reason for it."""
     return bool(_CAVEAT.search(text))
@@ -364,6 +372,8 @@ def score(sentence: Sentence) -> float:
     text = sentence.cue_text
     if is_caveat(text):
         return 0.0
+    if _REVERT.match(text):
+        text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if " to keep " in text or " to make " in text or "review" in text:
