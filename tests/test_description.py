@@ -449,3 +449,29 @@ def test_rewrite_hints_are_english_built_from_the_sentence_shape(sentence, hint)
     result = check_description(sentence, "")
     assert result.verdict == "mechanism-only", result
     assert result.hint == hint
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Use bf16 autocast to halve activation memory", ""),
+    ("Add a warmup flag", "Warmup is added so that large batches do not diverge early."),
+    ("Split the loader", "We split the loader in order to overlap host copies with compute."),
+    ("Add `--compile`", "Adds a flag to enable torch.compile for the model."),
+    ("Add the cosine schedule", "The schedule is as in the paper."),
+    ("Replace `torch.cuda.amp.autocast`", "`torch.cuda.amp.autocast` is deprecated."),
+    ("Fuse the optimizer step", "The step is now 12 ms faster on an A100."),
+    ("Keep the metrics on the device", "This uses 30% less memory."),
+    ("Make the head configurable", "The head takes a config object, which makes it adaptable to new tasks."),
+    ("perf: cache the tokenizer", "Loading is 3x faster."),
+    ("fix: guard the last batch", "Training crashes when the last batch is empty."),
+    ("Save the scheduler state", "Otherwise a resumed run restarts the schedule."),
+    ("Detach the running loss", "Because the total kept every graph, memory grew each step."),
+    ("Fix the eval loop", "The eval loop throws an error on a single sample."),
+    ("Follow PyTorch 2.0", "PyTorch 2.0 switched the `set_to_none` default."),
+])
+def test_purpose_cues_people_really_use(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+def test_a_revert_quoting_the_reverted_title_gives_no_reason():
+    assert verdict('Back out "Avoid a DDP race condition when all params are used"', "") == "mechanism-only"
+    assert verdict('Revert "Fix the scheduler"', "The revert is needed because resumed runs crash.") == "purpose"

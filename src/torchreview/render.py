@@ -25,11 +25,13 @@ _FACT_MAX = 100  # characters of one fact shown in prose (a loop header can be v
 
 
 _SCRIPT_SCHEME = re.compile(r"(?i)\b(javascript|vbscript|data):")
+# Bidirectional overrides make text read differently from what it says ("Trojan Source").
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def md_text(value: object) -> str:
     """Escape untrusted text for markdown prose: no @mentions, HTML, links, emphasis or table breaks."""
-    text = str(value)
+    text = _BIDI.sub("", str(value))
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MENTION.sub("@" + _ZWSP, text)
     text = re.sub(r"([\\`*_\[\]|#~!])", r"\\\1", text)
@@ -50,7 +52,7 @@ def md_code(value: object, *, cell: bool = False) -> str:
     With ``cell=True`` the span may sit in a table cell: GitHub splits cells on ``|`` even inside
     code, unless it is written ``\\|`` (which shows as ``|``).
     """
-    text = str(value).replace("\r", " ").replace("\n", " ")
+    text = _BIDI.sub("", str(value)).replace("\r", " ").replace("\n", " ")
     if cell:
         text = text.replace("|", "\\|")
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
