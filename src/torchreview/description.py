@@ -224,7 +224,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
                r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
                r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
-        (0.8, r"\b(?:consistent|compatible|in line|aligned?|parity) with\b|\bconsistency\b|\bcompatibility\b|"
+        # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
+        (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
+              r"\bconsistency\b|\bcompatibility\b|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
               r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),
