@@ -32,8 +32,15 @@ Decisions worth knowing:
 * **Other languages**: when the prose is mostly not English we cannot judge it. Unless English cues
   already show a purpose, the verdict is ``purpose`` with confidence 0.2, ``language: "other"`` and
   a hint that says so politely. We never flag what we cannot read.
-* **Empty**: nothing in the body after dropping templates, comments and boilerplate, and a title that
-  states no purpose.
+* **The title is part of the description.** Most real PRs and commits have a title and an empty body;
+  the title is judged with the body. **Empty** means that neither says anything: nothing in the body
+  after dropping templates, comments and boilerplate, and no title or only a placeholder ("wip",
+  "Patch 1"). "Update train.py" over an empty body is mechanism-only.
+* **Caveats are not reasons**: "not sure this is the best approach", "results still look off, need
+  to investigate", "will fix it later" never count, and a revert's quote of the reverted title is
+  not its reason.
+* **The rewrite hint** is their own sentence, continued by its grammatical shape (see
+  ``hint_shape``), so the example reads as English a second-language reader can copy.
 """
 
 from __future__ import annotations
