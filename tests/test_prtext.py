@@ -97,3 +97,11 @@ def test_a_review_bot_note_quoted_in_the_body_is_not_the_authors_text():
             "> <sup>Written by [Cursor Bugbot](https://cursor.com) for commit 94fde57.</sup>\n\n"
             "> A quote the author chose.")
     assert texts("", body) == ["Adds a flag.", "A quote the author chose."]
+
+
+def test_a_short_first_line_is_its_own_sentence_but_a_long_wrapped_one_is_not():
+    body = "Add the cosine schedule with warm restarts\nThe loss plateaued after epoch 30."
+    assert texts("", body) == ["Add the cosine schedule with warm restarts", "The loss plateaued after epoch 30."]
+    wrapped = ("Resuming from a checkpoint restarted the learning-rate schedule from the\n"
+               "PyTorch default, so the first epochs after a resume ran at the peak rate.")
+    assert len(texts("", wrapped)) == 1

@@ -314,13 +314,16 @@ def _joins(previous: str, line: str) -> bool:
     """Does ``line`` continue the sentence of ``previous`` (a hard-wrapped paragraph)?
 
     Commit messages and many PR bodies wrap prose at about 72 columns. A line continues the one
-    before when that one does not end a sentence and either was long (a wrap, not a short label
-    such as "Fixes #12") or the new line starts in lower case.
+    before when that one does not end a sentence and the new line starts in lower case (or with
+    code, a number or a bracket), or when the line before filled most of a 72-column line: a short
+    line such as "Fixes #12" or a heading-like first line ("Add the cosine schedule") followed by a
+    capitalised line is a sentence of its own.
     """
     end = previous.rstrip()[-1:]
     if not end or end in ".!?:;" or not line:
         return False
-    return len(previous) >= 40 or line[:1].islower()
+    first = line[:1]
+    return not first.isupper() or len(previous) >= 60
 
 
 def read(title: str, body: str) -> ReadText:
