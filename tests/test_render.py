@@ -301,3 +301,14 @@ def test_device_title_names_the_call_the_batch_reaches():
     src2 = src.replace("model(images.to('cuda'))", "model(images)")
     (g,) = rule.check(FileContext.parse("train.py", src2))
     assert "`model`" in title(g)
+
+
+def test_a_title_that_names_pr_code_stays_inert_in_every_summary_context():
+    hostile = 'handlers["<img src=x onerror=alert(1)>"]'
+    f = Finding(rule="device-mismatch", severity=Severity.WARNING, path="train.py", line=5, end_line=5,
+                loop=LoopRef("train", 2), in_diff=True,
+                facts={"variable": "x", "call": hostile, "loop_header": "for x in loader", "loop_line": 2, "line": 5})
+    for outside in ([(f, "")], [(f, inline_comment(f, suggestion_allowed=False))], []):
+        html = to_html(summary(ReviewResult((f,), ()), outside=outside))
+        assert "<img" not in html, outside
+    assert "<img" not in to_html(inline_comment(f))
