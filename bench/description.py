@@ -4,6 +4,8 @@ Run from the repository root:
 
     PYTHONPATH=src python bench/description.py [--show-errors dev] [--real DIR [--show-real-errors]]
 
+(the real texts of issue 16 are kept in /work/wt/words-real on the machine they were collected on)
+
 Prints precision, recall and F1 for `mechanism-only` detection on all labelled descriptions, on the
 dev split and on the held-out split, the verdict accuracy, and the time to check a 1 MB body.
 
@@ -31,12 +33,31 @@ not committed). Mechanism-only P / R / F1, before -> after the real-text fixes:
   batch c (22, labelled after the first fixes, blind) 1.000 / 0.500 / 0.667 -> 1.000 / 0.571 / 0.727
 Batch c is the honest estimate: feature PRs that say "allows users to <do X>" are still read as
 giving a purpose, and the label there is a judgement call.
+
+Issue 16 (title + body, wrapped bodies, caveats, hints): 258 more real PR texts from the PyTorch
+ecosystem (PyTorch, Lightning, Hugging Face, torchvision, DeepSpeed, timm-style model repos and
+many smaller training projects), title and description as their authors wrote them (long
+checklists shortened). Labelled by hand before the check ran on them, with the issue's rule: a
+title counts, "to enable / support X", a deprecation, a symptom fixed or a measured effect is a
+purpose, caveats are not. Files named d*.json are the dev part (the cues were changed looking at
+their errors), h*.json the held-out part (only the figures below were ever looked at; --show-real-errors
+never prints them). tests/fixtures/descriptions/real_labels.jsonl lists each one's address and label,
+without the text. Mechanism-only P / R / F1, before (main at 0b75bd1) -> after:
+  real dev      (172)  0.810 / 0.470 / 0.595 -> 0.980 / 0.980 / 0.980
+  real held-out  (86)  0.727 / 0.480 / 0.578 -> 0.935 / 0.860 / 0.896
+(the held-out part was labelled in three batches, 58, 18 and 10 texts; after the main fixes they
+measured F1 0.892, then 0.918 with the second batch, then 0.896 with the third; nothing was changed
+because of any of them.)
+Most of the gain is the title: a title over an empty body used to be "empty". The held-out errors
+themselves were not looked at, so the held-out figure stays an honest estimate; it is below the
+issue's floor (F1 0.95) on recall.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -49,7 +70,7 @@ POSITIVE = "mechanism-only"
 
 def load() -> list[dict[str, str]]:
     cases: list[dict[str, str]] = []
-    for path in sorted(FIXTURES.glob("*.jsonl")):
+    for path in (FIXTURES / "dev.jsonl", FIXTURES / "heldout.jsonl"):
         with path.open(encoding="utf-8") as fh:
             cases.extend(json.loads(line) for line in fh if line.strip())
     return cases
@@ -83,18 +104,18 @@ def report_real(folder: Path, show_errors: bool) -> None:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
+    names = {"d": "real dev", "h": "real held-out"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
-    if len(batches) > 1:
-        groups.extend((f"  batch {b}", [b]) for b in batches)
+    groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
     for name, keep in groups:
         pairs = [(c["label"], got) for c, got in results if c["id"][0] in keep]
         p, r, f1, acc, n = scores(pairs)
-        print(f"{name:9s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
+        print(f"{name:13s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
               f"| verdict accuracy {acc:.3f}")
     if show_errors:
         for case, got in results:
-            if got != case["label"]:
+            if got != case["label"] and case["id"][0] != "h":  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 
@@ -117,8 +138,10 @@ def big_body() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--show-errors", choices=["dev", "heldout", "all"], default=None)
-    ap.add_argument("--real", type=Path, default=None,
-                    help="folder of real PR descriptions (*.json with title, body, label)")
+    env = os.environ.get("TORCHREVIEW_REAL_DESCRIPTIONS")
+    ap.add_argument("--real", type=Path, default=Path(env) if env else None,
+                    help="folder of real PR descriptions (*.json with title, body, label); "
+                         "default: $TORCHREVIEW_REAL_DESCRIPTIONS")
     ap.add_argument("--show-real-errors", action="store_true")
     args = ap.parse_args()
     cases = load()
@@ -144,6 +167,9 @@ def main() -> None:
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
         report_real(args.real, args.show_real_errors)
+    else:
+        print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
+              "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")
     body = big_body()
     times = []
     for _ in range(3):

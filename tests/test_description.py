@@ -89,10 +89,14 @@ def test_hint_keeps_the_lead_clause_of_a_long_sentence():
     assert result.hint == "Implemented gradient clipping with `clip_grad_norm_` to <what it improves or prevents>."
 
 
-def test_hint_uses_title_when_body_is_empty():
+def test_a_title_over_an_empty_body_is_judged_not_empty():
     result = check_description("Add ResNet-200 config", "")
-    assert result.verdict == "empty"
-    assert result.hint.startswith("Add ResNet-200 config to <")
+    assert result.verdict == "mechanism-only" and result.title_only
+    assert result.hint.startswith("Add ResNet-200 config in order to <")
+    assert verdict("use bf16 autocast to halve activation memory", "") == "purpose"
+    assert verdict("fix crash when the last batch is smaller than the number of GPUs", "") == "purpose"
+    assert verdict("Update train.py", "") == "mechanism-only"
+    assert verdict("wip", "") == "empty" and verdict("", "") == "empty"
 
 
 # --- structure people write ------------------------------------------------------------------------
@@ -122,9 +126,10 @@ def test_checklists_are_ignored():
     assert verdict("Add seed", body) == "mechanism-only"
 
 
-def test_unfilled_template_is_empty():
-    body = (DEV_BY_NOTE["only HF template left unfilled"]["body"])
-    assert verdict("Update modeling_llama.py", body) == "empty"
+def test_unfilled_template_is_empty_unless_the_title_says_something():
+    body = next(c["body"] for c in DEV if c["id"] == "dev-004")  # an unfilled HF template
+    assert verdict("Update modeling_llama.py", body) == "mechanism-only"
+    assert verdict("", body) == "empty"
 
 
 def test_code_blocks_and_tracebacks_are_ignored():
@@ -337,10 +342,11 @@ def test_any_text_gives_one_of_three_verdicts(title, body):
 DEV_BY_NOTE = {c["note"]: c for c in DEV}
 
 
-def test_ghstack_only_body_is_empty_and_title_judged():
+def test_ghstack_only_body_says_nothing_and_title_judged():
     body = ("Stack from [ghstack](https://github.com/ezyang/ghstack):\n* **#9 Tidy hook**\n\n"
             "Differential Revision: [D1](https://example.com/D1)\n\ncc @a @b")
-    assert verdict("Tidy the step hook", body) == "empty"
+    assert verdict("Tidy the step hook", body) == "mechanism-only"
+    assert check_description("Tidy the step hook", body).title_only
     assert verdict("Fix crash when the step hook runs twice", body) == "purpose"
 
 
@@ -359,12 +365,113 @@ def test_reasons_about_the_pr_itself_are_not_reasons_for_the_change():
     assert verdict("Move EMA update", "Split out of #812 to keep the PR small.") == "mechanism-only"
 
 
-def test_to_allow_a_feature_versus_to_allow_someone():
-    assert verdict("Add `--clip-mode` to allow value clipping", "") == "empty"
-    assert verdict("Add `--clip-mode`", "Adds a flag to allow value clipping.") == "mechanism-only"
+def test_to_enable_allow_support_say_what_the_change_is_for():
+    assert verdict("Add `--clip-mode` to allow value clipping", "") == "purpose"
+    assert verdict("Correct gradient checkpointing", "Use the latest hf to enable gradient checkpointing.") == "purpose"
+    assert verdict("Add `--clip-mode`", "Adds a second flag for value clipping.") == "mechanism-only"
     assert verdict("Return the scheduler", "Done to allow scripts to swap it later.") == "purpose"
 
 
 def test_may_cause_and_biased_name_problems():
     assert verdict("Share the hook", "Both wrappers together may cause undefined behavior.") == "purpose"
     assert verdict("Average per token", "The loss average is biased for uneven batches.") == "purpose"
+
+
+# --- issue 16: titles, wrapped text, caveats and hints as people write them ------------------------
+
+def test_the_empty_wording_never_appears_when_a_title_was_given():
+    for title in ("Update train.py", "use bf16 autocast to halve activation memory", "wip"):
+        text = render_description(check_description(title, ""))
+        assert wording()["empty_intro"] not in text, title
+    assert wording()["empty_intro"] in render_description(check_description("", ""))
+
+
+def test_a_reason_only_in_the_title_is_named_kindly_with_one_sentence_for_the_body():
+    result = check_description("fix crash when the last batch is smaller than the number of GPUs", "")
+    assert result.verdict == "purpose" and result.purpose_in_title_only
+    assert wording()["purpose_title_only"] in render_description(result)
+    with_body = check_description("Fix crash on the last batch", "The last batch crashes when it is smaller "
+                                  "than the number of GPUs.")
+    assert not with_body.purpose_in_title_only
+
+
+def test_the_same_sentence_is_never_quoted_twice():
+    same = "Fix the memory leak using multiple workers in Windows"
+    result = check_description(same, same)
+    assert result.evidence == (same,)
+    assert render_description(result).count(same) == 1
+    mech = check_description("Add gradient clipping", "Add gradient clipping.")
+    assert len(mech.evidence) == 1
+
+
+def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
+    body = ("Move the scheduler step after the optimizer step so\n"
+            "that the learning rate follows the intended schedule.")
+    result = check_description("Reorder the scheduler step", body)
+    assert result.verdict == "purpose"
+    assert result.evidence == ("Move the scheduler step after the optimizer step so that the learning rate "
+                               "follows the intended schedule.",)
+
+
+@pytest.mark.parametrize("caveat", [
+    "Not sure this is the best approach yet.",
+    "Results still look off, need to investigate.",
+    "I will fix the remaining cases later.",
+    "Hopefully the rebase fixes the unrelated lint errors.",
+])
+def test_caveats_are_not_reasons(caveat):
+    result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
+    assert result.verdict == "mechanism-only"
+    reason = check_description("Add a cosine schedule", "Warm restarts avoid the plateau after epoch 30.\n\n"
+                               + caveat)
+    assert reason.verdict == "purpose" and caveat not in reason.evidence
+
+
+@pytest.mark.parametrize(("sentence", "hint"), [
+    # a statement gets a second sentence, never "... is now deprecated to <...>"
+    ("`foo` is now removed.", "`foo` is now removed. This matters because <the problem it solves or what it "
+                              "improves>."),
+    ("The scheduler state should be saved in the checkpoint.",
+     "The scheduler state should be saved in the checkpoint. This matters because <the problem it solves or "
+     "what it improves>."),
+    # a verb whose "to" names a destination gets "in order to", never "Update train.py to <...>"
+    ("Update train.py", "Update train.py in order to <what it improves or prevents>."),
+    ("Change the default dtype to bf16.", "Change the default dtype to bf16 in order to <what it improves or "
+                                          "prevents>."),
+    # a plain verb phrase gets "to"
+    ("Use a fused AdamW kernel.", "Use a fused AdamW kernel to <what it improves or prevents>."),
+    # prefixes, tags and refs are dropped; a noun phrase gets a clause after a colon
+    ("feat(train): add warmup (#220)", "Add warmup in order to <what it improves or prevents>."),
+    ("Gradient norm clipping", "Gradient norm clipping: this is needed because <the problem it solves or what it "
+                               "improves>."),
+])
+def test_rewrite_hints_are_english_built_from_the_sentence_shape(sentence, hint):
+    result = check_description(sentence, "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Use bf16 autocast to halve activation memory", ""),
+    ("Add a warmup flag", "Warmup is added so that large batches do not diverge early."),
+    ("Split the loader", "We split the loader in order to overlap host copies with compute."),
+    ("Add `--compile`", "Adds a flag to enable torch.compile for the model."),
+    ("Add the cosine schedule", "The schedule is as in the paper."),
+    ("Replace `torch.cuda.amp.autocast`", "`torch.cuda.amp.autocast` is deprecated."),
+    ("Fuse the optimizer step", "The step is now 12 ms faster on an A100."),
+    ("Keep the metrics on the device", "This uses 30% less memory."),
+    ("Make the head configurable", "The head takes a config object, which makes it adaptable to new tasks."),
+    ("perf: cache the tokenizer", "Loading is 3x faster."),
+    ("fix: guard the last batch", "Training crashes when the last batch is empty."),
+    ("Save the scheduler state", "Otherwise a resumed run restarts the schedule."),
+    ("Detach the running loss", "Because the total kept every graph, memory grew each step."),
+    ("Fix the eval loop", "The eval loop throws an error on a single sample."),
+    ("Follow PyTorch 2.0", "PyTorch 2.0 switched the `set_to_none` default."),
+])
+def test_purpose_cues_people_really_use(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+def test_a_revert_quoting_the_reverted_title_gives_no_reason():
+    assert verdict('Back out "Avoid a DDP race condition when all params are used"', "") == "mechanism-only"
+    assert verdict('Revert "Fix the scheduler"', "The revert is needed because resumed runs crash.") == "purpose"

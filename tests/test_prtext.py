@@ -28,7 +28,7 @@ def test_comments_details_code_tables_checklists_are_dropped():
 
 def test_indented_code_only_after_a_blank_line_and_outside_lists():
     body = "Intro.\n\n    code here\n    more\nBack.\n- item\n    continued item text"
-    assert texts("", body) == ["Intro.", "Back.", "item", "continued item text"]
+    assert texts("", body) == ["Intro.", "Back.", "item continued item text"]
 
 
 def test_refs_only_and_placeholders():
@@ -73,3 +73,35 @@ def test_long_issue_numbers_are_references_not_digit_rows():
     parsed = read("", "Fixes #1472883")
     assert [(s.text, s.refs_only) for s in parsed.sentences] == [("Fixes #1472883", True)]
     assert parsed.body_has_content
+
+
+def test_hard_wrapped_lines_are_joined_before_sentences_are_split():
+    body = ("DataLoader now supports the constructor argument 'pin_memory'. When set\n"
+            "to true, tensors in the sample are copied to pinned memory. This happens\n"
+            "in a background thread when num_workers > 1.")
+    assert texts("", body) == [
+        "DataLoader now supports the constructor argument 'pin_memory'.",
+        "When set to true, tensors in the sample are copied to pinned memory.",
+        "This happens in a background thread when num_workers > 1."]
+
+
+def test_short_lines_and_finished_sentences_are_not_joined():
+    assert texts("", "Fixes #12\nAlso moves the hook.") == ["Fixes #12", "Also moves the hook."]
+    assert texts("", "Warning output was:\nThe loss is NaN.") == ["Warning output was", "The loss is NaN."]
+    assert texts("", "- a list item that is long enough to wrap around\n- the next item") == [
+        "a list item that is long enough to wrap around", "the next item"]
+
+
+def test_a_review_bot_note_quoted_in_the_body_is_not_the_authors_text():
+    body = ("Adds a flag.\n\n> [!NOTE]\n> **Medium Risk**\n> Could silently resume with a fresh state.\n"
+            "> <sup>Written by [Cursor Bugbot](https://cursor.com) for commit 94fde57.</sup>\n\n"
+            "> A quote the author chose.")
+    assert texts("", body) == ["Adds a flag.", "A quote the author chose."]
+
+
+def test_a_short_first_line_is_its_own_sentence_but_a_long_wrapped_one_is_not():
+    body = "Add the cosine schedule with warm restarts\nThe loss plateaued after epoch 30."
+    assert texts("", body) == ["Add the cosine schedule with warm restarts", "The loss plateaued after epoch 30."]
+    wrapped = ("Resuming from a checkpoint restarted the learning-rate schedule from the\n"
+               "PyTorch default, so the first epochs after a resume ran at the peak rate.")
+    assert len(texts("", wrapped)) == 1

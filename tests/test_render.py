@@ -8,14 +8,20 @@ close a code fence early, or inject HTML.
 from __future__ import annotations
 
 import re
+import tomllib
 
 import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
 
 from torchreview import content, readability
-from torchreview.finding import Finding, LoopRef, Severity, Suggestion
-from torchreview.render import code_fence, html_text, inline_comment, md_code, md_text, message
+from torchreview.assets import asset_dir
+from torchreview.context import FileContext
+from torchreview.finding import Finding, LoopRef, Severity, Skipped, Suggestion
+from torchreview.render import code_fence, fill, html_text, inline_comment, md_code, md_text, message, title
+from torchreview.report.markdown import summary
+from torchreview.review import ReviewResult
+from torchreview.rules import all_rules
 
 
 def to_html(md: str) -> str:
@@ -121,7 +127,7 @@ def test_comment_has_the_four_parts_in_order():
     wording = content.rule_wording("missing-zero-grad")
     text = readability.prose(body)
     assert wording.title in body
-    assert "the math of gradients" in body  # names the layer
+    assert "kind: gradients" in body  # names the kind of problem
     positions = [body.index(s) for s in (
         "In `for images, labels in loader`",  # observation, with the loop header as code
         "PyTorch adds each new gradient",  # why
@@ -201,3 +207,108 @@ def test_quote_keeps_author_code_spans_but_stays_safe():
     assert "@\u200balice" in out and "<b>" not in out
     # a stray backtick cannot open a span that swallows the rest
     assert md_quote("a ` b").count("\\`") == 1
+
+
+# --- wording that never misleads (issue 16) --------------------------------------------------------
+# Code built from several facts must read as one piece of code. GitHub shows "`scaler`.step(`opt`)"
+# as three fragments; the content writes "`{{ scaler }}.step({{ optimizer }})`" instead.
+
+# A code span that ends right before code ("</code>.step(") or starts right after it ("x<code>").
+SPLIT_SPAN = re.compile(r"</code>(?:[\w(\[]|\.[\w(])|[\w.\]]<code>|</code><code>")
+RULES = all_rules()
+
+
+def real_comments(rule) -> list[str]:
+    """The rule's comments with the facts of real findings (its INVALID examples)."""
+    out = []
+    for i, src in enumerate(rule.invalid):
+        for f in rule.check(FileContext.parse(f"example_{i}.py", src)):
+            if f.rule == rule.id:
+                out += [inline_comment(f, suggestion_allowed=True), inline_comment(f, suggestion_allowed=False)]
+    return out
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_github_shows_code_built_from_facts_as_one_code_span(rule):
+    bodies = real_comments(rule)
+    assert bodies
+    for body in bodies:
+        html = to_html(body)
+        split = [html[max(0, m.start() - 50):m.end() + 20] for m in SPLIT_SPAN.finditer(html)]
+        assert split == [], f"{rule.id}: a code span is split on GitHub: {split}"
+
+
+def test_no_wording_puts_a_fact_right_next_to_code_outside_a_span():
+    """Every rule's and smoke finding's wording, checked as written (covers branches no example hits)."""
+    glued = re.compile(r"\}\}[.(\[]\w|[\w.)\]]\{\{|\}\}\{\{|\w\(\{\{")
+    found = []
+    for path in sorted((asset_dir("content") / "rules").glob("*.toml")):
+        for key, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            if isinstance(value, str):
+                prose = re.sub(r"`[^`]*`", "`…`", value)
+                found += [f"{path.name} {key}: {prose[max(0, m.start() - 20):m.end() + 20]}"
+                          for m in glued.finditer(prose)]
+    assert found == []
+
+
+def test_a_code_span_may_sit_inside_an_if_block_and_joins_its_facts():
+    snippet = "{% if a %}We could call `{{ scaler }}.step({{ opt }})` on line {{ n }}.{% else %}No.{% endif %}"
+    got = fill(snippet, {"a": True, "scaler": "scaler", "opt": "optimizer", "n": 7})
+    assert got == "We could call `scaler.step(optimizer)` on line 7."
+    assert fill(snippet, {"a": False, "scaler": "s", "opt": "o", "n": 1}) == "No."
+    assert fill("Call {{ x }} now.", {"x": "a`b"}) == "Call ``a`b`` now."
+
+
+def test_the_kind_of_problem_is_not_called_a_layer():
+    body = inline_comment(real_finding())
+    assert "kind: gradients" in body
+    assert "layer" not in readability.prose(body).lower()  # a network layer, to PyTorch readers
+    assert content.messages()["layer_label"] != "layer"
+
+
+def test_note_means_one_thing_only():
+    """"note" counts the comments; a severity has its own word ("2 notes ... (1 error, 1 note...)")."""
+    msgs = content.messages()
+    severities = {msgs[f"severity_{s}"] for s in ("error", "warning", "info")}
+    assert "note" not in severities
+    fs = [Finding(rule="missing-zero-grad", severity=sev, path="a.py", line=n, end_line=n,
+                  loop=LoopRef("train", 1), in_diff=True, facts=real_finding().facts)
+          for n, sev in ((3, Severity.ERROR), (5, Severity.INFO))]
+    body = summary(ReviewResult(tuple(fs), ()))
+    overview = next(line for line in body.splitlines() if "notes in" in line)
+    assert re.search(r"2 notes in 1 file \((.*?)\)", overview).group(1).count("note") == 0
+
+
+def test_a_review_that_could_read_no_file_does_not_say_the_loops_are_fine():
+    skipped = (Skipped("train.py", "does not parse as Python 3 (line 3: invalid syntax)"),
+               Skipped("model.py", "deleted in this PR"))
+    body = summary(ReviewResult((), skipped, reviewed=()))
+    msgs = content.messages()
+    assert msgs["no_findings"] not in body and "tidy" not in body
+    assert msgs["nothing_reviewed"] in body and "train.py" in body
+    one_read = summary(ReviewResult((), skipped[:1], reviewed=("model.py",)))
+    assert msgs["no_findings"] in one_read
+
+
+def test_device_title_names_the_call_the_batch_reaches():
+    rule = next(r for r in RULES if r.id == "device-mismatch")
+    src = ("import torch\nmodel = Net().to('cuda')\nfor images, labels in train_loader:\n"
+           "    out = model(images.to('cuda'))\n    loss = criterion(out, labels)\n    loss.backward()\n")
+    (f,) = rule.check(FileContext.parse("train.py", src))
+    assert title(f) == "A batch tensor may reach `criterion` while it is still on the CPU"
+    assert title(f, markdown=False) == "A batch tensor may reach criterion while it is still on the CPU"
+    assert "reach the model" not in inline_comment(f)
+    src2 = src.replace("model(images.to('cuda'))", "model(images)")
+    (g,) = rule.check(FileContext.parse("train.py", src2))
+    assert "`model`" in title(g)
+
+
+def test_a_title_that_names_pr_code_stays_inert_in_every_summary_context():
+    hostile = 'handlers["<img src=x onerror=alert(1)>"]'
+    f = Finding(rule="device-mismatch", severity=Severity.WARNING, path="train.py", line=5, end_line=5,
+                loop=LoopRef("train", 2), in_diff=True,
+                facts={"variable": "x", "call": hostile, "loop_header": "for x in loader", "loop_line": 2, "line": 5})
+    for outside in ([(f, "")], [(f, inline_comment(f, suggestion_allowed=False))], []):
+        html = to_html(summary(ReviewResult((f,), ()), outside=outside))
+        assert "<img" not in html, outside
+    assert "<img" not in to_html(inline_comment(f))

@@ -32,14 +32,22 @@ Decisions worth knowing:
 * **Other languages**: when the prose is mostly not English we cannot judge it. Unless English cues
   already show a purpose, the verdict is ``purpose`` with confidence 0.2, ``language: "other"`` and
   a hint that says so politely. We never flag what we cannot read.
-* **Empty**: nothing in the body after dropping templates, comments and boilerplate, and a title that
-  states no purpose.
+* **The title is part of the description.** Most real PRs and commits have a title and an empty body;
+  the title is judged with the body. **Empty** means that neither says anything: nothing in the body
+  after dropping templates, comments and boilerplate, and no title or only a placeholder ("wip",
+  "Patch 1"). "Update train.py" over an empty body is mechanism-only.
+* **Caveats are not reasons**: "not sure this is the best approach", "results still look off, need
+  to investigate", "will fix it later" never count, and a revert's quote of the reverted title is
+  not its reason.
+* **The rewrite hint** is their own sentence, continued by its grammatical shape (see
+  ``hint_shape``), so the example reads as English a second-language reader can copy.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -58,7 +66,9 @@ _GOAL_VERBS = (
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
-    r"facilitate|reproduce|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)"
+    r"facilitate|reproduce|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
+    r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
+    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet"
 )
 
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
@@ -70,9 +80,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
         (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
-        # "to allow/enable <a feature>" names the capability being added, which is the change itself;
-        # "to allow <someone> to <do something>" says what it is for.
-        (0.9, r"\bto (?:allow|enable) (?:\w+ ){1,3}to \w+"),
+        # "to allow / enable / permit X" names what the change is for, as "to support X" does.
+        (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
+              r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
+              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
+              r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
@@ -96,7 +108,29 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
-              r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappen(?:s|ed)?\b|\boccur(?:s|red)?\b"),
+              r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
+              r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
+        # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
+        (1.0, r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
+              r"(?: v?\d[\w.]*\+?)?(?: \([^)]{0,30}\))? (?:has |have |had |now )?(?:changed|switched|flipped|"
+              r"dropped|removed|renamed|deprecated|stopped|moved|made)\b|"
+              # "X is deprecated", "replace the deprecated X"; not "add a deprecated alias"
+              r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
+              r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
+              r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
+              r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|\b(?:future|deprecation)warnings?\b"),
+        # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
+        (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
+              r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
+              r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
+              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault)\b|"
+              r"\b(?:as|since) (?:there (?:is|was|are|were)|it (?:is|was|breaks|broke|causes|caused)|"
+              r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
+              r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
+              r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
+              r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b"),
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
@@ -161,7 +195,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|\bmiss(?:es|ed)\b|"
               r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
-              r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|\b(?:didn't|did not|wasn't|weren't) \w+"),
+              r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
+              r"\b(?:wasn't|weren't) \w+"),
         (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
@@ -185,7 +220,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
               r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
               r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
-              r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|"
+              r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
               r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
@@ -196,7 +231,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
                r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
                r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
-        (0.8, r"\b(?:consistent|compatible|in line|aligned?|parity) with\b|\bconsistency\b|\bcompatibility\b|"
+        # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
+        (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
+              r"\bconsistency\b|\bcompatibility\b|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
               r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),
@@ -241,7 +278,9 @@ _MECHANISM_START = re.compile(
 )
 _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|change|use|set|fix|bump|"
                        r"implement|introduce|refactor|replace|make|clean)")
-_PLACEHOLDER = "<what it improves or prevents>"
+# Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
+_PLACEHOLDER_TITLE = re.compile(
+    r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
 # confidence of a mechanism-only verdict.
@@ -258,6 +297,9 @@ class DescriptionResult:
     asks_training_effect: bool = False
     training_files: tuple[str, ...] = field(default=())
     mechanism: str = ""  # their first mechanism sentence, quoted in the feedback
+    title_only: bool = False  # a title was given and the body says nothing
+    has_title: bool = False  # the PR has a title (even one that says nothing, such as "wip")
+    purpose_in_title_only: bool = False  # the reason is in the title, not in the body
 
     @property
     def wording(self) -> dict[str, str]:
@@ -308,11 +350,39 @@ _PR_LOGISTICS = re.compile(
 )
 
 
+# Caveats are not reasons: doubts about the approach, results still being checked, work left for
+# later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
+_CAVEAT = re.compile(
+    r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
+    r"\bi (?:don't|do not) (?:think|know)\b|\bhopefully\b|\bneeds? (?:more |further |to )?investigat\w*|"
+    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|look(?:s|ing)? (?:off|wrong|odd|weird|"
+    r"strange))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
+    r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
+    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
+    r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b"
+)
+
+
+# A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
+_REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
+_QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+
+
+def is_caveat(text: str) -> bool:
+    """True when a sentence is a caveat about the PR itself, never a reason for it."""
+    return bool(_CAVEAT.search(text))
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
         return 0.0
     text = sentence.cue_text
+    if is_caveat(text):
+        return 0.0
+    if _REVERT.match(text):
+        text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if " to keep " in text or " to make " in text or "review" in text:
@@ -379,7 +449,8 @@ _PR_PAST = frozenset(
     "related needed requested suggested proposed mentioned described listed included enabled disabled "
     "supported expected detailed required wrapped applied installed pinned unpinned skipped marked "
     "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
-    "tried attempted decided chose chosen preferred kept".split()
+    "tried attempted decided chose chosen preferred kept improved optimized extended refined "
+    "reorganized restructured rearranged renumbered reordered polished".split()
 )
 _NOT_A_SUBJECT = frozenset(
     "the a an this that these those is are was were be been being has have had get gets got getting "
@@ -389,7 +460,7 @@ _NOT_A_SUBJECT = frozenset(
     "supports supporting enable enables enabling handle handles allow allows make makes keep keeps "
     "return returns load loads save saves accept accepts pass passes fix fixes new newly than some "
     "many few both either neither such same other another one two three "
-    "link someone".split()
+    "last first next previous latest newest older link someone".split()
 )
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
@@ -431,8 +502,54 @@ def _is_mechanism(sentence: Sentence) -> bool:
     return _opens_with_change(sentence.cue_text)
 
 
-def _hint_from(sentence: str) -> str:
-    text = re.sub(r"\s*\(#\d+\)\s*$", "", sentence.strip()).rstrip(".!:;")
+# --- the rewrite hint ---------------------------------------------------------------------------------
+# The hint is their own sentence with a place for the reason, shaped so that the result is English a
+# reader can copy. A verb phrase ("Use bf16 autocast") takes "to <goal>"; when the verb already sends
+# something somewhere ("Update train.py", "Change A to B", "Save the state"), a bare "to" would read as
+# the destination, so it takes "in order to <goal>". A statement ("`foo` is now deprecated") gets a
+# second sentence ("This matters because <reason>."), and a noun phrase ("Gradient norm clipping") a
+# clause after a colon.
+
+_HINT_PREFIX = re.compile(
+    r"^(?:\W*\[[^\]]{0,40}\]\W*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|bugfix|"
+    r"hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+_HINT_REFS = re.compile(r"\s*(?:\((?:[^()]*#\d+[^()]*)\)|\b(?:fix|fixes|closes|resolves|see)\s+#\d+|#\d+)\s*$",
+                        re.IGNORECASE)
+_VERB_FIRST = re.compile(
+    r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
+    r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
+    r"replace|replaces|replaced|use|uses|used|implement|implements|implemented|introduce|introduces|"
+    r"introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|switched|migrate|migrates|migrated|"
+    r"upgrade|upgrades|upgraded|set|sets|make|makes|made|enable|enables|enabled|disable|disables|disabled|"
+    r"support|supports|port|ports|ported|extract|extracts|split|splits|merge|merges|merged|revert|reverts|"
+    r"reverted|reformat|reformats|tweak|tweaks|pin|pins|pinned|unpin|drop|drops|dropped|deprecate|"
+    r"deprecates|deprecated|expose|exposes|convert|converts|converted|simplify|simplifies|simplified|"
+    r"improve|improves|improved|create|creates|created|modify|modifies|modified|allow|allows|allowed|wrap|"
+    r"wraps|wrapped|save|saves|saved|load|loads|call|calls|pass|passes|keep|keeps|return|returns|skip|"
+    r"skips|raise|raises|register|registers|cast|casts|clip|clips|compute|computes|run|runs|turn|turns|"
+    r"avoid|avoids|correct|corrects|handle|handles|share|shares|cache|caches|write|writes|increase|"
+    r"increases|decrease|decreases|reduce|reduces|lower|lowers|copy|copies|send|sends|point|points|"
+    r"restore|restores|reset|resets|check|checks|test|tests|document|documents|expand|extend|extends|"
+    r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|re-\w+)\b", re.IGNORECASE)
+# Verbs whose "to" names where something goes or what it becomes.
+_DESTINATION_VERB = re.compile(
+    r"^(?:update|updates|updated|change|changes|changed|set|sets|move|moves|moved|rename|renames|renamed|"
+    r"bump|bumps|bumped|switch|switches|switched|convert|converts|converted|migrate|migrates|migrated|"
+    r"upgrade|upgrades|upgraded|port|ports|ported|pin|pins|pinned|save|saves|saved|write|writes|send|sends|"
+    r"copy|copies|point|points|cast|casts|increase|increases|decrease|decreases|reduce|reduces|lower|lowers|"
+    r"revert|reverts|reverted|pass|passes|add|adds|added|turn|turns|wire|wires|log|logs|print|prints)\b",
+    re.IGNORECASE)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|should|can|could|may|might|must|does|do|did|"
+    r"now|no longer|isn't|aren't|wasn't|doesn't|don't|didn't|won't|can't)\b", re.IGNORECASE)
+_SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+ (?:\w+s|\w+ed)\b)",
+                            re.IGNORECASE)
+
+
+def _hint_sentence(sentence: str) -> str:
+    """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes or trailing refs."""
+    text = _HINT_PREFIX.sub("", sentence.strip())
+    text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
     if len(words) > 8:
         cut = _HINT_CUT.search(text, len(" ".join(words[:3])))
@@ -440,7 +557,27 @@ def _hint_from(sentence: str) -> str:
             text = text[: cut.start()]
     if len(text) > 160:
         text = text[:160].rsplit(" ", 1)[0]
-    return wording()["hint_pattern"].replace("{sentence}", text).replace("{placeholder}", _PLACEHOLDER)
+    text = text.strip().rstrip(".!:;,")
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def hint_shape(text: str) -> str:
+    """How the hint continues ``text``: "verb", "verb-destination", "statement" or "noun"."""
+    if _VERB_FIRST.match(text):
+        return "verb-destination" if _DESTINATION_VERB.match(text) or " to " in text else "verb"
+    if _FINITE.search(text) or _SUBJECT_FIRST.match(text):
+        return "statement"
+    return "noun"
+
+
+def _hint_from(sentence: str) -> str:
+    text = _hint_sentence(sentence)
+    words = wording()
+    if not _WORD_RE.search(text.lower()):
+        return words["hint_empty"]
+    pattern = words["hint_" + hint_shape(text).replace("-", "_")]
+    return pattern.replace("{sentence}", text).replace("{goal}", words["hint_goal"]).replace(
+        "{reason}", words["hint_reason"])
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:
@@ -498,12 +635,28 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     if purpose:
         best = max(w for w, _ in purpose)
         confidence = round(min(0.95, 0.55 + 0.4 * best), 2)
-        return "purpose", confidence, tuple(s.text for _, s in purpose[:3]), mechanism
-    if not parsed.body_has_content:
-        return "empty", 0.9 if not title else 0.8, (), mechanism
-    evidence = tuple(s.text for s in sentences if not s.refs_only)[:3]
+        return "purpose", confidence, _unique(s for _, s in purpose), mechanism
+    said = [s for s in title if not _PLACEHOLDER_TITLE.match(s.cue_text)]
+    if not parsed.body_has_content and not said:
+        return "empty", 0.9, (), ""
+    evidence = _unique(s for s in sentences if not s.refs_only)
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
     return "mechanism-only", round(confidence, 2), evidence, mechanism
+
+
+def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:
+    """The first ``limit`` sentences, each quoted once (a title is often repeated as the body)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for s in sentences:
+        key = " ".join(_WORD_RE.findall(s.cue_text))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(s.text)
+        if len(out) == limit:
+            break
+    return tuple(out)
 
 
 def check_description(title: str, body: str | None, *, diff_text: str | None = None) -> DescriptionResult:
@@ -527,10 +680,14 @@ def check_description(title: str, body: str | None, *, diff_text: str | None = N
         hint = _hint_from(mechanism) if mechanism else words["hint_empty"]
     else:
         hint = ""
+    title_texts = {x.text for x in parsed.sentences if x.section is Section.TITLE}
+    title_only = verdict != "empty" and not parsed.body_has_content and bool(title_texts)
+    purpose_in_title = verdict == "purpose" and bool(evidence) and all(e in title_texts for e in evidence)
     files = training_files(diff_text) if source == "human" else ()
     asks = bool(files) and language == "en" and not any(
         _TRAINING_EFFECT.search(s.cue_text) for s in parsed.sentences)
     return DescriptionResult(
         verdict=verdict, confidence=confidence, evidence=evidence, hint=hint, language=language,
         source=source, asks_training_effect=asks, training_files=files, mechanism=mechanism,
+        title_only=title_only, purpose_in_title_only=purpose_in_title, has_title=bool((title or "").strip()),
     )

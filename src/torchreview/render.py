@@ -25,11 +25,13 @@ _FACT_MAX = 100  # characters of one fact shown in prose (a loop header can be v
 
 
 _SCRIPT_SCHEME = re.compile(r"(?i)\b(javascript|vbscript|data):")
+# Bidirectional overrides make text read differently from what it says ("Trojan Source").
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def md_text(value: object) -> str:
     """Escape untrusted text for markdown prose: no @mentions, HTML, links, emphasis or table breaks."""
-    text = str(value)
+    text = _BIDI.sub("", str(value))
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MENTION.sub("@" + _ZWSP, text)
     text = re.sub(r"([\\`*_\[\]|#~!])", r"\\\1", text)
@@ -50,7 +52,7 @@ def md_code(value: object, *, cell: bool = False) -> str:
     With ``cell=True`` the span may sit in a table cell: GitHub splits cells on ``|`` even inside
     code, unless it is written ``\\|`` (which shows as ``|``).
     """
-    text = str(value).replace("\r", " ").replace("\n", " ")
+    text = _BIDI.sub("", str(value)).replace("\r", " ").replace("\n", " ")
     if cell:
         text = text.replace("|", "\\|")
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
@@ -124,29 +126,44 @@ def _as_code(value: object) -> str:
     return text if text.isdigit() else md_code(shorten(text))
 
 
+@jinja2.pass_context
+def _slot(context: Any, value: object) -> str:
+    """Keep a fact aside and leave a marker, so code spans are found after the whole snippet ran."""
+    slots = context["_slots"]
+    slots.append(value)
+    return f"\x00{len(slots) - 1}\x00"
+
+
 @cache
 def _snippet_env(markdown: bool) -> jinja2.Environment:
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["code"] = md_code if markdown else plain
-    env.finalize = _as_code if markdown else plain  # facts render as code, numbers as numbers
+    env.finalize = _slot if markdown else plain
     return env
+
+
+_SLOT = re.compile("\x00(\\d+)\x00")
 
 
 def fill(snippet: str, facts: Mapping[str, Any], *, markdown: bool = True) -> str:
     """Render one content snippet with a finding's facts.
 
     Outside backticks a fact renders as inline code (numbers stay plain). Inside a backtick span
-    written by the content (`{{ optimizer }}.zero_grad()`), facts are filled in raw and the whole span
-    becomes one safe code span.
+    written by the content (`{{ scaler }}.step({{ optimizer }})`), facts are filled in raw and the
+    whole span becomes one safe code span, so code that is built from several facts reads as one
+    piece of code. The snippet is rendered as a whole first, so a span may sit inside ``{% if %}``.
     """
     if not markdown:
         return _compiled(snippet, False).render(**facts)
+    slots: list[object] = []
+    text = _compiled(snippet, True).render(**facts, _slots=slots)
     out: list[str] = []
-    for i, part in enumerate(re.split(r"`([^`]*)`", snippet)):
+    for i, part in enumerate(re.split(r"`([^`]*)`", text)):
         if i % 2:
-            out.append(md_code(shorten(_compiled(part, False).render(**facts), 2 * _FACT_MAX)))
+            raw = _SLOT.sub(lambda m: str(slots[int(m.group(1))]), part)
+            out.append(md_code(shorten(raw, 2 * _FACT_MAX)))
         else:
-            out.append(_compiled(part, True).render(**facts))
+            out.append(_SLOT.sub(lambda m: _as_code(slots[int(m.group(1))]), part))
     return "".join(out)
 
 
@@ -201,7 +218,7 @@ def inline_comment(finding: Finding, *, suggestion_allowed: bool = True,
     }
     return environment().get_template("inline_comment.md.j2").render(
         finding=finding,
-        title=wording.title,
+        title=title(finding),
         layer=wording.layer,
         **parts,
         terms=terms_for(wording, "\n\n".join(parts.values())),
@@ -215,8 +232,24 @@ def render_template(name: str, **values: Any) -> str:
     return environment().get_template(name).render(**values)
 
 
+def title(finding: Finding, *, markdown: bool = True) -> str:
+    """The finding's title. It may name a fact ("A batch tensor may reach `criterion` ..."), so
+    it says what this code does; with ``markdown=False`` facts are plain text (escape it yourself)."""
+    wording = content.rule_wording(finding.rule)
+    if "{" not in wording.title:
+        return wording.title
+    if markdown:
+        return fill(wording.title, finding.facts)
+    facts = {k: shorten(" ".join(str(v).split())) for k, v in finding.facts.items()}
+    return " ".join(fill(wording.title, facts, markdown=False).split())
+
+
 def titles(findings: Iterable[Finding]) -> dict[str, str]:
-    return {f.rule: content.rule_wording(f.rule).title for f in findings}
+    """Plain-text titles by rule, from the first finding of each rule."""
+    out: dict[str, str] = {}
+    for f in findings:
+        out.setdefault(f.rule, title(f, markdown=False))
+    return out
 
 
 def description_feedback(description: Any) -> str:

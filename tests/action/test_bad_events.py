@@ -44,7 +44,7 @@ READ_ONLY = "torchreview: the token cannot write to this pull request"
 NOT_AN_OBJECT = "is not a JSON object with the event's fields"
 CASES: dict[str, Expect] = {
     "pull_request_complete": Expect(1, True, verdicts=SAYS_SOMETHING),
-    "pull_request_body_null": Expect(1, True, verdicts=("empty",)),
+    "pull_request_body_null": Expect(1, True, verdicts=SAYS_SOMETHING),  # the title is read (issue 16)
     "pull_request_title_null": Expect(1, True, verdicts=SAYS_SOMETHING),
     "pull_request_missing_body_and_title": Expect(1, True, verdicts=("empty",)),
     "pull_request_one_megabyte_body": Expect(1, True),

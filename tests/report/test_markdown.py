@@ -57,7 +57,7 @@ def test_summary_structure_overview_table_and_footer():
                                     "loop_header": "for b in data", "loop_line": 2})
     body = summary(result_of(fs), description_md="**PR description:** ok", smoke_md="**Smoke:** 3 steps")
     assert body.splitlines()[0] == SUMMARY_MARKER
-    assert "4 notes in 2 files (2 errors, 1 warning, 1 note for information)" in body
+    assert "4 notes in 2 files (2 errors, 1 warning, 1 for information)" in body
     # grouped by file, then by loop and line
     assert body.index("#### `a.py`") < body.index("#### `b.py`")
     a_rows = body[body.index("#### `a.py`"):body.index("#### `b.py`")]

@@ -15,7 +15,7 @@ from urllib.parse import quote
 from torchreview import content
 from torchreview.finding import Finding
 from torchreview.placement import place
-from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, titles
+from torchreview.render import fill, inline_comment, md_cell, md_code, render_template, shorten, title
 from torchreview.review import ReviewResult
 
 GITHUB_BODY_LIMIT = 65_536
@@ -59,14 +59,14 @@ def _row(f: Finding, link_base: str | None, title: str) -> dict[str, str]:
 
 def _rows_by_file(findings: Sequence[Finding], link_base: str | None) -> list[tuple[str, list[dict[str, str]]]]:
     """Table rows grouped by file (sorted), each file's rows ordered by loop and line."""
-    names = titles(findings)
     by_path: dict[str, list[Finding]] = {}
     for f in findings:
         by_path.setdefault(f.path, []).append(f)
     out = []
     for path in sorted(by_path):
         items = sorted(by_path[path], key=lambda f: (f.loop.line if f.loop else 0, f.line, f.rule))
-        out.append((path, [_row(f, link_base, names[f.rule]) for f in items]))
+        # GitHub splits table cells on "|" even inside code spans, unless it is written "\\|"
+        out.append((path, [_row(f, link_base, title(f).replace("|", "\\|")) for f in items]))
     return out
 
 
@@ -105,12 +105,10 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
     ``https://github.com/o/r/blob/<sha>/``; when given, lines in the table link to the code.
     """
     findings = [f for f in result.findings if not f.pre_existing]
-    before = [_row(f, link_base, title) for f, title in
-              ((f, titles([f])[f.rule]) for f in result.findings if f.pre_existing)]
+    before = [_row(f, link_base, title(f)) for f in result.findings if f.pre_existing]
     msgs = content.messages()
     outside = [(f, body) for f, body in (outside or []) if not f.pre_existing]
     rows = _rows_by_file(findings, link_base)
-    names = titles([f for f, _ in outside])
 
     def render(*, max_rows: int | None, collapse: bool, sections: bool) -> str:
         groups, hidden = _groups(rows, max_rows)
@@ -121,7 +119,8 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
             hidden=hidden,
             hidden_note=fill(msgs["hidden_note"], {"hidden": hidden}, markdown=False),
             overview=_overview(findings) if findings else "",
-            outside=[{"path": f.path, "line": f.line, "title": names[f.rule],
+            nothing_reviewed=bool(result.skipped) and not result.reviewed,
+            outside=[{"path": f.path, "line": f.line, "title": title(f, markdown=False),
                       "body": "" if collapse else body.strip()} for f, body in outside],
             outside_collapsed=collapse and bool(outside),
             before=before if sections else [],
