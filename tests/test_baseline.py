@@ -187,3 +187,34 @@ def test_base_text_is_the_exact_base_of_every_hunk_shape():
     assert base_text(cf, head) == base
     with pytest.raises(UserError, match="line 1"):
         base_text(cf, "something else\n" + head)
+
+
+def test_review_base_ref_reads_the_base_from_git_where_the_diff_cannot_be_reverse_applied(tmp_path, capsys):
+    head = OLD_BUG.replace("        optimizer.step()\n", "        optimizer.step()\n        print(loss.item())\n")
+    repo, _ = pr(tmp_path, {"train.py": OLD_BUG}, {"train.py": head})
+    git(repo, "commit", "-qm", "head")
+    code = main(["review", "--base", "HEAD~1", "--head", "HEAD", "--repo", str(repo), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert statuses(doc) == [("missing-zero-grad", "train.py", 7, "pre-existing")] and code == 0
+
+
+def test_a_base_source_is_used_when_the_diff_has_no_patch_lines():
+    from torchreview.diff import ChangedFile, Hunk
+    from torchreview.review import review_files
+
+    head = OLD_BUG.replace("        optimizer.step()\n", "        optimizer.step()\n        print(loss.item())\n")
+    lines = frozenset(range(1, head.count("\n") + 1))
+    whole = ChangedFile(path="train.py", source_path="train.py", status="modified", is_binary=False,
+                        added=lines, removed_at=frozenset(), context=frozenset(), hunks=(Hunk(1, len(lines)),))
+
+    class Files:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def read(self, path: str) -> str:
+            return self.text
+
+    unknown = review_files([whole], Files(head))
+    assert [f.status for f in unknown.findings] == ["introduced"]  # no base: nothing to compare with
+    known = review_files([whole], Files(head), base=Files(OLD_BUG))
+    assert [f.status for f in known.findings] == ["pre-existing"]

@@ -50,7 +50,7 @@ def review(changes: Sequence[ChangedFile], sources: Sources, config: Config) -> 
     rules = config.select_rules(all_rules())
     root = sources.root
     files = [cf for cf in changes if config.wants_path(root / cf.path if root else cf.path)]
-    result = review_files(files, sources.head, rules)
+    result = review_files(files, sources.head, rules, base=sources.base)
     return finish(result, sources, config)
 
 

@@ -169,9 +169,12 @@ def _merge_repeated(files: Iterable[ChangedFile]) -> tuple[ChangedFile, ...]:
 
 
 def review_files(files: Iterable[ChangedFile], source: Source,
-                 rules: Sequence[Rule] | None = None) -> ReviewResult:
+                 rules: Sequence[Rule] | None = None, *, base: Source | None = None) -> ReviewResult:
     """Review the changed files: findings in the loops the PR touches, each marked ``introduced`` or
-    ``pre-existing`` by the same analysis of the file's base version (baseline.py)."""
+    ``pre-existing`` by the same analysis of the file's base version (baseline.py).
+
+    The base comes from reverse-applying the diff; where that cannot be done (no patch lines, a path
+    the diff names twice) it is read from ``base`` (git, or the contents API), when given."""
     from torchreview.project import Project
 
     rules = tuple(rules if rules is not None else all_rules())
@@ -203,7 +206,12 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         if is_generated(text):
             skipped.append(Skipped(cf.path, _GENERATED_REASON))
             continue
-        base = base_text(cf, text)  # a diff that does not fit the checkout stops here (UserError)
+        before = base_text(cf, text)  # a diff that does not fit the checkout stops here (UserError)
+        if before is None and base is not None:
+            try:
+                before = base.read(cf.source_path or cf.path)
+            except FileUnavailable:
+                before = None
 
         def reaches(start: int, end: int, path: str = cf.path) -> bool:
             return project.reaches_changed(path, start, end)
@@ -220,7 +228,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         except UnparseableSource as exc:
             skipped.append(Skipped(cf.path, str(exc)))
             continue
-        findings.extend(mark(outcome.findings, text, _base_findings(cf, base, rules), base, cf.path))
+        findings.extend(mark(outcome.findings, text, _base_findings(cf, before, rules), before, cf.path))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,

@@ -82,6 +82,13 @@ def _decode_declared(data: bytes) -> str | None:
         return None
 
 
+def merge_base(root: Path, base: str, head: str) -> str:
+    """The commit ``git diff base...head`` compares against; ``base`` itself when git cannot tell."""
+    proc = subprocess.run(["git", "-C", str(root), "merge-base", base, head], capture_output=True, check=False)
+    found = proc.stdout.decode("ascii", "replace").strip()
+    return found if proc.returncode == 0 and found else base
+
+
 def git_diff(root: Path, base: str, head: str | None) -> str:
     args = ["git", "-C", str(root), "diff", "--no-color", "--no-ext-diff", "-M", f"{base}...{head or 'HEAD'}"]
     if head is None:

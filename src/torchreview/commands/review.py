@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from torchreview import pipeline
     from torchreview.commands._shared import resolve_config, write_report
     from torchreview.diff import parse_diff
-    from torchreview.sources import DirSource, GitSource, git_diff
+    from torchreview.sources import DirSource, GitSource, git_diff, merge_base
 
     repo = Path(args.repo)
     if not repo.is_dir():
@@ -41,14 +41,16 @@ def run(args: argparse.Namespace) -> int:
     if args.base:
         text = git_diff(repo, args.base, args.head)
         head = GitSource(repo, args.head) if args.head else DirSource(repo)
+        base = GitSource(repo, merge_base(repo, args.base, args.head) if args.head else args.base)
     else:
         text = read_text_arg(args.diff, "--diff")
         head = DirSource(repo)
+        base = None
     body = read_text_arg(args.description_file, "--description-file") if args.description_file else None
     if args.title is not None and body is None:
         body = ""
     config = resolve_config(args, repo)
-    sources = pipeline.Sources(head=head, root=repo, diff_text=text, title=args.title, body=body)
+    sources = pipeline.Sources(head=head, root=repo, diff_text=text, title=args.title, body=body, base=base)
     result = pipeline.review(parse_diff(text), sources, config)
     write_report(result, args.format, config, root=repo)
     return result.exit_code
