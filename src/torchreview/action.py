@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from github import Auth, Github, GithubException, GithubRetry
 
+from torchreview import jsonload, safewrite
 from torchreview.errors import UserError
 from torchreview.finding import Finding, LoopRef, Severity, Suggestion
 from torchreview.report.github import (
@@ -46,6 +47,8 @@ REVIEW_ACTIONS = {"opened", "synchronize", "reopened", "ready_for_review"}
 MAX_RESULTS_BYTES = 5 * 1024 * 1024
 MAX_FILES = 3000
 RESULTS_KIND = "torchreview-action-results"
+MAX_EVENT_BYTES = 25 * 1024 * 1024  # GitHub caps webhook payloads at 25 MB
+DEFAULT_AUTHOR = "github-actions[bot]"
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,11 @@ class Inputs:
     config: str = ""
     pr_number: str = ""
     run_smoke: bool = False
-    results_path: str = "torchreview-results.json"
+    results_path: str = ""  # empty: $RUNNER_TEMP/torchreview-results.json
     results_in: str = ""
+    head_sha: str = ""  # workflow_dispatch: the head commit the maintainer looked at
+    checkout_path: str = ""  # the folder of the workspace that holds the PR's checkout
+    comment_author: str = DEFAULT_AUTHOR
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,7 @@ class ActionEnv:
     run_id: str
     inputs: Inputs
     event_path: Path | None = None
+    results: safewrite.Target | None = None  # None: the default under RUNNER_TEMP
 
 
 def _not_an_event(path: Path | str, detail: str) -> UserError:
@@ -91,10 +98,16 @@ def read_event(path: Path) -> dict[str, Any]:
                         "check GITHUB_EVENT_PATH") from None
     if not raw.strip():
         raise _not_an_event(path, "the file is empty")
+    if len(raw) > MAX_EVENT_BYTES:
+        raise _not_an_event(path, f"{len(raw)} bytes, over GitHub's limit of {MAX_EVENT_BYTES}")
     try:
-        event = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _not_an_event(path, "the file is not UTF-8 text") from None
+    if jsonload.nesting_depth(text) > jsonload.MAX_DEPTH:
+        raise _not_an_event(path, f"nested more than {jsonload.MAX_DEPTH} levels deep")
+    try:
+        event = json.loads(text)
     except ValueError as exc:
         raise _not_an_event(path, f"invalid JSON: {exc}") from None
     if not isinstance(event, dict):
@@ -147,17 +160,48 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
         config=_input(environ, "config"),
         pr_number=_input(environ, "pr-number"),
         run_smoke=_choice(run_smoke, "run-smoke", ("true", "false")) == "true",
-        results_path=_input(environ, "results-path", "torchreview-results.json"),
+        results_path=_input(environ, "results-path"),
         results_in=_input(environ, "results-in"),
+        head_sha=_head_sha(_input(environ, "head-sha")),
+        checkout_path=_input(environ, "checkout-path"),
+        comment_author=_login(_input(environ, "comment-author", DEFAULT_AUTHOR)),
     )
+    root = Path(environ.get("GITHUB_WORKSPACE", "."))
+    if inputs.results_in:  # relative to the workspace, wherever the step runs
+        inputs = replace(inputs, results_in=str(root / inputs.results_in))
     return ActionEnv(
         event_name=environ["GITHUB_EVENT_NAME"], event=event, event_path=event_path, repository=environ["GITHUB_REPOSITORY"],
         api_url=environ.get("GITHUB_API_URL", "https://api.github.com"),
-        workspace=Path(environ.get("GITHUB_WORKSPACE", ".")),
+        workspace=_checkout(root, inputs.checkout_path),
+        results=safewrite.results_target(inputs.results_path, workspace=root, runner_temp=environ.get("RUNNER_TEMP")),
         step_summary=environ.get("GITHUB_STEP_SUMMARY"), output=environ.get("GITHUB_OUTPUT"),
         server_url=environ.get("GITHUB_SERVER_URL", "https://github.com"), run_id=environ.get("GITHUB_RUN_ID", ""),
         inputs=inputs,
     )
+
+
+def _head_sha(value: str) -> str:
+    if value and not re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", value):
+        raise UserError(say("head_sha_invalid", value=_shown(value)))
+    return value
+
+
+def _login(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?", value):
+        raise UserError(say("comment_author_invalid", value=_shown(value)))
+    return value
+
+
+def _checkout(root: Path, named: str) -> Path:
+    """The PR's checkout: the workspace, or the folder of it that actions/checkout's ``path:`` names."""
+    if not named:
+        return root
+    relative = Path(named)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise UserError(say("checkout_path_invalid", value=_shown(named)))
+    if not (root / relative).is_dir():
+        raise UserError(say("checkout_path_missing", value=_shown(named)))
+    return root / relative
 
 
 def make_github(token: str, api_url: str, *, retry: GithubRetry | None = None,
@@ -358,6 +402,9 @@ class Run:
         else:
             pr.complete()
             head_sha, title, body, changed_files = pr.head.sha, pr.title or "", pr.body or "", pr.changed_files
+            wanted = self.env.inputs.head_sha
+            if wanted and wanted != head_sha:
+                raise UserError(say("head_sha_moved", wanted=wanted, number=number, head=head_sha))
         changes = fetch_changes(pr, self.env.workspace, changed_files=changed_files)
         self.notes.extend(changes.notes)
         if self.env.inputs.run_smoke:
@@ -392,7 +439,7 @@ class Run:
         from torchreview.report.markdown import summary
 
         outcome = Outcome()
-        writer = PullRequestWriter(self.repo, pr, head_sha)
+        writer = PullRequestWriter(self.repo, pr, head_sha, author=self.env.inputs.comment_author)
         verdict = getattr(result.description, "verdict", None)
         shown, state, status_text = description_state(verdict, self.description_fail_on)
         if result.description is None:
@@ -441,11 +488,9 @@ class Run:
         body = summary(result, outside=outside, description_md=description_md)
         notes = "".join(f"> {n}\n>\n" for n in self.notes)
         append_step_summary(self.env.step_summary, f"# {say('job_summary_heading')}\n\n{notes}\n{body}")
-        path = self.env.workspace / self.env.inputs.results_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(results_document(result, self.env.repository, number, head_sha, outcome,
-                                                    read_only), indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+        target = self.env.results or safewrite.results_target("", workspace=self.env.workspace, runner_temp=None)
+        path = safewrite.write_text(target, json.dumps(results_document(
+            result, self.env.repository, number, head_sha, outcome, read_only), indent=2, ensure_ascii=False) + "\n")
         write_outputs(self.env.output, {"findings": str(len(result.findings)), "description-verdict": verdict,
                                         "report-path": str(path)})
         self.out.write(f"torchreview: {len(result.findings)} finding(s); results in {path}\n")
@@ -606,16 +651,7 @@ def results_document(result: ReviewResult, repository: str, number: int, head_sh
 
 def read_results_file(path: Path) -> dict[str, Any]:
     """Read an untrusted results file: bounded, JSON only, schema-checked, rule ids known."""
-    try:
-        size = path.stat().st_size
-    except OSError:
-        raise UserError(f"results file {path} does not exist; download the run's artifact first") from None
-    if size > MAX_RESULTS_BYTES:
-        raise UserError(f"results file {path} is {size} bytes; the limit is {MAX_RESULTS_BYTES}")
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UserError(f"results file {path} is not valid JSON: {exc}") from None
+    doc = jsonload.load(path, limit=MAX_RESULTS_BYTES, what=f"The results file {path}")
     validate_results(doc)
     from torchreview.rules import all_rules
 
