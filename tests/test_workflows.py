@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
+from torchreview.safewrite import RESULTS_NAME
+
 ROOT = Path(__file__).resolve().parent.parent
 ACTION = ROOT / "action.yml"
 WORKFLOWS = sorted((ROOT / "docs" / "workflows").glob("*.yml"))
@@ -112,7 +114,9 @@ def test_the_results_artifact_is_the_file_the_action_reports() -> None:
     steps = _steps(_workflow("torchreview-review.yml"))
     ours = next(s for s in steps if _uses(s, "torchreview/torchreview"))
     upload = next(s for s in steps if _uses(s, "actions/upload-artifact"))
-    assert upload["with"]["path"] == f"${{{{ steps.{ours['id']}.outputs.report-path }}}}"
+    # The action's default (safewrite.RESULTS_NAME under $RUNNER_TEMP): a fixed path, so that the upload
+    # still finds the file when the review step failed after writing it.
+    assert upload["with"]["path"] == "${{ runner.temp }}/" + RESULTS_NAME
     assert "results-path" not in ours.get("with", {})
 
 
@@ -274,3 +278,19 @@ def test_a_maintainers_label_records_who_approved_which_commit(tmp_path: Path, p
     assert code == 0, stdout
     assert f"sha={HEAD}\n" in outputs and "approved-by=tri-age\n" in outputs
     assert HEAD in summary and "tri-age" in summary
+
+
+def test_the_readme_states_the_gpu_runners_requirements() -> None:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("**Why fork code never runs on the GPU runner unasked.**")
+    section = readme[start:readme.index("**Scaling GPU runners", start)]
+    for needed in [
+        "runs-on: [self-hosted, gpu]",  # the threat: a fork's own workflow asks for the runner
+        "runner group",
+        "gpu-smoke.yml@refs/heads/main",  # restricted to this workflow on the default branch
+        "do not attach self-hosted runners to a public repository",
+        "Require approval for all external contributors",
+        "Ephemeral, just-in-time runners",
+        "pinned by digest",
+    ]:
+        assert needed in section, f"the runner requirements do not say: {needed}"
