@@ -128,7 +128,7 @@ def cold_start(tmp: Path, python: str) -> dict[str, float] | None:
     runner_temp.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     env.update(PYTHON=python, CACHE_HIT="", RUNNER_TEMP=str(runner_temp), GITHUB_ACTION_PATH=str(ROOT))
-    install_s, proc = timed(["bash", "-e", "-c", install_step()], cwd=tmp, env=env)
+    install_s, proc = timed(["bash", "-e", "-o", "pipefail", "-c", install_step()], cwd=tmp, env=env)
     if proc.returncode != 0:
         print(proc.stdout[-2000:] + proc.stderr[-2000:], file=sys.stderr)
         return None

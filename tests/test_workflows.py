@@ -164,7 +164,8 @@ sys.exit(int(os.environ.get("FAKE_EXIT", "0")))
 '''
 
 
-def _run_smoke_step(tmp_path: Path, mode: str, image: str | None = None) -> tuple[subprocess.CompletedProcess[str], Path]:
+def _run_smoke_step(tmp_path: Path, mode: str, image: str | None = None,
+                    exit_code: int = 0) -> tuple[subprocess.CompletedProcess[str], Path]:
     bin_dir, temp, work = tmp_path / "bin", tmp_path / "runner_temp", tmp_path / "work"
     for folder in (bin_dir, temp, work / "head"):
         folder.mkdir(parents=True)
@@ -174,9 +175,9 @@ def _run_smoke_step(tmp_path: Path, mode: str, image: str | None = None) -> tupl
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "RUNNER_TEMP": str(temp),
            "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "1", "FAKE_LOG": str(tmp_path / "docker.log"),
            "FAKE_MODE": mode, "FAKE_SECRET": str(secret), "FAKE_LINES": json.dumps(HOSTILE_LINES),
-           "SMOKE_IMAGE": image or "ghcr.io/octo/torchreview-smoke@sha256:" + "ab" * 32}
+           "FAKE_EXIT": str(exit_code), "SMOKE_IMAGE": image or "ghcr.io/octo/torchreview-smoke@sha256:" + "ab" * 32}
     script = _gpu_step("smoke", "Run the smoke test in a sealed container")
-    proc = subprocess.run(["bash", "-e", "-c", script], cwd=work, env=env, capture_output=True, text=True,
+    proc = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=work, env=env, capture_output=True, text=True,
                           timeout=60, check=False)
     return proc, temp / "smoke-report"
 
@@ -226,6 +227,14 @@ def test_the_gpu_job_takes_out_a_regular_report(tmp_path: Path) -> None:
     assert upload["with"]["path"] == "${{ runner.temp }}/smoke-report/smoke.json"
 
 
+def test_a_failed_smoke_run_still_ends_the_container_and_keeps_its_report(tmp_path: Path) -> None:
+    # GitHub runs `run:` steps with bash -e -o pipefail: docker's exit status must not end the step early.
+    proc, report = _run_smoke_step(tmp_path, "regular", exit_code=3)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "smoke exit status: 3" in proc.stdout
+    assert (report / "smoke.json").is_file() and "rm --force" in (tmp_path / "docker.log").read_text()
+
+
 def test_the_gpu_job_does_not_hang_on_a_fifo(tmp_path: Path) -> None:
     proc, report = _run_smoke_step(tmp_path, "fifo")
     assert proc.returncode == 0 and not (report / "smoke.json").exists()
@@ -260,7 +269,7 @@ def _resolve(tmp_path: Path, permission: str, event: str = "pull_request_target"
            "SENDER": "tri-age", "PR_INPUT": "7", "SHA_INPUT": HEAD, "LABEL_PR": "7", "LABEL_SHA": HEAD,
            "FAKE_PERMISSION": permission, "FAKE_HEAD": HEAD}
     script = _gpu_step("resolve", "Check that the sender can write to the repository and the sha is still the head")
-    proc = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True, timeout=60,
+    proc = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], env=env, capture_output=True, text=True, timeout=60,
                           check=False)
     return proc.returncode, proc.stdout, output.read_text(), summary.read_text()
 

@@ -61,7 +61,7 @@ def _norm(name: str) -> str:
 def _bash(script: str, cwd: Path, env: dict[str, str], timeout: int = 600) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "INPUT_", "RUNNER_", "VIRTUAL_ENV"))}
     full.update(env)
-    return subprocess.run(["bash", "-e", "-c", script], cwd=cwd, env=full, capture_output=True, text=True,
+    return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=cwd, env=full, capture_output=True, text=True,
                           timeout=timeout, check=False)
 
 
