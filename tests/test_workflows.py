@@ -303,3 +303,11 @@ def test_the_readme_states_the_gpu_runners_requirements() -> None:
         "pinned by digest",
     ]:
         assert needed in section, f"the runner requirements do not say: {needed}"
+
+
+def test_every_install_goes_through_the_lock() -> None:
+    for path in [ACTION, *WORKFLOWS]:
+        text = path.read_text()
+        assert not re.search(r"pip install(?!.*--require-hashes)", text), f"{path.name} installs without the lock"
+    report = _workflow("gpu-smoke.yml")["jobs"]["report"]["steps"]
+    assert any("scripts/install-locked" in s.get("run", "") for s in report)
