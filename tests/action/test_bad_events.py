@@ -95,7 +95,7 @@ def test_bad_event(case: str, world: World, monkeypatch: pytest.MonkeyPatch,
         "GITHUB_EVENT_NAME": expect.event_name, "GITHUB_EVENT_PATH": str(EVENTS / f"{case}.json"),
         "GITHUB_REPOSITORY": world.double.repository, "GITHUB_API_URL": world.double.url,
         "GITHUB_WORKSPACE": str(world.workspace), "GITHUB_STEP_SUMMARY": str(summary),
-        "GITHUB_OUTPUT": str(output), "INPUT_GITHUB_TOKEN": "test-token",
+        "GITHUB_OUTPUT": str(output), "INPUT_GITHUB_TOKEN": "test-token", "RUNNER_TEMP": str(world.runner_temp),
     }.items():
         monkeypatch.setenv(key, value)
     # The real PyGithub with its real retry; only the sleeping and the write throttle are left out.
@@ -118,14 +118,14 @@ def test_bad_event(case: str, world: World, monkeypatch: pytest.MonkeyPatch,
         assert len(lines) == 1 and lines[0].startswith("torchreview: error: "), err
         assert expect.message is not None and expect.message in lines[0], lines[0]
         assert d.requests == [], "an unreadable event must stop the run before any request"
-        assert not (world.workspace / "torchreview-results.json").exists()
+        assert not (world.runner_temp / "torchreview-results.json").exists()
     elif not expect.posted and not expect.read_only:
         lines = [ln for ln in out.splitlines() if ln.strip()]
         assert len(lines) == 1 and expect.message is not None and expect.message in lines[0], out
         assert err == ""
         assert d.writes() == []
     else:
-        results = json.loads((world.workspace / "torchreview-results.json").read_text())
+        results = json.loads((world.runner_temp / "torchreview-results.json").read_text())
         assert [f["rule"] for f in results["findings"]] == ["missing-zero-grad"]
         assert results["github"]["pull_request"] == 7 and results["github"]["head_sha"] == EVENT_HEAD
         if expect.verdicts:

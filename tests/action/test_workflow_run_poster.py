@@ -30,7 +30,7 @@ def _fork_results(world: World) -> Path:
     world.double.read_only = False
     artifact = world.tmp / "artifact" / "torchreview-results.json"
     artifact.parent.mkdir()
-    shutil.copy(world.workspace / "torchreview-results.json", artifact)
+    shutil.copy(world.runner_temp / "torchreview-results.json", artifact)
     shutil.rmtree(world.workspace)  # the poster job has no checkout of the fork's code
     world.workspace.mkdir()
     return artifact

@@ -8,6 +8,9 @@ GitHub would not accept, or a response GitHub would not send, fails the test.
 Behaviour copied from GitHub: review comments must sit on a line inside the diff (else the whole review
 is refused with 422); a read-only token gets 403 "Resource not accessible by integration" on writes;
 the full diff of a PR with more than 300 files is refused with 406; the file list stops at 3,000.
+Every comment records its author: the token's identity (``identity``) for what the client writes, or
+another user for comments a test plants (``plant_issue_comment``, ``plant_review_comment``), the way
+anyone can comment on a public pull request.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ class GitHubDouble:
         self.statuses: list[dict[str, Any]] = []
         self.faults: list[Fault] = []
         self.read_only = False
+        self.identity = "github-actions[bot]"  # whom the token belongs to
         self.reject_lines: set[tuple[str, int]] = set()
         self.requests: list[tuple[str, str, int]] = []
         self.problems: list[str] = []
@@ -155,20 +159,41 @@ class GitHubDouble:
             data["previous_filename"] = f.previous_filename
         return data
 
-    def _user(self) -> dict[str, Any]:
+    def _user(self, login: str | None = None) -> dict[str, Any]:
         user = schema.rest_component("simple-user")
-        user.update(login="github-actions[bot]", type="Bot", id=41898282)
+        login = login or self.identity
+        bot = login.endswith("[bot]")
+        user.update(login=login, type="Bot" if bot else "User", id=41898282 if bot else 583231 + len(login))
         return user
 
-    def _review_comment(self, pr: Pull, c: dict[str, Any], review_id: int | None) -> dict[str, Any]:
+    def _review_comment(self, pr: Pull, c: dict[str, Any], review_id: int | None,
+                        login: str | None = None) -> dict[str, Any]:
         data = schema.rest_component("pull-request-review-comment")
         cid = self.new_id()
         data.update(id=cid, path=c["path"], body=c["body"], line=c.get("line"), side=c.get("side", "RIGHT"),
                     commit_id=pr.head_sha, original_commit_id=pr.head_sha, pull_request_review_id=review_id,
-                    url=self._api(f"/pulls/comments/{cid}"), user=self._user())
+                    url=self._api(f"/pulls/comments/{cid}"), user=self._user(login))
         if c.get("start_line") is not None:
             data.update(start_line=c["start_line"], start_side=c.get("start_side", "RIGHT"))
         return data
+
+    # -- comments by other users -----------------------------------------------------------------------
+
+    def plant_issue_comment(self, body: str, login: str) -> dict[str, Any]:
+        """A comment on the PR's conversation written by ``login``, not by the token."""
+        comment = schema.rest_component("issue-comment")
+        cid = self.new_id()
+        comment.update(id=cid, body=body, url=self._api(f"/issues/comments/{cid}"), user=self._user(login))
+        with self._lock:
+            self.issue_comments.append(comment)
+        return comment
+
+    def plant_review_comment(self, number: int, path: str, line: int, body: str, login: str) -> dict[str, Any]:
+        """A review comment on ``path``:``line`` written by ``login``, not by the token."""
+        comment = self._review_comment(self.pulls[number], {"path": path, "line": line, "body": body}, None, login)
+        with self._lock:
+            self.review_comments.append(comment)
+        return comment
 
     # -- handlers: each returns (status, body, headers) --------------------------------------------------------
 

@@ -88,6 +88,13 @@ class World:
         assert problems == [], problems
         return payload
 
+    @property
+    def runner_temp(self) -> Path:
+        """The runner's temporary folder ($RUNNER_TEMP): outside the checkout."""
+        folder = self.tmp / "runner_temp"
+        folder.mkdir(exist_ok=True)
+        return folder
+
     def run(self, event_name: str, event: dict[str, Any], **inputs: str) -> Outcome:
         event_path = self.tmp / "event.json"
         event_path.write_text(json.dumps(event))
@@ -99,14 +106,26 @@ class World:
             "GITHUB_REPOSITORY": self.double.repository, "GITHUB_API_URL": self.double.url,
             "GITHUB_WORKSPACE": str(self.workspace), "GITHUB_STEP_SUMMARY": str(summary),
             "GITHUB_OUTPUT": str(output), "INPUT_GITHUB_TOKEN": "test-token",
+            "RUNNER_TEMP": str(self.runner_temp),
         }
-        environ.update({f"INPUT_{k.upper()}": v for k, v in inputs.items()})
+        environ.update({f"INPUT_{k.upper().replace('-', '_')}": v for k, v in inputs.items()})
         env = load_env(environ)
         gh = make_github("test-token", self.double.url, retry=recording_retry(self.slept), throttle=False)
         out = io.StringIO()
         code = run_action(env, github=gh, stdout=out)
-        results_path = self.workspace / env.inputs.results_path
-        return Outcome(code, out.getvalue(), summary.read_text(), output.read_text(),
-                       json.loads(results_path.read_text()))
+        written = output.read_text()
+        return Outcome(code, out.getvalue(), summary.read_text(), written,
+                       json.loads(report_path(written).read_text()))
+
+
+def report_path(outputs: str) -> Path:
+    """The results file the run wrote, as its ``report-path`` output names it."""
+    lines = outputs.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("report-path<<"):
+            return Path(lines[i + 1])
+        if line.startswith("report-path="):
+            return Path(line.split("=", 1)[1])
+    raise AssertionError(f"no report-path output in {outputs!r}")
 
 

@@ -9,13 +9,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from torchreview import jsonload, safewrite
 from torchreview.errors import UserError
+from torchreview.report.github import say
 
 REVIEW_ACTIONS = {"opened", "synchronize", "reopened", "ready_for_review"}
+MAX_EVENT_BYTES = 25 * 1024 * 1024  # GitHub caps webhook payloads at 25 MB
+DEFAULT_AUTHOR = "github-actions[bot]"
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,11 @@ class Inputs:
     config: str = ""
     pr_number: str = ""
     run_smoke: bool = False
-    results_path: str = "torchreview-results.json"
+    results_path: str = ""  # empty: $RUNNER_TEMP/torchreview-results.json
     results_in: str = ""
+    head_sha: str = ""  # workflow_dispatch: the head commit the maintainer looked at
+    checkout_path: str = ""  # the folder of the workspace that holds the PR's checkout
+    comment_author: str = DEFAULT_AUTHOR
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,7 @@ class ActionEnv:
     run_id: str
     inputs: Inputs
     event_path: Path | None = None
+    results: safewrite.Target | None = None  # None: the default under RUNNER_TEMP
 
 
 def _not_an_event(path: Path | str, detail: str) -> UserError:
@@ -63,10 +71,16 @@ def read_event(path: Path) -> dict[str, Any]:
                         "check GITHUB_EVENT_PATH") from None
     if not raw.strip():
         raise _not_an_event(path, "the file is empty")
+    if len(raw) > MAX_EVENT_BYTES:
+        raise _not_an_event(path, f"{len(raw)} bytes, over GitHub's limit of {MAX_EVENT_BYTES}")
     try:
-        event = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _not_an_event(path, "the file is not UTF-8 text") from None
+    if jsonload.nesting_depth(text) > jsonload.MAX_DEPTH:
+        raise _not_an_event(path, f"nested more than {jsonload.MAX_DEPTH} levels deep")
+    try:
+        event = json.loads(text)
     except ValueError as exc:
         raise _not_an_event(path, f"invalid JSON: {exc}") from None
     if not isinstance(event, dict):
@@ -121,17 +135,48 @@ def load_env(environ: Mapping[str, str]) -> ActionEnv:
         config=_input(environ, "config"),
         pr_number=_input(environ, "pr-number"),
         run_smoke=_choice(run_smoke, "run-smoke", ("true", "false")) == "true",
-        results_path=_input(environ, "results-path", "torchreview-results.json"),
+        results_path=_input(environ, "results-path"),
         results_in=_input(environ, "results-in"),
+        head_sha=_head_sha(_input(environ, "head-sha")),
+        checkout_path=_input(environ, "checkout-path"),
+        comment_author=_login(_input(environ, "comment-author", DEFAULT_AUTHOR)),
     )
+    root = Path(environ.get("GITHUB_WORKSPACE", "."))
+    if inputs.results_in:  # relative to the workspace, wherever the step runs
+        inputs = replace(inputs, results_in=str(root / inputs.results_in))
     return ActionEnv(
         event_name=environ["GITHUB_EVENT_NAME"], event=event, event_path=event_path, repository=environ["GITHUB_REPOSITORY"],
         api_url=environ.get("GITHUB_API_URL", "https://api.github.com"),
-        workspace=Path(environ.get("GITHUB_WORKSPACE", ".")),
+        workspace=_checkout(root, inputs.checkout_path),
+        results=safewrite.results_target(inputs.results_path, workspace=root, runner_temp=environ.get("RUNNER_TEMP")),
         step_summary=environ.get("GITHUB_STEP_SUMMARY"), output=environ.get("GITHUB_OUTPUT"),
         server_url=environ.get("GITHUB_SERVER_URL", "https://github.com"), run_id=environ.get("GITHUB_RUN_ID", ""),
         inputs=inputs,
     )
+
+
+def _head_sha(value: str) -> str:
+    if value and not re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", value):
+        raise UserError(say("head_sha_invalid", value=_shown(value)))
+    return value
+
+
+def _login(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?", value):
+        raise UserError(say("comment_author_invalid", value=_shown(value)))
+    return value
+
+
+def _checkout(root: Path, named: str) -> Path:
+    """The PR's checkout: the workspace, or the folder of it that actions/checkout's ``path:`` names."""
+    if not named:
+        return root
+    relative = Path(named)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise UserError(say("checkout_path_invalid", value=_shown(named)))
+    if not (root / relative).is_dir():
+        raise UserError(say("checkout_path_missing", value=_shown(named)))
+    return root / relative
 
 
 @dataclass(frozen=True)

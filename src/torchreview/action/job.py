@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from github import Github
 
-from torchreview import pipeline
+from torchreview import pipeline, safewrite
 from torchreview.action.changes import fetch_changes
 from torchreview.action.dispatch import make_github
 from torchreview.action.event import ActionEnv, PullRequestEvent
@@ -87,6 +87,9 @@ class Job:
         else:
             pr.complete()
             head_sha, title, body, changed_files = pr.head.sha, pr.title or "", pr.body or "", pr.changed_files
+            wanted = self.env.inputs.head_sha
+            if wanted and wanted != head_sha:
+                raise UserError(say("head_sha_moved", wanted=wanted, number=number, head=head_sha))
         changes = fetch_changes(pr, self.env.workspace, changed_files=changed_files)
         self.notes.extend(changes.notes)
         if self.env.inputs.run_smoke:
@@ -105,7 +108,7 @@ class Job:
 
         description_md = description_feedback(result.description)
         outcome = Outcome()
-        writer = PullRequestWriter(self.repo, pr, head_sha)
+        writer = PullRequestWriter(self.repo, pr, head_sha, author=self.env.inputs.comment_author)
         verdict = getattr(result.description, "verdict", None)
         shown, state, status_text = description_state(verdict, self.config.description_fail_on)
         if result.description is None:
@@ -149,11 +152,9 @@ class Job:
         body = summary(result, outside=outside, description_md=description_md)
         notes = "".join(f"> {n}\n>\n" for n in self.notes)
         append_step_summary(self.env.step_summary, f"# {say('job_summary_heading')}\n\n{notes}\n{body}")
-        path = self.env.workspace / self.env.inputs.results_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(results_document(result, self.env.repository, number, head_sha, outcome,
-                                                    read_only), indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+        target = self.env.results or safewrite.results_target("", workspace=self.env.workspace, runner_temp=None)
+        path = safewrite.write_text(target, json.dumps(results_document(
+            result, self.env.repository, number, head_sha, outcome, read_only), indent=2, ensure_ascii=False) + "\n")
         before = sum(1 for f in result.findings if f.pre_existing)
         write_outputs(self.env.output, {"findings": str(len(result.findings) - before),
                                         "pre-existing": str(before), "description-verdict": verdict,

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from torchreview import jsonload
 from torchreview.errors import UserError
 from torchreview.finding import Finding, from_record, to_record
 from torchreview.report.github import Outcome, fingerprint
@@ -43,16 +44,7 @@ def results_document(result: ReviewResult, repository: str, number: int, head_sh
 
 def read_results_file(path: Path) -> dict[str, Any]:
     """Read an untrusted results file: bounded, JSON only, schema-checked, rule ids known."""
-    try:
-        size = path.stat().st_size
-    except OSError:
-        raise UserError(f"results file {path} does not exist; download the run's artifact first") from None
-    if size > MAX_RESULTS_BYTES:
-        raise UserError(f"results file {path} is {size} bytes; the limit is {MAX_RESULTS_BYTES}")
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UserError(f"results file {path} is not valid JSON: {exc}") from None
+    doc = jsonload.load(path, limit=MAX_RESULTS_BYTES, what=f"The results file {path}")
     validate_results(doc)
     from torchreview.rules import all_rules
 

@@ -4,6 +4,11 @@ One run writes at most: one review (inline comments on lines inside the diff hun
 ``line``/``side``), edits to earlier torchreview comments that no longer apply, one summary comment
 (found again by its hidden marker and edited in place), and one commit status.
 
+Only comments written by the token's own identity (``author``: ``github-actions[bot]`` for the job
+token, the app's bot login for an app token) count as torchreview's: anyone can type the hidden
+markers, and a marker in someone else's comment must neither take the summary's place, stop a real
+note from being posted, nor get their comment rewritten as resolved.
+
 Re-runs never duplicate. Every inline comment ends with a hidden fingerprint of the finding (rule, file,
 loop and facts, not the line number, so unrelated edits above it do not make it look new). A finding
 whose fingerprint is already on the PR is left alone. A torchreview comment whose fingerprint is no
@@ -159,14 +164,23 @@ def _message(exc: GithubException) -> str:
 class PullRequestWriter:
     """All writes to one pull request. Any 403 on a write becomes ``ReadOnlyToken``."""
 
-    def __init__(self, repo: Repository, pr: PullRequest, head_sha: str) -> None:
+    def __init__(self, repo: Repository, pr: PullRequest, head_sha: str, *,
+                 author: str = "github-actions[bot]") -> None:
         self.repo = repo
         self.pr = pr
         self.head_sha = head_sha
+        self.author = author
+
+    def _by_us(self, comment: Any) -> bool:
+        """Written by the token's identity; a marker alone proves nothing."""
+        user = comment.user
+        return user is not None and (user.login or "").lower() == self.author.lower()
 
     def _ours(self) -> dict[str, Any]:
         found: dict[str, Any] = {}
         for comment in self.pr.get_review_comments():
+            if not self._by_us(comment):
+                continue
             fp = fingerprint_of(comment.body)
             if fp and RESOLVED_MARKER not in comment.body and fp not in found:
                 found[fp] = comment
@@ -223,7 +237,7 @@ class PullRequestWriter:
         body = fit_body(body)
         try:
             for comment in self.pr.get_issue_comments():
-                if (comment.body or "").lstrip().startswith(SUMMARY_MARKER):
+                if self._by_us(comment) and (comment.body or "").lstrip().startswith(SUMMARY_MARKER):
                     outcome.summary_id = comment.id
                     if comment.body == body:
                         outcome.summary_action = "unchanged"
