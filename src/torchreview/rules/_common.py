@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -213,3 +214,58 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
 
     walk(loop.node.body, V())
     return found
+
+
+# -- which parameters an optimizer holds ------------------------------------------------------------
+
+_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
+
+
+def optimizer_modules(ctx: FileContext, optimizer: str) -> frozenset[str] | None:
+    """The modules whose parameters ``optimizer`` was built on: ``Adam(netD.parameters())`` gives
+    ``{"netD"}``. None when the file does not say (a list of tensors, ``self.optimizers()``, a
+    factory in another file), so callers stay quiet."""
+    values = ctx.facts.assigned.get(optimizer, [])
+    if not values:
+        return None
+    found: set[str] = set()
+    for value in values:
+        names = {m.group(1) for m in _PARAMS_OF.finditer(value)}
+        if not names:
+            return None
+        found |= names
+    return frozenset(found)
+
+
+def same_module(ctx: FileContext, a: str, b: str) -> bool:
+    """Two expressions that may name the same module or one inside the other: ``model`` and
+    ``model.encoder``, ``self.net`` and ``net``, ``ddp_model = DDP(model)`` and ``model``."""
+    if a == b or a.startswith(b + ".") or b.startswith(a + "."):
+        return True
+    tail_a, tail_b = a.rsplit(".", 1)[-1], b.rsplit(".", 1)[-1]
+    if a.startswith("self.") != b.startswith("self.") and tail_a == tail_b:
+        return True  # self.model = model
+    for x, y in ((a, b), (b, a)):
+        for value in ctx.facts.assigned.get(x, []):
+            if re.search(rf"(?<![\w.]){re.escape(y)}(?![\w])", value):
+                return True  # ddp_model = DDP(model, ...), model = torch.compile(model)
+    return False
+
+
+def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str) -> bool | None:
+    """Whether a gradient-clearing event empties the gradients ``optimizer`` applies: True, False
+    (surely another optimizer's or another module's parameters) or None (the file does not say)."""
+    receiver = zero.receiver or ""
+    if zero.via or not receiver:
+        return None  # a helper's parameter name, or a bare call: we cannot tell which parameters
+    if receiver == optimizer:
+        return True
+    mine = optimizer_modules(ctx, optimizer)
+    if ctx.facts.is_optimizer(receiver):
+        theirs = optimizer_modules(ctx, receiver)
+        if mine is None or theirs is None:
+            return None
+        return any(same_module(ctx, a, b) for a in mine for b in theirs)
+    if mine is None or not ctx.facts.is_model(receiver):
+        return None  # p.grad = None over some parameters, or a module we cannot place
+    return any(same_module(ctx, receiver, m) for m in mine)
