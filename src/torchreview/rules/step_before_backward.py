@@ -2,8 +2,10 @@
 
 What it does
     Finds an optimizer step (``optimizer.step()``, ``scaler.step(optimizer)``) that no backward
-    pass precedes in its iteration (since the iteration started, or since the previous step), while
-    a backward pass runs after it in the same iteration.
+    pass precedes in its iteration (since its own gradients were last cleared, or since its own
+    previous step), while a backward pass runs after it in the same iteration. It also finds a
+    backward pass right after a step whose gradients no step uses: the next steps clear their own
+    gradients first, and the first optimizer's gradients are cleared again in the next iteration.
     A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
@@ -49,7 +51,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps
+from torchreview.rules._common import clears_optimizer, optimizer_steps
 from torchreview.rules._order import (
     backwards,
     exclusive,
@@ -229,7 +231,46 @@ for batch in loader:
 """,
 ]
 
+VALID += [
+    # one backward pass feeds two discriminators' optimizers; the generator comes next
+    """
+opt_g = torch.optim.Adam(gen.parameters())
+opt_da = torch.optim.Adam(disc_a.parameters())
+opt_db = torch.optim.Adam(disc_b.parameters())
+for real in loader:
+    opt_da.zero_grad()
+    opt_db.zero_grad()
+    fake = gen(noise())
+    d_loss = d_loss_fn(disc_a, real, fake.detach()) + d_loss_fn(disc_b, real, fake.detach())
+    d_loss.backward()
+    opt_da.step()
+    opt_db.step()
+    opt_g.zero_grad()
+    g_loss = g_loss_fn(disc_a, fake) + g_loss_fn(disc_b, fake)
+    g_loss.backward()
+    opt_g.step()
+""",
+]
+
 INVALID = [
+    # DCGAN: the discriminator steps between its two backward passes; netG.zero_grad() and the
+    # generator's step never use the second one, and netD.zero_grad() clears it next time
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for i, data in enumerate(dataloader):
+    netD.zero_grad()
+    errD_real = criterion(netD(data[0]), real_label)
+    errD_real.backward()
+    fake = netG(noise)
+    errD_fake = criterion(netD(fake.detach()), fake_label)
+    optimizerD.step()
+    errD_fake.backward()
+    netG.zero_grad()
+    errG = criterion(netD(fake), real_label)
+    errG.backward()
+    optimizerG.step()
+""",
     # a second loss: its backward pass moved below the step, and the next iteration clears it
     """
 for x, y in loader:
@@ -309,14 +350,41 @@ def _reads_grads_after(ctx: FileContext, loop: TrainingLoop, backward: Event) ->
     return bool(_GRAD_READ.search(text))
 
 
+def _window_start(ctx: FileContext, seq: list[Event], steps: list[Event], step: Event, index: int) -> int:
+    """Where the gradients that ``step`` applies start to gather in this iteration: after the last
+    clearing of its own parameters, or after its own previous step. Another optimizer's step does
+    not end the window: one backward pass may feed several optimizers (a multi-discriminator GAN).
+    A step in the other branch of an ``if``/``else`` (``scaler.step(opt)`` with AMP, ``opt.step()``
+    without) does not end it either."""
+    optimizer = step.target or ""
+    earlier = [s.order for s in steps[:index]
+               if s.target == step.target and not exclusive(s.conditions, step.conditions)]
+    clears = [z.order for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < step.order
+              and is_prefix(z.conditions, step.conditions) and clears_optimizer(ctx, z, optimizer) is True]
+    return max(earlier + clears, default=-1)
+
+
+def _wasted(ctx: FileContext, seq: list[Event], steps: list[Event], step: Event, backward: Event) -> bool:
+    """Every step after ``backward`` clears its own parameters first, ``step``'s optimizer does not
+    step again, and its parameters are cleared in every iteration: nothing applies those gradients
+    (a backward pass meant for ``step`` that ended up below it)."""
+    optimizer = step.target or ""
+    later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
+    if not later or any(s.target == step.target for s in later):
+        return False
+    for other in later:
+        if not any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < other.order
+                   and clears_optimizer(ctx, z, other.target or "") is True for z in seq):
+            return False
+    return any(z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
+               and clears_optimizer(ctx, z, optimizer) is True for z in seq)
+
+
 def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
                    step: Event, grads: list[Event], index: int) -> Event | None:
     """A backward pass after ``step`` whose gradients ``step`` should have applied."""
     live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
-    # the previous step that can run in the same iteration; a step in the other branch of an
-    # ``if``/``else`` (``scaler.step(opt)`` with AMP, ``opt.step()`` without) does not end this step's window
-    earlier = [s for s in steps[:index] if not exclusive(s.conditions, step.conditions)]
-    start = earlier[-1].order if earlier else -1
+    start = _window_start(ctx, seq, steps, step, index)
     late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
             and is_prefix(step.conditions, b.conditions)]
     if not late:
@@ -325,8 +393,11 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
         return late[0]  # nothing computed gradients for this step; they arrive after it
     # A trailing backward pass: no step follows it in the iteration, and the next iteration clears
     # the gradients before any step can apply them (a step and backward swapped after an earlier
-    # backward pass). A backward pass followed by another optimizer's step is left alone: in GANs
-    # the generator's backward pass also fills the discriminator's gradients, on purpose.
+    # backward pass). A backward pass followed by another optimizer's step is left alone unless
+    # that optimizer clears its own gradients after it: in GANs the generator's backward pass also
+    # fills the discriminator's gradients, on purpose.
+    if not _reads_grads_after(ctx, loop, late[0]) and _wasted(ctx, seq, steps, step, late[0]):
+        return late[0]
     trailing = [b for b in late if not any(s.order > b.order for s in steps)]
     if not trailing:
         return None
