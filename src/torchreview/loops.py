@@ -116,6 +116,9 @@ _OPTIMIZER_CTORS = re.compile(
 )
 _SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
 _SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
+# Schedule-free optimizers (``schedulefree.AdamWScheduleFree``) carry "schedule" in their names but
+# are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.
+_SCHEDULE_FREE = re.compile(r"ScheduleFree|schedulefree|schedule_free", re.IGNORECASE)
 _MODEL_CTORS = re.compile(
     r"(^|\.)nn\.|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
     r"from_pretrained$|^torch\.compile$|Sequential|Module$"
@@ -274,7 +277,14 @@ class ModuleFacts:
                 return True
         return False
 
+    def is_schedule_free(self, code: str) -> bool:
+        """An optimizer such as ``AdamWScheduleFree``, built in this file or named ``*optim*``
+        with a ``train()``/``eval()`` of its own."""
+        return self._ctor_matches(code, _SCHEDULE_FREE) or "optim" in code.rsplit(".", 1)[-1].lower()
+
     def is_scheduler(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return False
         tail = code.rsplit(".", 1)[-1]
         return bool(_SCHEDULER_NAME.search(tail)) or self._ctor_matches(code, _SCHEDULER_CTORS)
 
@@ -283,6 +293,8 @@ class ModuleFacts:
         return bool(_SCALER_NAME.search(tail)) or self._ctor_matches(code, _SCALER_CTORS)
 
     def is_optimizer(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return True
         if self.is_scheduler(code) or self.is_scaler(code):
             return False
         tail = code.rsplit(".", 1)[-1].split("[", 1)[0]
@@ -472,6 +484,8 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.TO_DEVICE, node, receiver=recv, target=self._assigned(), args=args)
         elif name in _DEVICE_HELPERS and args:
             emit(EventKind.TO_DEVICE, node, receiver=args[0], target=self._assigned(), args=args)
+        elif name in ("eval", "train") and recv and facts.is_schedule_free(recv):
+            pass  # a schedule-free optimizer's own mode switch, not the model's
         elif name == "eval" and recv and not node.args:
             emit(EventKind.EVAL_MODE, node, receiver=recv)
         elif name == "train" and recv and self._train_arg(node) is not None:
