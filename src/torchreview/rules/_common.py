@@ -51,8 +51,34 @@ def optimizer_steps(ctx: FileContext, loop: TrainingLoop, max_depth: int | None 
 
 
 def any_steps(loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
-    """Every kind of parameter update: optimizer, engine, scaler or manual."""
+    """Every ``x.step()`` call and manual update, whatever ``x`` is."""
     return loop.of(EventKind.STEP, max_depth=max_depth)
+
+
+# Objects whose step() moves something other than parameters: a profiler, a progress tracker,
+# an environment (``env.step(action)``), a sync or EMA helper.
+_NOT_AN_OPTIMIZER = re.compile(
+    r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
+    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback", re.IGNORECASE)
+_NOT_AN_OPTIMIZER_CTOR = re.compile(
+    r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
+    r"AveragedModel")
+
+
+def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
+    """A ``step()`` whose receiver is known to be something else than an optimizer or an engine."""
+    receiver = step.receiver or ""
+    if step.manual or ctx.facts.is_optimizer(step.target or "") or ctx.facts.is_scaler(receiver):
+        return False
+    if _NOT_AN_OPTIMIZER.search(receiver.rsplit(".", 1)[-1]):
+        return True
+    return any(_NOT_AN_OPTIMIZER_CTOR.search(v.split("(", 1)[0]) for v in ctx.facts.assigned.get(receiver, []))
+
+
+def parameter_updates(ctx: FileContext, loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
+    """Steps that may update parameters: optimizer, engine, scaler or manual, and any ``x.step()``
+    whose ``x`` we cannot place; not a profiler's, tracker's or environment's step."""
+    return [e for e in loop.of(EventKind.STEP, max_depth=max_depth) if not not_an_optimizer(ctx, e)]
 
 
 def calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
@@ -175,13 +201,37 @@ def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
     return reads_grad_in(loop.node.body)
 
 
+def _grad_below(node: cst.BaseExpression) -> cst.Attribute | None:
+    """The ``x.grad`` node under ``x.grad``, ``x.grad.data`` or ``x.grad.detach()``."""
+    while True:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in (
+                "detach", "float", "double"):
+            node = node.func.value
+        elif isinstance(node, cst.Attribute) and node.attr.value == "data":
+            node = node.value
+        else:
+            break
+    return node if isinstance(node, cst.Attribute) and node.attr.value == "grad" else None
+
+
 def reads_grad_in(node: cst.CSTNode) -> bool:
-    """Whether the code under ``node`` reads ``.grad``, not only clears it."""
+    """Whether the code under ``node`` reads ``.grad`` to inspect or use the gradients: not only
+    clearing it, and not only measuring it for a log (``p.grad is not None``, ``p.grad.norm()``,
+    ``torch.norm(p.grad)``) outside an ``assert``."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
+    asserts = 0
 
     class V(cst.CSTVisitor):
+        def visit_Assert(self, n: cst.Assert) -> None:
+            nonlocal asserts
+            asserts += 1
+
+        def leave_Assert(self, original_node: cst.Assert) -> None:
+            nonlocal asserts
+            asserts -= 1
+
         def visit_Call(self, n: cst.Call) -> None:
             func = n.func
             if isinstance(func, cst.Attribute) and func.attr.value in clearing:
@@ -189,6 +239,23 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
                 if isinstance(target, cst.Attribute) and target.attr.value == "data":
                     target = target.value
                 ignored.add(id(target))
+            if asserts:
+                return
+            if isinstance(func, cst.Attribute) and func.attr.value == "norm":
+                grad = _grad_below(func.value)
+                if grad is not None:
+                    ignored.add(id(grad))
+            if last_name(func) == "norm" and n.args:
+                grad = _grad_below(n.args[0].value)
+                if grad is not None:
+                    ignored.add(id(grad))
+
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            if asserts:
+                return
+            grad = _grad_below(n.left)
+            if grad is not None and all(isinstance(c.operator, cst.Is | cst.IsNot) for c in n.comparisons):
+                ignored.add(id(grad))
 
         def visit_Attribute(self, n: cst.Attribute) -> None:
             nonlocal found
