@@ -54,6 +54,7 @@ class Event:
     depth: int = 0
     via: tuple[str, ...] = ()
     manual: bool = False
+    bound: tuple[str, ...] = ()  # names bound by the ``with ... as name`` blocks around the call
 
     @property
     def conditional(self) -> bool:
@@ -345,6 +346,7 @@ class _Collector(cst.CSTVisitor):
         self.via = via
         self.conditions = list(conditions)
         self.contexts = list(contexts)
+        self.bound: list[tuple[str, ...]] = []
         self.depth = depth
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
@@ -377,9 +379,12 @@ class _Collector(cst.CSTVisitor):
 
     def visit_With(self, node: cst.With) -> None:
         self.contexts.append(", ".join(self.b.code(i.item) for i in node.items))
+        self.bound.append(tuple(i.asname.name.value for i in node.items
+                                if i.asname is not None and isinstance(i.asname.name, cst.Name)))
 
     def leave_With(self, original_node: cst.With) -> None:
         self.contexts.pop()
+        self.bound.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # nested definitions run only when called; calls expand them
@@ -535,7 +540,7 @@ class _Collector(cst.CSTVisitor):
             kind=kind, line=pos.start.line, end_line=pos.end.line, order=len(self.b.events),
             code=code if code is not None else self.b.code(node), receiver=receiver, target=target,
             args=args, conditions=tuple(self.conditions), contexts=tuple(self.contexts),
-            depth=self.depth, via=self.via, manual=manual,
+            depth=self.depth, via=self.via, manual=manual, bound=tuple(n for b in self.bound for n in b),
         ))
 
     # -- helpers in the same file ---------------------------------------------------------------

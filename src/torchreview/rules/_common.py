@@ -20,6 +20,11 @@ HARMLESS_LOSS_SINKS = frozenset({
     "tolist", "numpy", "mean", "sum", "stack", "cat", "tensor", "round", "all_reduce", "reduce",
     "gather", "max", "min", "abs", "sqrt", "exp", "record", "put", "push", "set_description",
     "wandb_log", "dict", "list", "tuple", "enumerate", "zip", "isinstance",
+    # torch.distributed collectives: they copy or combine tensors, they never run backward
+    "all_gather", "all_gather_into_tensor", "all_gather_object", "broadcast", "reduce_scatter",
+    "reduce_scatter_tensor", "gather_object", "all_to_all", "all_to_all_single", "barrier",
+    # tensor factories that only read a tensor's shape, dtype and device
+    "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
     # torch calls that take an optimizer and never clear or apply its gradients
     "unscale_", "clip_grad_norm_", "clip_grad_value_", "get_last_lr", "state_dict",
 })

@@ -45,11 +45,19 @@ def _closure_names(step: Event) -> set[str]:
     return names
 
 
+def context_ids(step: Event) -> set[str]:
+    """Names bound by the ``with`` blocks around an event: ``with dist_autograd.context() as cid``."""
+    return set(step.bound)
+
+
 def takes_closure(step: Event) -> bool:
-    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step."""
+    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step. A context
+    id (``DistributedOptimizer.step(context_id)`` under ``with dist_autograd.context() as
+    context_id``) is not a closure."""
     if step.kind != EventKind.STEP:
         return False
     extra = step.args[1:] if step.receiver and step.target == (step.args[0] if step.args else None) else step.args
+    extra = tuple(a for a in extra if a not in context_ids(step))
     return bool(extra) or "closure" in step.code
 
 

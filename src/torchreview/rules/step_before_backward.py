@@ -253,6 +253,16 @@ for real in loader:
 ]
 
 INVALID = [
+    # distributed autograd: a context id is not a closure, and the backward pass comes too late
+    """
+def run_trainer(model, loader):
+    opt = DistributedOptimizer(optim.SGD, model.parameter_rrefs(), lr=0.05)
+    for data, target in loader:
+        with dist_autograd.context() as context_id:
+            loss = criterion(model(data), target)
+            opt.step(context_id)
+            dist_autograd.backward(context_id, [loss])
+""",
     # DCGAN: the discriminator steps between its two backward passes; netG.zero_grad() and the
     # generator's step never use the second one, and netD.zero_grad() clears it next time
     """
