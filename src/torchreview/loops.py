@@ -479,7 +479,8 @@ class _Collector(cst.CSTVisitor):
             any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
         ) and (recv.endswith(".data") or self._under_no_grad()):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
-        elif name in _CLIP_NAMES:
+        elif name in _CLIP_NAMES or (name == "clamp_" and recv.endswith((".grad", ".grad.data"))):
+            # p.grad.data.clamp_(-c, c) clips by value, as clip_grad_value_ does
             emit(EventKind.CLIP, node, receiver=recv or None, args=args)
         elif name == "unscale_":
             emit(EventKind.UNSCALE, node, receiver=recv or None, target=args[0] if args else None, args=args)
