@@ -401,7 +401,7 @@ def _at_call_site(ctx: FileContext, loop: TrainingLoop, clip: Event, finding: Fi
     """A clip inside a project helper (``clip_gradients(model)``) is reported where the loop calls
     that helper: the call's place in the iteration is what goes wrong, not the helper's body."""
     site = helper_call_site(ctx, loop, clip.via)
-    if site is None or loop.kind == "function" and not loop.line <= site.line <= loop.end_line:
+    if site is None:
         return finding
     facts = dict(finding.facts)
     facts.update(clip=ctx.code(site.node), clip_line=site.line)
