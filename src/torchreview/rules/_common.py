@@ -338,6 +338,9 @@ def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str) -> bool | No
         if mine is None or theirs is None:
             return None
         return any(same_module(ctx, a, b) for a in mine for b in theirs)
-    if mine is None or not ctx.facts.is_model(receiver):
-        return None  # p.grad = None over some parameters, or a module we cannot place
-    return any(same_module(ctx, receiver, m) for m in mine)
+    if mine is None:
+        return None
+    if any(same_module(ctx, receiver, m) for m in mine):
+        return True
+    # another module: surely not ours; p.grad = None over some parameters: we cannot tell
+    return False if ctx.facts.is_model(receiver) else None
