@@ -11,6 +11,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
+from torchreview.rules._calls import assignments, param_names
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
 HARMLESS_LOSS_SINKS = frozenset({
@@ -293,16 +294,24 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
 _PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
 
 
-def optimizer_modules(ctx: FileContext, optimizer: str) -> frozenset[str] | None:
+def optimizer_modules(ctx: FileContext, optimizer: str, loop: TrainingLoop | None = None) -> frozenset[str] | None:
     """The modules whose parameters ``optimizer`` was built on: ``Adam(netD.parameters())`` gives
     ``{"netD"}``. None when the file does not say (a list of tensors, ``self.optimizers()``, a
-    factory in another file), so callers stay quiet."""
-    values = ctx.facts.assigned.get(optimizer, [])
-    if not values:
+    factory in another file), so callers stay quiet.
+
+    A plain name counts only where it is built in the loop's own function (or at module level, when
+    the function does not take it as a parameter): a caller may pass ``opt_g`` built on ``netG`` to
+    a function whose parameter names the model ``G``. ``self.`` names count anywhere in the file."""
+    function = loop.function_node if loop is not None else None
+    sites = [a for a in assignments(ctx) if a.name == optimizer]
+    if loop is not None and not optimizer.startswith("self."):
+        local = optimizer in param_names(function)
+        sites = [a for a in sites if a.function is function or (a.function is None and not local)]
+    if not sites:
         return None
     found: set[str] = set()
-    for value in values:
-        names = {m.group(1) for m in _PARAMS_OF.finditer(value)}
+    for site in sites:
+        names = {m.group(1) for m in _PARAMS_OF.finditer(ctx.code(site.value))}
         if not names:
             return None
         found |= names
@@ -324,7 +333,8 @@ def same_module(ctx: FileContext, a: str, b: str) -> bool:
     return False
 
 
-def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str) -> bool | None:
+def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str,
+                     loop: TrainingLoop | None = None) -> bool | None:
     """Whether a gradient-clearing event empties the gradients ``optimizer`` applies: True, False
     (surely another optimizer's or another module's parameters) or None (the file does not say)."""
     receiver = zero.receiver or ""
@@ -332,9 +342,9 @@ def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str) -> bool | No
         return None  # a helper's parameter name, or a bare call: we cannot tell which parameters
     if receiver == optimizer:
         return True
-    mine = optimizer_modules(ctx, optimizer)
+    mine = optimizer_modules(ctx, optimizer, loop)
     if ctx.facts.is_optimizer(receiver):
-        theirs = optimizer_modules(ctx, receiver)
+        theirs = optimizer_modules(ctx, receiver, loop)
         if mine is None or theirs is None:
             return None
         return any(same_module(ctx, a, b) for a in mine for b in theirs)

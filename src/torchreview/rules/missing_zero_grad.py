@@ -220,6 +220,23 @@ for src, tgt in loader:
     enc_opt.step()
     dec_opt.step()
 """,
+    # the caller builds the optimizers on netG/netD; this function names the models G and D
+    """
+def train(G, D, opt_g, opt_d, loader):
+    for real in loader:
+        D.zero_grad()
+        d_loss(D, G, real).backward()
+        opt_d.step()
+        G.zero_grad()
+        g_loss(D, G, real).backward()
+        opt_g.step()
+
+def main():
+    netG, netD = Gen(), Disc()
+    opt_g = torch.optim.Adam(netG.parameters())
+    opt_d = torch.optim.Adam(netD.parameters())
+    train(netG, netD, opt_g, opt_d, loader)
+""",
     # the second optimizer is built from a list the file does not explain: we cannot tell
     """
 opt_g = torch.optim.Adam(gen.parameters())
@@ -304,10 +321,15 @@ def _per_context(step: Event, backwards: list[Event]) -> bool:
         (b.receiver or "").rsplit(".", 1)[-1] == "dist_autograd" for b in backwards)
 
 
-def _uncleared(ctx: FileContext, loop: TrainingLoop, optimizer: str) -> bool:
+def _uncleared(ctx: FileContext, loop: TrainingLoop, optimizer: str, optimizers: int) -> bool:
     """No clearing in the loop can empty ``optimizer``'s gradients. With two optimizers (a GAN, an
-    encoder and a discriminator), clearing one of them, or one module, leaves the other's alone."""
-    return all(clears_optimizer(ctx, z, optimizer) is False for z in loop.of(EventKind.ZERO_GRAD))
+    encoder and a discriminator), clearing one of them, or one module, leaves the other's alone.
+    With one optimizer, clearing any module counts: it is that optimizer's model under another
+    name more often than not."""
+    zeros = loop.of(EventKind.ZERO_GRAD)
+    if optimizers == 1 and any(not ctx.facts.is_optimizer(z.receiver or "") for z in zeros):
+        return False
+    return all(clears_optimizer(ctx, z, optimizer, loop) is False for z in zeros)
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -316,9 +338,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         backwards = loop.of(EventKind.BACKWARD)
         if not steps or not backwards:
             continue  # missing-backward speaks about a loop without a backward pass
-        for optimizer in dict.fromkeys(e.target for e in steps if e.target):
+        optimizers = list(dict.fromkeys(e.target for e in steps if e.target))
+        for optimizer in optimizers:
             mine = [e for e in steps if e.target == optimizer]
-            if not _uncleared(ctx, loop, optimizer) or any(_per_context(e, backwards) for e in mine):
+            if not _uncleared(ctx, loop, optimizer, len(optimizers)) or any(_per_context(e, backwards) for e in mine):
                 continue
             if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer):
                 continue  # code we cannot see may clear it; a fresh optimizer in every iteration

@@ -360,7 +360,8 @@ def _reads_grads_after(ctx: FileContext, loop: TrainingLoop, backward: Event) ->
     return bool(_GRAD_READ.search(text))
 
 
-def _window_start(ctx: FileContext, seq: list[Event], steps: list[Event], step: Event, index: int) -> int:
+def _window_start(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event], step: Event,
+                  index: int) -> int:
     """Where the gradients that ``step`` applies start to gather in this iteration: after the last
     clearing of its own parameters, or after its own previous step. Another optimizer's step does
     not end the window: one backward pass may feed several optimizers (a multi-discriminator GAN).
@@ -370,11 +371,12 @@ def _window_start(ctx: FileContext, seq: list[Event], steps: list[Event], step: 
     earlier = [s.order for s in steps[:index]
                if s.target == step.target and not exclusive(s.conditions, step.conditions)]
     clears = [z.order for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < step.order
-              and is_prefix(z.conditions, step.conditions) and clears_optimizer(ctx, z, optimizer) is True]
+              and is_prefix(z.conditions, step.conditions) and clears_optimizer(ctx, z, optimizer, loop) is True]
     return max(earlier + clears, default=-1)
 
 
-def _wasted(ctx: FileContext, seq: list[Event], steps: list[Event], step: Event, backward: Event) -> bool:
+def _wasted(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event], step: Event,
+            backward: Event) -> bool:
     """Every step after ``backward`` clears its own parameters first, ``step``'s optimizer does not
     step again, and its parameters are cleared in every iteration: nothing applies those gradients
     (a backward pass meant for ``step`` that ended up below it)."""
@@ -384,17 +386,17 @@ def _wasted(ctx: FileContext, seq: list[Event], steps: list[Event], step: Event,
         return False
     for other in later:
         if not any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < other.order
-                   and clears_optimizer(ctx, z, other.target or "") is True for z in seq):
+                   and clears_optimizer(ctx, z, other.target or "", loop) is True for z in seq):
             return False
     return any(z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
-               and clears_optimizer(ctx, z, optimizer) is True for z in seq)
+               and clears_optimizer(ctx, z, optimizer, loop) is True for z in seq)
 
 
 def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
                    step: Event, grads: list[Event], index: int) -> Event | None:
     """A backward pass after ``step`` whose gradients ``step`` should have applied."""
     live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
-    start = _window_start(ctx, seq, steps, step, index)
+    start = _window_start(ctx, loop, seq, steps, step, index)
     late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
             and is_prefix(step.conditions, b.conditions)]
     if not late:
@@ -406,7 +408,7 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
     # backward pass). A backward pass followed by another optimizer's step is left alone unless
     # that optimizer clears its own gradients after it: in GANs the generator's backward pass also
     # fills the discriminator's gradients, on purpose.
-    if not _reads_grads_after(ctx, loop, late[0]) and _wasted(ctx, seq, steps, step, late[0]):
+    if not _reads_grads_after(ctx, loop, late[0]) and _wasted(ctx, loop, seq, steps, step, late[0]):
         return late[0]
     trailing = [b for b in late if not any(s.order > b.order for s in steps)]
     if not trailing:
