@@ -256,6 +256,22 @@ def train(model, loader, optimizer, use_l1):
         total += loss
     return total / len(loader)
 """,
+    # the loss is built across branches and one part detaches a teacher's output: the loss itself
+    # still carries its graph
+    """
+def train(student, teacher, loader, optimizer, distill):
+    running = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        out = student(x)
+        loss = F.cross_entropy(out, y)
+        if distill:
+            loss += 0.5 * F.kl_div(out.log_softmax(-1), teacher(x).detach().softmax(-1))
+        loss.backward()
+        optimizer.step()
+        running += loss
+    return running / len(loader)
+""",
     # LBFGS: step(closure) returns the closure's loss, graph included
     """
 def fit_curve(x, y, epochs=50):
@@ -366,6 +382,10 @@ _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
+# A value that is detached as a whole (``loss.item()``, ``float(loss)``, ``loss.detach()``), not one
+# that only detaches an input somewhere inside (``criterion(disc(fake.detach()), zeros)``).
+_DETACHED_WHOLE = re.compile(r"^(?:float|int|math\.\w+|np\.\w+)\(.*\)$|"
+                             r"(?:\.item\(\)|\.detach\(\)|\.data|\.tolist\(\)|\.numpy\(\)|\.cpu\(\))$", re.S)
 
 
 @dataclass
@@ -678,7 +698,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if _reset_with_step(ctx, loop, item):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
             last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
-            if last and _DETACHING.search(last[-1]):
+            if last and _DETACHED_WHOLE.search(last[-1].strip()):
                 continue
             seen.add(item.line)
             uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
