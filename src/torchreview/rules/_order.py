@@ -78,6 +78,20 @@ def _split(loop: TrainingLoop) -> tuple[list[Event], dict[int, list[Event]]]:
     return out, closures
 
 
+def gradients_unused(ctx: FileContext, loop: TrainingLoop, seq: Sequence[Event], steps: Sequence[Event],
+                     backward: Event) -> bool:
+    """No step of the iteration applies what ``backward`` computed: every step after it clears its
+    own parameters first (``netD.zero_grad()`` before ``optimizerD.step()``), as far as the file
+    shows which parameters each optimizer holds."""
+    from torchreview.rules._common import clears_optimizer
+
+    later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
+    if not later:
+        return False
+    return all(any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < s.order
+                   and clears_optimizer(ctx, z, s.target or "", loop) is True for z in seq) for s in later)
+
+
 def sequence(loop: TrainingLoop) -> list[Event]:
     """The loop's events without those that run inside a closure handed to a step."""
     return _split(loop)[0]

@@ -56,6 +56,7 @@ from torchreview.rules._order import (
     backwards,
     exclusive,
     gradient_sources,
+    gradients_unused,
     in_except,
     is_prefix,
     move_after,
@@ -382,12 +383,8 @@ def _wasted(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[
     (a backward pass meant for ``step`` that ended up below it)."""
     optimizer = step.target or ""
     later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
-    if not later or any(s.target == step.target for s in later):
+    if any(s.target == step.target for s in later) or not gradients_unused(ctx, loop, seq, steps, backward):
         return False
-    for other in later:
-        if not any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < other.order
-                   and clears_optimizer(ctx, z, other.target or "", loop) is True for z in seq):
-            return False
     return any(z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
                and clears_optimizer(ctx, z, optimizer, loop) is True for z in seq)
 
