@@ -29,7 +29,8 @@ Use instead
 
     Only optimizers, engines, scalers and manual updates count as steps (not ``prof.step()``,
     ``tracker.step()`` or ``env.step(action)``), and a step in a sibling function called from the
-    same outer loop does not count for this loop. The rule stays quiet on gradient accumulation
+    same outer loop does not count for this loop when it steps another optimizer than the ones
+    handed to this loop's function. The rule stays quiet on gradient accumulation
     (the step sits in an outer loop or under an ``if``), on steps in a helper function of the same
     file, on loops that only run backward on tensors computed before them, on engine steps
     (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
@@ -47,6 +48,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._calls import call_sites
 from torchreview.rules._common import (
     exclusive,
     parameter_updates,
@@ -204,6 +206,21 @@ def train(model, loader):
         optimizer.step()
     optimizer.eval()
 """,
+    # the micro-batch loop and the step live in two helpers that the batch loop calls in turn
+    """
+def accumulate(model, chunks):
+    for chunk in chunks:
+        model(chunk).mean().backward()
+
+def apply_update(optimizer):
+    optimizer.step()
+    optimizer.zero_grad()
+
+def train(model, loader, optimizer):
+    for batch in loader:
+        accumulate(model, batch.split(8))
+        apply_update(optimizer)
+""",
     # one backward pass split over several outputs (a pipeline stage); the step is elsewhere
     """
 class PipelineEngine:
@@ -217,7 +234,7 @@ class PipelineEngine:
 ]
 
 INVALID = [
-    # a step in a sibling function of the epoch loop does not step this loop's parameters
+    # a step in a sibling function of the epoch loop steps another optimizer, not this loop's
     """
 def train_disc(netD, loader, optD):
     for real in loader:
@@ -348,19 +365,33 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
         )
 
 
+def _handed_optimizers(ctx: FileContext, caller: TrainingLoop, function: str) -> set[str]:
+    """The optimizers that ``caller`` passes to ``function`` (``train_gen(netG, loader, optG)``)."""
+    name = function.rsplit(".", 1)[-1]
+    out: set[str] = set()
+    for site in call_sites(ctx):
+        if site.name == name and caller.line <= site.line <= caller.end_line:
+            out |= {c for a in site.node.args if ctx.facts.is_optimizer(c := ctx.code(a.value))}
+    return out
+
+
 def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
     """A loop in this file calls ``function`` (directly or through helpers) and steps on the way
     to it: in its own body, or in a helper that leads to ``function``. A step in a sibling helper
-    (``train_disc()`` next to ``train_gen()`` in the epoch loop) steps other parameters at another
-    time, so it does not count."""
+    counts too (``accumulate(model, chunks)`` then ``apply_update(optimizer)``), unless the caller
+    hands ``function`` its own optimizers and the sibling steps none of them: ``train_disc(...,
+    optD)`` steps optD, which says nothing about ``train_gen(..., optG)``."""
     for other in ctx.loops:
         paths = {e.via[: e.via.index(function)] for e in other.events if function in e.via}
         if not paths:
             continue
+        handed = _handed_optimizers(ctx, other, function)
         for step in parameter_updates(ctx, other):
             if function in step.via:
                 continue  # steps inside `function` itself are the ones this check looks at
             if any(step.via == path[: len(step.via)] for path in paths):
+                return True
+            if not handed or step.target in handed:
                 return True
     return False
 
