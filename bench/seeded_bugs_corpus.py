@@ -10,7 +10,8 @@ scheduler.step above optimizer.step, drop scaler.update(), drop "/ accum", drop 
 scaler.unscale_, clip before backward, drop "with torch.no_grad():" around manual updates). A
 mutation that does not make a bug is not counted: dropping ``.item()`` where autograd is off
 (``torch.no_grad()``/``inference_mode()`` blocks or decorators) or where a logger's ``update(k=v)``
-takes the value, and dropping ``torch.no_grad()`` around code that changes no parameter.
+takes the value, dropping ``torch.no_grad()`` around code that changes no parameter, and any edit inside a string
+literal (docstring examples).
 
 The script prints every miss, the findings per file (seeded cases caught / seeded, and the
 findings on the unchanged file, which should be none on correct code), and a recall line per rule.
@@ -20,8 +21,10 @@ asserts nothing.
 
 from __future__ import annotations
 
+import io
 import re
 import sys
+import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,6 +172,18 @@ MUTATIONS = (_zero_grad_moved, _step_swapped, _scheduler_first, _scaler, _accumu
              _clip_first, _no_grad_dropped)
 
 
+def _string_lines(text: str) -> set[int]:
+    """0-based indexes of lines that lie inside a string literal (docstrings with examples)."""
+    out: set[int] = set()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
+                out.update(range(tok.start[0] - 1, tok.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return out
+
+
 def _files(argv: list[str]) -> list[Path]:
     if argv[:1] == ["--list"] and len(argv) >= 2:
         lines = Path(argv[1]).read_text(encoding="utf-8").splitlines()
@@ -190,8 +205,11 @@ def main(argv: list[str]) -> int:
         except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
             continue
         lines = text.splitlines()
+        in_strings = _string_lines(text)
         seeded = hit = 0
         for i in range(len(lines)):
+            if i in in_strings:
+                continue  # an example inside a docstring is not code
             for mutate in MUTATIONS:
                 for rule, line, new in mutate(lines, i):
                     source = "\n".join(new) + "\n"
