@@ -382,10 +382,30 @@ _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
-# A value that is detached as a whole (``loss.item()``, ``float(loss)``, ``loss.detach()``), not one
-# that only detaches an input somewhere inside (``criterion(disc(fake.detach()), zeros)``).
-_DETACHED_WHOLE = re.compile(r"^(?:float|int|math\.\w+|np\.\w+)\(.*\)$|"
-                             r"(?:\.item\(\)|\.detach\(\)|\.data|\.tolist\(\)|\.numpy\(\)|\.cpu\(\))$", re.S)
+# The outer chain of a value detaches it as a whole (``loss.item()``, ``float(loss)``,
+# ``loss.detach().mean()``), as opposed to a value that detaches one input somewhere inside
+# (``criterion(disc(fake.detach()), zeros)``, ``loss + aux.detach()``).
+_WHOLE_DETACH = re.compile(r"\.(item|detach|data|tolist|numpy|cpu)\b")
+_WHOLE_WRAP = re.compile(r"^(float|int|math\.\w+|np\.\w+)\(\)$")
+
+
+def _detached_whole(value: str) -> bool:
+    outer, depth = [], 0
+    for ch in value.strip():
+        if ch in "([{":
+            if depth == 0:
+                outer.append(ch)
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                outer.append(ch)
+        elif depth == 0:
+            outer.append(ch)
+    chain = "".join(outer).strip()
+    if re.search(r"[-+*/%@,]|\s(if|else|and|or)\s", chain):
+        return False
+    return bool(_WHOLE_WRAP.match(chain) or _WHOLE_DETACH.search(chain))
 
 
 @dataclass
@@ -698,7 +718,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if _reset_with_step(ctx, loop, item):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
             last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
-            if last and _DETACHED_WHOLE.search(last[-1].strip()):
+            if last and _detached_whole(last[-1]):
                 continue
             seen.add(item.line)
             uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
