@@ -254,6 +254,19 @@ for real in loader:
 ]
 
 INVALID = [
+    # two models trained one after the other; the second one's step moved above its backward
+    # pass, whose gradients its zero_grad() then clears
+    """
+for step, batch in enumerate(train_dataloader):
+    outputs_1 = model_a(**batch)
+    accelerator_a.backward(outputs_1.loss)
+    optimizer_a.step()
+    optimizer_a.zero_grad()
+    outputs_2 = model_b(**batch)
+    optimizer_b.step()
+    accelerator_b.backward(outputs_2.loss)
+    optimizer_b.zero_grad()
+""",
     # distributed autograd: a context id is not a closure, and the backward pass comes too late
     """
 def run_trainer(model, loader):
@@ -378,15 +391,22 @@ def _window_start(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps:
 
 def _wasted(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event], step: Event,
             backward: Event) -> bool:
-    """Every step after ``backward`` clears its own parameters first, ``step``'s optimizer does not
-    step again, and its parameters are cleared in every iteration: nothing applies those gradients
-    (a backward pass meant for ``step`` that ended up below it)."""
+    """Nothing applies what ``backward`` computed for ``step``'s optimizer: that optimizer does not
+    step again, every other step after ``backward`` clears its own parameters first, and the
+    optimizer's gradients are cleared after ``backward`` (or at the start of every iteration,
+    when other steps follow). A backward pass meant for ``step`` that ended up below it."""
     optimizer = step.target or ""
     later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
-    if any(s.target == step.target for s in later) or not gradients_unused(ctx, loop, seq, steps, backward):
+    if any(s.target == step.target for s in later):
         return False
-    return any(z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
-               and clears_optimizer(ctx, z, optimizer, loop) is True for z in seq)
+    if later and not gradients_unused(ctx, loop, seq, steps, backward):
+        return False
+    mine = [z for z in seq if z.kind == EventKind.ZERO_GRAD and z.depth == 0
+            and clears_optimizer(ctx, z, optimizer, loop) is True]
+    if any(z.order > backward.order and is_prefix(z.conditions, backward.conditions)
+           and not any(backward.order < s.order < z.order for s in later) for z in mine):
+        return True  # cleared right after, with no step in between
+    return bool(later) and any(not z.conditions for z in mine)
 
 
 def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],

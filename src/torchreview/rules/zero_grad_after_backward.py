@@ -519,8 +519,11 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             after = [b for b in grads if zero.order < b.order < step.order]
             if not before or _manual_between(ctx, zero, step, after):
                 continue
-            if after and not gradients_unused(ctx, loop, seq, stepped, before[-1]):
-                continue  # a second backward pass feeds the step (GAN and actor-critic loops)
+            if after and (not gradients_unused(ctx, loop, seq, stepped, before[-1])
+                          or any(s.order < before[-1].order for s in stepped)):
+                # a second backward pass feeds the step (GAN and actor-critic loops); a backward
+                # pass after another step may be late for that one (step-before-backward says so)
+                continue
             backward = before[-1]
             anchor = backward if backward.depth == 0 else None
             suggestion = move_before(ctx, zero, anchor) if anchor is not None else None
