@@ -10,8 +10,8 @@ scheduler.step above optimizer.step, drop scaler.update(), drop "/ accum", drop 
 scaler.unscale_, clip before backward, drop "with torch.no_grad():" around manual updates). A
 mutation that does not make a bug is not counted: dropping ``.item()`` where autograd is off
 (``torch.no_grad()``/``inference_mode()`` blocks or decorators) or where a logger's ``update(k=v)``
-takes the value, dropping ``torch.no_grad()`` around code that changes no parameter, and any edit inside a string
-literal (docstring examples).
+takes the value, dropping ``torch.no_grad()`` around code that changes no parameter, and any edit of a comment or
+of a line inside a string literal (docstring examples).
 
 The script prints every miss, the findings per file (seeded cases caught / seeded, and the
 findings on the unchanged file, which should be none on correct code), and a recall line per rule.
@@ -184,6 +184,14 @@ def _string_lines(text: str) -> set[int]:
     return out
 
 
+_PLACEHOLDER = re.compile(r"^\s*#<(\d+)>$")
+
+
+def _unmask(line: str, lines: list[str]) -> str:
+    m = _PLACEHOLDER.match(line)
+    return lines[int(m.group(1))] if m else line
+
+
 def _files(argv: list[str]) -> list[Path]:
     if argv[:1] == ["--list"] and len(argv) >= 2:
         lines = Path(argv[1]).read_text(encoding="utf-8").splitlines()
@@ -205,13 +213,17 @@ def main(argv: list[str]) -> int:
         except (OSError, UnicodeDecodeError, cst.ParserSyntaxError):
             continue
         lines = text.splitlines()
-        in_strings = _string_lines(text)
+        # Lines inside string literals (docstring examples) and comment lines are not code: the
+        # mutations see a placeholder there, and the placeholder is put back after the edit.
+        hidden = _string_lines(text) | {k for k, x in enumerate(lines) if x.lstrip().startswith("#")}
+        masked = [f"{x[: _indent(x)]}#<{k}>" if k in hidden else x for k, x in enumerate(lines)]
         seeded = hit = 0
         for i in range(len(lines)):
-            if i in in_strings:
-                continue  # an example inside a docstring is not code
+            if i in hidden:
+                continue
             for mutate in MUTATIONS:
-                for rule, line, new in mutate(lines, i):
+                for rule, line, edited in mutate(masked, i):
+                    new = [_unmask(x, lines) for x in edited]
                     source = "\n".join(new) + "\n"
                     try:
                         cst.parse_module(source)
