@@ -8,8 +8,9 @@ taken relative to the list's `--root`, default: the list file's folder plus `/re
 that exists). With neither, it uses /tmp/realfiles.txt when that file exists, else the installed
 torch package's source (present wherever the tests run). It prints how many files were linted and
 skipped, then a table of findings per rule and severity, and the files that produced the most
-findings. `--show RULE` lists every finding of one rule (path:line and the first line of the
-message) so that a person can judge each one. This script measures; it decides nothing about which
+findings (`--per-file`: every file with findings, and its findings). `--show RULE` lists every
+finding of one rule (path:line and the first line of the message) so that a person can judge
+each one. This script measures; it decides nothing about which
 findings are false alarms, and it asserts nothing.
 """
 
@@ -72,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="list every finding of RULE (repeatable; 'all' lists every finding)")
     parser.add_argument("--json", type=Path, default=None, help="also write the findings here")
     parser.add_argument("--top", type=int, default=10, help="how many noisiest files to list")
+    parser.add_argument("--per-file", action="store_true",
+                        help="list every file with findings, and its findings (rule:line)")
     args = parser.parse_args(argv)
 
     paths, origin = choose_paths(args)
@@ -102,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"noisiest files (top {args.top}):")
         for path, n in per_file.most_common(args.top):
             print(f"  {n:4d}  {path}")
+    if args.per_file and per_file:
+        print()
+        print("findings per file:")
+        for path in sorted(per_file):
+            hits = [f"{f.rule}:{f.line}" for f in result.findings if f.path == path]
+            print(f"  {path}  {', '.join(hits)}")
     shown = set(args.show)
     if shown:
         print()

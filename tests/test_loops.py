@@ -156,3 +156,50 @@ for x in loader:
     (loop,) = loops_of(src)
     moves = loop.of(EventKind.TO_DEVICE)
     assert [m.code for m in moves] == ["x.to(device)"]
+
+
+def test_schedule_free_optimizers_are_optimizers():
+    src = """
+import schedulefree
+opt = schedulefree.AdamWScheduleFree(model.parameters(), lr=1e-3)
+sched = torch.optim.lr_scheduler.StepLR(opt, 10)
+opt.train()
+for x, y in loader:
+    opt.zero_grad()
+    criterion(model(x), y).backward()
+    opt.step()
+    sched.step()
+opt.eval()
+"""
+    facts = ModuleFacts(cst.parse_module(src))
+    assert facts.is_optimizer("opt") and not facts.is_scheduler("opt")
+    assert facts.is_scheduler("sched")
+    (loop,) = loops_of(src)
+    steps = [(e.kind, e.receiver) for e in loop.events if e.kind in (EventKind.STEP, EventKind.SCHEDULER_STEP)]
+    assert steps == [(EventKind.STEP, "opt"), (EventKind.SCHEDULER_STEP, "sched")]
+
+
+def test_schedule_free_mode_switches_are_not_model_modes():
+    (loop,) = loops_of("""
+for epoch in range(3):
+    optimizer.train()
+    model.train()
+    train_one(model, optimizer)
+    optimizer.eval()
+    model.eval()
+""")
+    assert [(e.kind, e.receiver) for e in loop.events] == [
+        (EventKind.TRAIN_MODE, "model"), (EventKind.EVAL_MODE, "model")]
+
+
+def test_clamping_gradients_in_place_is_clipping():
+    loop = loops_of("""
+for x, y in loader:
+    loss.backward()
+    for p in model.parameters():
+        p.grad.data.clamp_(-1, 1)
+    weights.clamp_(0, 1)
+    optimizer.step()
+""")[0]
+    clips = [e for e in loop.events if e.kind is EventKind.CLIP]
+    assert [e.code for e in clips] == ["p.grad.data.clamp_(-1, 1)"]

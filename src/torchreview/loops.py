@@ -54,6 +54,7 @@ class Event:
     depth: int = 0
     via: tuple[str, ...] = ()
     manual: bool = False
+    bound: tuple[str, ...] = ()  # names bound by the ``with ... as name`` blocks around the call
 
     @property
     def conditional(self) -> bool:
@@ -116,6 +117,9 @@ _OPTIMIZER_CTORS = re.compile(
 )
 _SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
 _SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
+# Schedule-free optimizers (``schedulefree.AdamWScheduleFree``) carry "schedule" in their names but
+# are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.
+_SCHEDULE_FREE = re.compile(r"ScheduleFree|schedulefree|schedule_free", re.IGNORECASE)
 _MODEL_CTORS = re.compile(
     r"(^|\.)nn\.|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
     r"from_pretrained$|^torch\.compile$|Sequential|Module$"
@@ -274,7 +278,14 @@ class ModuleFacts:
                 return True
         return False
 
+    def is_schedule_free(self, code: str) -> bool:
+        """An optimizer such as ``AdamWScheduleFree``, built in this file or named ``*optim*``
+        with a ``train()``/``eval()`` of its own."""
+        return self._ctor_matches(code, _SCHEDULE_FREE) or "optim" in code.rsplit(".", 1)[-1].lower()
+
     def is_scheduler(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return False
         tail = code.rsplit(".", 1)[-1]
         return bool(_SCHEDULER_NAME.search(tail)) or self._ctor_matches(code, _SCHEDULER_CTORS)
 
@@ -283,6 +294,8 @@ class ModuleFacts:
         return bool(_SCALER_NAME.search(tail)) or self._ctor_matches(code, _SCALER_CTORS)
 
     def is_optimizer(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return True
         if self.is_scheduler(code) or self.is_scaler(code):
             return False
         tail = code.rsplit(".", 1)[-1].split("[", 1)[0]
@@ -333,6 +346,7 @@ class _Collector(cst.CSTVisitor):
         self.via = via
         self.conditions = list(conditions)
         self.contexts = list(contexts)
+        self.bound: list[tuple[str, ...]] = []
         self.depth = depth
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
@@ -365,9 +379,12 @@ class _Collector(cst.CSTVisitor):
 
     def visit_With(self, node: cst.With) -> None:
         self.contexts.append(", ".join(self.b.code(i.item) for i in node.items))
+        self.bound.append(tuple(i.asname.name.value for i in node.items
+                                if i.asname is not None and isinstance(i.asname.name, cst.Name)))
 
     def leave_With(self, original_node: cst.With) -> None:
         self.contexts.pop()
+        self.bound.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False  # nested definitions run only when called; calls expand them
@@ -462,7 +479,8 @@ class _Collector(cst.CSTVisitor):
             any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
         ) and (recv.endswith(".data") or self._under_no_grad()):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
-        elif name in _CLIP_NAMES:
+        elif name in _CLIP_NAMES or (name == "clamp_" and recv.endswith((".grad", ".grad.data"))):
+            # p.grad.data.clamp_(-c, c) clips by value, as clip_grad_value_ does
             emit(EventKind.CLIP, node, receiver=recv or None, args=args)
         elif name == "unscale_":
             emit(EventKind.UNSCALE, node, receiver=recv or None, target=args[0] if args else None, args=args)
@@ -472,6 +490,8 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.TO_DEVICE, node, receiver=recv, target=self._assigned(), args=args)
         elif name in _DEVICE_HELPERS and args:
             emit(EventKind.TO_DEVICE, node, receiver=args[0], target=self._assigned(), args=args)
+        elif name in ("eval", "train") and recv and facts.is_schedule_free(recv):
+            pass  # a schedule-free optimizer's own mode switch, not the model's
         elif name == "eval" and recv and not node.args:
             emit(EventKind.EVAL_MODE, node, receiver=recv)
         elif name == "train" and recv and self._train_arg(node) is not None:
@@ -521,7 +541,7 @@ class _Collector(cst.CSTVisitor):
             kind=kind, line=pos.start.line, end_line=pos.end.line, order=len(self.b.events),
             code=code if code is not None else self.b.code(node), receiver=receiver, target=target,
             args=args, conditions=tuple(self.conditions), contexts=tuple(self.contexts),
-            depth=self.depth, via=self.via, manual=manual,
+            depth=self.depth, via=self.via, manual=manual, bound=tuple(n for b in self.bound for n in b),
         ))
 
     # -- helpers in the same file ---------------------------------------------------------------

@@ -217,3 +217,23 @@ def append_element(elements: tuple, new: cst.CSTNode) -> tuple:  # type: ignore[
         return (*elements[:-1], moved, new.with_changes(comma=last.comma))  # type: ignore[attr-defined]
     moved = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
     return (*elements[:-1], moved, new)
+
+
+def helper_call_site(ctx: FileContext, loop: TrainingLoop, via: tuple[str, ...]) -> CallSite | None:
+    """The call in ``loop``'s own body that leads into the helper chain ``via`` (the qualified names
+    an event was reached through, outermost first), or None when there is none in this file.
+
+    This is the one place where a rule turns "an event inside a helper" into "this line of the
+    loop": the loop model finds the helpers (today in this file; a project view may follow
+    helpers into other files), and the finding stays on the loop's line, which the reader changes.
+    """
+    if not via:
+        return None
+    name = via[0].rsplit(".", 1)[-1]
+    for site in call_sites(ctx):
+        if site.name == name and loop.line <= site.line <= loop.end_line:
+            func = site.node.func
+            if isinstance(func, cst.Name) or (isinstance(func, cst.Attribute) and ctx.code(func.value) in (
+                    "self", "cls")):
+                return site
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -10,6 +11,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
+from torchreview.rules._calls import assignments, param_names
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
 HARMLESS_LOSS_SINKS = frozenset({
@@ -19,6 +21,11 @@ HARMLESS_LOSS_SINKS = frozenset({
     "tolist", "numpy", "mean", "sum", "stack", "cat", "tensor", "round", "all_reduce", "reduce",
     "gather", "max", "min", "abs", "sqrt", "exp", "record", "put", "push", "set_description",
     "wandb_log", "dict", "list", "tuple", "enumerate", "zip", "isinstance",
+    # torch.distributed collectives: they copy or combine tensors, they never run backward
+    "all_gather", "all_gather_into_tensor", "all_gather_object", "broadcast", "reduce_scatter",
+    "reduce_scatter_tensor", "gather_object", "all_to_all", "all_to_all_single", "barrier",
+    # tensor factories that only read a tensor's shape, dtype and device
+    "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
     # torch calls that take an optimizer and never clear or apply its gradients
     "unscale_", "clip_grad_norm_", "clip_grad_value_", "get_last_lr", "state_dict",
 })
@@ -50,8 +57,34 @@ def optimizer_steps(ctx: FileContext, loop: TrainingLoop, max_depth: int | None 
 
 
 def any_steps(loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
-    """Every kind of parameter update: optimizer, engine, scaler or manual."""
+    """Every ``x.step()`` call and manual update, whatever ``x`` is."""
     return loop.of(EventKind.STEP, max_depth=max_depth)
+
+
+# Objects whose step() moves something other than parameters: a profiler, a progress tracker,
+# an environment (``env.step(action)``), a sync or EMA helper.
+_NOT_AN_OPTIMIZER = re.compile(
+    r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
+    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback", re.IGNORECASE)
+_NOT_AN_OPTIMIZER_CTOR = re.compile(
+    r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
+    r"AveragedModel")
+
+
+def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
+    """A ``step()`` whose receiver is known to be something else than an optimizer or an engine."""
+    receiver = step.receiver or ""
+    if step.manual or ctx.facts.is_optimizer(step.target or "") or ctx.facts.is_scaler(receiver):
+        return False
+    if _NOT_AN_OPTIMIZER.search(receiver.rsplit(".", 1)[-1]):
+        return True
+    return any(_NOT_AN_OPTIMIZER_CTOR.search(v.split("(", 1)[0]) for v in ctx.facts.assigned.get(receiver, []))
+
+
+def parameter_updates(ctx: FileContext, loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
+    """Steps that may update parameters: optimizer, engine, scaler or manual, and any ``x.step()``
+    whose ``x`` we cannot place; not a profiler's, tracker's or environment's step."""
+    return [e for e in loop.of(EventKind.STEP, max_depth=max_depth) if not not_an_optimizer(ctx, e)]
 
 
 def calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
@@ -174,13 +207,37 @@ def reads_grad(ctx: FileContext, loop: TrainingLoop) -> bool:
     return reads_grad_in(loop.node.body)
 
 
+def _grad_below(node: cst.BaseExpression) -> cst.Attribute | None:
+    """The ``x.grad`` node under ``x.grad``, ``x.grad.data`` or ``x.grad.detach()``."""
+    while True:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in (
+                "detach", "float", "double"):
+            node = node.func.value
+        elif isinstance(node, cst.Attribute) and node.attr.value == "data":
+            node = node.value
+        else:
+            break
+    return node if isinstance(node, cst.Attribute) and node.attr.value == "grad" else None
+
+
 def reads_grad_in(node: cst.CSTNode) -> bool:
-    """Whether the code under ``node`` reads ``.grad``, not only clears it."""
+    """Whether the code under ``node`` reads ``.grad`` to inspect or use the gradients: not only
+    clearing it, and not only measuring it for a log (``p.grad is not None``, ``p.grad.norm()``,
+    ``torch.norm(p.grad)``) outside an ``assert``."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
+    asserts = 0
 
     class V(cst.CSTVisitor):
+        def visit_Assert(self, n: cst.Assert) -> None:
+            nonlocal asserts
+            asserts += 1
+
+        def leave_Assert(self, original_node: cst.Assert) -> None:
+            nonlocal asserts
+            asserts -= 1
+
         def visit_Call(self, n: cst.Call) -> None:
             func = n.func
             if isinstance(func, cst.Attribute) and func.attr.value in clearing:
@@ -188,6 +245,23 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
                 if isinstance(target, cst.Attribute) and target.attr.value == "data":
                     target = target.value
                 ignored.add(id(target))
+            if asserts:
+                return
+            if isinstance(func, cst.Attribute) and func.attr.value == "norm":
+                grad = _grad_below(func.value)
+                if grad is not None:
+                    ignored.add(id(grad))
+            if last_name(func) == "norm" and n.args:
+                grad = _grad_below(n.args[0].value)
+                if grad is not None:
+                    ignored.add(id(grad))
+
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            if asserts:
+                return
+            grad = _grad_below(n.left)
+            if grad is not None and all(isinstance(c.operator, cst.Is | cst.IsNot) for c in n.comparisons):
+                ignored.add(id(grad))
 
         def visit_Attribute(self, n: cst.Attribute) -> None:
             nonlocal found
@@ -213,3 +287,70 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
 
     walk(loop.node.body, V())
     return found
+
+
+# -- which parameters an optimizer holds ------------------------------------------------------------
+
+_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
+
+
+def optimizer_modules(ctx: FileContext, optimizer: str, loop: TrainingLoop | None = None) -> frozenset[str] | None:
+    """The modules whose parameters ``optimizer`` was built on: ``Adam(netD.parameters())`` gives
+    ``{"netD"}``. None when the file does not say (a list of tensors, ``self.optimizers()``, a
+    factory in another file), so callers stay quiet.
+
+    A plain name counts only where it is built in the loop's own function (or at module level, when
+    the function does not take it as a parameter): a caller may pass ``opt_g`` built on ``netG`` to
+    a function whose parameter names the model ``G``. ``self.`` names count anywhere in the file."""
+    function = loop.function_node if loop is not None else None
+    sites = [a for a in assignments(ctx) if a.name == optimizer]
+    if loop is not None and not optimizer.startswith("self."):
+        local = optimizer in param_names(function)
+        sites = [a for a in sites if a.function is function or (a.function is None and not local)]
+    if not sites:
+        return None
+    found: set[str] = set()
+    for site in sites:
+        names = {m.group(1) for m in _PARAMS_OF.finditer(ctx.code(site.value))}
+        if not names:
+            return None
+        found |= names
+    return frozenset(found)
+
+
+def same_module(ctx: FileContext, a: str, b: str) -> bool:
+    """Two expressions that may name the same module or one inside the other: ``model`` and
+    ``model.encoder``, ``self.net`` and ``net``, ``ddp_model = DDP(model)`` and ``model``."""
+    if a == b or a.startswith(b + ".") or b.startswith(a + "."):
+        return True
+    tail_a, tail_b = a.rsplit(".", 1)[-1], b.rsplit(".", 1)[-1]
+    if a.startswith("self.") != b.startswith("self.") and tail_a == tail_b:
+        return True  # self.model = model
+    for x, y in ((a, b), (b, a)):
+        for value in ctx.facts.assigned.get(x, []):
+            if re.search(rf"(?<![\w.]){re.escape(y)}(?![\w])", value):
+                return True  # ddp_model = DDP(model, ...), model = torch.compile(model)
+    return False
+
+
+def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str,
+                     loop: TrainingLoop | None = None) -> bool | None:
+    """Whether a gradient-clearing event empties the gradients ``optimizer`` applies: True, False
+    (surely another optimizer's or another module's parameters) or None (the file does not say)."""
+    receiver = zero.receiver or ""
+    if zero.via or not receiver:
+        return None  # a helper's parameter name, or a bare call: we cannot tell which parameters
+    if receiver == optimizer:
+        return True
+    mine = optimizer_modules(ctx, optimizer, loop)
+    if ctx.facts.is_optimizer(receiver):
+        theirs = optimizer_modules(ctx, receiver, loop)
+        if mine is None or theirs is None:
+            return None
+        return any(same_module(ctx, a, b) for a in mine for b in theirs)
+    if mine is None:
+        return None
+    if any(same_module(ctx, receiver, m) for m in mine):
+        return True
+    # another module: surely not ours; p.grad = None over some parameters: we cannot tell
+    return False if ctx.facts.is_model(receiver) else None

@@ -45,11 +45,19 @@ def _closure_names(step: Event) -> set[str]:
     return names
 
 
+def context_ids(step: Event) -> set[str]:
+    """Names bound by the ``with`` blocks around an event: ``with dist_autograd.context() as cid``."""
+    return set(step.bound)
+
+
 def takes_closure(step: Event) -> bool:
-    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step."""
+    """``optimizer.step(closure)``: the closure runs its own backward pass inside the step. A context
+    id (``DistributedOptimizer.step(context_id)`` under ``with dist_autograd.context() as
+    context_id``) is not a closure."""
     if step.kind != EventKind.STEP:
         return False
     extra = step.args[1:] if step.receiver and step.target == (step.args[0] if step.args else None) else step.args
+    extra = tuple(a for a in extra if a not in context_ids(step))
     return bool(extra) or "closure" in step.code
 
 
@@ -68,6 +76,20 @@ def _split(loop: TrainingLoop) -> tuple[list[Event], dict[int, list[Event]]]:
             owner = e.order
         out.append(e)
     return out, closures
+
+
+def gradients_unused(ctx: FileContext, loop: TrainingLoop, seq: Sequence[Event], steps: Sequence[Event],
+                     backward: Event) -> bool:
+    """No step of the iteration applies what ``backward`` computed: every step after it clears its
+    own parameters first (``netD.zero_grad()`` before ``optimizerD.step()``), as far as the file
+    shows which parameters each optimizer holds."""
+    from torchreview.rules._common import clears_optimizer
+
+    later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
+    if not later:
+        return False
+    return all(any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < s.order
+                   and clears_optimizer(ctx, z, s.target or "", loop) is True for z in seq) for s in later)
 
 
 def sequence(loop: TrainingLoop) -> list[Event]:

@@ -38,6 +38,10 @@ Use instead
         scaler.update()
     ```
 
+    During gradient accumulation it also finds clipping that runs after every micro-batch while
+    the step runs only under the accumulation ``if``. Clipping done by a helper function of the same
+    file counts, also by value (``p.grad.data.clamp_(-c, c)``); so does an FSDP model's own
+    ``clip_grad_norm_``, which does not unscale.
     The rule stays quiet on clipping between the backward pass and the step (also under the ``if``
     of gradient accumulation), on ``accelerator.clip_grad_norm_`` and other wrappers that unscale by
     themselves, on clipping inside an LBFGS closure, on ``max_norm=inf`` (a call that only measures
@@ -52,11 +56,13 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._calls import helper_call_site
 from torchreview.rules._common import optimizer_steps, passes_to_unknown
 from torchreview.rules._order import (
     backwards,
@@ -187,7 +193,67 @@ for x, y in loader:
 """,
 ]
 
+VALID += [
+    # the clip returns the norm, and the step only runs when it is finite: not accumulation
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    criterion(model(x), y).backward()
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    if torch.isfinite(norm):
+        optimizer.step()
+""",
+    # Accelerate unscales inside its own clip, also under a sync_gradients if
+    """
+for batch in dataloader:
+    with accelerator.accumulate(model):
+        accelerator.backward(model(**batch).loss)
+        if accelerator.sync_gradients:
+            accelerator.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+]
+
 INVALID = [
+    # accumulation: the clip runs on every micro-batch, the step only every accum batches
+    """
+for i, (x, y) in enumerate(loader):
+    loss = criterion(model(x), y) / accum
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    if (i + 1) % accum == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # a helper of the project clips (by value, with clamp_), called before the backward pass
+    """
+def clip_gradient(optimizer, grad_clip):
+    for group in optimizer.param_groups:
+        for param in group["params"]:
+            if param.grad is not None:
+                param.grad.data.clamp_(-grad_clip, grad_clip)
+
+def train(encoder, decoder, loader, decoder_optimizer, grad_clip):
+    for imgs, caps in loader:
+        decoder_optimizer.zero_grad()
+        loss = criterion(decoder(encoder(imgs)), caps)
+        clip_gradient(decoder_optimizer, grad_clip)
+        loss.backward()
+        decoder_optimizer.step()
+""",
+    # FSDP's own clip_grad_norm_ does not unscale: scaled gradients reach it
+    """
+model = FSDP(TinyLM(), device_id=rank)
+for tokens in train_loader:
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = model(tokens)
+    scaler.scale(loss).backward()
+    model.clip_grad_norm_(1.0)
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad(set_to_none=True)
+""",
     # manual SGD (word language model style): clip moved above the backward pass
     """
 for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
@@ -247,11 +313,37 @@ for step, batch in enumerate(loader):
 _TORCH_CLIPS = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value"}
 
 
-def _torch_clip(clip: Event) -> bool:
-    """``torch.nn.utils.clip_grad_norm_`` and friends (which do not unscale), not a wrapper's method."""
+def _torch_clip(ctx: FileContext, clip: Event) -> bool:
+    """A clip that does not unscale: ``torch.nn.utils.clip_grad_norm_`` and friends (also through
+    ``from torch.nn.utils import clip_grad``), an FSDP model's own ``model.clip_grad_norm_``, and
+    ``p.grad.clamp_``; not a wrapper that unscales first (``accelerator.clip_grad_norm_``)."""
     name = clip.code.split("(", 1)[0].rsplit(".", 1)[-1]
     receiver = clip.receiver or ""
-    return name in _TORCH_CLIPS and (not receiver or receiver.split(".")[0] in ("torch", "nn", "utils"))
+    if name == "clamp_":
+        return True
+    if name not in _TORCH_CLIPS:
+        return False
+    return (not receiver or receiver.split(".")[0] in ("torch", "nn", "utils", "clip_grad")
+            or ctx.facts.is_model(receiver))
+
+
+def _per_parameter(clip: Event) -> bool:
+    """``p.grad.clamp_(-c, c)`` clips one parameter: the loops around it walk the parameters, they
+    are not micro-batches."""
+    return clip.code.split("(", 1)[0].endswith(".clamp_")
+
+
+# An ``if`` that lets the step run only on some iterations: gradient accumulation.
+_ACCUMULATION_TEST = re.compile(r"%|accum|sync_gradients|update_freq|micro", re.IGNORECASE)
+
+
+def _every_micro_batch(clip: Event, step: Event) -> bool:
+    """The clip runs in every iteration, the step only under an accumulation ``if``: each clip cuts
+    a partial sum of the micro-batch gradients, not the gradient that the step applies."""
+    if not is_prefix(clip.conditions, step.conditions) or len(step.conditions) == len(clip.conditions):
+        return False
+    extra = step.conditions[len(clip.conditions):]
+    return any(_ACCUMULATION_TEST.search(c) and not c.startswith("else of ") for c in extra)
 
 
 def _scaler_of(ctx: FileContext, step: Event) -> str | None:
@@ -284,7 +376,12 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
                          backward=fed[-1].code, backward_line=fed[-1].line)
             fix = None if _scaler_of(ctx, step) else move_before(ctx, clip, step)
             return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
-    if nxt and _torch_clip(clip):
+    if nxt and before and _every_micro_batch(clip, nxt[0]):
+        step = nxt[0]
+        facts.update(problem="micro_batch", step=step.code, step_line=step.line,
+                     backward=before[-1].code, backward_line=before[-1].line)
+        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts)
+    if nxt and _torch_clip(ctx, clip):
         step = nxt[0]
         scaler = _scaler_of(ctx, step)
         if scaler is None or step.target is None:
@@ -300,6 +397,17 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
     return None
 
 
+def _at_call_site(ctx: FileContext, loop: TrainingLoop, clip: Event, finding: Finding) -> Finding:
+    """A clip inside a project helper (``clip_gradients(model)``) is reported where the loop calls
+    that helper: the call's place in the iteration is what goes wrong, not the helper's body."""
+    site = helper_call_site(ctx, loop, clip.via)
+    if site is None:
+        return finding
+    facts = dict(finding.facts)
+    facts.update(clip=ctx.code(site.node), clip_line=site.line)
+    return ctx.finding(ID, finding.severity, site.line, site.end_line, loop=loop, facts=facts)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
         seq = sequence(loop)
@@ -307,11 +415,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         steps += [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
         steps.sort(key=lambda e: e.order)
         for clip in seq:
-            if clip.kind != EventKind.CLIP or clip.depth != 0 or in_except(ctx, clip):
+            if clip.kind != EventKind.CLIP or in_except(ctx, clip):
+                continue
+            if clip.depth != 0 and not _per_parameter(clip):
                 continue
             if any("inf" in a for a in clip.args) or "inf" in clip.code.split("(", 1)[-1]:
                 continue  # max_norm=inf: the call only measures the gradient norm
             finding = _check_clip(ctx, loop, seq, steps, clip)
             if finding is not None:
-                yield finding
+                yield _at_call_site(ctx, loop, clip, finding)
                 break

@@ -1,8 +1,9 @@
 """A running total keeps every batch's loss tensor, and with it every computation graph.
 
 What it does
-    In a training loop that runs ``backward()`` on a loss (itself, or in a helper of the same file
-    that returns that loss tensor), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
+    In a training loop that runs ``backward()`` on a loss (itself, in a helper of the same file
+    that returns that loss tensor, or in the closure whose loss ``optimizer.step(closure)``
+    returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()``.
 
@@ -36,7 +37,7 @@ Use instead
 
     The rule stays quiet on ``loss.item()``, ``loss.detach()``, ``float(loss)`` and ``loss.data``;
     on losses collected for one backward pass later (``torch.stack(losses).mean().backward()``,
-    ``sum(losses).backward()``); on a loss built from parts inside one iteration
+    ``sum(losses).backward()``); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
     (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
     pass (evaluation loops are the concern of ``eval-without-no-grad``). It does not follow totals
     kept inside helper objects such as metric meters.
@@ -222,7 +223,73 @@ def evaluate(model, loader):
 """,
 ]
 
+VALID += [
+    # backward with an incoming gradient (cached gradients): the argument is not a loss, and the
+    # loss built over the dimensions is returned for the caller's own backward pass
+    """
+def __call__(self, reps, labels):
+    loss = 0.0
+    for idx in self.dims:
+        weight = self.weights[idx]
+        detached = [r.detach().requires_grad_() for r in shrink(reps, idx)]
+        loss += weight * self.fn(detached, labels)
+        for t, d in zip(shrink(reps, idx), detached):
+            t.backward(weight * d.grad)
+    return loss
+""",
+]
+
 INVALID = [
+    # the loss is built up across if/else branches before it joins the running total
+    """
+def train(model, loader, optimizer, use_l1):
+    total = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        if use_l1:
+            loss += l1 * sum(p.abs().sum() for p in model.parameters())
+        else:
+            loss = loss + l2 * sum(p.pow(2).sum() for p in model.parameters())
+        loss.backward()
+        optimizer.step()
+        total += loss
+    return total / len(loader)
+""",
+    # the loss is built across branches and one part detaches a teacher's output: the loss itself
+    # still carries its graph
+    """
+def train(student, teacher, loader, optimizer, distill):
+    running = 0.0
+    for x, y in loader:
+        optimizer.zero_grad()
+        out = student(x)
+        loss = F.cross_entropy(out, y)
+        if distill:
+            loss += 0.5 * F.kl_div(out.log_softmax(-1), teacher(x).detach().softmax(-1))
+        loss.backward()
+        optimizer.step()
+        running += loss
+    return running / len(loader)
+""",
+    # LBFGS: step(closure) returns the closure's loss, graph included
+    """
+def fit_curve(x, y, epochs=50):
+    model = nn.Sequential(nn.Linear(1, 64), nn.Tanh(), nn.Linear(64, 1))
+    optimizer = torch.optim.LBFGS(model.parameters(), lr=1.0)
+
+    def closure():
+        optimizer.zero_grad()
+        loss = F.mse_loss(model(x), y)
+        loss.backward()
+        return loss
+
+    history = []
+    for epoch in range(epochs):
+        loss = optimizer.step(closure)
+        history.append(loss)
+    return model, history
+""",
     """
 total_loss = 0.0
 for x, y in loader:
@@ -315,6 +382,30 @@ _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
+# The outer chain of a value detaches it as a whole (``loss.item()``, ``float(loss)``,
+# ``loss.detach().mean()``), as opposed to a value that detaches one input somewhere inside
+# (``criterion(disc(fake.detach()), zeros)``, ``loss + aux.detach()``).
+_WHOLE_DETACH = re.compile(r"\.(item|detach|data|tolist|numpy|cpu)\b")
+_WHOLE_WRAP = re.compile(r"^(float|int|math\.\w+|np\.\w+)\(\)$")
+
+
+def _detached_whole(value: str) -> bool:
+    outer, depth = [], 0
+    for ch in value.strip():
+        if ch in "([{":
+            if depth == 0:
+                outer.append(ch)
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                outer.append(ch)
+        elif depth == 0:
+            outer.append(ch)
+    chain = "".join(outer).strip()
+    if re.search(r"[-+*/%@,]|\s(if|else|and|or)\s", chain):
+        return False
+    return bool(_WHOLE_WRAP.match(chain) or _WHOLE_DETACH.search(chain))
 
 
 @dataclass
@@ -388,23 +479,35 @@ def _reaches_backward(scope: _Scope) -> set[str]:
 _RETURN_NAME = re.compile(r"^\s*return\s+([A-Za-z_]\w*)\s*$", re.M)
 
 
+def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
+    facts = ctx.facts
+    info = facts.top_functions.get(name) or next(
+        (f for (_, n), f in facts.methods.items() if n == name), None) or next(
+        (f for (_, n), f in facts.nested.items() if n == name), None)
+    return info.node if info is not None else None
+
+
 def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
-    """``value`` calls a function of this file that runs backward() on a tensor and returns it;
-    the line of that backward call."""
-    m = re.match(r"^(?:self\.)?([A-Za-z_]\w*)\(", value.strip())
+    """``value`` calls a function of this file that runs backward() on a tensor and returns it
+    (also ``optimizer.step(closure)``, which returns what the closure returns); the line of that
+    backward call."""
+    value = value.strip()
+    m = re.match(r"^[\w.]+\.step\(\s*([A-Za-z_]\w*)\s*\)$", value) or re.match(
+        r"^(?:self\.)?([A-Za-z_]\w*)\(", value)
     if not m:
         return None
-    name = m.group(1)
-    info = ctx.facts.top_functions.get(name) or next(
-        (f for (_, n), f in ctx.facts.methods.items() if n == name), None)
-    if info is None:
+    node = _function_named(ctx, m.group(1))
+    if node is None:
         return None
-    text = node_text(ctx, info.node)
+    text = node_text(ctx, node)
     for r in set(_RETURN_NAME.findall(text)):
         hit = re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
         if hit:
-            return ctx.pos(info.node).start.line + text[: hit.start()].count("\n")
+            return ctx.pos(node).start.line + text[: hit.start()].count("\n")
     return None
+
+
+_UPSTREAM_GRADIENT = re.compile(r"grad|_like\(")
 
 
 def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> dict[str, int]:
@@ -414,7 +517,10 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
     for e in loop.of(EventKind.BACKWARD):
         if e.via:
             continue
-        for name in _names(" ".join([e.receiver or "", *e.args])):
+        # tensor.backward(gradient): the argument is the gradient flowing in, not a loss
+        # (``t.backward(weight * d.grad)``); engine.backward(loss) takes the loss itself
+        roots = [a for a in e.args if not _UPSTREAM_GRADIENT.search(a)]
+        for name in _names(" ".join([e.receiver or "", *roots])):
             if name in assigned:
                 out.setdefault(name, e.line)
     for target, value, _line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
@@ -612,7 +718,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if _reset_with_step(ctx, loop, item):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
             last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
-            if last and _DETACHING.search(last[-1]):
+            if last and _detached_whole(last[-1]):
                 continue
             seen.add(item.line)
             uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))

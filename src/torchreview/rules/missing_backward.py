@@ -30,7 +30,8 @@ Use instead
 
     The rule stays quiet on closures (``optimizer.step(closure)``) whose body calls backward, on
     backward passes in a helper function of the same file, on ``torch.autograd.grad`` with manual
-    ``.grad`` assignment, and when the loss is handed to a function it cannot see.
+    ``.grad`` assignment, and when the loss is handed to a function it cannot see (a
+    ``torch.distributed`` collective such as ``all_gather`` only copies it, so it does not count).
 
 References
     https://pytorch.org/docs/stable/generated/torch.Tensor.backward.html
@@ -129,7 +130,39 @@ for step in range(total):
 """,
 ]
 
+VALID += [
+    # distributed autograd: the backward pass runs in the context, the step applies it
+    """
+def run_trainer(model, loader):
+    opt = DistributedOptimizer(optim.SGD, model.parameter_rrefs(), lr=0.05)
+    for data, target in loader:
+        with dist_autograd.context() as context_id:
+            loss = criterion(model(data), target)
+            dist_autograd.backward(context_id, [loss])
+            opt.step(context_id)
+""",
+]
+
 INVALID = [
+    # DistributedOptimizer.step(context_id) is not a closure: nothing computes the gradients
+    """
+def run_trainer(model, loader):
+    opt = DistributedOptimizer(optim.SGD, model.parameter_rrefs(), lr=0.05)
+    for data, target in loader:
+        with dist_autograd.context() as context_id:
+            loss = criterion(model(data), target)
+            opt.step(context_id)
+""",
+    # a loss handed to a collective is gathered, not backwarded
+    """
+def train(model, loader, optimizer, world_size):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        gathered = [torch.zeros_like(loss) for _ in range(world_size)]
+        dist.all_gather(gathered, loss)
+        optimizer.step()
+""",
     # the backward pass exists only in the other branch of the `if`
     """
 def train_one_epoch(model, loader, optimizer, scaler=None):
@@ -176,16 +209,32 @@ def _assigns_grad(node: cst.CSTNode) -> bool:
     return found
 
 
+def _with_names(node: cst.CSTNode) -> set[str]:
+    """Names bound by ``with ... as name`` under ``node`` (a context id is not a closure)."""
+    names: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_WithItem(self, n: cst.WithItem) -> None:
+            if n.asname is not None and isinstance(n.asname.name, cst.Name):
+                names.add(n.asname.name.value)
+
+    walk(node, V())
+    return names
+
+
 def _unresolved_closure(ctx: FileContext, loop_node: cst.CSTNode) -> bool:
     """``optimizer.step(fn)`` where ``fn`` is defined somewhere we cannot see."""
     from torchreview.rules._common import calls_in
 
+    context_ids = _with_names(loop_node)
     for call in calls_in(loop_node):
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value == "step" and call.args:
             arg = call.args[0].value
             if ctx.facts.is_scaler(ctx.code(func.value)) or ctx.facts.is_optimizer(ctx.code(arg)):
                 continue
+            if isinstance(arg, cst.Name) and arg.value in context_ids:
+                continue  # DistributedOptimizer.step(context_id)
             if isinstance(arg, cst.Name | cst.Attribute):
                 fake = cst.Call(func=arg)
                 if not resolvable(ctx, fake):

@@ -27,10 +27,14 @@ Use instead
         optimizer.step()
     ```
 
-    The rule stays quiet on gradient accumulation (the step sits in an outer loop or under an
-    ``if``), on steps in a helper function of the same file, on engine steps (DeepSpeed, Accelerate),
-    on manual SGD updates, and on loops in files that never create an optimizer (for example code
-    that only inspects gradients).
+    Only optimizers, engines, scalers and manual updates count as steps (not ``prof.step()``,
+    ``tracker.step()`` or ``env.step(action)``), and a step in a sibling function called from the
+    same outer loop does not count for this loop when it steps another optimizer than the ones
+    handed to this loop's function. The rule stays quiet on gradient accumulation
+    (the step sits in an outer loop or under an ``if``), on steps in a helper function of the same
+    file, on loops that only run backward on tensors computed before them, on engine steps
+    (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
+    gradients themselves (tests, saliency maps); reading a gradient norm for a log does not count.
 
 References
     https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
@@ -44,9 +48,10 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._calls import call_sites
 from torchreview.rules._common import (
-    any_steps,
     exclusive,
+    parameter_updates,
     passes_to_unknown,
     reads_grad,
     reads_grad_in,
@@ -188,7 +193,88 @@ def check_wrapper(wrapper, make_input):
 """,
 ]
 
+VALID += [
+    # a schedule-free optimizer is an optimizer, with a train()/eval() of its own
+    """
+def train(model, loader):
+    optimizer = schedulefree.AdamWScheduleFree(model.parameters(), lr=1e-3)
+    model.train()
+    optimizer.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+    optimizer.eval()
+""",
+    # the micro-batch loop and the step live in two helpers that the batch loop calls in turn
+    """
+def accumulate(model, chunks):
+    for chunk in chunks:
+        model(chunk).mean().backward()
+
+def apply_update(optimizer):
+    optimizer.step()
+    optimizer.zero_grad()
+
+def train(model, loader, optimizer):
+    for batch in loader:
+        accumulate(model, batch.split(8))
+        apply_update(optimizer)
+""",
+    # one backward pass split over several outputs (a pipeline stage); the step is elsewhere
+    """
+class PipelineEngine:
+    def backward_pass(self, outputs, grads):
+        for i, (out, grad) in enumerate(zip(outputs, grads)):
+            out.backward(gradient=grad, retain_graph=i < len(outputs) - 1)
+
+    def optimizer_step(self):
+        self.optimizer.step()
+""",
+]
+
 INVALID = [
+    # a step in a sibling function of the epoch loop steps another optimizer, not this loop's
+    """
+def train_disc(netD, loader, optD):
+    for real in loader:
+        optD.zero_grad()
+        d_loss(netD, real).backward()
+        optD.step()
+
+def train_gen(netG, loader, optG):
+    for z in loader:
+        optG.zero_grad()
+        g_loss(netG(z)).backward()
+
+def main():
+    for epoch in range(10):
+        train_disc(netD, loader, optD)
+        train_gen(netG, loader, optG)
+""",
+    # a profiler's and a tracker's step() do not update parameters
+    """
+def train(model, loader, optimizer, tracker):
+    with torch.profiler.profile() as prof:
+        for x, y in loader:
+            model.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            tracker.step()
+            prof.step()
+""",
+    # the gradient norm is read for a log; that is not a loop that inspects gradients
+    """
+def train(model, loader, optimizer, writer):
+    for i, (x, y) in enumerate(loader):
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        total_norm = 0.0
+        for p in model.parameters():
+            if p.grad is not None:
+                total_norm += p.grad.data.norm(2).item() ** 2
+        writer.add_scalar("grad_norm", total_norm ** 0.5, i)
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
@@ -259,7 +345,7 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
         return
     stepped = {s.target for s in steps}
     for outer in ctx.ancestors(loop):
-        stepped |= {s.target for s in any_steps(outer)}
+        stepped |= {s.target for s in parameter_updates(ctx, outer)}
     cleared = [z for z in loop.of(EventKind.ZERO_GRAD, max_depth=0)
                if not z.via and z.receiver and ctx.facts.is_optimizer(z.receiver)]
     reported: set[str] = set()
@@ -279,20 +365,52 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
         )
 
 
+def _handed_optimizers(ctx: FileContext, caller: TrainingLoop, function: str) -> set[str]:
+    """The optimizers that ``caller`` passes to ``function`` (``train_gen(netG, loader, optG)``)."""
+    name = function.rsplit(".", 1)[-1]
+    out: set[str] = set()
+    for site in call_sites(ctx):
+        if site.name == name and caller.line <= site.line <= caller.end_line:
+            out |= {c for a in site.node.args if ctx.facts.is_optimizer(c := ctx.code(a.value))}
+    return out
+
+
 def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
-    """A loop in this file calls ``function`` (directly or through helpers) and steps."""
+    """A loop in this file calls ``function`` (directly or through helpers) and steps on the way
+    to it: in its own body, or in a helper that leads to ``function``. A step in a sibling helper
+    counts too (``accumulate(model, chunks)`` then ``apply_update(optimizer)``), unless the caller
+    hands ``function`` its own optimizers and the sibling steps none of them: ``train_disc(...,
+    optD)`` steps optD, which says nothing about ``train_gen(..., optG)``."""
     for other in ctx.loops:
-        if not any(function in e.via for e in other.events):
+        paths = {e.via[: e.via.index(function)] for e in other.events if function in e.via}
+        if not paths:
             continue
-        # steps inside `function` itself do not count: they are the ones this check looks at
-        if any(function not in s.via for s in any_steps(other)):
-            return True
+        handed = _handed_optimizers(ctx, other, function)
+        for step in parameter_updates(ctx, other):
+            if function in step.via:
+                continue  # steps inside `function` itself are the ones this check looks at
+            if any(step.via == path[: len(step.via)] for path in paths):
+                return True
+            if not handed or step.target in handed:
+                return True
     return False
+
+
+def _over_ready_tensors(loop: TrainingLoop) -> bool:
+    """``for out, grad in zip(outputs, grads): out.backward(grad)``: the loop runs backward on
+    tensors computed before it (one backward pass split over several outputs) and computes nothing
+    itself. It is part of one step; the step, if any, belongs to the code around it."""
+    backs = loop.of(EventKind.BACKWARD, max_depth=0)
+    if not backs or loop.has(EventKind.FORWARD, EventKind.LOSS, max_depth=0):
+        return False
+    return all((b.receiver or "").split(".", 1)[0].split("[", 1)[0] in loop.targets for b in backs)
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
-        steps = any_steps(loop)
+        if _over_ready_tensors(loop):
+            continue
+        steps = parameter_updates(ctx, loop)
         # a backward pass needs a step that can run in the same iteration (not only in the other
         # branch of an `if`, as in `if scaler: ... scaler.step() else: ...`)
         backwards = [b for b in loop.of(EventKind.BACKWARD, max_depth=0)
@@ -306,7 +424,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # the optimizer steps inside backward(), from gradient hooks
         if _helper_reads_grad(ctx, backwards):
             continue  # the helper that runs backward() reads the gradients it made
-        if any(any_steps(outer) for outer in ctx.ancestors(loop)):
+        if any(parameter_updates(ctx, outer) for outer in ctx.ancestors(loop)):
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
             continue

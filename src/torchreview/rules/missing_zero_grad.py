@@ -28,9 +28,12 @@ Use instead
         optimizer.step()
     ```
 
-    The rule stays quiet on gradient accumulation (clearing inside an ``if`` that steps every k
-    batches), on clearing done in a helper function or an LBFGS closure of the same file, on
-    ``set_to_none``/``p.grad = None``, and when the optimizer is handed to code it cannot see.
+    With several optimizers it decides for each one: clearing one network (``netG.zero_grad()``) or
+    one optimizer leaves the others' gradients in place, when the file shows which parameters each
+    optimizer holds (``optim.Adam(netD.parameters())``). The rule stays quiet on gradient
+    accumulation (clearing inside an ``if`` that steps every k batches), on clearing done in a helper function or an LBFGS closure of the same file, on
+    ``set_to_none``/``p.grad = None``, on distributed autograd (``with dist_autograd.context()``, whose
+    gradients live in the context), and when the optimizer is handed to code it cannot see.
 
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
@@ -38,13 +41,15 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import EventKind
+from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import (
     assigned_in_loop,
+    clears_optimizer,
     insert_after,
     optimizer_steps,
     passes_to_unknown,
@@ -180,7 +185,102 @@ for t in timesteps:
 """,
 ]
 
+VALID += [
+    # distributed autograd: each context keeps its own gradients, the step applies only those
+    """
+def run_trainer(model, loader):
+    opt = DistributedOptimizer(optim.SGD, model.parameter_rrefs(), lr=0.05)
+    for data, target in loader:
+        with dist_autograd.context() as context_id:
+            loss = criterion(model(data), target)
+            dist_autograd.backward(context_id, [loss])
+            opt.step(context_id)
+""",
+    # DCGAN: each network's own zero_grad clears the parameters its optimizer holds
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for i, data in enumerate(dataloader):
+    netD.zero_grad()
+    errD = criterion(netD(data[0]), real_label)
+    errD.backward()
+    optimizerD.step()
+    netG.zero_grad()
+    errG = criterion(netD(netG(noise)), real_label)
+    errG.backward()
+    optimizerG.step()
+""",
+    # one model.zero_grad() clears both optimizers: they hold parts of the same model
+    """
+enc_opt = torch.optim.Adam(model.encoder.parameters())
+dec_opt = torch.optim.Adam(model.decoder.parameters())
+for src, tgt in loader:
+    model.zero_grad()
+    criterion(model(src), tgt).backward()
+    enc_opt.step()
+    dec_opt.step()
+""",
+    # the caller builds the optimizers on netG/netD; this function names the models G and D
+    """
+def train(G, D, opt_g, opt_d, loader):
+    for real in loader:
+        D.zero_grad()
+        d_loss(D, G, real).backward()
+        opt_d.step()
+        G.zero_grad()
+        g_loss(D, G, real).backward()
+        opt_g.step()
+
+def main():
+    netG, netD = Gen(), Disc()
+    opt_g = torch.optim.Adam(netG.parameters())
+    opt_d = torch.optim.Adam(netD.parameters())
+    train(netG, netD, opt_g, opt_d, loader)
+""",
+    # the second optimizer is built from a list the file does not explain: we cannot tell
+    """
+opt_g = torch.optim.Adam(gen.parameters())
+opt_d = torch.optim.Adam(d_params)
+for real in loader:
+    opt_g.zero_grad()
+    gen_loss(gen, disc, real).backward()
+    opt_g.step()
+    disc.zero_grad()
+    disc_loss(gen, disc, real).backward()
+    opt_d.step()
+""",
+]
+
 INVALID = [
+    # encoder and discriminator: only the discriminator's optimizer is cleared
+    """
+def train(encoder, disc, loader):
+    opt_e = torch.optim.Adam(encoder.parameters())
+    opt_d = torch.optim.Adam(disc.parameters())
+    for x in loader:
+        z = encoder(x)
+        loss_e = recon(z, x) - disc(z).mean()
+        loss_e.backward()
+        opt_e.step()
+        opt_d.zero_grad()
+        loss_d = disc(z.detach()).mean()
+        loss_d.backward()
+        opt_d.step()
+""",
+    # GAN: netG.zero_grad() clears the generator only; the discriminator's gradients pile up
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for epoch in range(epochs):
+    for i, data in enumerate(dataloader):
+        errD = criterion(netD(data[0]), real_label)
+        errD.backward()
+        optimizerD.step()
+        netG.zero_grad()
+        errG = criterion(netD(netG(noise)), real_label)
+        errG.backward()
+        optimizerG.step()
+""",
     """
 optimizer.zero_grad()
 for x, y in loader:
@@ -211,30 +311,54 @@ class Trainer:
 ]
 
 
+_DIST_AUTOGRAD = re.compile(r"autograd\.context\(")
+
+
+def _per_context(step: Event, backwards: list[Event]) -> bool:
+    """Distributed autograd: ``with dist_autograd.context() as ctx`` keeps the gradients of each
+    context apart, and ``DistributedOptimizer.step(ctx)`` applies only those; nothing piles up."""
+    return any(_DIST_AUTOGRAD.search(c) for c in step.contexts) or any(
+        (b.receiver or "").rsplit(".", 1)[-1] == "dist_autograd" for b in backwards)
+
+
+def _uncleared(ctx: FileContext, loop: TrainingLoop, optimizer: str, optimizers: int) -> bool:
+    """No clearing in the loop can empty ``optimizer``'s gradients. With two optimizers (a GAN, an
+    encoder and a discriminator), clearing one of them, or one module, leaves the other's alone.
+    With one optimizer, clearing any module counts: it is that optimizer's model under another
+    name more often than not."""
+    zeros = loop.of(EventKind.ZERO_GRAD)
+    if optimizers == 1 and any(not ctx.facts.is_optimizer(z.receiver or "") for z in zeros):
+        return False
+    return all(clears_optimizer(ctx, z, optimizer, loop) is False for z in zeros)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         steps = optimizer_steps(ctx, loop, max_depth=0)
-        if not steps or loop.has(EventKind.ZERO_GRAD):
-            continue
         backwards = loop.of(EventKind.BACKWARD)
-        if not backwards:
-            continue  # missing-backward speaks about this loop
-        optimizers = {e.target for e in steps if e.target}
-        if passes_to_unknown(ctx, loop, optimizers):
-            continue
-        if any(assigned_in_loop(ctx, loop, name) for name in optimizers):
-            continue  # a fresh optimizer (and usually fresh tensors) every iteration
-        step = steps[0]
-        optimizer = step.target or "optimizer"
-        anchor = backwards[0] if backwards[0].depth == 0 else step
-        yield ctx.finding(
-            ID, SEVERITY, anchor.line, anchor.end_line, loop=loop,
-            facts={
-                "optimizer": optimizer,
-                "step_line": step.line,
-                "backward_line": backwards[0].line,
-                "loop_header": loop.header,
-                "loop_line": loop.line,
-            },
-            suggestion=insert_after(ctx, step, f"{optimizer}.zero_grad()"),
-        )
+        if not steps or not backwards:
+            continue  # missing-backward speaks about a loop without a backward pass
+        optimizers = list(dict.fromkeys(e.target for e in steps if e.target))
+        for optimizer in optimizers:
+            mine = [e for e in steps if e.target == optimizer]
+            if not _uncleared(ctx, loop, optimizer, len(optimizers)) or any(_per_context(e, backwards) for e in mine):
+                continue
+            if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer):
+                continue  # code we cannot see may clear it; a fresh optimizer in every iteration
+            step = mine[0]
+            fed = [b for b in backwards if b.order < step.order and b.depth == 0] or backwards
+            backward = fed[-1]
+            anchor = backward if backward.depth == 0 else step
+            cleared = sorted({z.receiver for z in loop.of(EventKind.ZERO_GRAD) if z.receiver})
+            yield ctx.finding(
+                ID, SEVERITY, anchor.line, anchor.end_line, loop=loop,
+                facts={
+                    "optimizer": optimizer,
+                    "step_line": step.line,
+                    "backward_line": backward.line,
+                    "loop_header": loop.header,
+                    "loop_line": loop.line,
+                    "cleared": ", ".join(cleared),
+                },
+                suggestion=insert_after(ctx, step, f"{optimizer}.zero_grad()"),
+            )

@@ -2,8 +2,10 @@
 
 What it does
     Finds an optimizer step (``optimizer.step()``, ``scaler.step(optimizer)``) that no backward
-    pass precedes in its iteration (since the iteration started, or since the previous step), while
-    a backward pass runs after it in the same iteration.
+    pass precedes in its iteration (since its own gradients were last cleared, or since its own
+    previous step), while a backward pass runs after it in the same iteration. It also finds a
+    backward pass right after a step whose gradients no step uses: the next steps clear their own
+    gradients first, and the first optimizer's gradients are cleared again in the next iteration.
     A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
@@ -49,11 +51,12 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps
+from torchreview.rules._common import clears_optimizer, optimizer_steps
 from torchreview.rules._order import (
     backwards,
     exclusive,
     gradient_sources,
+    gradients_unused,
     in_except,
     is_prefix,
     move_after,
@@ -229,7 +232,69 @@ for batch in loader:
 """,
 ]
 
+VALID += [
+    # one backward pass feeds two discriminators' optimizers; the generator comes next
+    """
+opt_g = torch.optim.Adam(gen.parameters())
+opt_da = torch.optim.Adam(disc_a.parameters())
+opt_db = torch.optim.Adam(disc_b.parameters())
+for real in loader:
+    opt_da.zero_grad()
+    opt_db.zero_grad()
+    fake = gen(noise())
+    d_loss = d_loss_fn(disc_a, real, fake.detach()) + d_loss_fn(disc_b, real, fake.detach())
+    d_loss.backward()
+    opt_da.step()
+    opt_db.step()
+    opt_g.zero_grad()
+    g_loss = g_loss_fn(disc_a, fake) + g_loss_fn(disc_b, fake)
+    g_loss.backward()
+    opt_g.step()
+""",
+]
+
 INVALID = [
+    # two models trained one after the other; the second one's step moved above its backward
+    # pass, whose gradients its zero_grad() then clears
+    """
+for step, batch in enumerate(train_dataloader):
+    outputs_1 = model_a(**batch)
+    accelerator_a.backward(outputs_1.loss)
+    optimizer_a.step()
+    optimizer_a.zero_grad()
+    outputs_2 = model_b(**batch)
+    optimizer_b.step()
+    accelerator_b.backward(outputs_2.loss)
+    optimizer_b.zero_grad()
+""",
+    # distributed autograd: a context id is not a closure, and the backward pass comes too late
+    """
+def run_trainer(model, loader):
+    opt = DistributedOptimizer(optim.SGD, model.parameter_rrefs(), lr=0.05)
+    for data, target in loader:
+        with dist_autograd.context() as context_id:
+            loss = criterion(model(data), target)
+            opt.step(context_id)
+            dist_autograd.backward(context_id, [loss])
+""",
+    # DCGAN: the discriminator steps between its two backward passes; netG.zero_grad() and the
+    # generator's step never use the second one, and netD.zero_grad() clears it next time
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for i, data in enumerate(dataloader):
+    netD.zero_grad()
+    errD_real = criterion(netD(data[0]), real_label)
+    errD_real.backward()
+    fake = netG(noise)
+    errD_fake = criterion(netD(fake.detach()), fake_label)
+    optimizerD.step()
+    errD_fake.backward()
+    netG.zero_grad()
+    errG = criterion(netD(fake), real_label)
+    errG.backward()
+    optimizerG.step()
+""",
     # a second loss: its backward pass moved below the step, and the next iteration clears it
     """
 for x, y in loader:
@@ -309,14 +374,46 @@ def _reads_grads_after(ctx: FileContext, loop: TrainingLoop, backward: Event) ->
     return bool(_GRAD_READ.search(text))
 
 
+def _window_start(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event], step: Event,
+                  index: int) -> int:
+    """Where the gradients that ``step`` applies start to gather in this iteration: after the last
+    clearing of its own parameters, or after its own previous step. Another optimizer's step does
+    not end the window: one backward pass may feed several optimizers (a multi-discriminator GAN).
+    A step in the other branch of an ``if``/``else`` (``scaler.step(opt)`` with AMP, ``opt.step()``
+    without) does not end it either."""
+    optimizer = step.target or ""
+    earlier = [s.order for s in steps[:index]
+               if s.target == step.target and not exclusive(s.conditions, step.conditions)]
+    clears = [z.order for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < step.order
+              and is_prefix(z.conditions, step.conditions) and clears_optimizer(ctx, z, optimizer, loop) is True]
+    return max(earlier + clears, default=-1)
+
+
+def _wasted(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event], step: Event,
+            backward: Event) -> bool:
+    """Nothing applies what ``backward`` computed for ``step``'s optimizer: that optimizer does not
+    step again, every other step after ``backward`` clears its own parameters first, and the
+    optimizer's gradients are cleared after ``backward`` (or at the start of every iteration,
+    when other steps follow). A backward pass meant for ``step`` that ended up below it."""
+    optimizer = step.target or ""
+    later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
+    if any(s.target == step.target for s in later):
+        return False
+    if later and not gradients_unused(ctx, loop, seq, steps, backward):
+        return False
+    mine = [z for z in seq if z.kind == EventKind.ZERO_GRAD and z.depth == 0
+            and clears_optimizer(ctx, z, optimizer, loop) is True]
+    if any(z.order > backward.order and is_prefix(z.conditions, backward.conditions)
+           and not any(backward.order < s.order < z.order for s in later) for z in mine):
+        return True  # cleared right after, with no step in between
+    return bool(later) and any(not z.conditions for z in mine)
+
+
 def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: list[Event],
                    step: Event, grads: list[Event], index: int) -> Event | None:
     """A backward pass after ``step`` whose gradients ``step`` should have applied."""
     live = [g for g in grads if not exclusive(g.conditions, step.conditions) and not in_except(ctx, g)]
-    # the previous step that can run in the same iteration; a step in the other branch of an
-    # ``if``/``else`` (``scaler.step(opt)`` with AMP, ``opt.step()`` without) does not end this step's window
-    earlier = [s for s in steps[:index] if not exclusive(s.conditions, step.conditions)]
-    start = earlier[-1].order if earlier else -1
+    start = _window_start(ctx, loop, seq, steps, step, index)
     late = [b for b in backwards(seq) if b.order > step.order and not in_except(ctx, b)
             and is_prefix(step.conditions, b.conditions)]
     if not late:
@@ -325,8 +422,11 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
         return late[0]  # nothing computed gradients for this step; they arrive after it
     # A trailing backward pass: no step follows it in the iteration, and the next iteration clears
     # the gradients before any step can apply them (a step and backward swapped after an earlier
-    # backward pass). A backward pass followed by another optimizer's step is left alone: in GANs
-    # the generator's backward pass also fills the discriminator's gradients, on purpose.
+    # backward pass). A backward pass followed by another optimizer's step is left alone unless
+    # that optimizer clears its own gradients after it: in GANs the generator's backward pass also
+    # fills the discriminator's gradients, on purpose.
+    if not _reads_grads_after(ctx, loop, late[0]) and _wasted(ctx, loop, seq, steps, step, late[0]):
+        return late[0]
     trailing = [b for b in late if not any(s.order > b.order for s in steps)]
     if not trailing:
         return None

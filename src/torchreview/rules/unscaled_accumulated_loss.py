@@ -207,6 +207,22 @@ def make_update(model, optimizer, scaler, criterion, accum_steps):
 ]
 
 INVALID = [
+    # the accumulation test is kept in a flag (DDP no_sync style), the loss is not divided
+    """
+def train_one_epoch(model, loader, optimizer, scaler, accum):
+    optimizer.zero_grad(set_to_none=True)
+    for step, (images, labels) in enumerate(loader):
+        last_micro_step = (step + 1) % accum == 0
+        sync = contextlib.nullcontext() if last_micro_step else model.no_sync()
+        with sync:
+            with torch.autocast(device_type="cuda", dtype=torch.float16):
+                loss = F.cross_entropy(model(images), labels)
+            scaler.scale(loss).backward()
+        if last_micro_step:
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+""",
     """
 for i, batch in enumerate(loader):
     loss = model(**batch).loss
@@ -377,6 +393,20 @@ def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line
     return any(_scales(p) for p in pool if p) or (bool(count_name) and count_name in text)
 
 
+_FLAG_TEST = re.compile(r"(?:else of )?if ([A-Za-z_][\w.]*)")
+
+
+def _modulo_text(ctx: FileContext, condition: str) -> str | None:
+    """The ``%`` test of an ``if``: the condition itself, or the value of the flag it tests
+    (``last_micro_step = (step + 1) % accum == 0`` ... ``if last_micro_step:``)."""
+    if "%" in condition:
+        return condition
+    m = _FLAG_TEST.fullmatch(condition)
+    if m is None:
+        return None
+    return next((v for v in ctx.facts.assigned.get(m.group(1), []) if "%" in v), None)
+
+
 def _accumulation(ctx: FileContext, loop: TrainingLoop,
                   seq: list[Event]) -> tuple[Event, list[Event], str] | None:
     """(the step, the backward passes of the micro-batches, the accumulation count)."""
@@ -388,7 +418,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
     for step in optimizer_steps(ctx, loop, max_depth=0):
         if step not in seq:
             continue
-        modulo = next((c for c in step.conditions if "%" in c), None)
+        modulo = next((c for c in step.conditions if _modulo_text(ctx, c)), None)
         feeding = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < step.order
                    and not exclusive(b.conditions, step.conditions)]
         if modulo is not None and clears_every_iteration:
@@ -398,7 +428,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
             # (before the step, after it when the step sits at the top, or in the other branch)
             micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
                      and modulo not in b.conditions]
-            m = _MODULO.search(modulo)
+            m = _MODULO.search(_modulo_text(ctx, modulo) or "")
             if micro and m:
                 if modulo.startswith("else of"):
                     micro.extend(b for b in feeding if b.depth == 0 and not b.via)

@@ -32,7 +32,8 @@ Use instead
 
     The rule stays quiet when clearing comes first or last in the iteration, on gradient
     accumulation (clearing under the same ``if`` as the step, after it), when a second backward pass
-    runs between the clearing and the step (GAN and actor-critic loops), when one optimizer clears
+    runs between the clearing and the step (GAN and actor-critic loops) unless no step could use
+    the first one (every later step clears its own parameters before it), when one optimizer clears
     gradients that another one does not use, when the clearing sits in a branch that skips the step
     (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
     are written by hand between the clearing and the step (``p.grad = g``). It does not follow
@@ -58,6 +59,7 @@ from torchreview.rules._order import (
     closure_events,
     exclusive,
     gradient_sources,
+    gradients_unused,
     in_except,
     is_prefix,
     move_after,
@@ -274,7 +276,42 @@ def train(model, loader, opt):
 """,
 ]
 
+VALID += [
+    # actor-critic: the critic's clearing drops what the actor's loss left in the shared trunk;
+    # the actor's gradients stay for the actor's step
+    """
+actor_opt = torch.optim.Adam(actor.parameters())
+critic_opt = torch.optim.Adam(critic.parameters())
+for state, action, ret in batches:
+    actor_opt.zero_grad()
+    actor_loss = -(actor(state).log_prob(action) * (ret - critic(state).detach())).mean()
+    actor_loss.backward()
+    critic_opt.zero_grad()
+    F.mse_loss(critic(state), ret).backward()
+    actor_opt.step()
+    critic_opt.step()
+""",
+]
+
 INVALID = [
+    # DCGAN: netD.zero_grad() moved below the first backward pass; the real batch's gradients
+    # are cleared before any step uses them, and the second backward pass alone reaches the step
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for i, data in enumerate(dataloader):
+    errD_real = criterion(netD(data[0]), real_label)
+    errD_real.backward()
+    netD.zero_grad()
+    fake = netG(noise)
+    errD_fake = criterion(netD(fake.detach()), fake_label)
+    errD_fake.backward()
+    optimizerD.step()
+    netG.zero_grad()
+    errG = criterion(netD(fake), real_label)
+    errG.backward()
+    optimizerG.step()
+""",
     # manual SGD: gradients cleared before the update reads them
     """
 for x, y in loader:
@@ -414,11 +451,14 @@ def _paired(optimizer: str, model: str) -> bool:
     return bool(a and b) and (a == b or (len(min(a, b, key=len)) > 1 and (a.startswith(b) or b.startswith(a))))
 
 
-def _manual_between(ctx: FileContext, zero: Event, step: Event) -> bool:
+def _manual_between(ctx: FileContext, zero: Event, step: Event, backwards: list[Event]) -> bool:
+    """Gradients written by hand between the clearing and the step (the backward passes we know
+    about are judged by the caller)."""
     if zero.via != step.via:
         return True  # lines are in different functions; we cannot read what runs between
-    text = "\n".join(ctx.lines[zero.end_line : step.line - 1])
-    return bool(_MANUAL_GRAD.search(text))
+    lines = [line for n, line in enumerate(ctx.lines[zero.end_line : step.line - 1], start=zero.end_line + 1)
+             if not any(b.line <= n <= b.end_line for b in backwards)]
+    return bool(_MANUAL_GRAD.search("\n".join(lines)))
 
 
 def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
@@ -477,7 +517,12 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             before = [b for b in grads if b.order < zero.order and b.kind == EventKind.BACKWARD
                       and not exclusive(b.conditions, zero.conditions) and not in_except(ctx, b)]
             after = [b for b in grads if zero.order < b.order < step.order]
-            if not before or after or _manual_between(ctx, zero, step):
+            if not before or _manual_between(ctx, zero, step, after):
+                continue
+            if after and (not gradients_unused(ctx, loop, seq, stepped, before[-1])
+                          or any(s.order < before[-1].order for s in stepped)):
+                # a second backward pass feeds the step (GAN and actor-critic loops); a backward
+                # pass after another step may be late for that one (step-before-backward says so)
                 continue
             backward = before[-1]
             anchor = backward if backward.depth == 0 else None
