@@ -601,7 +601,7 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
             skipped.append(prepared)
             continue
         lines, altered = prepared
-        raws, owners = _line_owners(cell, lines)
+        raws, owners = _line_owners(cell, _norm("".join(p.text for p in cell.pieces or [])).split("\n"))
         for i, ln in enumerate(lines):
             out_lines.append(ln)
             info.append(_Line(Origin(cell.number, i + 1, raws[i]), owners[i], i == len(lines) - 1, altered[i]))

@@ -215,7 +215,7 @@ def inline_comment(finding: Finding, *, suggestion_allowed: bool = True,
         **parts,
         terms=terms_for(wording, "\n\n".join(parts.values())),
         fix=finding.suggestion,
-        suggestion_allowed=suggestion_allowed and finding.suggestion is not None,
+        suggestion_allowed=suggestion_allowed and finding.suggestion is not None and finding.suggestion.block,
         fingerprint=fingerprint,
     )
 
