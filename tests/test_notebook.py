@@ -437,3 +437,29 @@ def test_rules_see_the_same_module_as_a_py_file():
     moved = nb.to_raw(found)
     assert moved.facts["notebook_line"] == str(py.line)
     assert {k: v for k, v in moved.facts.items() if not k.startswith("notebook_")} == dict(py.facts)
+
+
+def test_review_names_a_broken_cell_when_the_pr_touches_it(tmp_path, make_repo, capsys):
+    base = TRAIN_NB.replace('"print(\'unfinished\'"', '"print(\'finished\')"')
+    assert base != TRAIN_NB
+    repo, diff = make_repo(tmp_path, {"train.ipynb": base}, {"train.ipynb": TRAIN_NB})
+    (tmp_path / "pr.diff").write_text(diff, encoding="utf-8")
+    code, report = cli_json(capsys, "review", "--diff", str(tmp_path / "pr.diff"), "--repo", str(repo))
+    assert code == 0 and report["findings"] == []
+    (skip,) = report["skipped"]
+    assert skip["path"] == "train.ipynb" and "cell 7 does not parse as Python 3" in skip["reason"]
+
+
+def test_a_notebook_whose_code_cells_all_fail_says_which():
+    reason = read_notebook(notebook("def f(:\n    pass", ("markdown", "text"), "x = ("))
+    assert isinstance(reason, str) and reason.startswith(say("no_code"))
+    assert "cell 1 does not parse" in reason and "cell 3 does not parse" in reason
+
+
+def test_a_replacement_that_ends_with_a_newline_keeps_the_cell_valid():
+    text = notebook("a = 1\nb = 2\nc = 3")
+    nb = module(text)
+    s = nb.to_raw(Finding("r", Severity.ERROR, "nb.ipynb", 3, 3, suggestion=Suggestion(3, 3, "c = 4\nd = 5\n"))).suggestion
+    assert s is not None and s.block
+    fixed = json.loads(_apply_block(text, s))
+    assert fixed["cells"][0]["source"] == ["a = 1\n", "b = 2\n", "c = 4\n", "d = 5"]

@@ -256,6 +256,7 @@ class _RawCell:
     cell_type: str = ""
     pieces: list[_Piece] | None = None
     bad_source: bool = False
+    span: tuple[int, int] = (0, 0)  # the raw lines of its "source" value
 
 
 class _Lines:
@@ -288,6 +289,11 @@ def _scan(s: str) -> tuple[Any, list[_RawCell], bool]:
     found: dict[str, Any] = {}
 
     def source(cell: _RawCell, start: int) -> int:
+        end = _source(cell, start)
+        cell.span = (lines.at(start), lines.at(end))
+        return end
+
+    def _source(cell: _RawCell, start: int) -> int:
         if s[start:start + 1] == '"':  # one string (allowed by nbformat 4's schema)
             end = _string_end(s, start)
             text = json.loads(s[start:end])
@@ -377,6 +383,7 @@ class _Line:
 class SkippedCell:
     cell: int
     reason: str
+    span: tuple[int, int] = (0, 0)  # the raw lines of its source
 
 
 @dataclass(frozen=True)
@@ -468,9 +475,11 @@ class VirtualModule:
         raws = [ln.origin.raw_line for ln in span]
         if raws != list(range(raws[0], raws[0] + len(raws))):
             return None
+        if not s.replacement.strip("\n"):
+            return None  # a deletion could leave a dangling comma
         new = s.replacement.split("\n")
-        if not s.replacement or not new:
-            return None
+        if new[-1] == "":  # "a\nb\n" replaces with two lines, as GitHub reads it
+            new.pop()
         tail = span[-1].piece
         assert tail is not None
         indent = span[0].piece.indent if span[0].piece else ""
@@ -618,7 +627,7 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
         if prepared is None:
             continue
         if isinstance(prepared, SkippedCell):
-            skipped.append(prepared)
+            skipped.append(replace(prepared, span=cell.span))
             continue
         lines, altered = prepared
         raws, owners = _line_owners(cell, _norm("".join(p.text for p in cell.pieces or [])).split("\n"))
@@ -626,7 +635,7 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
             out_lines.append(ln)
             info.append(_Line(Origin(cell.number, i + 1, raws[i]), owners[i], i == len(lines) - 1, altered[i]))
     if not info:
-        return say("no_code") if skipped else VirtualModule("", (), ())
+        return say("no_code") + " (" + "; ".join(c.reason for c in skipped) + ")" if skipped else VirtualModule("", ())
     index: dict[int, int] = {}
     for v, ln in enumerate(info, start=1):
         index.setdefault(ln.origin.raw_line, v)
@@ -659,7 +668,7 @@ def analyze_notebook(path: str, data: str | bytes, rules: Sequence[Rule], cf: Ch
     changed = right = None
     if cf is not None:
         changed, right = nb.diff_lines(cf)
-        cells = tuple(c for c in nb.skipped_cells if cf_touches(cf, c.cell, nb))
+        cells = tuple(c for c in nb.skipped_cells if any(c.span[0] <= r <= c.span[1] for r in cf.changed))
         nb = replace(nb, skipped_cells=cells)
     note = nb.skip_reason()
     skipped = Skipped(path, note) if note else None
@@ -674,13 +683,3 @@ def analyze_notebook(path: str, data: str | bytes, rules: Sequence[Rule], cf: Ch
     except UnparseableSource as exc:
         return NotebookOutcome(skipped=Skipped(path, str(exc)))
     return NotebookOutcome(tuple(nb.to_raw(f) for f in outcome.findings), skipped, outcome.suppressed, True)
-
-
-def cf_touches(cf: ChangedFile, cell: int, nb: VirtualModule) -> bool:
-    """Whether the diff changed anything near a cell that was skipped (its raw lines are unknown to
-    the module, so any change between its neighbours counts)."""
-    before = [ln.origin.raw_line for ln in nb.lines if ln.origin.cell < cell]
-    after = [ln.origin.raw_line for ln in nb.lines if ln.origin.cell > cell]
-    lo = max(before, default=0)
-    hi = min(after, default=1 << 60)
-    return any(lo < r < hi for r in cf.changed)
