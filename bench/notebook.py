@@ -1,7 +1,8 @@
 """Time and memory of reading a Jupyter notebook grow with its code, not with its outputs.
 
-The same notebook (tests/fixtures/notebooks/train.ipynb) is padded with more and more outputs:
-half one base64 image string, half log lines in a `text` list, as Jupyter saves them. For each size,
+The same notebook (tests/fixtures/notebooks/train.ipynb) is padded with more and more outputs, as
+Jupyter saves them: a third one base64 image string, a third log lines in a `text` list, a third one
+log string full of escapes (`\\n`, `\\t`, `\\u001b`). For each size,
 `notebook.read_notebook` reads the text and the script prints the time and the memory it allocated
 at its peak (tracemalloc, measured in a second pass so the timing is not slowed by it), next to what
 `json.loads` of the same text costs. The virtual module is the same at every size.
@@ -25,11 +26,13 @@ FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "notebook
 
 def padded(megabytes: float) -> str:
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    half = int(megabytes * 1_000_000 / 2)
+    third = int(megabytes * 1_000_000 / 3)
     line = "epoch 1 loss 0.123456 " * 4 + "\n"
+    log = "step 1\tloss \x1b[1m0.5\x1b[0m\n"  # 4 escapes in 28 characters of JSON
     data["cells"][4]["outputs"] = [
-        {"output_type": "display_data", "metadata": {}, "data": {"image/png": "A" * half}},
-        {"output_type": "stream", "name": "stdout", "text": [line] * (half // len(line))},
+        {"output_type": "display_data", "metadata": {}, "data": {"image/png": "A" * third}},
+        {"output_type": "stream", "name": "stdout", "text": [line] * (third // len(line))},
+        {"output_type": "stream", "name": "stderr", "text": log * (third // 40)},
     ]
     return json.dumps(data, indent=1)
 

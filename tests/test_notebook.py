@@ -385,12 +385,14 @@ def test_a_string_source_is_reviewed_and_other_sources_are_skipped(tmp_path):
 
 def test_fifty_megabytes_of_outputs_are_skipped_without_being_kept(tmp_path):
     data = json.loads(TRAIN_NB)
-    image = "iVBORw0KGgo" * 2_300_000  # ~25 MB of base64 in one string
-    lines = ["epoch 1 loss 0.123456 " * 4 + "\n"] * 250_000  # ~25 MB of log lines
+    image = "iVBORw0KGgo" * 1_600_000  # ~18 MB of base64 in one string
+    lines = ["epoch 1 loss 0.123456 " * 4 + "\n"] * 170_000  # ~17 MB of log lines in a list
+    log = "step 1\tloss \x1b[1m0.5\x1b[0m\n" * 600_000  # ~17 MB in one string, with 2.4 million escapes
     data["cells"][4]["outputs"] = [{"output_type": "display_data", "metadata": {}, "data": {"image/png": image}},
-                                   {"output_type": "stream", "name": "stdout", "text": lines}]
+                                   {"output_type": "stream", "name": "stdout", "text": lines},
+                                   {"output_type": "stream", "name": "stderr", "text": log}]
     text = json.dumps(data, indent=1)
-    del image, lines, data
+    del image, lines, log, data
     gc.collect()
     assert len(text) > 50_000_000
     tracemalloc.start()
