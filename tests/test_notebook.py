@@ -31,7 +31,9 @@ def notebook(*cells: str | tuple[str, str], indent: int | None = 1, **extra: obj
     out = []
     for c in cells:
         kind, text = ("code", c) if isinstance(c, str) else c
-        cell: dict[str, object] = {"cell_type": kind, "metadata": {}, "source": text.splitlines(keepends=True)}
+        # Jupyter keeps no "\n" after a cell's last line
+        cell: dict[str, object] = {"cell_type": kind, "metadata": {},
+                                   "source": text.removesuffix("\n").splitlines(keepends=True)}
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         out.append(cell)
@@ -465,3 +467,66 @@ def test_a_replacement_that_ends_with_a_newline_keeps_the_cell_valid():
     assert s is not None and s.block
     fixed = json.loads(_apply_block(text, s))
     assert fixed["cells"][0]["source"] == ["a = 1\n", "b = 2\n", "c = 4\n", "d = 5"]
+
+
+def _split_cells(source: str) -> list[str]:
+    """Top-level statements, each group separated by a blank line, as separate cells."""
+    cells, current = [], []
+    for line in source.split("\n"):
+        if not line.strip() and current and not current[-1].startswith((" ", "\t")):
+            cells.append("\n".join(current))
+            current = []
+        elif line.strip() or current:
+            current.append(line)
+    if current:
+        cells.append("\n".join(current))
+    return [c for c in cells if c.strip()]
+
+
+EXAMPLES = [(r, i, src) for r in all_rules() for i, src in enumerate(r.invalid)]
+
+
+@pytest.mark.parametrize(("rule", "index", "source"), EXAMPLES, ids=[f"{e[0].id}-{e[1]}" for e in EXAMPLES])
+def test_every_rule_finds_the_same_in_a_notebook_cell_as_in_a_py_file(rule, index, source):
+    from torchreview.context import FileContext
+
+    def run(path: str, text: str) -> list[Finding]:
+        return [f for f in rule.check(FileContext.parse(path, text)) if f.rule == rule.id]
+
+    py = run("example.py", source)
+    text = notebook(source)
+    nb = module(text)
+    found = [nb.to_raw(f) for f in run("example.ipynb", nb.source)]
+    assert len(found) == len(py)
+    for p, f in zip(py, found, strict=True):
+        assert f.facts["notebook_cell"] == "1" and f.facts["notebook_line"] == str(p.line)
+        assert {k: v for k, v in f.facts.items() if not k.startswith("notebook_")} == dict(p.facts)
+        stored = json.loads(raw_line(text, f.line).strip().rstrip(","))
+        assert stored.rstrip("\n") == source.split("\n")[p.line - 1]
+        if p.suggestion is not None:
+            assert f.suggestion is not None and f.suggestion.replacement == p.suggestion.replacement
+            assert f.suggestion.block and f.suggestion.file_text is not None
+            fixed = json.loads(_apply_block(text, f.suggestion))
+            lines = source.split("\n")
+            expect = [*lines[:p.suggestion.start_line - 1], *p.suggestion.replacement.split("\n"),
+                      *lines[p.suggestion.end_line:]]
+            assert "".join(fixed["cells"][0]["source"]).rstrip("\n") == "\n".join(expect).rstrip("\n")
+    # the same code split over several cells: the same findings, each in the cell of its line
+    cells = _split_cells(source)
+    split = module(notebook(*cells))
+    again = [split.to_raw(f) for f in run("example.ipynb", split.source)]
+    assert [f.rule for f in again] == [f.rule for f in py]
+    for f in again:
+        line = int(f.facts["notebook_line"])
+        assert 1 <= line <= cells[int(f.facts["notebook_cell"]) - 1].count("\n") + 1
+
+
+VALID = [(r, i, src) for r in all_rules() for i, src in enumerate(r.valid)]
+
+
+@pytest.mark.parametrize(("rule", "index", "source"), VALID, ids=[f"{e[0].id}-{e[1]}" for e in VALID])
+def test_every_rule_stays_quiet_on_its_valid_examples_in_a_notebook(rule, index, source):
+    from torchreview.context import FileContext
+
+    for nb in (module(notebook(source)), module(notebook(*_split_cells(source)))):
+        assert [f for f in rule.check(FileContext.parse("example.ipynb", nb.source)) if f.rule == rule.id] == []
