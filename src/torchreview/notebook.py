@@ -24,7 +24,6 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
     from torchreview.diff import ChangedFile
     from torchreview.rules import Rule
 
-SUFFIX = ".ipynb"
 # Notebooks carry images and logs in their outputs, which are skipped unread: allow more than for .py.
 MAX_NOTEBOOK_BYTES = 100_000_000
 
@@ -62,10 +60,6 @@ def say(key: str, **facts: Any) -> str:
     return _template(key).render(**facts)
 
 
-def is_notebook(path: str | Path) -> bool:
-    return str(path).endswith(SUFFIX)
-
-
 # -- a small JSON scanner -----------------------------------------------------------------------------
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -74,9 +68,9 @@ _WS = re.compile(r"[ \t\n\r]*")
 _STRING_BODY = r'"(?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+"'
 _SCALAR_BODY = r"-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][+-]?+[0-9]++)?+|true|false|null"
 _STRING = re.compile(_STRING_BODY)
-# One array element (a string or a scalar) and its comma: an output's `text` list is skipped with one
-# regex call per line instead of four.
-_ITEM = re.compile(rf"[ \t\n\r]*+(?:{_STRING_BODY}|{_SCALAR_BODY})[ \t\n\r]*+,")
+# Array elements (strings or scalars), each with its comma: an output's `text` list is skipped in one
+# regex call (possessive again: no state is kept per element).
+_ITEMS = re.compile(rf"(?:[ \t\n\r]*+(?:{_STRING_BODY}|{_SCALAR_BODY})[ \t\n\r]*+,)*+")
 _SCALAR = re.compile(_SCALAR_BODY)
 _CONFLICT = re.compile(r"(?:<{7}|>{7})(?: |\n|$)")
 
@@ -133,8 +127,7 @@ def _skip_value(s: str, i: int) -> int:
     closers: list[str] = []
     while True:
         if closers and closers[-1] == "]":
-            while (item := _ITEM.match(s, i)) is not None:
-                i = item.end()
+            i = _ITEMS.match(s, i).end()  # type: ignore[union-attr]  # it matches the empty string
         i = _ws(s, i)
         c = s[i:i + 1]
         if c == '"':
@@ -269,20 +262,26 @@ class _Lines:
         self.s, self.pos, self.line = s, 0, 1
 
     def at(self, pos: int) -> int:
-        if pos < self.pos:
+        if pos < self.pos:  # not reached by the scanner; correct all the same
             return self.s.count("\n", 0, pos) + 1
         self.line += self.s.count("\n", self.pos, pos)
         self.pos = pos
         return self.line
 
 
+_AFTER = re.compile(r"[ \t\r]*+(,?)[ \t\r]*+(?:\n|$)")
+
+
 def _piece(s: str, lines: _Lines, start: int, end: int) -> _Piece:
-    line_start = s.rfind("\n", 0, start) + 1
-    line_end = s.find("\n", end)
-    line_end = len(s) if line_end < 0 else line_end
-    before, after = s[line_start:start], s[end:line_end].rstrip(" \t\r")
-    own = not before.strip(" \t") and after in ("", ",")
-    return _Piece(json.loads(s[start:end]), lines.at(start), own, before, after == ",")
+    """The string at ``start:end`` and whether it sits alone on its raw line. Only the characters
+    next to it are looked at, so a notebook saved as one line of JSON costs no rescans."""
+    k = start
+    while k > 0 and s[k - 1] in " \t":
+        k -= 1
+    after = _AFTER.match(s, end)
+    own = (k == 0 or s[k - 1] == "\n") and after is not None
+    comma = after is not None and after.group(1) == ","
+    return _Piece(json.loads(s[start:end]), lines.at(start), own, s[k:start], comma)
 
 
 def _scan(s: str) -> tuple[Any, list[_RawCell], bool]:
@@ -292,8 +291,9 @@ def _scan(s: str) -> tuple[Any, list[_RawCell], bool]:
     found: dict[str, Any] = {}
 
     def source(cell: _RawCell, start: int) -> int:
+        first = lines.at(start)  # before the strings: line numbers are counted forward only
         end = _source(cell, start)
-        cell.span = (lines.at(start), lines.at(end))
+        cell.span = (first, lines.at(end))
         return end
 
     def _source(cell: _RawCell, start: int) -> int:
@@ -378,7 +378,6 @@ class Origin:
 class _Line:
     origin: Origin
     piece: _Piece | None  # the source string that is exactly this line (with its "\n"), if any
-    last_in_cell: bool
     altered: bool  # an IPython line, blanked
 
 
@@ -636,7 +635,7 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
         raws, owners = _line_owners(cell, _norm("".join(p.text for p in cell.pieces or [])).split("\n"))
         for i, ln in enumerate(lines):
             out_lines.append(ln)
-            info.append(_Line(Origin(cell.number, i + 1, raws[i]), owners[i], i == len(lines) - 1, altered[i]))
+            info.append(_Line(Origin(cell.number, i + 1, raws[i]), owners[i], altered[i]))
     if not info:
         return say("no_code") + " (" + "; ".join(c.reason for c in skipped) + ")" if skipped else VirtualModule("", ())
     index: dict[int, int] = {}
