@@ -530,3 +530,13 @@ def test_every_rule_stays_quiet_on_its_valid_examples_in_a_notebook(rule, index,
 
     for nb in (module(notebook(source)), module(notebook(*_split_cells(source)))):
         assert [f for f in rule.check(FileContext.parse("example.ipynb", nb.source)) if f.rule == rule.id] == []
+
+
+@pytest.mark.parametrize("encode", [lambda t: t.replace("\n", "\r\n").encode(), lambda t: b"\xef\xbb\xbf" + t.encode()],
+                         ids=["crlf", "bom"])
+def test_windows_line_endings_and_a_byte_order_mark(tmp_path, encode):
+    (f,) = lint(tmp_path, encode(TRAIN_NB)).findings
+    (expected,) = lint(tmp_path, TRAIN_NB).findings
+    assert (f.line, f.facts["notebook_cell"], f.facts["notebook_line"]) == \
+        (expected.line, expected.facts["notebook_cell"], expected.facts["notebook_line"])
+    assert f.suggestion is not None and f.suggestion.block and f.suggestion.file_text == expected.suggestion.file_text
