@@ -540,3 +540,27 @@ def test_windows_line_endings_and_a_byte_order_mark(tmp_path, encode):
     assert (f.line, f.facts["notebook_cell"], f.facts["notebook_line"]) == \
         (expected.line, expected.facts["notebook_cell"], expected.facts["notebook_line"])
     assert f.suggestion is not None and f.suggestion.block and f.suggestion.file_text == expected.suggestion.file_text
+
+
+def test_the_action_posts_a_json_suggestion_on_the_notebook_line(tmp_path):
+    """Through the GitHub double: the review comment on a new notebook anchors on the raw line of the
+    step, its suggestion block holds JSON source strings, and the annotation names the cell."""
+    from github_double.server import GitHubDouble
+    from github_double.world import World
+
+    workspace = tmp_path / "checkout"
+    workspace.mkdir()
+    with GitHubDouble() as double:
+        world = World(double, workspace, tmp_path)
+        pr = world.add_pr({"train.ipynb": TRAIN_NB})
+        out = world.run("pull_request", world.pr_event(pr))
+        assert double.problems == []
+    (comment,) = double.review_comments
+    assert comment["path"] == "train.ipynb" and comment["side"] == "RIGHT"
+    assert "optimizer.step()" in raw_line(TRAIN_NB, comment["line"])
+    block = re.search(r"```suggestion\n(.*?)\n```", comment["body"], re.S)
+    assert block is not None
+    assert [json.loads(ln.strip().rstrip(",")) for ln in block.group(1).split("\n")] == \
+        ["            optimizer.step()\n", "            optimizer.zero_grad()"]
+    assert f"cell {LOOP_CELL}, line 9" in comment["body"]
+    assert out.code == 1 and f"Cell {LOOP_CELL}, line 9" in out.stdout

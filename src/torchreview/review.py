@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
 
@@ -19,6 +19,9 @@ from torchreview.rules import Rule, all_rules
 from torchreview.safeparse import UnparseableSource
 from torchreview.sources import FileUnavailable
 from torchreview.suppress import UNUSED_ID, apply_suppressions
+
+if TYPE_CHECKING:
+    from torchreview.notebook import NotebookOutcome
 
 
 class Source(Protocol):
@@ -208,7 +211,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
                         suppressed=suppressed, reviewed=tuple(reviewed))
 
 
-def _review_notebook(cf: ChangedFile, source: Source, rules: Sequence[Rule]) -> Any:
+def _review_notebook(cf: ChangedFile, source: Source, rules: Sequence[Rule]) -> NotebookOutcome:
     """A Jupyter notebook: read it (outputs may be large) and review its code cells (notebook.py)."""
     from torchreview import notebook
 
