@@ -24,6 +24,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -685,3 +686,28 @@ def analyze_notebook(path: str, data: str | bytes, rules: Sequence[Rule], cf: Ch
     except UnparseableSource as exc:
         return NotebookOutcome(skipped=Skipped(path, str(exc)))
     return NotebookOutcome(tuple(nb.to_raw(f) for f in outcome.findings), skipped, outcome.suppressed, True)
+
+
+def review_notebook(cf: ChangedFile, source: Any, rules: Sequence[Rule]) -> NotebookOutcome:
+    """The review hook: read the PR's head notebook from ``source`` (a review.Source; outputs may make
+    it large, so up to MAX_NOTEBOOK_BYTES) and review the code cells its diff touches."""
+    from torchreview.sources import FileUnavailable
+
+    try:
+        read_bytes = getattr(source, "read_bytes", None)
+        data = read_bytes(cf.path, MAX_NOTEBOOK_BYTES) if read_bytes else source.read(cf.path)
+    except FileUnavailable as exc:
+        return NotebookOutcome(skipped=Skipped(cf.path, str(exc)))
+    return analyze_notebook(cf.path, data, rules, cf)
+
+
+def lint_notebook(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
+    """The lint hook, shaped like review.lint_one: (findings, skipped or None, suppressed)."""
+    try:
+        if path.stat().st_size > MAX_NOTEBOOK_BYTES:
+            return [], Skipped(display, say("too_big", megabytes=MAX_NOTEBOOK_BYTES // 1_000_000)), 0
+        data = path.read_bytes()
+    except OSError as exc:
+        return [], Skipped(display, say("cannot_read", error=exc.strerror)), 0
+    nb = analyze_notebook(display, data, rules)
+    return list(nb.findings), nb.skipped, nb.suppressed

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import libcst as cst
 
@@ -19,9 +19,6 @@ from torchreview.rules import Rule, all_rules
 from torchreview.safeparse import UnparseableSource
 from torchreview.sources import FileUnavailable
 from torchreview.suppress import UNUSED_ID, apply_suppressions
-
-if TYPE_CHECKING:
-    from torchreview.notebook import NotebookOutcome
 
 
 class Source(Protocol):
@@ -169,7 +166,9 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     files = _merge_repeated(files)
     for cf in files:
         if cf.path.endswith(".ipynb") and cf.status != "removed" and not cf.is_binary and cf.changed:
-            nb = _review_notebook(cf, source, rules)  # notebook.py; the rest of this loop is for .py
+            from torchreview.notebook import review_notebook  # the rest of this loop is for .py files
+
+            nb = review_notebook(cf, source, rules)
             findings.extend(nb.findings)
             suppressed += nb.suppressed
             skipped.extend([nb.skipped] if nb.skipped else [])
@@ -211,18 +210,6 @@ def review_files(files: Iterable[ChangedFile], source: Source,
                         suppressed=suppressed, reviewed=tuple(reviewed))
 
 
-def _review_notebook(cf: ChangedFile, source: Source, rules: Sequence[Rule]) -> NotebookOutcome:
-    """A Jupyter notebook: read it (outputs may be large) and review its code cells (notebook.py)."""
-    from torchreview import notebook
-
-    try:
-        read_bytes = getattr(source, "read_bytes", None)
-        data = read_bytes(cf.path, notebook.MAX_NOTEBOOK_BYTES) if read_bytes else source.read(cf.path)
-    except FileUnavailable as exc:
-        return notebook.NotebookOutcome(skipped=Skipped(cf.path, str(exc)))
-    return notebook.analyze_notebook(cf.path, data, rules, cf)
-
-
 def lint_file(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None]:
     found, skip, _ = lint_one(path, display, rules)
     return found, skip
@@ -232,8 +219,10 @@ def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Find
     """Lint one file: (findings, skipped reason or None, number of suppressed findings)."""
     from torchreview.sources import decode
 
-    if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells (notebook.py)
-        return _lint_notebook(path, display, rules)
+    if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells
+        from torchreview.notebook import lint_notebook
+
+        return lint_notebook(path, display, rules)
     try:
         text = decode(path.read_bytes())
     except FileUnavailable as exc:
@@ -250,13 +239,3 @@ def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Find
         return [], Skipped(display, str(exc)), 0
     return list(outcome.findings), None, outcome.suppressed
 
-
-def _lint_notebook(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
-    from torchreview import notebook
-
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
-    nb = notebook.analyze_notebook(display, data, rules)
-    return list(nb.findings), nb.skipped, nb.suppressed
