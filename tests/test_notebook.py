@@ -419,7 +419,7 @@ def test_wording_follows_the_tone_guide():
     from torchreview import content
 
     avoid = [w for w in content.tone().avoid if " " not in w]
-    words = set(re.findall(r"[a-z']+", " ".join(say(k, line=1, cell=2, column=3, problem="x", version=5)
+    words = set(re.findall(r"[a-z']+", " ".join(say(k, line=1, cell=2, column=3, problem="x", version=5, megabytes=100, error="denied")
                                                 for k in _keys()).lower()))
     assert not words & set(avoid)
 
