@@ -564,3 +564,20 @@ def test_the_action_posts_a_json_suggestion_on_the_notebook_line(tmp_path):
         ["            optimizer.step()\n", "            optimizer.zero_grad()"]
     assert f"cell {LOOP_CELL}, line 9" in comment["body"]
     assert out.code == 1 and f"Cell {LOOP_CELL}, line 9" in out.stdout
+
+
+@pytest.mark.parametrize("layout", ["string source", "one-line JSON"])
+def test_a_pr_on_lines_that_hold_a_whole_cell_is_reviewed(tmp_path, make_repo, capsys, layout):
+    """One raw line holds many code lines: a change to it touches all of them."""
+    if layout == "string source":
+        head = (NB_DIR / "string_source.ipynb").read_text(encoding="utf-8")
+        base = head.replace("loss = torch", "optimizer.zero_grad()\\n            loss = torch")
+    else:
+        head = json.dumps(json.loads(TRAIN_NB)) + "\n"
+        base = json.dumps(json.loads(_with_zero_grad(TRAIN_NB, "nb"))) + "\n"
+    assert base != head
+    repo, diff = make_repo(tmp_path, {"nb.ipynb": base}, {"nb.ipynb": head})
+    (tmp_path / "pr.diff").write_text(diff, encoding="utf-8")
+    code, report = cli_json(capsys, "review", "--diff", str(tmp_path / "pr.diff"), "--repo", str(repo))
+    assert code == 1 and [f["rule"] for f in report["findings"]] == ["missing-zero-grad"]
+    assert "loss.backward()" in raw_line(head, report["findings"][0]["line"])

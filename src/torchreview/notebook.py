@@ -396,7 +396,8 @@ class VirtualModule:
     source: str
     lines: tuple[_Line, ...]
     skipped_cells: tuple[SkippedCell, ...] = ()
-    _raw_index: tuple[tuple[int, ...], tuple[int, ...]] = field(default=((), ()), repr=False)
+    # sorted raw lines that hold code, and the first and last virtual line each holds
+    _raw_index: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = field(default=((), (), ()), repr=False)
 
     # -- where lines come from ---------------------------------------------------------------------
     def origin(self, line: int) -> Origin:
@@ -413,29 +414,27 @@ class VirtualModule:
         return say("cells_prefix") + "; ".join(c.reason for c in self.skipped_cells)
 
     # -- the diff ------------------------------------------------------------------------------------
-    def _virtual_of_raw(self, raw: int, *, near: bool) -> int | None:
-        """The virtual line stored on raw line ``raw``; with ``near``, also a raw line between two
-        source strings of one cell (a removed line leaves its mark on the next raw line)."""
-        raws, virt = self._raw_index
+    def _virtual_of_raw(self, raw: int, *, near: bool) -> range:
+        """The virtual lines stored on raw line ``raw`` (several for a one-string source or one-line
+        JSON); with ``near``, also the line before a raw line between two source strings of one cell
+        or a cell's closing `]` (where a removed line leaves its mark)."""
+        raws, first, last = self._raw_index
         k = bisect.bisect_right(raws, raw) - 1
         if k < 0:
-            return None
+            return range(0)
         if raws[k] == raw:
-            return virt[k]
-        if not near:
-            return None
-        here = self.lines[virt[k] - 1]
-        # the raw line just after the last string of a cell is its closing `]`
-        if raw == raws[k] + 1 or (k + 1 < len(raws) and self.lines[virt[k + 1] - 1].origin.cell
-                                  == here.origin.cell):
-            return virt[k]
-        return None
+            return range(first[k], last[k] + 1)
+        if near:
+            cell = self.lines[last[k] - 1].origin.cell
+            if raw == raws[k] + 1 or (k + 1 < len(raws) and self.lines[first[k + 1] - 1].origin.cell == cell):
+                return range(last[k], last[k] + 1)
+        return range(0)
 
     def diff_lines(self, cf: ChangedFile) -> tuple[frozenset[int], frozenset[int]]:
         """(changed, right_side) of the diff, in virtual-module lines."""
-        changed = {v for r in cf.added if (v := self._virtual_of_raw(r, near=False)) is not None}
-        changed |= {v for r in cf.removed_at if (v := self._virtual_of_raw(r, near=True)) is not None}
-        right = {v for r in cf.right_side if (v := self._virtual_of_raw(r, near=False)) is not None}
+        changed = {v for r in cf.added for v in self._virtual_of_raw(r, near=False)}
+        changed |= {v for r in cf.removed_at for v in self._virtual_of_raw(r, near=True)}
+        right = {v for r in cf.right_side for v in self._virtual_of_raw(r, near=False)}
         return frozenset(changed), frozenset(right)
 
     # -- findings ------------------------------------------------------------------------------------
@@ -639,12 +638,13 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
             info.append(_Line(Origin(cell.number, i + 1, raws[i]), owners[i], altered[i]))
     if not info:
         return say("no_code") + " (" + "; ".join(c.reason for c in skipped) + ")" if skipped else VirtualModule("", ())
-    index: dict[int, int] = {}
+    spans: dict[int, tuple[int, int]] = {}
     for v, ln in enumerate(info, start=1):
-        index.setdefault(ln.origin.raw_line, v)
-    raws_sorted = tuple(sorted(index))
+        lo, _ = spans.get(ln.origin.raw_line, (v, v))
+        spans[ln.origin.raw_line] = (lo, v)
+    raws = tuple(sorted(spans))
     return VirtualModule("\n".join(out_lines) + "\n", tuple(info), tuple(skipped),
-                         (raws_sorted, tuple(index[r] for r in raws_sorted)))
+                         (raws, tuple(spans[r][0] for r in raws), tuple(spans[r][1] for r in raws)))
 
 
 # -- the hooks review.py and lint.py call ---------------------------------------------------------------
