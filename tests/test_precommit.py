@@ -20,7 +20,7 @@ def test_hook_definition():
     assert hook["id"] == "torchreview"
     assert hook["entry"] == "torchreview lint"
     assert hook["language"] == "python"
-    assert hook["types"] == ["python"]
+    assert hook["types_or"] == ["python", "jupyter"]  # pre-commit's `identify` tags .ipynb as jupyter
     assert hook["pass_filenames"] is True
     for key in ("name", "description"):
         assert isinstance(hook[key], str) and hook[key]

@@ -41,11 +41,23 @@ class LoopRef:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A mechanical fix: replace head lines ``start_line``..``end_line`` (inclusive) with ``replacement``."""
+    """A mechanical fix: replace head lines ``start_line``..``end_line`` (inclusive) with ``replacement``.
+
+    ``file_text``: the replacement as the file stores it, when that differs from the Python code (a
+    notebook's JSON source strings). ``block``: False when the fix cannot be written as the file's own
+    lines; it is then shown under "Use instead", never as a ```suggestion block.
+    """
 
     start_line: int
     end_line: int
     replacement: str
+    file_text: str | None = None
+    block: bool = True
+
+    @property
+    def block_text(self) -> str:
+        """What a ```suggestion block holds."""
+        return self.replacement if self.file_text is None else self.file_text
 
 
 def _freeze(facts: Mapping[str, Any] | None) -> Mapping[str, str]:

@@ -13,7 +13,9 @@ from torchreview.review import ReviewResult, lint_one
 from torchreview.rules import Rule, all_rules, get_rule
 
 _SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".mypy_cache",
-              "build", "dist", ".eggs"}
+              "build", "dist", ".eggs", ".ipynb_checkpoints"}
+# Python files and Jupyter notebooks (notebook.py reads their code cells).
+_SUFFIXES = (".py", ".ipynb")
 
 Progress = Callable[[int, int], None]
 
@@ -25,11 +27,11 @@ def collect_files(paths: Sequence[str]) -> list[tuple[Path, str]]:
         if p.is_file():
             out.append((p, raw))
         elif p.is_dir():
-            for f in sorted(p.rglob("*.py")):
+            for f in sorted(f for f in p.rglob("*") if f.suffix in _SUFFIXES):
                 if not any(part in _SKIP_DIRS for part in f.relative_to(p).parts[:-1]) and f.is_file():
                     out.append((f, str(f)))
         else:
-            raise UserError(f"{raw!r} does not exist; pass Python files or folders to lint")
+            raise UserError(f"{raw!r} does not exist; pass Python files, notebooks or folders to lint")
     return out
 
 

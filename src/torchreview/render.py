@@ -121,9 +121,13 @@ def environment() -> jinja2.Environment:
     return env
 
 
+# "5 of cell 3": a line in another notebook cell (notebook.py); only digits, letters and spaces.
+_CELL_LINE = re.compile(r"[0-9]+ [A-Za-z ]+ [0-9]+")
+
+
 def _as_code(value: object) -> str:
     text = str(value)
-    return text if text.isdigit() else md_code(shorten(text))
+    return text if text.isdigit() or _CELL_LINE.fullmatch(text) else md_code(shorten(text))
 
 
 @jinja2.pass_context
@@ -176,7 +180,12 @@ def message(finding: Finding) -> str:
     """The one-line plain-text summary (the JSON report's ``message``)."""
     wording = content.rule_wording(finding.rule)
     facts = {k: shorten(" ".join(str(v).split())) for k, v in finding.facts.items()}
-    return " ".join(fill(wording.summary, facts, markdown=False).replace("`", "").split())
+    text = " ".join(fill(wording.summary, facts, markdown=False).replace("`", "").split())
+    if "notebook_cell" in facts:  # a finding in a Jupyter notebook: say which cell
+        from torchreview.notebook import say
+
+        text = say("message_prefix", cell=facts["notebook_cell"], line=facts["notebook_line"]) + text
+    return text
 
 
 def terms_for(wording: content.RuleWording, prose_md: str) -> list[content.Term]:
@@ -223,7 +232,7 @@ def inline_comment(finding: Finding, *, suggestion_allowed: bool = True,
         **parts,
         terms=terms_for(wording, "\n\n".join(parts.values())),
         fix=finding.suggestion,
-        suggestion_allowed=suggestion_allowed and finding.suggestion is not None,
+        suggestion_allowed=suggestion_allowed and finding.suggestion is not None and finding.suggestion.block,
         fingerprint=fingerprint,
     )
 

@@ -22,6 +22,9 @@ class DirSource:
     root: Path
 
     def read(self, path: str) -> str:
+        return decode(self.read_bytes(path))
+
+    def read_bytes(self, path: str, limit: int = MAX_FILE_BYTES) -> bytes:
         full = (self.root / path).resolve()
         try:
             full.relative_to(self.root.resolve())
@@ -31,9 +34,9 @@ class DirSource:
             raise FileUnavailable("is a directory here (a submodule?), not a Python file")
         if not full.is_file():
             raise FileUnavailable(f"not found in {self.root} (pass --repo with the PR's head checkout)")
-        if full.stat().st_size > MAX_FILE_BYTES:
-            raise FileUnavailable(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; too big to review")
-        return decode(full.read_bytes())
+        if full.stat().st_size > limit:
+            raise FileUnavailable(f"larger than {limit // 1_000_000} MB; too big to review")
+        return full.read_bytes()
 
 
 @dataclass(frozen=True)
@@ -42,15 +45,18 @@ class GitSource:
     rev: str
 
     def read(self, path: str) -> str:
+        return decode(self.read_bytes(path))
+
+    def read_bytes(self, path: str, limit: int = MAX_FILE_BYTES) -> bytes:
         proc = subprocess.run(
             ["git", "-C", str(self.root), "show", f"{self.rev}:{path}"],
             capture_output=True, check=False,
         )
         if proc.returncode != 0:
             raise FileUnavailable(f"not found at {self.rev}")
-        if len(proc.stdout) > MAX_FILE_BYTES:
-            raise FileUnavailable(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; too big to review")
-        return decode(proc.stdout)
+        if len(proc.stdout) > limit:
+            raise FileUnavailable(f"larger than {limit // 1_000_000} MB; too big to review")
+        return proc.stdout
 
 
 def decode(data: bytes) -> str:

@@ -57,7 +57,7 @@ EXPECTED: dict[str, Expect] = {
     "path_outside_repo.diff": Expect(0, skipped={"../../outside.py": "outside the repository"}),
     "absolute_path.diff": Expect(0, skipped={"/etc/train.py": "outside the repository"}),
     "missing_head_file.diff": Expect(0, skipped={"not_in_repo.py": "not found"}),
-    "notebook.diff": Expect(0, skipped={"explore.ipynb": "nbconvert"}),
+    "notebook.diff": Expect(1, (("missing-zero-grad", "explore.ipynb", 10),)),  # raw line of loss.backward()
     "generated_file.diff": Expect(0, skipped={"generated_train.py": "generated"}),
 }
 

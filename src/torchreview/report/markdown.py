@@ -43,9 +43,18 @@ def _linked(text: str, url: str | None) -> str:
 def _row(f: Finding, link_base: str | None, title: str) -> dict[str, str]:
     msgs = content.messages()
     where = str(f.line) if f.end_line == f.line else f"{f.line}–{f.end_line}"
+    if "notebook_cell" in f.facts:  # a Jupyter notebook: the cell, not the JSON file's line
+        from torchreview.notebook import say
+
+        where = say("table_where", cell=f.facts["notebook_cell"], line=f.facts["notebook_line"])
     loop = "—"
     if f.loop is not None:
-        loop_text = fill(msgs["loop_at"], {"function": md_cell(shorten(f.loop.function)), "line": f.loop.line},
+        line: object = f.loop.line
+        if "notebook_loop_cell" in f.facts:
+            from torchreview.notebook import say
+
+            line = say("line_in_other_cell", line=f.facts["notebook_loop_line"], cell=f.facts["notebook_loop_cell"])
+        loop_text = fill(msgs["loop_at"], {"function": md_cell(shorten(f.loop.function)), "line": line},
                          markdown=False)
         loop = _linked(loop_text, _link(link_base, f.path, f.loop.line))
     return {
