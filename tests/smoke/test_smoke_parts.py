@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 from smoke_helpers import SMOKE_FIXTURES, by_rule, run_smoke
@@ -232,7 +231,7 @@ def test_cli_from_json(tmp_path, capsys):
 
 def test_cli_end_to_end_with_json_and_compare_base(tmp_path, capsys):
     out = tmp_path / "smoke.json"
-    code = main(["smoke", "--repo", str(SMOKE_FIXTURES), "--steps", "4", "--compare-base", str(SMOKE_FIXTURES),
+    code = main(["smoke", "--repo", str(SMOKE_FIXTURES), "--steps", "4", "--compare-base", str(SMOKE_FIXTURES), "--rounds", "1",
                  "--json", str(out), "--", sys.executable, "train_ok.py"])
     printed = capsys.readouterr().out
     data = json.loads(out.read_text())

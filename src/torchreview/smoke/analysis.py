@@ -20,7 +20,7 @@ from torchreview.smoke.wording import pip_name, smoke_text
 
 DATA_WAIT_INFO = 0.30  # share of step time spent waiting for the DataLoader that earns a note
 DATA_WAIT_WARNING = 0.50
-DATA_WAIT_MIN_S = 0.005  # and at least this much waiting per step, so tiny loops with fast data stay quiet
+DATA_WAIT_MIN_S = 0.005  # and at least this much waiting per batch, so tiny loops with fast data stay quiet
 OVERFIT_MIN_STEPS = 5
 OVERFIT_MIN_DROP = 0.10  # with --overfit-batch the loss should fall by at least this share
 GROWTH_MIN_STEPS = 6
@@ -29,7 +29,7 @@ GROWTH_MIN_BYTES = {"cuda": 16 * 2**20, "rss": 256 * 2**20}
 GROWTH_MIN_SHARE = 0.10
 COMPARE_TIMES = 2.0  # from this ratio on, a difference reads "2.2× slower" instead of "120% slower"
 OUTLIER_FACTOR = 3.0  # a step this many times the median one is named as a slow step
-OUTLIER_MIN_S = 0.005
+OUTLIER_MIN_S = 0.05  # and at least 50 ms more, so scheduling noise on a busy machine is not named
 MAX_OUTLIERS = 5
 NAN_GROWTH = 10.0  # gradient norm growth before a non-finite value that points to exploding gradients
 MAX_NAMES = 8
@@ -82,7 +82,7 @@ def _outliers(records: Sequence[Mapping[str, Any]], median: float | None) -> lis
     if not median:
         return []
     slow = [{"step": r["step"], "ms": round(1000 * r["dt"], 1)} for r in records
-            if r.get("dt") and r["dt"] > OUTLIER_FACTOR * median and r["dt"] - median > OUTLIER_MIN_S]
+            if r.get("dt") and r["dt"] > OUTLIER_FACTOR * median and r["dt"] - median >= OUTLIER_MIN_S]
     return sorted(slow, key=lambda o: -o["ms"])[:MAX_OUTLIERS]
 
 
@@ -99,13 +99,17 @@ def metrics_of(result: RunResult) -> dict[str, Any]:
     slow = {o["step"] for o in outliers}
     usual = [r for r in timed if r["step"] not in slow]  # data wait is about the usual step, not the slow ones
     loader = bool(probe.get("batches"))
-    wait_mean = statistics.fmean(r.get("wait", 0.0) for r in usual) if usual and loader else None
-    step_mean = statistics.fmean(r["dt"] for r in usual) if usual else None
+    # the median of the usual steps, for all three figures (wait, step, share), so they agree
+    wait_typical = statistics.median(r.get("wait", 0.0) for r in usual) if usual and loader else None
+    step_typical = statistics.median(r["dt"] for r in usual) if usual else None
     per_step = statistics.median(samples) if samples and any(samples) else None
     memory_kind = probe.get("memory_kind") or ("rss" if records else None)
     peak = probe.get("peak_memory") or (result.peak_tree_pss or None)
     manual = probe.get("manual") or None
-    steps = (manual or {}).get("steps") if manual and not probe.get("steps") else probe.get("steps", len(records))
+    if manual and not probe.get("steps"):  # hand-made updates: a step is a backward pass that moved the weights
+        steps = manual.get("steps") if manual.get("changed") else 0
+    else:
+        steps = probe.get("steps", len(records))
     return {
         "outcome": result.outcome,
         "status": probe.get("status"),
@@ -125,10 +129,12 @@ def metrics_of(result: RunResult) -> dict[str, Any]:
         "samples_per_step": per_step,
         "step_time_outliers": outliers,
         "samples_per_s": round(per_step / median, 2) if per_step and median else None,
-        # one statistic for all three figures: the mean over the usual steps, so wait / step = share
-        "data_wait_share": round(wait_mean / step_mean, 4) if wait_mean is not None and step_mean else None,
-        "data_wait_per_step_s": round(wait_mean, 6) if wait_mean is not None else None,
-        "data_step_mean_s": round(step_mean, 6) if step_mean is not None and loader else None,
+        "data_wait_share": round(wait_typical / step_typical, 4) if wait_typical is not None and step_typical else None,
+        "data_wait_per_step_s": round(wait_typical, 6) if wait_typical is not None else None,
+        "data_step_median_s": round(step_typical, 6) if step_typical is not None and loader else None,
+        "data_wait_per_batch_s": round(statistics.median(r.get("wait", 0.0) / r["batches"] for r in usual
+                                                         if r.get("batches")), 6)
+        if loader and any(r.get("batches") for r in usual) else None,
         "grad_norms": [r.get("grad_norm") for r in records],
         "losses": [None if v is None else (v if math.isfinite(v) else str(v)) for v in losses],
         "memory_kind": memory_kind,
@@ -245,6 +251,8 @@ def _stack_site(stack: str, cwd: Any) -> dict[str, Any] | None:
     libs = [os.path.realpath(p) for k, p in sysconfig.get_paths().items() if k in ("stdlib", "purelib", "platlib")]
     for m in _STACK_LINE.finditer(stack):
         path = m.group(1)
+        if path.startswith("<"):  # <frozen importlib._bootstrap>, <string>: no file of the user's
+            continue
         real = os.path.realpath(os.path.join(str(cwd), path))
         if ("site-packages" in real or any(real.startswith(lib + os.sep) for lib in libs)
                 or real.startswith(_OWN_DIR + os.sep)):
@@ -376,10 +384,11 @@ def _training(b: _Builder, metrics: dict[str, Any]) -> None:
     _overfit(b, metrics)
     share = metrics.get("data_wait_share")
     if (share is not None and share >= DATA_WAIT_INFO and len(metrics["step_times_s"]) >= 2
-            and (metrics["data_wait_per_step_s"] or 0) >= DATA_WAIT_MIN_S and not probe.get("overfit_used")):
+            and (metrics["data_wait_per_batch_s"] or metrics["data_wait_per_step_s"] or 0) >= DATA_WAIT_MIN_S
+            and not probe.get("overfit_used")):
         b.add("smoke-data-wait", Severity.WARNING if share >= DATA_WAIT_WARNING else Severity.INFO,
               b.site("data"), share=f"{100 * share:.0f}", wait_ms=f"{1000 * (metrics['data_wait_per_step_s'] or 0):.0f}",
-              step_ms=f"{1000 * (metrics['data_step_mean_s'] or 0):.0f}",
+              step_ms=f"{1000 * (metrics['data_step_median_s'] or 0):.0f}",
               device="GPU" if probe.get("device") == "cuda" else "CPU")
     _growth(b, metrics)
 

@@ -27,6 +27,7 @@ from torchreview.errors import UserError
 BOOTSTRAP = Path(__file__).resolve().parent / "bootstrap"
 POLL_S = 0.05
 TERM_GRACE_S = 5.0
+STACK_WAIT_S = 3.0
 TAIL_CHARS = 2000
 
 # Environment variables the child never sees: tokens of the CI system and anything that looks secret.
@@ -205,13 +206,22 @@ def _signal_group(pgid: int, sig: int) -> None:
 
 
 def _dump_stacks(out: Path, sid: int) -> None:
-    """Ask every probed Python process of the run to write its stack (faulthandler on SIGUSR1)."""
+    """Ask every probed Python process of the run to write its stack (faulthandler on SIGUSR1), and wait
+    until each has written it (a busy machine may take a while to run the handler)."""
     alive = _session_processes(sid)
+    asked: dict[Path, int] = {}
     for stack_file in out.glob("stack-*.txt"):
         pid = int(stack_file.stem.split("-", 1)[1])
         if pid in alive:
+            size = stack_file.stat().st_size
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGUSR1)
+                asked[stack_file] = size
+    deadline = time.monotonic() + STACK_WAIT_S
+    while asked and time.monotonic() < deadline:
+        time.sleep(POLL_S)
+        asked = {f: n for f, n in asked.items() if f.stat().st_size <= n}
+    time.sleep(0.1)  # the last lines of a dump
 
 
 def _claimed_pid(out: Path) -> int | None:
@@ -339,7 +349,6 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
         if elapsed > spec.timeout:
             outcome = "timeout"
             _dump_stacks(out, sid)
-            time.sleep(0.5)
             _stop(proc, out, sid)
             break
         time.sleep(POLL_S)

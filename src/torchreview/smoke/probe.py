@@ -148,6 +148,7 @@ class Probe:
         self.wait = 0.0
         self.samples = 0
         self.batches = 0
+        self.step_batches = 0  # batches read since the last step
         self.records: list[dict[str, Any]] = []
         self.losses_pending: list[Any] = []  # loss tensors of the step in progress
         self.pending: dict[str, Any] | None = None  # the previous step, waiting to be read
@@ -174,6 +175,7 @@ class Probe:
         self.notes: list[str] = []
         self.grad_norms: list[tuple[list[Any], Any]] = []  # this step's gradient norms, read later
         self.roots: list[Any] = []
+        self.named_modules_seen = 0
         self.manual: dict[str, Any] | None = None  # backward passes before any torch.optim step
         self.phase: tuple[str, int] | None = None
 
@@ -248,7 +250,7 @@ class Probe:
                 probe.wait += time.perf_counter() - t
             probe._count_batch(batch)
             if probe.steps and not torch.is_grad_enabled() and probe.phase and probe.phase[0] != "evaluating":
-                probe._phase("evaluating")  # batches read under no_grad after training began
+                probe._phase("evaluating", probe.steps)  # batches read under no_grad after training began
             return batch
 
         dl_mod._BaseDataLoaderIter.__next__ = __next__
@@ -293,6 +295,7 @@ class Probe:
 
     def _count_batch(self, batch: Any) -> None:
         self.batches += 1
+        self.step_batches += 1
         if self.phase is None or self.phase[0] == "importing":
             self._phase("waiting")
         n = _batch_size(batch, self.torch)
@@ -429,12 +432,14 @@ class Probe:
             "dt": None if self.last_step_t is None else round(now - self.last_step_t, 6),
             "wait": round(self.wait, 6),
             "samples": self.samples,
+            "batches": self.step_batches,
             "backward": self.backward_since_step,
             "mem": int(torch.cuda.memory_allocated()) if cuda else _rss_bytes(),
         }
         self.last_step_t = now
         self.wait = 0.0
         self.samples = 0
+        self.step_batches = 0
         self.backward_since_step = 0
         current = {"record": record, "losses": self.losses_pending, "grads": self.grad_norms}
         if cuda:
@@ -451,8 +456,8 @@ class Probe:
 
     def _learn_params(self, optimizer: Any) -> None:
         torch = self.torch
-        if not self.names:
-            self._name_params()
+        if not self.names or len(self.modules_seen) != self.named_modules_seen:
+            self._name_params()  # again if modules ran since (a GAN's generator after D's first backward)
         for g in optimizer.param_groups:
             for p in g["params"]:
                 self.in_optimizer.add(id(p))
@@ -466,6 +471,7 @@ class Probe:
 
     def _name_params(self) -> None:
         modules = list(self.modules_seen.values())
+        self.named_modules_seen = len(modules)
         inner: set[int] = set()
         for m in modules:
             inner.update(id(x) for x in m.modules() if x is not m)

@@ -74,7 +74,8 @@ def _bounded(value: Any, depth: int = 0) -> Any:
 # numbers, a few words from fixed lists, and lists of numbers, never text that reaches the markdown.
 _NUMBERS = frozenset({
     "exit_code", "signal", "duration_s", "steps", "max_steps", "backward_passes", "step_time_median_s",
-    "samples_per_step", "samples_per_s", "data_wait_share", "data_wait_per_step_s", "data_step_mean_s",
+    "samples_per_step", "samples_per_s", "data_wait_share", "data_wait_per_step_s", "data_step_median_s",
+    "data_wait_per_batch_s",
     "peak_memory_bytes", "memory_growth_bytes", "peak_process_tree_pss_bytes", "manual_changed", "manual_params",
     "runs", "median_s", "low_s", "high_s", "ratio",
 })
@@ -181,7 +182,7 @@ def dumps(analysis: Analysis, run: Mapping[str, Any]) -> str:
 
 
 # facts that the smoke template shows below a finding (in a code block), beyond the rule's wording
-DETAIL_FACTS = ("stderr", "message")
+DETAIL_FACTS = ("stderr", "message", "names")
 
 
 def load(text: str) -> tuple[Analysis, dict[str, Any]]:
