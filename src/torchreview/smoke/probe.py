@@ -25,6 +25,7 @@ import importlib.abc
 import importlib.machinery
 import json
 import math
+import operator
 import os
 import re
 import signal
@@ -508,18 +509,15 @@ class Probe:
         if self.nonfinite_loss is None and any(not math.isfinite(v) for v in losses):
             self.nonfinite_loss = {"step": rec["step"], "value": str(next(v for v in losses
                                                                            if not math.isfinite(v)))}
-        torch = self.torch
+        total = 0.0
+        for params, norms in pending["grads"]:  # one read of each group's norms, then plain Python
+            values = norms.tolist()
+            total += sum(map(operator.mul, values, values))
+            if self.nonfinite_grad is None and not all(map(math.isfinite, values)):
+                i = next(i for i, v in enumerate(values) if not math.isfinite(v))
+                self.nonfinite_grad = {"step": rec["step"], "param": self._name(params[i]), "value": str(values[i])}
         if pending["grads"]:
-            total = sum(float((norms.double() ** 2).sum()) for _, norms in pending["grads"])
             rec["grad_norm"] = math.sqrt(total) if math.isfinite(total) else str(total)
-        if self.nonfinite_grad is None:
-            for params, norms in pending["grads"]:
-                finite = torch.isfinite(norms)
-                if not bool(finite.all()):
-                    i = int((~finite).nonzero()[0][0])
-                    self.nonfinite_grad = {"step": rec["step"], "param": self._name(params[i]),
-                                           "value": str(float(norms[i]))}
-                    break
         if rec["loss"] is not None and not math.isfinite(rec["loss"]):
             rec["loss"] = str(rec["loss"])
         self.records.append(rec)
