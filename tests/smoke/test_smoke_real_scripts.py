@@ -67,6 +67,8 @@ def test_stuck_worker_names_main_and_worker_lines_and_the_report_survives(smoke_
     assert result.outcome == "timeout"
     assert result.probe is not None and result.probe["status"] == "terminated"  # the trainer wrote its report
     f = by_rule(found)["smoke-timeout"]
+    if found.metrics["steps"] < 1:  # a machine so busy that start-up (importing torch) took the whole timeout
+        pytest.skip(f"start-up took the whole timeout; the main thread was at {f.facts['waiting_at']}")
     assert f.facts["waiting_at"] == "workers.py:11" and f.facts["code"] == "for x, y in loader:"
     assert f.facts["worker_count"] == "2"
     assert f.facts["workers"].count("at data.py:22 (time.sleep(3600)") == 2
