@@ -295,8 +295,9 @@ def markdown(analysis: Analysis, run: Mapping[str, Any]) -> str:
     finite = [v for v in losses if _is_number(v)]
     comments = [
         {"finding": f, "body": render.inline_comment(f, suggestion_allowed=False),
-         "details": [(key, str(f.facts.get(key) or "")) for key in DETAIL_FACTS
-                     if len(str(f.facts.get(key) or "")) > render._FACT_MAX or (key == "stderr" and f.facts.get(key))]}
+         # a fact that the prose had to cut is shown whole below it, in a code block; so is stderr
+         "details": [(key, str(f.facts[key])) for key in DETAIL_FACTS if f.facts.get(key)
+                     and (key == "stderr" or render.shorten(str(f.facts[key])) != str(f.facts[key]))]}
         for f in analysis.findings
     ]
     errors = sum(1 for f in analysis.findings if f.severity is Severity.ERROR)
