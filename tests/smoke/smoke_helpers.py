@@ -7,6 +7,7 @@ from torchreview import render
 from torchreview.smoke import analysis, harness
 
 SMOKE_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "smoke"
+SCRIPTS = Path(__file__).resolve().parent / "scripts"  # written in the style of real projects' scripts
 
 
 # name -> the fixture script and the SmokeSpec options it runs with
@@ -26,6 +27,22 @@ RUNS: dict[str, dict] = {
     "exit-1": {"script": "exit_after_error.py", "options": {}},
     "crash": {"script": "crash.py", "options": {}},
     "memory": {"script": "memory_hog.py", "options": {"steps": 200, "memory_limit": 700 * 2**20}},
+    "word-lm": {"script": "word_lm.py", "options": {"steps": 8, "folder": SCRIPTS}},
+    "linear-regression": {"script": "linear_regression.py", "options": {"steps": 10, "folder": SCRIPTS}},
+    "hand-update-lost": {"script": "hand_update_lost.py", "options": {"steps": 5, "folder": SCRIPTS}},
+    "dcgan": {"script": "dcgan.py", "options": {"steps": 12, "folder": SCRIPTS}},
+    "dcgan-only-netG": {"script": "dcgan.py", "options": {"steps": 12, "folder": SCRIPTS, "args": ("--only-netG",)}},
+    "worker-hang": {"script": "workers.py", "options": {"steps": 50, "folder": SCRIPTS, "timeout": 40,
+                                                        "env": {"SHARDS_MODE": "hang"}}, "timeout": 40},
+    "worker-raise": {"script": "workers.py", "options": {"steps": 50, "folder": SCRIPTS,
+                                                         "env": {"SHARDS_MODE": "raise"}}},
+    "log-negative": {"script": "log_of_negative.py", "options": {"steps": 10, "folder": SCRIPTS}},
+    "exploding": {"script": "exploding.py", "options": {"steps": 40, "folder": SCRIPTS}},
+    "evaluates": {"script": "evaluates.py", "options": {"steps": 8, "folder": SCRIPTS}},
+    "colour-crash": {"script": "colour_crash.py", "options": {"folder": SCRIPTS}},
+    "long-error": {"script": "long_error.py", "options": {"folder": SCRIPTS}},
+    "unknown-args": {"script": "needs_args.py", "options": {"args": ("--data", "d", "--fast")}},
+    "no-cuda": {"script": "needs_cuda.py", "options": {"device": "cuda"}},
 }
 
 
@@ -34,9 +51,12 @@ def run_smoke(script: str, scratch: Path | None = None, **options) -> tuple[harn
     if options.pop("truth", False):
         assert scratch is not None
         options["env"] = {"TRUTH_FILE": str(scratch / f"truth-{script}.txt")}
-    spec = harness.SmokeSpec(command=(sys.executable, script), cwd=SMOKE_FIXTURES,
+    folder = options.pop("folder", SMOKE_FIXTURES)
+    args = tuple(options.pop("args", ()))
+    progress = options.pop("progress", None)
+    spec = harness.SmokeSpec(command=(sys.executable, script, *args), cwd=folder,
                              steps=options.pop("steps", 10), timeout=options.pop("timeout", 90), **options)
-    result = harness.run(spec)
+    result = harness.run(spec, progress=progress)
     found = analysis.analyze(result)
     for f in found.findings:  # every finding renders with its real facts
         assert render.message(f)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 from smoke_helpers import SMOKE_FIXTURES, by_rule, run_smoke
 
 from torchreview import content
+from torchreview.assets import asset_path
 from torchreview.cli import main
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Severity
@@ -19,7 +19,7 @@ from torchreview.smoke import harness, report
 from torchreview.smoke.analysis import Analysis, analyze
 from torchreview.smoke.config import load_smoke
 
-RULES = sorted(p.stem for p in (Path(content.__file__).parent / "content" / "rules").glob("smoke-*.toml"))
+RULES = sorted(p.stem for p in (asset_path("content") / "rules").glob("smoke-*.toml"))
 
 
 def test_scrub_env_drops_tokens_and_secrets():
@@ -60,7 +60,12 @@ def test_missing_arguments_cannot_run_here():
     f = by_rule(found)["smoke-cannot-run"]
     assert f.facts["reason"] == "arguments"
     assert "--data" in f.facts["detail"]
-    assert "needs arguments that we do not know" in report.render.inline_comment(f)
+    assert f.severity is Severity.ERROR  # a run that never trained is not a pass
+    assert f.facts["required"] == "--data"
+    body = report.render.inline_comment(f)
+    assert "needs arguments that the smoke command does not pass" in body
+    assert "We could pass `--data` in the smoke command" in body
+    assert "usage: needs_args.py" in f.facts["stderr"]  # what the script printed, for the report
 
 
 def test_blocked_download_cannot_run_here():
@@ -68,7 +73,10 @@ def test_blocked_download_cannot_run_here():
     f = by_rule(found)["smoke-cannot-run"]
     assert f.facts["reason"] == "download"
     assert f.line == 5
-    assert "no network" in report.render.inline_comment(f)
+    body = report.render.inline_comment(f)
+    # the sandbox claim only where the run really had no network (this test machine has one)
+    assert ("this machine has no network" in body) == harness.network_isolated()
+    assert ("closed box" in body) == harness.network_isolated()
 
 
 def test_command_that_does_not_exist():
@@ -122,15 +130,36 @@ def _sample_findings() -> list[Finding]:
              "max_steps": 20, "stalled": "yes", "waiting_at": "train.py:12", "error_type": "ValueError",
              "message": "bad batch", "reason": "download", "detail": "URLError", "share": "62", "wait_ms": "31",
              "step_ms": "50", "device": "GPU", "growth": "1.0 GiB", "per_step": "50.0 MiB", "kind": "GPU memory",
-             "speed": "23% slower", "memory": "1.4 GiB more", "base_ms": "40.0", "head_ms": "49.2", "notable": "yes"}
+             "speed": "23% slower", "memory": "1.4 GiB more", "base_ms": "40.0", "head_ms": "49.2", "notable": "yes",
+             "sandboxed": "no", "required": "--data", "unknown": "", "pip_command": "pip install torchvision",
+             "stderr": "Traceback ...", "worker": "", "cause": "forward", "meta": "no", "verdict": "slower",
+             "base_spread": "39.0–41.0", "head_spread": "48.0–50.5", "runs": 3, "base_runs": 3,
+             "workers": "", "worker_count": 0}
     return [Finding(rule=r, severity=Severity.WARNING, path="train.py", line=12, end_line=12, facts=facts)
             for r in RULES]
+
+
+# every branch of the wording that depends on a fact, so each variant is checked for tone too
+VARIANTS = [{"reason": r, "sandboxed": sb} for r in ("download", "arguments", "module", "file", "cuda", "command")
+            for sb in ("yes", "no")] + [
+    {"required": "", "unknown": "--fast"}, {"cause": "growth"}, {"cause": "gradients"}, {"meta": "yes"},
+    {"verdict": "same"}, {"verdict": "faster"}, {"worker": "1"}, {"device": "CPU"},
+    {"workers": "worker process 12 at data.py:9 (time.sleep(60))", "worker_count": 1}]
+
+
+def _variant_findings() -> list[Finding]:
+    out = []
+    for f in _sample_findings():
+        for v in VARIANTS:
+            out.append(Finding(rule=f.rule, severity=f.severity, path=f.path, line=f.line, end_line=f.end_line,
+                               facts={**f.facts, **v}))
+    return out
 
 
 def test_every_smoke_rule_renders_in_the_house_tone():
     tone = content.tone()
     assert len(RULES) >= 15
-    for f in _sample_findings():
+    for f in _variant_findings():
         wording = content.rule_wording(f.rule)
         body = report.render.inline_comment(f, suggestion_allowed=False)
         lowered = body.lower()
@@ -159,7 +188,9 @@ def test_json_round_trip_and_markdown():
     back, run = report.load(text)
     assert [f.rule for f in back.findings] == [f.rule for f in found.findings]
     md = report.markdown(back, run)
-    assert "█▁×" in md and "1.0 GiB (CUDA max\\_memory\\_allocated)" in md and "62%" in md
+    assert "█▁×" in md and "| peak memory (CUDA max\\_memory\\_allocated) | 1.0 GiB |" in md and "62%" in md
+    assert md.count("did not reach a training step") == 1  # a run that could not run does not open with thanks
+    assert "Thanks for this change" not in md
 
 
 def test_load_refuses_foreign_or_oversized_reports():
@@ -200,7 +231,7 @@ def test_cli_from_json(tmp_path, capsys):
 
 def test_cli_end_to_end_with_json_and_compare_base(tmp_path, capsys):
     out = tmp_path / "smoke.json"
-    code = main(["smoke", "--repo", str(SMOKE_FIXTURES), "--steps", "4", "--compare-base", str(SMOKE_FIXTURES),
+    code = main(["smoke", "--repo", str(SMOKE_FIXTURES), "--steps", "4", "--compare-base", str(SMOKE_FIXTURES), "--rounds", "1",
                  "--json", str(out), "--", sys.executable, "train_ok.py"])
     printed = capsys.readouterr().out
     data = json.loads(out.read_text())

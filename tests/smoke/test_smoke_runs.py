@@ -161,5 +161,5 @@ def test_memory_limit_breach_is_stopped_and_reported(smoke_runs):
     assert result.outcome == "memory-limit"
     f = by_rule(found)["smoke-memory-limit"]
     assert f.facts["limit"] == "700.0 MiB"
-    assert result.peak_tree_rss > 700 * 2**20
+    assert result.peak_tree_pss > 700 * 2**20
     assert result.probe is not None and result.probe["status"] == "terminated"

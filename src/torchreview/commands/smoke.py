@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 NAME = "smoke"
 HELP = ("Run the training command for a few steps with instrumented torch and report what the loop did "
@@ -22,6 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="repeat the first batch for the whole run and check that the loss falls")
     p.add_argument("--compare-base", type=Path, metavar="DIR",
                    help="also run the command in DIR (the base checkout) and report the differences")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="with --compare-base: run base and head N times each, taking turns (default 3)")
     p.add_argument("--json", type=Path, metavar="OUT", help="write the JSON report to OUT")
     p.add_argument("--repo", type=Path, default=Path("."), help="where to run the command (default: .)")
     p.add_argument("--base", metavar="REF",
@@ -33,13 +37,74 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("command", nargs=argparse.REMAINDER, help="the training command, after --")
 
 
-def _progress(step: int, total: int, elapsed: float) -> None:
-    from torchreview import content, render
+class _ProgressLine:
+    """The phase of the run on one line: redrawn in place on a terminal, and in CI (no terminal) a plain
+    line every PLAIN_EVERY_S seconds, so a long import or evaluation never looks like a hang."""
 
-    text = render.fill(content.messages()["smoke_progress"],
-                       {"step": step, "total": total, "elapsed": f"{elapsed:.1f}"}, markdown=False)
-    sys.stdout.write("\r" + text)
-    sys.stdout.flush()
+    PLAIN_EVERY_S = 15.0
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.run = ""
+        self.last_plain: float | None = None
+        self.width = 0
+
+    def __call__(self, p: Any) -> None:
+        import time
+
+        from torchreview.smoke.wording import smoke_text
+
+        phase = smoke_text(f"phase_{p.phase}", step=p.step, total=p.total)
+        text = smoke_text("progress", label="torchreview smoke", run=self.run, phase=phase,
+                          elapsed=f"{p.elapsed:.0f}")
+        if self.tty:
+            self.stream.write("\r" + text.ljust(self.width))
+            self.width = max(self.width, len(text))
+            if p.phase == "done":
+                self.stream.write("\n")
+                self.width = 0
+        else:
+            now = time.monotonic()
+            if p.phase == "done" or self.last_plain is None or now - self.last_plain >= self.PLAIN_EVERY_S:
+                self.stream.write(text + "\n")
+                self.last_plain = None if p.phase == "done" else now
+        self.stream.flush()
+
+
+def _check_command(command: tuple[str, ...], folders: list[Path]) -> None:
+    """Fail before any run when the program is missing, or `python SCRIPT` names a script that is not there."""
+    import os
+    import shutil
+
+    from torchreview.errors import UserError
+
+    program = command[0]
+    for folder in folders:
+        if os.sep in program:
+            path = Path(program) if Path(program).is_absolute() else folder / program
+            if not path.is_file():
+                raise UserError(f"the command {program!r} is not in {str(folder)!r}: check its path")
+        elif shutil.which(program) is None:
+            raise UserError(f"the command {program!r} is not installed or not on PATH: check its spelling, "
+                            "or install the program that provides it")
+        name = Path(program).name
+        if name.startswith("python") and len(command) > 1 and not command[1].startswith("-"):
+            script = Path(command[1]) if Path(command[1]).is_absolute() else folder / command[1]
+            if not script.is_file():
+                raise UserError(f"the script {command[1]!r} is not in {str(folder)!r}: check its path, or give the "
+                                "command after `--`")
+
+
+def _check_output(path: Path | None) -> None:
+    from torchreview.errors import UserError
+
+    if path is None:
+        return
+    if path.is_dir():
+        raise UserError(f"--json {str(path)!r} is a folder: give a file name, e.g. {str(path / 'smoke.json')!r}")
+    if not path.parent.is_dir():
+        raise UserError(f"--json {str(path)!r}: the folder {str(path.parent)!r} does not exist; create it first")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     from torchreview.smoke import analysis as smoke_analysis
     from torchreview.smoke import harness, report
     from torchreview.smoke.config import load_smoke
+    from torchreview.smoke.wording import smoke_text
 
     if args.from_json is not None:
         try:
@@ -58,9 +124,18 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(report.markdown(result, run_info))
         return exit_code(list(result.findings), args.fail_on)
 
+    # every argument and path problem ends here, with exit 2, before anything runs
     repo = args.repo.resolve()
     if not repo.is_dir():
         raise UserError(f"--repo {str(args.repo)!r} is not a folder")
+    base_dir = None
+    if args.compare_base is not None:
+        base_dir = args.compare_base.resolve()
+        if not base_dir.is_dir():
+            raise UserError(f"--compare-base {str(args.compare_base)!r} is not a folder")
+    _check_output(args.json)
+    if args.rounds is not None and args.rounds < 1:
+        raise UserError("--rounds has to be at least 1")
     cfg = load_smoke(repo, args.config)
     command = tuple(args.command[1:] if args.command[:1] == ["--"] else args.command)
     if not command:
@@ -78,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if timeout <= 0:
         raise UserError("--timeout has to be more than 0 seconds")
     memory = args.memory_limit or cfg.memory_limit
+    _check_command(command, [repo] + ([base_dir] if base_dir else []))
     spec = harness.SmokeSpec(
         command=command, cwd=repo, steps=steps, timeout=timeout,
         memory_limit=harness.parse_size(memory) if memory else None,
@@ -85,24 +161,26 @@ def run(args: argparse.Namespace) -> int:
         overfit_batch=bool(args.overfit_batch if args.overfit_batch is not None else cfg.overfit_batch),
         env=cfg.env,
     )
-    tty = sys.stdout.isatty()
-    result = harness.run(spec, progress=_progress if tty else None)
-    if tty:
-        sys.stdout.write("\n")
-    base = None
-    if args.compare_base is not None:
-        base_dir = args.compare_base.resolve()
-        if not base_dir.is_dir():
-            raise UserError(f"--compare-base {str(args.compare_base)!r} is not a folder")
-        base_spec = harness.SmokeSpec(command=spec.command, cwd=base_dir, steps=spec.steps,
-                                      timeout=spec.timeout, memory_limit=spec.memory_limit,
-                                      device=spec.device, overfit_batch=spec.overfit_batch, env=spec.env)
-        base = harness.run(base_spec, progress=_progress if tty else None)
-        if tty:
-            sys.stdout.write("\n")
-    found = smoke_analysis.analyze(result, base)
+    line = _ProgressLine(sys.stderr)
+    heads: list[harness.RunResult] = []
+    bases: list[harness.RunResult] = []
+    if base_dir is None:
+        heads.append(harness.run(spec, progress=line))
+    else:
+        # base and head take turns (B H B H ...), so a machine that gets busier or quieter in the
+        # meantime slows both sides alike
+        rounds = args.rounds or 3
+        base_spec = dataclasses.replace(spec, cwd=base_dir)
+        for i in range(rounds):
+            line.run = smoke_text("progress_base", n=i + 1, total=rounds)
+            bases.append(harness.run(base_spec, progress=line))
+            line.run = smoke_text("progress_head", n=i + 1, total=rounds)
+            heads.append(harness.run(spec, progress=line))
+    result = heads[0]
+    found = smoke_analysis.analyze(result, base_runs=bases, head_runs=heads)
     run_info = {"command": shlex.join(command), "outcome": result.outcome, "exit_code": result.exit_code,
-                "config": cfg.source, "stderr_tail": result.stderr_tail[-1000:]}
+                "config": cfg.source, "stderr_tail": result.stderr_tail[-1000:],
+                "sandboxed": harness.network_isolated()}
     if args.json is not None:
         try:
             args.json.write_text(report.dumps(found, run_info), encoding="utf-8")

@@ -27,6 +27,7 @@ from torchreview.errors import UserError
 BOOTSTRAP = Path(__file__).resolve().parent / "bootstrap"
 POLL_S = 0.05
 TERM_GRACE_S = 5.0
+STACK_WAIT_S = 3.0
 TAIL_CHARS = 2000
 
 # Environment variables the child never sees: tokens of the CI system and anything that looks secret.
@@ -35,7 +36,19 @@ _DROP_EXACT = {"GITHUB_TOKEN", "GH_TOKEN", "ACTIONS_RUNTIME_TOKEN", "ACTIONS_ID_
 _DROP_PREFIX = ("ACTIONS_", "INPUT_", "RUNNER_TOKEN")
 _DROP_WORDS = ("TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "CREDENTIAL", "AUTH", "COOKIE", "SESSION")
 
-ProgressFn = Callable[[int, int, float], None]
+ProgressFn = Callable[["Progress"], None]
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_THREAD_HEAD = re.compile(r"^(?:Current thread|Thread) (0x[0-9a-fA-F]+)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a run is: phase is starting | importing | waiting | training | evaluating | step."""
+
+    phase: str
+    step: int
+    total: int
+    elapsed: float
 
 
 @dataclass(frozen=True)
@@ -65,8 +78,8 @@ class RunResult:
     records: tuple[Mapping[str, Any], ...]
     stdout_tail: str = ""
     stderr_tail: str = ""
-    peak_tree_rss: int = 0
-    stack: str | None = None
+    peak_tree_pss: int = 0  # proportional set size (PSS) summed over the run's processes, at its peak
+    stacks: tuple[Mapping[str, Any], ...] = ()  # at a timeout: {role, pid, stack} of each process's main thread
     start_error: str | None = None
     last_progress_s: float | None = None  # seconds after start when the last step finished
 
@@ -114,6 +127,28 @@ def child_env(spec: SmokeSpec, out: Path, base: Mapping[str, str] | None = None)
     return env
 
 
+def strip_ansi(text: str) -> str:
+    return _ANSI.sub("", text)
+
+
+def _pss(pid: int, rss: int) -> int:
+    """Proportional set size: shared pages count once across the processes that share them
+    (DataLoader workers share most of their parent's memory). Falls back to RSS."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return rss
+
+
+def tree_memory(sid: int) -> int:
+    """Memory of every process of the run, each shared page counted once (PSS)."""
+    return sum(_pss(pid, rss) for pid, rss in _session_processes(sid).items())
+
+
 def _session_processes(sid: int) -> dict[int, int]:
     """pid → resident bytes for every process in the child's session (Linux /proc)."""
     page = os.sysconf("SC_PAGE_SIZE")
@@ -136,6 +171,10 @@ def _session_processes(sid: int) -> dict[int, int]:
 
 
 def _tail(path: Path) -> str:
+    return strip_ansi(_raw_tail(path))
+
+
+def _raw_tail(path: Path) -> str:
     try:
         with path.open("rb") as fh:
             fh.seek(0, os.SEEK_END)
@@ -167,23 +206,85 @@ def _signal_group(pgid: int, sig: int) -> None:
 
 
 def _dump_stacks(out: Path, sid: int) -> None:
-    """Ask every probed Python process of the run to write its stack (faulthandler on SIGUSR1)."""
+    """Ask every probed Python process of the run to write its stack (faulthandler on SIGUSR1), and wait
+    until each has written it (a busy machine may take a while to run the handler)."""
     alive = _session_processes(sid)
+    asked: dict[Path, int] = {}
     for stack_file in out.glob("stack-*.txt"):
         pid = int(stack_file.stem.split("-", 1)[1])
         if pid in alive:
+            size = stack_file.stat().st_size
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGUSR1)
+                asked[stack_file] = size
+    deadline = time.monotonic() + STACK_WAIT_S
+    while asked and time.monotonic() < deadline:
+        time.sleep(POLL_S)
+        asked = {f: n for f, n in asked.items() if f.stat().st_size <= n}
+    time.sleep(0.1)  # the last lines of a dump
 
 
-def _read_stack(out: Path, probe: Mapping[str, Any] | None) -> str | None:
-    claimed = (out / "claim").read_text().strip() if (out / "claim").is_file() else ""
-    files = sorted(out.glob("stack-*.txt"), key=lambda p: p.stem != f"stack-{claimed}")
-    for f in files:
-        text = f.read_text(encoding="utf-8", errors="replace").strip()
-        if text:
-            return text[-8000:]
-    return None
+def _claimed_pid(out: Path) -> int | None:
+    try:
+        return int((out / "claim").read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def main_thread_block(text: str) -> str:
+    """From one process's stack file, the block of its main thread (named in the file's first line).
+
+    faulthandler writes first the thread that happened to receive the signal, which is often a helper
+    thread (a pin-memory or queue thread), so "the first block" is not the line the loop waits at."""
+    head, _, dump = text.partition("\n")
+    parts = head.split()
+    main = int(parts[2], 16) if len(parts) == 3 and parts[2].startswith("0x") else None
+    blocks = [b for b in re.split(r"\n\s*\n", dump) if b.strip()]
+    for block in blocks:
+        m = _THREAD_HEAD.search(block)
+        if m and main is not None and int(m.group(1), 16) == main:
+            return block
+    return blocks[0] if blocks else ""
+
+
+def _read_stacks(out: Path) -> tuple[dict[str, Any], ...]:
+    claimed = _claimed_pid(out)
+    found: list[dict[str, Any]] = []
+    for f in out.glob("stack-*.txt"):
+        text = f.read_text(encoding="utf-8", errors="replace")
+        head = text.partition("\n")[0].split()
+        block = main_thread_block(text)
+        if not block.strip():
+            continue
+        pid = int(f.stem.split("-", 1)[1])
+        role = head[0] if head and head[0] in ("main", "worker") else "main"
+        found.append({"role": "main" if pid == claimed else role, "pid": pid, "stack": block[-8000:]})
+    found.sort(key=lambda s: (s["role"] != "main", s["pid"] != claimed, s["pid"]))
+    return tuple(found[:9])
+
+
+def _read_phase(out: Path) -> tuple[str, int] | None:
+    try:
+        name, step = (out / "phase").read_text(encoding="utf-8").split()
+        return name, int(step)
+    except (OSError, ValueError):
+        return None
+
+
+def _stop(proc: subprocess.Popen[bytes], out: Path, sid: int) -> None:
+    """Stop the run so that its report survives: SIGTERM to the process that trains (it writes the
+    report and exits), then to the command itself; only after a grace period, the whole group."""
+    first = _claimed_pid(out) or proc.pid
+    for pid in dict.fromkeys((first, proc.pid)):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + TERM_GRACE_S
+    while time.monotonic() < deadline and proc.poll() is None:
+        if first != proc.pid and not Path(f"/proc/{first}").exists():
+            break
+        time.sleep(POLL_S)
+    if proc.poll() is None:
+        _signal_group(sid, signal.SIGTERM)
 
 
 def run(spec: SmokeSpec, progress: ProgressFn | None = None, keep: Path | None = None) -> RunResult:
@@ -203,6 +304,8 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
     env = child_env(spec, out)
     stdout_path, stderr_path = out / "stdout.txt", out / "stderr.txt"
     start = time.monotonic()
+    if progress is not None:
+        progress(Progress("starting", 0, spec.steps, 0.0))
     with stdout_path.open("wb") as so, stderr_path.open("wb") as se:
         try:
             proc = subprocess.Popen(
@@ -215,7 +318,7 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
     sid = proc.pid
     outcome = "finished"
     peak = 0
-    seen_steps = 0
+    seen: tuple[str, int] | None = None
     last_progress: float | None = None
     steps_path = out / "steps.jsonl"
     next_mem_check = 0.0
@@ -226,25 +329,27 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
         if code is not None:
             break
         if now >= next_mem_check:
-            rss = sum(_session_processes(sid).values())
-            peak = max(peak, rss)
+            used = tree_memory(sid)
+            peak = max(peak, used)
             next_mem_check = now + 0.1
-            if spec.memory_limit is not None and rss > spec.memory_limit:
+            if spec.memory_limit is not None and used > spec.memory_limit:
                 outcome = "memory-limit"
-                _signal_group(sid, signal.SIGTERM)
+                _stop(proc, out, sid)
                 break
-        if steps_path.exists():
-            count = _count_lines(steps_path)
-            if count != seen_steps:
-                seen_steps = count
+        phase = _read_phase(out)
+        if phase is not None and phase[0] == "training":
+            phase = ("training", _count_lines(steps_path))
+        if phase is not None and phase != seen:
+            if phase[1] != (seen[1] if seen else 0):
                 last_progress = elapsed
-                if progress is not None:
-                    progress(count, spec.steps, elapsed)
+            seen = phase
+        if progress is not None:
+            name, step = seen or ("starting", 0)
+            progress(Progress(name, step, spec.steps, elapsed))
         if elapsed > spec.timeout:
             outcome = "timeout"
             _dump_stacks(out, sid)
-            time.sleep(0.5)
-            _signal_group(sid, signal.SIGTERM)
+            _stop(proc, out, sid)
             break
         time.sleep(POLL_S)
     try:
@@ -259,16 +364,16 @@ def _run_in(spec: SmokeSpec, out: Path, progress: ProgressFn | None) -> RunResul
     if report_path.is_file():
         try:
             probe = json.loads(report_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+        except (OSError, json.JSONDecodeError, RecursionError):
             probe = None
     records = probe.get("records", []) if probe else _read_records(steps_path)
-    if progress is not None and records and len(records) != seen_steps:
-        progress(len(records), spec.steps, duration)
+    if progress is not None:
+        progress(Progress("done", len(records), spec.steps, duration))
     return RunResult(
         spec=spec, outcome=outcome, exit_code=code if code >= 0 else None,
         signal=-code if code < 0 else None, duration=duration, probe=probe,
         records=tuple(records), stdout_tail=_tail(stdout_path), stderr_tail=_tail(stderr_path),
-        peak_tree_rss=peak, stack=_read_stack(out, probe) if outcome == "timeout" else None,
+        peak_tree_pss=peak, stacks=_read_stacks(out) if outcome == "timeout" else (),
         last_progress_s=last_progress,
     )
 
@@ -279,3 +384,13 @@ def _count_lines(path: Path) -> int:
             return fh.read().count(b"\n")
     except OSError:
         return 0
+
+
+def network_isolated() -> bool:
+    """True when this machine has no network interface but loopback (e.g. a container run with
+    `--network none`): only then may a report say the run had no network."""
+    try:
+        names = os.listdir("/sys/class/net")
+    except OSError:
+        return False
+    return bool(names) and all(n == "lo" for n in names)

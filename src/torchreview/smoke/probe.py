@@ -19,11 +19,13 @@ and report.json (written once, atomically, by the one process that did the train
 from __future__ import annotations
 
 import atexit
+import contextlib
 import faulthandler
 import importlib.abc
 import importlib.machinery
 import json
 import math
+import operator
 import os
 import re
 import signal
@@ -55,11 +57,14 @@ _INPLACE = re.compile(r"modified by an inplace operation: \[([^\]]*?) \[([\d, ]*
 _OOM_TRIED = re.compile(r"Tried to allocate ([\d.]+ [KMGT]?i?B)")
 _OOM_TOTAL = re.compile(r"total capacity of ([\d.]+ [KMGT]?i?B)")
 _CPU_ALLOC = re.compile(r"tried to allocate (\d+) bytes")
-_MAX_TEXT = 400
+_MAX_TEXT = 2000
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+_WORKER = re.compile(r"in DataLoader worker process (\d+)")
+_TB_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (.+)$', re.MULTILINE)
 
 
 def _short(value: object, limit: int = _MAX_TEXT) -> str:
-    text = str(value)
+    text = _ANSI.sub("", str(value))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -144,6 +149,7 @@ class Probe:
         self.wait = 0.0
         self.samples = 0
         self.batches = 0
+        self.step_batches = 0  # batches read since the last step
         self.records: list[dict[str, Any]] = []
         self.losses_pending: list[Any] = []  # loss tensors of the step in progress
         self.pending: dict[str, Any] | None = None  # the previous step, waiting to be read
@@ -170,6 +176,9 @@ class Probe:
         self.notes: list[str] = []
         self.grad_norms: list[tuple[list[Any], Any]] = []  # this step's gradient norms, read later
         self.roots: list[Any] = []
+        self.named_modules_seen = 0
+        self.manual: dict[str, Any] | None = None  # backward passes before any torch.optim step
+        self.phase: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ claiming
     def claim(self) -> bool:
@@ -216,14 +225,16 @@ class Probe:
         real_zero_grad = torch.optim.Optimizer.zero_grad
 
         def zero_grad(self_opt: Any, *args: Any, **kwargs: Any) -> Any:
-            probe.dirty.pop(id(self_opt), None)
+            if probe.dirty:
+                probe._cleared(p for g in self_opt.param_groups for p in g["params"])
             return real_zero_grad(self_opt, *args, **kwargs)
 
         torch.optim.Optimizer.zero_grad = zero_grad
         real_module_zero_grad = torch.nn.Module.zero_grad
 
         def module_zero_grad(self_mod: Any, *args: Any, **kwargs: Any) -> Any:
-            probe.dirty.clear()
+            if probe.dirty:
+                probe._cleared(self_mod.parameters())  # only this module's gradients, not every optimizer's
             return real_module_zero_grad(self_mod, *args, **kwargs)
 
         torch.nn.Module.zero_grad = module_zero_grad
@@ -239,14 +250,38 @@ class Probe:
             finally:
                 probe.wait += time.perf_counter() - t
             probe._count_batch(batch)
+            if probe.steps and not torch.is_grad_enabled() and probe.phase and probe.phase[0] != "evaluating":
+                probe._phase("evaluating", probe.steps)  # batches read under no_grad after training began
             return batch
 
         dl_mod._BaseDataLoaderIter.__next__ = __next__
         if self.device_request == "cuda" and not torch.cuda.is_available():
+            # stop now, before any training on the CPU: the run was asked to check the loop on a GPU
             self.notes.append("cuda-unavailable")
+            self.finalize("no-cuda")
+
+    def _phase(self, name: str, step: int = 0) -> None:
+        """What the run is doing now, for the parent's progress line (written only when it changes)."""
+        if self.phase == (name, step) or os.getpid() != self.pid:
+            return
+        self.phase = (name, step)
+        try:
+            tmp = os.path.join(self.out, f"phase.{os.getpid()}.tmp")
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(f"{name} {step}\n")
+            os.replace(tmp, os.path.join(self.out, "phase"))
+        except OSError:
+            pass
+
+    def _cleared(self, params: Any) -> None:
+        ids = {id(p) for p in params}
+        for state in self.dirty.values():
+            state["ids"] -= ids
 
     def _forward_pre(self, module: Any, args: Any) -> None:
         self.modules_seen.setdefault(id(module), module)
+        if self.phase is None or self.phase[0] == "importing":
+            self._phase("waiting")
 
     def _overfit_next(self, it: Any, real_next: Any) -> Any:
         if self.overfit_iter is None:
@@ -261,6 +296,9 @@ class Probe:
 
     def _count_batch(self, batch: Any) -> None:
         self.batches += 1
+        self.step_batches += 1
+        if self.phase is None or self.phase[0] == "importing":
+            self._phase("waiting")
         n = _batch_size(batch, self.torch)
         if n:
             self.samples += n
@@ -280,22 +318,73 @@ class Probe:
             if site:
                 self.sites["backward"] = site
         loss = tensors[0] if isinstance(tensors, (list, tuple)) and tensors else tensors
+        if self.steps == 0 and not self.optimizers and not self.in_step:
+            self._manual_step(loss)
         if isinstance(loss, torch.Tensor) and loss.numel() == 1:
             self.losses_pending.append(loss.detach())
         if self.in_step:
             self.backward_since_step += 1
             return
         if self.backward_since_step == 0 and self.dirty:
-            # First backward after a step, and some optimizer has not cleared its gradients yet.
+            # First backward after a step: gradients that no zero_grad cleared may still hold old values
+            # (or were cleared another way: set to None, or zeroed by hand).
             for state in self.dirty.values():
-                grads = [p.grad for p in state["params"] if p.grad is not None]
+                if not state["ids"]:
+                    continue
+                grads = [p.grad for p in state["params"] if id(p) in state["ids"] and p.grad is not None]
                 if not grads:
-                    state["cleared"] = True
-                elif not state.get("cleared"):
-                    state.setdefault("checks", []).append(_norm_sum(torch, grads))
+                    state["ids"].clear()
+                else:
+                    state["checks"].append(_norm_sum(torch, grads))
         self.backward_since_step += 1
         if self.steps == 0 and self.backward_count >= max(5 * self.max_steps, 20):
             self.finalize("no-step")
+
+    def _manual_step(self, loss: Any) -> None:
+        """Backward passes with no torch.optim step yet: each one ends a step of a loop that may update
+        its weights by hand (`p.data.add_(p.grad, alpha=-lr)`). Fingerprints of the weights, taken at the
+        first backward pass, later tell a hand-made update from a loop that never updates at all."""
+        torch = self.torch
+        now = time.perf_counter()
+        manual = self.manual
+        if manual is None:
+            if not self.names:
+                self._name_params()
+            params = _leaves(torch, loss)
+            known = {id(p) for p in params}
+            params += [p for pid, p in self.tracked.items() if pid not in known]
+            self.manual = {"params": params, "before": _cheap_fingerprints(torch, params), "records": [],
+                           "last_t": now}
+            self.wait, self.samples = 0.0, 0
+            return
+        losses = [float(x) for x in self.losses_pending]
+        self.losses_pending = []
+        cuda = torch.cuda.is_available() and torch.cuda.is_initialized()
+        records = manual["records"]
+        loss_value = (sum(losses) / len(losses)) if losses else None
+        records.append({
+            "step": len(records) + 1, "t": round(now - self.started, 6), "dt": round(now - manual["last_t"], 6),
+            "wait": round(self.wait, 6), "samples": self.samples, "backward": 1,
+            "mem": int(torch.cuda.memory_allocated()) if cuda else _rss_bytes(),
+            "loss": loss_value if loss_value is None or math.isfinite(loss_value) else str(loss_value),
+        })
+        if self.nonfinite_loss is None and loss_value is not None and not math.isfinite(loss_value):
+            self.nonfinite_loss = {"step": len(records), "value": str(loss_value)}
+        manual["last_t"] = now
+        self.wait, self.samples = 0.0, 0
+        self._phase("step", len(records))
+        if len(records) >= self.max_steps and self._manual_changed()[0]:
+            self.finalize("cap")
+
+    def _manual_changed(self) -> tuple[list[str], list[str]]:
+        manual = self.manual or {}
+        params = manual.get("params") or []
+        if not params:
+            return [], []
+        moved = (manual["before"] != _cheap_fingerprints(self.torch, params)).any(dim=1).tolist()
+        changed = [self._name(p) for p, m in zip(params, moved, strict=True) if m]
+        unchanged = [self._name(p) for p, m in zip(params, moved, strict=True) if not m]
+        return changed, unchanged
 
     def _pre_step(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         if self.disabled or not self.claim():
@@ -303,6 +392,7 @@ class Probe:
         self.in_step = True
         torch = self.torch
         if not any(o is optimizer for o in self.optimizers):
+            self.manual = None  # a torch.optim optimizer does the updates after all
             self.optimizers.append(optimizer)
             self._learn_params(optimizer)
         if "step" not in self.sites:
@@ -311,8 +401,8 @@ class Probe:
                 self.sites["step"] = site
         params = [p for g in optimizer.param_groups for p in g["params"]]
         state = self.dirty.pop(id(optimizer), None)
-        if state is not None and not state.get("cleared") and self.pileup is None:
-            checks = state.get("checks") or []
+        if state is not None and state["ids"] and self.pileup is None:
+            checks = state["checks"]
             if checks and all(c > 0 for c in checks):
                 self.pileup = {"step": self.steps + 1, "optimizer": type(optimizer).__name__,
                                "optimizer_index": self.optimizers.index(optimizer)}
@@ -328,8 +418,11 @@ class Probe:
         if self.disabled or not self.claimed:
             return
         self.in_step = False
+        if self.phase is None or self.phase[0] != "training":
+            self._phase("training")
         params = [p for g in optimizer.param_groups for p in g["params"]]
-        self.dirty[id(optimizer)] = {"params": params}
+        # the gradients of this optimizer's parameters now hold this step's values until cleared
+        self.dirty[id(optimizer)] = {"params": params, "ids": {id(p) for p in params}, "checks": []}
         self.steps += 1
         now = time.perf_counter()
         torch = self.torch
@@ -340,12 +433,14 @@ class Probe:
             "dt": None if self.last_step_t is None else round(now - self.last_step_t, 6),
             "wait": round(self.wait, 6),
             "samples": self.samples,
+            "batches": self.step_batches,
             "backward": self.backward_since_step,
             "mem": int(torch.cuda.memory_allocated()) if cuda else _rss_bytes(),
         }
         self.last_step_t = now
         self.wait = 0.0
         self.samples = 0
+        self.step_batches = 0
         self.backward_since_step = 0
         current = {"record": record, "losses": self.losses_pending, "grads": self.grad_norms}
         if cuda:
@@ -362,8 +457,8 @@ class Probe:
 
     def _learn_params(self, optimizer: Any) -> None:
         torch = self.torch
-        if not self.names:
-            self._name_params()
+        if not self.names or len(self.modules_seen) != self.named_modules_seen:
+            self._name_params()  # again if modules ran since (a GAN's generator after D's first backward)
         for g in optimizer.param_groups:
             for p in g["params"]:
                 self.in_optimizer.add(id(p))
@@ -377,6 +472,7 @@ class Probe:
 
     def _name_params(self) -> None:
         modules = list(self.modules_seen.values())
+        self.named_modules_seen = len(modules)
         inner: set[int] = set()
         for m in modules:
             inner.update(id(x) for x in m.modules() if x is not m)
@@ -413,15 +509,15 @@ class Probe:
         if self.nonfinite_loss is None and any(not math.isfinite(v) for v in losses):
             self.nonfinite_loss = {"step": rec["step"], "value": str(next(v for v in losses
                                                                            if not math.isfinite(v)))}
-        if self.nonfinite_grad is None:
-            torch = self.torch
-            for params, norms in pending["grads"]:
-                finite = torch.isfinite(norms)
-                if not bool(finite.all()):
-                    i = int((~finite).nonzero()[0][0])
-                    self.nonfinite_grad = {"step": rec["step"], "param": self._name(params[i]),
-                                           "value": str(float(norms[i]))}
-                    break
+        total = 0.0
+        for params, norms in pending["grads"]:  # one read of each group's norms, then plain Python
+            values = norms.tolist()
+            total += sum(map(operator.mul, values, values))
+            if self.nonfinite_grad is None and not all(map(math.isfinite, values)):
+                i = next(i for i, v in enumerate(values) if not math.isfinite(v))
+                self.nonfinite_grad = {"step": rec["step"], "param": self._name(params[i]), "value": str(values[i])}
+        if pending["grads"]:
+            rec["grad_norm"] = math.sqrt(total) if math.isfinite(total) else str(total)
         if rec["loss"] is not None and not math.isfinite(rec["loss"]):
             rec["loss"] = str(rec["loss"])
         self.records.append(rec)
@@ -463,7 +559,7 @@ class Probe:
             if self.steps_file is not None:
                 self.steps_file.close()
                 self.steps_file = None
-            if status in ("cap", "no-step"):
+            if status in ("cap", "no-step", "no-cuda"):
                 for stream in (sys.stdout, sys.stderr):
                     try:
                         stream.flush()
@@ -491,6 +587,7 @@ class Probe:
             "overfit_used": self.overfit_iter is not None,
             "notes": self.notes,
             "elapsed": round(time.perf_counter() - self.started, 3),
+            "main_thread": threading.main_thread().ident,
         }
         if torch is None:
             return report
@@ -501,6 +598,14 @@ class Probe:
             report["memory_kind"] = "cuda" if cuda else "rss"
         except Exception:
             report["peak_memory"], report["memory_kind"] = _peak_rss(), "rss"
+        if not self.steps and self.manual is not None:
+            try:
+                changed, unchanged = self._manual_changed()
+                report["manual"] = {"steps": len(self.manual["records"]), "params": len(self.manual["params"]),
+                                    "changed": len(changed), "unchanged": sorted(unchanged)[:50]}
+                report["records"] = self.manual["records"]
+            except Exception as exc:
+                self.notes.append(f"params-unread: {_short(exc, 120)}")
         if self.steps:
             report["never_grad"] = sorted(self._name(p) for p in self.never_grad.values())
             report["not_in_optimizer"] = sorted(
@@ -625,6 +730,38 @@ def _changed(torch: Any, before: Any, p: Any) -> bool:
         return not torch.equal(before, p.detach())
 
 
+def _leaves(torch: Any, loss: Any, limit: int = 100_000) -> list[Any]:
+    """The tensors that the backward pass of `loss` writes .grad into (its graph's AccumulateGrad nodes)."""
+    out: list[Any] = []
+    fn = getattr(loss, "grad_fn", None)
+    stack, seen = [fn] if fn is not None else [], set()
+    while stack and len(seen) < limit:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        var = getattr(node, "variable", None)
+        if isinstance(var, torch.Tensor):
+            out.append(var)
+        stack.extend(nxt for nxt, _ in getattr(node, "next_functions", ()))
+    return out
+
+
+def _cheap_fingerprints(torch: Any, params: list[Any]) -> Any:
+    """(norm, sum) of each tensor, as one CPU float64 tensor of shape (n, 2): a few kernels per device,
+    no copy of the weights, and any update of a weight changes it."""
+    rows: list[Any] = [None] * len(params)
+    with torch.no_grad():
+        for idx in _by_device(params).values():
+            group = [params[i].detach() for i in idx]
+            norms = torch.stack([v.double() for v in torch._foreach_norm(group)])
+            sums = torch.stack([t.double().sum() for t in group])
+            both = torch.stack([norms, sums], dim=1).cpu()
+            for k, i in enumerate(idx):
+                rows[i] = both[k]
+        return torch.stack(rows) if rows else torch.zeros((0, 2), dtype=torch.float64)
+
+
 def _peak_rss() -> int:
     import resource
 
@@ -639,10 +776,15 @@ def _tensor_facts(value: Any, torch: Any) -> str | None:
 
 def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
     torch = probe.torch
-    message = str(exc)
-    info: dict[str, Any] = {"type": type(exc).__name__, "message": _short(message.splitlines()[0]
-                                                                           if message else "")}
+    message = _ANSI.sub("", str(exc))
     libs = _library_dirs()
+    worker = _WORKER.search(message.splitlines()[0]) if message else None
+    embedded = _embedded_traceback(message, libs) if worker else None
+    if embedded is not None:  # a DataLoader worker's error, re-raised in the main process as text
+        message = embedded["message"]
+    info: dict[str, Any] = {"type": type(exc).__name__, "message": _short(message.strip())}
+    if worker:
+        info["worker"] = int(worker.group(1))
     frames = traceback.walk_tb(exc.__traceback__)
     user: dict[str, Any] | None = None
     module: dict[str, Any] | None = None
@@ -658,7 +800,9 @@ def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
             module = {"class": type(owner).__name__, "name": _module_name(probe, owner),
                       "inputs": dict(list(tensors.items())[:4]),
                       "param_device": next((str(p.device) for p in owner.parameters(recurse=False)), None)}
-    info["site"] = user
+    info["site"] = embedded["site"] if embedded and embedded["site"] else user
+    if embedded and embedded["site"] and user:
+        info["raised_at"] = user  # where the main process received the worker's error
     info["module"] = module
     if torch is not None:
         info["locals"] = dict(list({k: f for k, v in user_frame_locals.items()
@@ -698,6 +842,27 @@ def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
     else:
         info["kind"] = "other"
     return info
+
+
+def _embedded_traceback(message: str, libs: tuple[str, ...]) -> dict[str, Any] | None:
+    """The original error of a DataLoader worker: torch re-raises it in the main process with the
+    worker's traceback as text ("Caught ValueError in DataLoader worker process 1. Original Traceback
+    ..."). Returns the worker's own message and its innermost line in the user's code."""
+    head, sep, tb = message.partition("Original Traceback (most recent call last):")
+    if not sep:
+        return None
+    site = None
+    for m in _TB_FRAME.finditer(tb):
+        if _is_user_file(m.group(1), libs):
+            site = _site(m.group(1), int(m.group(2)))
+    lines = [ln for ln in tb.splitlines() if ln.strip()]
+    last = next((i for i in range(len(lines) - 1, -1, -1)
+                 if not lines[i].startswith(" ") and not lines[i].startswith("Traceback")), None)
+    if last is None:
+        return {"message": head.strip(), "site": site}
+    text = "\n".join(lines[last:])
+    _, colon, rest = text.partition(": ")
+    return {"message": (rest if colon else text).strip(), "site": site}
 
 
 def _module_name(probe: Probe, module: Any) -> str:
@@ -779,6 +944,9 @@ _ORIGINAL_HOOK = sys.excepthook
 
 
 def _on_term(signum: int, frame: Any) -> None:
+    # DataLoader's SIGCHLD handler raises when a worker ends; the parent stops workers after us.
+    with contextlib.suppress(Exception):
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     probe = _PROBE
     if probe is not None and os.getpid() == probe.pid:
         try:
@@ -797,9 +965,26 @@ def _at_exit() -> None:
 
 
 def _after_fork() -> None:
-    # DataLoader workers and other forked children never train and never write the report.
+    # DataLoader workers and other forked children never train and never write the report, but a
+    # hang report wants their stacks too: each writes its own stack file.
     if _PROBE is not None:
         _PROBE.disabled = True
+        _register_stack(_PROBE.out, "worker")
+
+
+def _register_stack(out: str, role: str) -> None:
+    """faulthandler writes every thread's stack on SIGUSR1; the header names the process's main thread."""
+    try:
+        stack = open(os.path.join(out, f"stack-{os.getpid()}.txt"), "w", encoding="utf-8")
+        stack.write(f"{role} {os.getpid()} {threading.get_ident():#x}\n")
+        stack.flush()
+        faulthandler.register(signal.SIGUSR1, file=stack, all_threads=True)
+        _STACK_FILES[:] = [stack]
+    except (OSError, AttributeError, ValueError, RuntimeError):
+        pass
+
+
+_STACK_FILES: list[Any] = []
 
 
 def activate() -> None:
@@ -811,13 +996,10 @@ def activate() -> None:
     sys.excepthook = _excepthook
     atexit.register(_at_exit)
     os.register_at_fork(after_in_child=_after_fork)
+    _PROBE._phase("importing")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_term)
-        try:
-            stack = open(os.path.join(out, f"stack-{os.getpid()}.txt"), "w", encoding="utf-8")
-            faulthandler.register(signal.SIGUSR1, file=stack, all_threads=True)
-        except (OSError, AttributeError, ValueError):
-            pass
+        _register_stack(out, "main")
     if "torch" in sys.modules:
         _installed(sys.modules["torch"])
     else:
