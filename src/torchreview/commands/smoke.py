@@ -120,9 +120,9 @@ def run(args: argparse.Namespace) -> int:
             text = args.from_json.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise UserError(f"cannot read --from-json {str(args.from_json)!r}: {exc.strerror}") from None
-        result, run_info = report.load(text)
-        sys.stdout.write(report.markdown(result, run_info))
-        return exit_code(list(result.findings), args.fail_on)
+        loaded, loaded_info = report.load(text)
+        sys.stdout.write(report.markdown(loaded, loaded_info))
+        return exit_code(list(loaded.findings), args.fail_on)
 
     # every argument and path problem ends here, with exit 2, before anything runs
     repo = args.repo.resolve()

@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from github import GithubException
-from github.PullRequest import PullRequest
+from github.PullRequest import PullRequest, ReviewComment
 from github.Repository import Repository
 
 from torchreview.assets import asset_dir
@@ -102,9 +102,9 @@ class PlannedComment:
     line: int
     start_line: int | None = None
 
-    def as_review_comment(self) -> dict[str, Any]:
-        comment: dict[str, Any] = {"path": self.finding.path, "body": self.body, "line": self.line,
-                                   "side": "RIGHT"}
+    def as_review_comment(self) -> ReviewComment:
+        comment: ReviewComment = {"path": self.finding.path, "body": self.body, "line": self.line,
+                                  "side": "RIGHT"}
         if self.start_line is not None:
             comment["start_line"] = self.start_line
             comment["start_side"] = "RIGHT"

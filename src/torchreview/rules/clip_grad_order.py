@@ -392,8 +392,8 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
             return None
         facts.update(problem="scaled", step=step.code, step_line=step.line, scaler=scaler,
                      optimizer=step.target, backward="", backward_line="")
-        fix: Suggestion | None = insert_before(ctx, clip, f"{scaler}.unscale_({step.target})")
-        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
+        unscale: Suggestion | None = insert_before(ctx, clip, f"{scaler}.unscale_({step.target})")
+        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=unscale)
     return None
 
 

@@ -469,7 +469,7 @@ def _suggestion(ctx: FileContext, site: _Site) -> Suggestion | None:
     if stmt is None or "import torch" not in ctx.source:
         return None
     pos = ctx.pos(stmt)
-    if pos.start.line != pos.end.line or len(stmt.body) != 1:
+    if pos.start.line != pos.end.line or not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
         return None
     text = ctx.lines[pos.start.line - 1]
     indent = text[: len(text) - len(text.lstrip())]
