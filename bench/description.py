@@ -104,7 +104,7 @@ def report_real(folder: Path, show_errors: bool) -> None:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
-    names = {"d": "real dev", "h": "real held-out"}
+    names = {"d": "real dev", "h": "real held-out", "n": "real held-out 2"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
     groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
@@ -115,7 +115,7 @@ def report_real(folder: Path, show_errors: bool) -> None:
               f"| verdict accuracy {acc:.3f}")
     if show_errors:
         for case, got in results:
-            if got != case["label"] and case["id"][0] != "h":  # held-out errors are never looked at
+            if got != case["label"] and case["id"][0] == "d":  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 

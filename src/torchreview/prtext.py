@@ -87,14 +87,21 @@ _BOILERPLATE = re.compile(
     r"ghstack-source-id:|ghstack-comment-id:|fbshipit-source-id:|reviewed by:|reviewers:|subscribers:|"
     r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
-    r"<sub>|built with|generated with|imported from github|approved by:|x-github)",
+    r"<sub>|built with|generated with|imported from github|approved by:|x-github|"
+    # contribution-licence lines that templates put in every PR
+    r"by submitting this pull request,? (?:i|we) confirm|copy,? and redistribute this contribution|"
+    r"this change is \[?!?\[?reviewable)",
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
     r"^(please\s+)?(describe|explain|provide|summari[sz]e|briefly|tell us|give a|add a (short|brief)|"
     r"list (the|any|all)|include (a|any|the)|link (to )?(the|any|an)|what does this|why is this|"
     r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
-    r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$)",
+    r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
+    # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
+    r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
+    r"diagrams|images|logs)|please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
+    r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available)",
     re.IGNORECASE,
 )
 # A reference to an issue or PR, with the verb that introduces it.
