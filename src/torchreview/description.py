@@ -60,7 +60,7 @@ from torchreview.prtext import ReadText, Section, Sentence, read
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
 
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
+    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
@@ -75,7 +75,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
         (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers)"
-              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"),
+              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
+              # "so configs stay familiar", "so the loss matches the paper"
+              r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
+              r"match|matches|behave|behaves|survive|survives|line up|lines up)\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
@@ -124,7 +127,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
               r"\brequested (?:in|by)\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
-        (1.0, r"\bwe(?:'ve| have)? (?:seen|noticed|observed|found|hit|encountered|ran into|run into)\b|"
+        (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
@@ -465,7 +468,16 @@ def score(sentence: Sentence) -> float:
 
 _TEST_NOTE = re.compile(
     r"^(?:i |we )?(?:have |'ve )?(?:tested|ran|run|verified|checked|confirmed|benchmarked|profiled|tried)\b|"
-    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b"
+    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b|"
+    r"\b(?:did|ran|done|run) (?:some |a few |a couple of )?(?:quick |basic |small |simple |more )?tests?\b|"
+    r"\bseems? to work\b|\b(?:haven't|have not|hasn't|has not|not) (?:been )?tested\b"
+)
+# The author telling what they (or the PR) did: "I prepared a script", "We moved the loader", "This PR
+# adds …". Their past tense is the work, not a story of what went wrong.
+_AUTHOR_ACTS = re.compile(
+    r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?: (?:also|then|now|just|first|have|'ve|"
+    r"had))* (?!(?:noticed|found|saw|observed|hit|encountered|ran into|discovered|realized|realised|"
+    r"noticed|got)\b)[a-z]+"
 )
 _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
@@ -542,6 +554,8 @@ def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
         return False
+    if _AUTHOR_ACTS.match(text):
+        return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
     for i in range(1, len(words)):
         w = words[i]
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
