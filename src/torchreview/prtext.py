@@ -88,8 +88,6 @@ _BOILERPLATE = re.compile(
     r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
     r"<sub>|built with|generated with|imported from github|approved by:|x-github|"
-    # contribution-licence lines that templates put in every PR
-    r"by submitting this pull request,? (?:i|we) confirm|copy,? and redistribute this contribution|"
     r"this change is \[?!?\[?reviewable)",
     re.IGNORECASE,
 )
@@ -104,6 +102,10 @@ _PROMPT = re.compile(
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available)",
     re.IGNORECASE,
 )
+# The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
+# that you can use, modify, copy, and redistribute …"); the rest of its paragraph is dropped with it.
+_LICENCE = re.compile(r"^\s*by submitting this (?:pull request|pr|contribution),? (?:i|we) (?:confirm|agree)",
+                      re.IGNORECASE)
 # A reference to an issue or PR, with the verb that introduces it.
 _REF = re.compile(
     r"\b(?:(?:fix|fixes|fixed|fixing|close|closes|closed|closing|resolve|resolves|resolved|resolving|"
@@ -353,6 +355,7 @@ def read(title: str, body: str) -> ReadText:
     in_list = False
     in_traceback = False
     in_stack = False
+    in_licence = False
     # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
     para: list[str] = []
     para_section = section
@@ -378,6 +381,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         if not stripped:
             prev_blank = True
+            in_licence = False
             in_traceback = False
             in_stack = False
             continue
@@ -422,6 +426,9 @@ def read(title: str, body: str) -> ReadText:
             in_stack = True
             continue
         if in_stack and _BULLET.match(raw):
+            continue
+        if in_licence or _LICENCE.match(stripped):
+            in_licence = True
             continue
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
