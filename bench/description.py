@@ -51,6 +51,21 @@ because of any of them.)
 Most of the gain is the title: a title over an empty body used to be "empty". The held-out errors
 themselves were not looked at, so the held-out figure stays an honest estimate; it is below the
 issue's floor (F1 0.95) on recall.
+
+Second round (words2): 172 more real dev texts (d173-d344, labelled before the check ran on them) and
+a new held-out batch of 44 (n*.json, "real held-out 2"; labelled before any run, measured once, at
+the end, together with the old held-out set). Fixes were general causes seen on the new dev texts:
+template guidance and licence paragraphs, "need to check if …" caveats, an option restated as "allows
+users to set X", the author's own past tense, "Do not …" titles; and purpose shapes: "given that",
+"now that", common practice, "for faster / more fine-grained X", "should not", "can be corrected",
+"so configs stay …". Mechanism-only P / R / F1, before (8173c21) -> after:
+  real dev d001-d172 (172)   0.980 / 0.980 / 0.980 -> 0.980 / 0.990 / 0.985
+  real dev d173-d344 (172)   0.970 / 0.928 / 0.949 -> 1.000 / 0.978 / 0.989   (errors looked at)
+  real held-out      (86)    0.935 / 0.860 / 0.896 -> 0.933 / 0.840 / 0.884
+  real held-out 2    (44)    0.931 / 0.871 / 0.900 -> 0.931 / 0.871 / 0.900
+The dev gains did not carry over to either held-out set: on text the cues were not tuned on, about
+one mechanism-only description in seven is still read as giving a reason. The floor (F1 0.95) is not
+met on held-out text; more cue tuning on dev is unlikely to close it (see the report of words2).
 """
 
 from __future__ import annotations
@@ -104,7 +119,7 @@ def report_real(folder: Path, show_errors: bool) -> None:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
-    names = {"d": "real dev", "h": "real held-out"}
+    names = {"d": "real dev", "h": "real held-out", "n": "real held-out 2"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
     groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
@@ -115,7 +130,7 @@ def report_real(folder: Path, show_errors: bool) -> None:
               f"| verdict accuracy {acc:.3f}")
     if show_errors:
         for case, got in results:
-            if got != case["label"] and case["id"][0] != "h":  # held-out errors are never looked at
+            if got != case["label"] and case["id"][0] == "d":  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 

@@ -475,3 +475,61 @@ def test_purpose_cues_people_really_use(title, body):
 def test_a_revert_quoting_the_reverted_title_gives_no_reason():
     assert verdict('Back out "Avoid a DDP race condition when all params are used"', "") == "mechanism-only"
     assert verdict('Revert "Fix the scheduler"', "The revert is needed because resumed runs crash.") == "purpose"
+
+
+# --- causes found on the second batch of real texts (issue 16, words2) --------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    # a reason given as a circumstance
+    ("Run the compiled model in the tests", "Given that backward now compiles, the tests can cover it."),
+    ("Drop the manual autocast", "Now that every model runs in bf16, the wrapper has no job left."),
+    # common practice is a reason for following it
+    ("Add a warmup period to the step schedule", "Warmup is used very often with large learning rates."),
+    ("Seed every worker", "Seeding each worker is standard practice for augmentations."),
+    # a comparative aim after "for"
+    ("Move compilation into the model builders", "The builders now compile each block for more fine-grained graphs."),
+    ("Cache the vocabulary", "The vocabulary is cached for faster start-up."),
+    # what ought not to happen, and a wrong state that can be put right
+    ("Evaluate without gradients", "Validation batches should not keep an autograd graph."),
+    ("Wrap the metric loop", "In the original implementation the metrics are computed with gradients. "
+                             "This can be corrected with a no_grad block."),
+    ("Port the scheduler", "I kept the argument names of the original so configs stay familiar."),
+])
+def test_purpose_shapes_found_on_more_real_texts(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # an option described by what it lets you set is the mechanism again
+    ("Add clipping options", "- `clip_value`: allows users to set a threshold for the gradients."),
+    ("feat: skip optimizer restore", "Lets you skip restoring the optimizer from the checkpoint."),
+    ("Enables loaders that have no sampler", ""),
+    # the author's own past tense and test notes are the work, not a story of a problem
+    ("Add a diffusion training script", "I prepared a script for the denoiser. I ran a few quick tests and it "
+                                        "seems to work, but the code is rough."),
+    ("Resume from checkpoints", "This PR adds a path option to resume interrupted runs."),
+    # "keep track" is an action, not a goal; a caveat about checking is not a reason
+    ("Port the trainer", "The diff is large, see the last commits to keep track."),
+    ("Add compile support", "This PR adds torch.compile support. Need to check if this follows the "
+                            "recommended settings."),
+    # a licence line and template guidance the author left in are not their words
+    ("Add gradient clipping", "By submitting this pull request, I confirm that you can use, modify, copy, and "
+                              "redistribute this contribution, under the terms of your choice."),
+    ("Refactor the trainer", "## What does this PR do?\n\n> Link this PR to your issue with words like fixed to "
+                             "close the linked issue upon merge.\n> Summarize your work here.\n\n"
+                             "1. Refactor the trainer arguments."),
+    # "Do not …" opening a title is an instruction, not a statement that something fails
+    ("Do not save the optimizer state in the last checkpoint", ""),
+])
+def test_mechanism_shapes_found_on_more_real_texts(title, body):
+    assert verdict(title, body) == "mechanism-only"
+
+
+def test_an_option_that_names_what_it_is_for_still_counts():
+    # the same opening with a goal behind it is a purpose
+    assert verdict("Add a resume option", "This allows users to set the path so that preempted jobs continue "
+                                          "where they stopped.") == "purpose"
+    assert verdict("Accept a callable lr", "This allows schedules that depend on the step without a "
+                                           "separate scheduler object.") == "purpose"
+    # and a statement that something does not work is still a problem when a word comes before it
+    assert verdict("Guard the loader", "The loader does not work with zero workers.") == "purpose"

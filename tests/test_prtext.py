@@ -105,3 +105,13 @@ def test_a_short_first_line_is_its_own_sentence_but_a_long_wrapped_one_is_not():
     wrapped = ("Resuming from a checkpoint restarted the learning-rate schedule from the\n"
                "PyTorch default, so the first epochs after a resume ran at the peak rate.")
     assert len(texts("", wrapped)) == 1
+
+
+def test_licence_lines_and_template_guidance_are_not_read():
+    body = ("By submitting this pull request, I confirm that you can use, modify,\n"
+            "copy, and redistribute this contribution, under the terms of your\nchoice.\n\n"
+            "> Link this PR to your issue with words like fixed to close it upon merge\n"
+            "> e.g. `fixed #1234`\n> Summarize your work here.\n"
+            "> If you have any plots or screenshots, please attach them here.\n\n"
+            "Add the warmup schedule.")
+    assert texts("Warmup", body) == ["Warmup", "Add the warmup schedule."]

@@ -60,7 +60,7 @@ from torchreview.prtext import ReadText, Section, Sentence, read
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
 
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep|"
+    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
@@ -75,7 +75,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
         (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers)"
-              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"),
+              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
+              # "so configs stay familiar", "so the loss matches the paper"
+              r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
+              r"match|matches|behave|behaves|survive|survives|line up|lines up)\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
@@ -87,6 +90,24 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
+        # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
+        (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
+        # common practice: "warm-up is used quite often for …", "X is standard practice"
+        (0.85, r"\b(?:is|are) (?:\w+ )?(?:used|adopted|applied) (?:quite |very |pretty |fairly |so )?(?:often|"
+               r"commonly|widely|frequently|a lot|everywhere)\b|\b(?:is|are) (?:quite |very |now )?(?:commonly|"
+               r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
+               r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
+        # a comparative aim: "for faster training", "for more fine-grained compilation"
+        (0.85, r"\bfor (?:better|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
+               r"greater|improved|increased|reduced|fewer) \w+|\bfor (?:more|less) (?!recent\b)(?:\w+-)?\w+(?:ed|ful|"
+               r"able|ible|ic|al|ive|ent|ant|ous)\b"),
+        # what ought not to happen, which does today: "evaluation should not be computed with gradients",
+        # "the scaling should only occur when …". "The state should be saved in the checkpoint" says what
+        # the change does, and notes on the PR ("should not break anything") are not reasons.
+        (0.8, r"\b(?:should|must)(?:n't| not| never| only) (?!(?:i|we|you|it|this)\b|(?:be )?(?:break|affect|"
+              r"change|matter|conflict|pass|fail|be (?:a problem|an issue|needed|merged)))\w+"),
+        # something was wrong that can be put right: "this can be corrected by wrapping …"
+        (0.9, r"\b(?:can|could) be (?:corrected|fixed|solved|avoided|prevented|resolved|mitigated)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b|\bstep towards?\b|\bpart of the (?:effort|work|plan)\b|\bunblocks?\b|"
               r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
@@ -106,7 +127,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
               r"\brequested (?:in|by)\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
-        (1.0, r"\bwe(?:'ve| have)? (?:seen|noticed|observed|found|hit|encountered|ran into|run into)\b|"
+        (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
@@ -134,7 +155,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
-              r"\bin the past\b|\btoday,|\bthe current (?:implementation|behaviou?r|code|approach|"
+              r"\bin the past\b|\btoday,|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
@@ -149,12 +170,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b"),
-        (1.0, r"\b(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|aren't|are not|"
-              r"weren't|were not|won't|will not|cannot|can't|couldn't|could not|never) (?:work|works|run|"
-              r"load|save|compile|build|import|converge|train|support|supported|respect|match|handle|get|see|"
-              r"exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
-              r"account|consider|honou?r|call|trigger|show|print|log|need|have|include|safe|thread-?safe|"
-              r"correct|deterministic|reproducible|picklable|serializable|possible)\b"),
+        # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
+        # instruction (what the change does), so a word must come before the negation; "samplers which
+        # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
+        (1.0, r"(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
+              r"aren't|are not|weren't|were not|won't|will not|cannot|can't|couldn't|could not|never) (?:work|"
+              r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
+              r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
+              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|"
+              r"correct|deterministic|reproducible|picklable|serializable|possible)\b|"
+              r"(?<!which )(?<!that )(?<!who )(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|"
+              r"won't|will not|cannot|can't|never) (?:need|have)\b"),
         (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
               r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
@@ -360,6 +386,8 @@ _CAVEAT = re.compile(
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
+    r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b"
 )
 
@@ -367,6 +395,36 @@ _CAVEAT = re.compile(
 # A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
 _REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
 _QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+
+
+# "Allows users to set a value for gradient clipping", "Enables samplers that …", "`flag`: lets you
+# skip the optimizer state" describe the new option itself: what it lets you set or switch is the
+# mechanism again, not a reason. "Allows users to resume a run without losing the optimizer state"
+# names what the option is for, and still counts.
+_OPTION_VERBS = (
+    r"set|specify|configure|choose|select|pick|use|pass|provide|supply|define|control|toggle|switch|turn|"
+    r"enable|disable|skip|add|customi[sz]e|override|adjust|tune|modify|change|register|opt|apply|perform|"
+    r"call|give|send|input|enter|decide|determine|include|exclude|have"
+)
+_OPTION_CAPABILITY = re.compile(
+    r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: pr| change| option| flag| argument| parameter)? )?"
+    r"(?:now |also )*(?:allows?|enables?|lets|permits|makes it possible)"
+    r"(?: (?:users?|you|people|us|the users?|callers|one|developers|researchers))?(?: to)? (?:" + _OPTION_VERBS
+    + r")\b"
+)
+# A title that opens "Enables <thing>" / "Allow <thing>" names the feature, as "Support <thing>" does;
+# in the body, "This allows schedules that … without a separate object" explains what it is for.
+_TITLE_CAPABILITY = re.compile(
+    r"^(?:allows?|enables?|permits) (?!(?:users?|you|people|us|the users?|callers|one|developers|researchers|"
+    r"to|for|faster|better|easier|more|less)\b)"
+)
+
+
+def _restated_option(text: str, section: Section) -> str:
+    """The sentence without an opening that only restates the new option ("allows users to set …")."""
+    bare = _LEADING_MARKS.sub("", text)
+    m = _OPTION_CAPABILITY.match(bare) or (_TITLE_CAPABILITY.match(bare) if section is Section.TITLE else None)
+    return bare[m.end():] if m else text
 
 
 def is_caveat(text: str) -> bool:
@@ -387,6 +445,8 @@ def score(sentence: Sentence) -> float:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if " to keep " in text or " to make " in text or "review" in text:
         text = _PR_LOGISTICS.sub(" ", text)
+    if "ena" in text or "all" in text or "let" in text or "perm" in text:
+        text = _restated_option(text, sentence.section)
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):
@@ -408,7 +468,16 @@ def score(sentence: Sentence) -> float:
 
 _TEST_NOTE = re.compile(
     r"^(?:i |we )?(?:have |'ve )?(?:tested|ran|run|verified|checked|confirmed|benchmarked|profiled|tried)\b|"
-    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b"
+    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b|"
+    r"\b(?:did|ran|done|run) (?:some |a few |a couple of )?(?:quick |basic |small |simple |more )?tests?\b|"
+    r"\bseems? to work\b|\b(?:haven't|have not|hasn't|has not|not) (?:been )?tested\b"
+)
+# The author telling what they (or the PR) did: "I prepared a script", "We moved the loader", "This PR
+# adds …". Their past tense is the work, not a story of what went wrong.
+_AUTHOR_ACTS = re.compile(
+    r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?: (?:also|then|now|just|first|have|'ve|"
+    r"had))* (?!(?:noticed|found|saw|observed|hit|encountered|ran into|discovered|realized|realised|"
+    r"noticed|got)\b)[a-z]+"
 )
 _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
@@ -485,6 +554,8 @@ def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
         return False
+    if _AUTHOR_ACTS.match(text):
+        return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
     for i in range(1, len(words)):
         w = words[i]
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):

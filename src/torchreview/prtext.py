@@ -87,16 +87,25 @@ _BOILERPLATE = re.compile(
     r"ghstack-source-id:|ghstack-comment-id:|fbshipit-source-id:|reviewed by:|reviewers:|subscribers:|"
     r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
-    r"<sub>|built with|generated with|imported from github|approved by:|x-github)",
+    r"<sub>|built with|generated with|imported from github|approved by:|x-github|"
+    r"this change is \[?!?\[?reviewable)",
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
     r"^(please\s+)?(describe|explain|provide|summari[sz]e|briefly|tell us|give a|add a (short|brief)|"
     r"list (the|any|all)|include (a|any|the)|link (to )?(the|any|an)|what does this|why is this|"
     r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
-    r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$)",
+    r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
+    # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
+    r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
+    r"diagrams|images|logs)|please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
+    r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available)",
     re.IGNORECASE,
 )
+# The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
+# that you can use, modify, copy, and redistribute …"); the rest of its paragraph is dropped with it.
+_LICENCE = re.compile(r"^\s*by submitting this (?:pull request|pr|contribution),? (?:i|we) (?:confirm|agree)",
+                      re.IGNORECASE)
 # A reference to an issue or PR, with the verb that introduces it.
 _REF = re.compile(
     r"\b(?:(?:fix|fixes|fixed|fixing|close|closes|closed|closing|resolve|resolves|resolved|resolving|"
@@ -346,6 +355,7 @@ def read(title: str, body: str) -> ReadText:
     in_list = False
     in_traceback = False
     in_stack = False
+    in_licence = False
     # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
     para: list[str] = []
     para_section = section
@@ -371,6 +381,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         if not stripped:
             prev_blank = True
+            in_licence = False
             in_traceback = False
             in_stack = False
             continue
@@ -415,6 +426,9 @@ def read(title: str, body: str) -> ReadText:
             in_stack = True
             continue
         if in_stack and _BULLET.match(raw):
+            continue
+        if in_licence or _LICENCE.match(stripped):
+            in_licence = True
             continue
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
