@@ -6,7 +6,10 @@ What it does
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
     iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
     function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
-    loop itself runs no backward pass and no optimizer step.
+    loop itself runs no backward pass and no optimizer step. Evaluation functions without a
+    loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
+    the model, or an ``eval_step``-style function that a loop of this file calls after putting the
+    model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -40,7 +43,9 @@ Use instead
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass follows the
     loop in the same function (the outputs may be meant for it). An evaluation function called from
     another file under ``no_grad`` cannot be seen, so there the rule may speak; the ``with`` block is
-    cheap and harmless when it is already active.
+    cheap and harmless when it is already active. Hooks that a framework calls (a Lightning
+    ``validation_step``, which Lightning runs under no_grad, or a ``predict`` method nothing here
+    calls for evaluation) are left alone.
 
 References
     https://pytorch.org/docs/stable/generated/torch.no_grad.html
@@ -587,7 +592,7 @@ def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[C
         if s.name != name or s.function is func:
             continue
         receiver = ctx.code(s.node.func)
-        if cls is None and receiver == name or cls is not None and receiver in (f"self.{name}", f"cls.{name}"):
+        if (cls is None and receiver == name) or (cls is not None and receiver in (f"self.{name}", f"cls.{name}")):
             out.append(s)
     return out
 
