@@ -7,8 +7,11 @@ Run from the repository root:
 With no arguments it uses tests/fixtures/corpus/*.py. Each mutation is a small text edit that
 mirrors a real mistake (move zero_grad between backward and step, swap step and backward, move
 scheduler.step above optimizer.step, drop scaler.update(), drop "/ accum", drop ".item()", drop
-scaler.unscale_, clip before backward, drop "with torch.no_grad():" around manual updates). The
-script prints every miss and a recall line per rule. It measures; it asserts nothing.
+scaler.unscale_, clip before backward, drop "with torch.no_grad():" around manual updates, drop a
+batch's move to the device, drop model.train() before a later model.eval(), drop no_grad around an
+evaluation loop or function, drop the optimizer entry of a saved checkpoint). The script prints
+every miss, then per rule the seeded bugs caught, the recall and the findings per unmutated file.
+It measures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -129,8 +132,80 @@ def _no_grad_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
         yield "inplace-on-parameter", i + 1, lines[:i] + [lines[k][4:] for k in body] + lines[body[-1] + 1 :]
 
 
+# -- device, mode, evaluation and checkpoint mistakes ------------------------------------------------
+_BATCH_MOVE = re.compile(r"^(\s*)([\w, ()]+?)\s*=\s*(.+\.(?:to\([^)]*\)|cuda\([^)]*\))[^=]*)$")
+
+
+def _in_loop(lines: list[str], i: int) -> bool:
+    for j in range(i - 1, -1, -1):
+        t = lines[j].strip()
+        if t and _indent(lines[j]) < _indent(lines[i]):
+            if t.startswith(("for ", "while ")):
+                return True
+            if t.startswith(("def ", "class ")):
+                return False
+    return False
+
+
+def _batch_move_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    """``x, y = x.to(device), y.to(device)`` inside a loop becomes ``pass``: the batch stays on the CPU."""
+    line = lines[i]
+    m = _BATCH_MOVE.match(line)
+    if not m or not _in_loop(lines, i) or re.search(r"\b(model|net|module)\b", m.group(3)):
+        return
+    targets = {t.strip("() ") for t in m.group(2).split(",")}
+    if not targets or not all(re.search(rf"\b{re.escape(t)}\b", m.group(3)) for t in targets if t):
+        return  # only moves of the same names (x = x.to(device)), not new tensors
+    yield "device-mismatch", i + 1, [*lines[:i], m.group(1) + "pass", *lines[i + 1:]]
+
+
+def _train_mode_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    """``model.train()`` dropped where evaluation (``.eval()``) happens later in the same block."""
+    line = lines[i]
+    if not re.fullmatch(r"\s*[\w.]+\.train\(\)\s*", line):
+        return
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip() and _indent(lines[j]) < _indent(line):
+            break
+        if ".eval()" in lines[j]:
+            yield "missing-train-mode", i + 1, [*lines[:i], line[: _indent(line)] + "pass", *lines[i + 1:]]
+            return
+
+
+def _eval_no_grad_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    """``with torch.no_grad():`` around an evaluation loop, or ``@torch.no_grad()`` on an
+    evaluation function, removed."""
+    line = lines[i]
+    s = line.strip()
+    if s in ("@torch.no_grad()", "@torch.inference_mode()") and i + 1 < len(lines):
+        if re.match(r"\s*def \w*(eval|valid|test|predict|estimate)", lines[i + 1], re.IGNORECASE):
+            yield "eval-without-no-grad", i + 1, lines[:i] + lines[i + 1:]
+        return
+    if s not in ("with torch.no_grad():", "with torch.inference_mode():"):
+        return
+    body = []
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip() and _indent(lines[j]) <= _indent(line):
+            break
+        body.append(j)
+    text = "\n".join(lines[k] for k in body)
+    if body and lines[body[0]].strip().startswith("for ") and not re.search(r"(-=|\+=|\.add_|\.copy_|\.mul_)\s*\w*param", text):
+        yield "eval-without-no-grad", i + 1, lines[:i] + [lines[k][4:] for k in body] + lines[body[-1] + 1 :]
+
+
+def _optimizer_state_dropped(lines: list[str], i: int) -> Iterator[Mutant]:
+    """The optimizer's entry of a saved checkpoint dict removed (a line of its own)."""
+    line = lines[i]
+    if not re.fullmatch(r"\s*[\"'][\w]*optim\w*[\"']\s*:\s*\w+\.state_dict\(\),?\s*", line):
+        return
+    window = "\n".join(lines[max(0, i - 8) : i + 8])
+    if "save" in window:
+        yield "checkpoint-missing-optimizer", i + 1, lines[:i] + lines[i + 1:]
+
+
 MUTATIONS = (_zero_grad_moved, _step_swapped, _scheduler_first, _scaler, _accumulation, _item_dropped,
-             _clip_first, _no_grad_dropped)
+             _clip_first, _no_grad_dropped, _batch_move_dropped, _train_mode_dropped, _eval_no_grad_dropped,
+             _optimizer_state_dropped)
 
 
 def main(argv: list[str]) -> int:
@@ -138,8 +213,11 @@ def main(argv: list[str]) -> int:
     rules = all_rules()
     total: dict[str, int] = {}
     caught: dict[str, int] = {}
+    clean: dict[str, int] = {}  # findings on the unmutated files, per rule
     for path in files:
         lines = path.read_text(encoding="utf-8").splitlines()
+        for f in analyze(str(path), "\n".join(lines) + "\n", rules):
+            clean[f.rule] = clean.get(f.rule, 0) + 1
         for i in range(len(lines)):
             for mutate in MUTATIONS:
                 for rule, line, new in mutate(lines, i):
@@ -154,9 +232,16 @@ def main(argv: list[str]) -> int:
                         caught[rule] = caught.get(rule, 0) + 1
                     else:
                         print(f"missed {rule}: {path.name}:{line} (other findings: {sorted(found) or 'none'})")
-    for rule in sorted(total):
-        print(f"{rule:32} {caught.get(rule, 0):3}/{total[rule]:3}")
-    print(f"{'all':32} {sum(caught.values()):3}/{sum(total.values()):3}")
+    n = max(len(files), 1)
+    print(f"\n{'rule':32} {'caught':>7} {'recall':>6}  findings per clean file")
+    for rule in sorted(set(total) | set(clean)):
+        got, seeded = caught.get(rule, 0), total.get(rule, 0)
+        recall = f"{got / seeded:.2f}" if seeded else "-"
+        print(f"{rule:32} {got:3}/{seeded:3} {recall:>6}  {clean.get(rule, 0) / n:.3f}")
+    seeded_all = sum(total.values())
+    recall_all = f"{sum(caught.values()) / seeded_all:.2f}" if seeded_all else "-"
+    print(f"{'all':32} {sum(caught.values()):3}/{seeded_all:3} {recall_all:>6}  {sum(clean.values()) / n:.3f}"
+          f"  ({len(files)} files)")
     return 0
 
 

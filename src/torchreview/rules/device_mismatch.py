@@ -6,7 +6,11 @@ What it does
     through the loop body, in order. A batch variable counts as moved once it, or something built
     from it, passes through ``.to(...)``, ``.cuda()`` or a device helper (``to_device``,
     ``{k: v.to(device) ...}``, ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
-    when it is passed to the model's forward call or to the loss.
+    when it is passed to the model's forward call or to the loss, or compared with the model's
+    output (``(logits.argmax(1) == labels)``). A call that receives the batch keeps it where it is
+    unless it is handed a device, is named for moving or preparing data, is a method the file does
+    not show (``self.preprocess``), or is a helper of the file that moves tensors. Moving one element
+    (``batch[1].to(device)``) moves only that element.
 
 Why it matters
     The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
@@ -32,9 +36,15 @@ Use instead
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a collate function or a
     ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
-    tensors), when the batch is handed to a function this file cannot see before the forward pass
-    (it may move it), when the forward pass happens in a helper, and in scripts that never mention a
-    GPU. Variables that usually hold text or file names (``texts``, ``paths``…) are not followed.
+    tensors). Whether a library moves the batches is decided for the function or class that holds
+    the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
+    another function of the file does not count. Forward inputs are not reported when DataParallel,
+    FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
+    because the wrapper copies them; the loss and comparisons are still checked. The rule also
+    stays quiet when the batch is handed to a function that may move it before the forward pass,
+    when the forward pass happens in a helper, and in scripts that never mention a GPU. Variables
+    that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
+    ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors.
 
 References
     https://pytorch.org/docs/stable/notes/cuda.html
@@ -402,6 +412,23 @@ for input_ids, labels in train_loader:
     loss = F.cross_entropy(logits, labels.to(device))
     loss.backward()
 """,
+    # DDP moves the inputs, but the labels meet the model's output in a comparison on the CPU
+    """
+model = DDP(model.to(rank), device_ids=[rank])
+for images, labels in val_loader:
+    logits = model(images)
+    correct += (logits.argmax(dim=1) == labels).sum()
+""",
+    # the wrapper is applied only for distributed runs; a single-GPU run gets CPU batches
+    """
+model.to(device)
+if args.distributed:
+    model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])
+for image, target in data_loader:
+    output = model(image)
+    loss = criterion(output, target.to(device))
+    loss.backward()
+""",
 ]
 
 # Libraries that move each batch for the loop (Accelerate, Lightning Fabric, torch_xla loaders…).
@@ -677,9 +704,38 @@ class _Walker(cst.CSTVisitor):
         self.state = state
         self.resolve = resolve
         self.hits: list[_Hit] = []
+        self.outputs: set[str] = set()  # names holding what the model returned (on its device)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
+
+    def _is_forward(self, value: cst.BaseExpression) -> bool:
+        if not isinstance(value, cst.Call):
+            return False
+        name = last_name(value.func)
+        return name == "forward" or (self.ctx.facts.is_model(self.ctx.code(value.func)) and not _LOSS.search(name))
+
+    def _from_output(self, node: cst.BaseExpression) -> bool:
+        """``logits``, ``out.logits``, ``logits.argmax(1)``: still the model's output, on its device."""
+        if re.search(r"\.(cpu|item|tolist|numpy)\(", self.ctx.code(node)):
+            return False
+        while True:
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                node = node.func.value
+            elif isinstance(node, cst.Attribute | cst.Subscript):
+                node = node.value
+            else:
+                break
+        return isinstance(node, cst.Name) and node.value in self.outputs
+
+    def visit_Comparison(self, node: cst.Comparison) -> bool:
+        """``(logits.argmax(1) == labels)``: an output on the GPU compared with a CPU batch tensor."""
+        sides = [node.left, *(c.comparator for c in node.comparisons)]
+        raw = [x for x in sides if _raw_expr(self.ctx, x, self.state)]
+        if raw and any(self._from_output(x) for x in sides if x not in raw):
+            variable = _root(raw[0]) or self.ctx.code(raw[0])
+            self.hits.append(_Hit(variable, self.ctx.pos(node).start.line, self.ctx.code(node), False))
+        return True
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
@@ -717,6 +773,11 @@ class _Walker(cst.CSTVisitor):
                         self.state.moved_parts.add(self.ctx.code(t.target))  # only that element moved
                         continue
                 self._set(name, kind)
+                if isinstance(t.target, cst.Name | cst.Tuple | cst.List):
+                    if self._is_forward(value) or self._from_output(value):
+                        self.outputs.add(name)
+                    else:
+                        self.outputs.discard(name)
         return False
 
     def visit_Call(self, node: cst.Call) -> bool:
@@ -829,15 +890,46 @@ _SCATTERING = {"DataParallel", "FullyShardedDataParallel", "FSDP", "fully_shard"
 _DDP = {"DistributedDataParallel", "DDP"}
 
 
+class _WrapperCalls(cst.CSTVisitor):
+    """Wrapper calls of the file, and whether each runs only under a condition."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.calls: list[tuple[cst.Call, bool]] = []
+
+    def visit_If(self, node: cst.If) -> None:
+        if "__name__" not in cst.Module([]).code_for_node(node.test):
+            self.depth += 1
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if "__name__" not in cst.Module([]).code_for_node(original_node.test):
+            self.depth -= 1
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self.depth += 1
+
+    def leave_IfExp(self, original_node: cst.IfExp) -> None:
+        self.depth -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if last_name(node.func) in _SCATTERING | _DDP:
+            self.calls.append((node, self.depth > 0))
+
+
 def _wrapper_moves_inputs(ctx: FileContext) -> bool:
     """A wrapper that copies forward inputs to the model's device: DataParallel, FSDP (both
-    versions) and DistributedDataParallel given ``device_ids``."""
-    for site in call_sites(ctx):
-        if site.name in _SCATTERING:
+    versions) and DistributedDataParallel given ``device_ids``. A wrapper applied only under a
+    condition (``if args.distributed:``) leaves a plain path where the batch must be moved."""
+    found = _WrapperCalls()
+    walk(ctx.module, found)
+    for call, conditional in found.calls:
+        if conditional:
+            continue
+        name = last_name(call.func)
+        if name in _SCATTERING:
             return True
-        if site.name in _DDP:
-            if keyword(site.node, "device_ids") is not None or len(positional(site.node)) >= 2:
-                return True
+        if keyword(call, "device_ids") is not None or len(positional(call)) >= 2:
+            return True
     return False
 
 
