@@ -60,7 +60,13 @@ def test_old_or_unknown_torch_gives_one_info_per_file(tmp_path: Path) -> None:
         (finding,) = _lint(tmp_path, requirement, STATE_DICT)
         assert finding.severity.value == "info" and finding.line == 4
         assert "1 more" in message(finding)
-        assert finding.suggestion is not None and "weights_only=True" in finding.suggestion.replacement
+        assert finding.suggestion is None  # one edit cannot fix both calls
+
+
+def test_old_torch_single_state_dict_load_offers_weights_only_true(tmp_path: Path) -> None:
+    single = "import torch\nstate_dict = torch.load('w.pt', map_location='cpu')\n"
+    (finding,) = _lint(tmp_path, "torch>=2.0", single)
+    assert finding.suggestion is not None and "weights_only=True" in finding.suggestion.replacement
 
 
 def test_old_torch_whole_model_note_offers_no_weights_only_true(tmp_path: Path) -> None:

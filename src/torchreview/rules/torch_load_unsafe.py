@@ -315,5 +315,6 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     yield ctx.finding(
         ID, "info", first.line, first.end_line, loop=innermost_loop(ctx, first.line),
         facts=_facts(ctx, first.node, first.line, "version", version, len(open_calls)),
-        suggestion=_suggest(ctx, first.node),
+        # A suggestion edits one call; with several, the note speaks for the file and offers none.
+        suggestion=_suggest(ctx, first.node) if len(open_calls) == 1 else None,
     )
