@@ -429,6 +429,18 @@ for image, target in data_loader:
     loss = criterion(output, target.to(device))
     loss.backward()
 """,
+    # the helper never names a device, but its caller in this file hands it a model on the GPU;
+    # Python 3.6 spelling (async=True), read with the older grammar
+    """
+def train(train_loader, model, criterion, optimizer):
+    for input, target in train_loader:
+        target = target.cuda(async=True)
+        loss = criterion(model(input), target)
+        loss.backward()
+
+model = Net().cuda()
+train(train_loader, model, criterion, optimizer)
+""",
 ]
 
 # Libraries that move each batch for the loop (Accelerate, Lightning Fabric, torch_xla loaders…).
@@ -444,10 +456,11 @@ _MOVING_LOADER = re.compile(r"Device|Cuda|GPU|Prefetch|prepare|setup_dataloaders
 _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
                "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device", "copy_to_device",
                "prepare_batch", "to_gpu", "move_batch_to_device", "cuda_batch", "load_batch_to_device"}
-# Variables that usually hold text, file names or bookkeeping. Token ids (``input_ids``) are
+# Variables that usually hold text, file names or bookkeeping (sequence lengths stay on the CPU:
+# pack_padded_sequence needs them there). Token ids (``input_ids``) are
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
-_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str",
+_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$",
                           re.IGNORECASE)
 _MAYBE_TEXT = re.compile(r"caption", re.IGNORECASE)
 _TEXT_USE = re.compile(r"token|encode|process|clip|text", re.IGNORECASE)
@@ -964,7 +977,22 @@ def _caller_places(ctx: FileContext, loop: TrainingLoop) -> bool:
     params = {p.name.value for p in (*func.params.posonly_params, *func.params.params,
                                        *func.params.kwonly_params)} - {"self", "cls"}
     models = {(e.receiver or "").split(".", 1)[0] for e in loop.of(EventKind.FORWARD)}
-    return bool(models) and models <= params
+    if not models or not models <= params:
+        return False
+    return not _caller_moves_model(ctx, func)
+
+
+def _caller_moves_model(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """A call of ``func`` in this file hands it a model that the caller moved to a device."""
+    name = func.name.value
+    for site in call_sites(ctx):
+        if site.name != name or site.function is func:
+            continue
+        for a in site.node.args:
+            code = ctx.code(a.value)
+            if re.fullmatch(r"[\w.]+", code) and any(_moves(ctx, v) for v in values_of(ctx, code)):
+                return True
+    return False
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
