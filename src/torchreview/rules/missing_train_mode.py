@@ -413,6 +413,27 @@ def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
     return target is not None and _mode_after(ctx, target, resolver_for(ctx, target)) == "train"
 
 
+def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver: str) -> str:
+    """The caller's name for the network a helper calls ``receiver`` (``evaluate(net)`` with
+    ``def evaluate(model)``: ``net``)."""
+    target = resolver_for(ctx, loop.function_node)(call)
+    if target is None:
+        return receiver
+    root, _, rest = receiver.partition(".")
+    params = [p.name.value for p in (*target.params.posonly_params, *target.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
+    if arg is None and root in params:
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        index = params.index(root)
+        arg = positional[index] if index < len(positional) else None
+    if arg is None:
+        return receiver
+    code = ctx.code(arg.value)
+    return f"{code}.{rest}" if rest else code
+
+
 def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
     """Where to comment: the eval() call, or the loop's call of the helper that makes it."""
     if not e.via:
@@ -536,6 +557,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             reported.add(e.line)
             reported.add(line)
             call = _helper_call(ctx, loop, e)
+            if call is not None:
+                model = _name_at_call(ctx, loop, call, model)
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
