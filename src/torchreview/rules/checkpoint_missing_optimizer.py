@@ -461,6 +461,20 @@ def _resume_line(ctx: FileContext) -> int:
     return 0
 
 
+def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
+    """``torch.save(model.state_dict(), path)`` of a network, in a file that saves no optimizer
+    state anywhere (a checkpoint spread over several files, saved by other methods, is whole)."""
+    receiver = saved.values[0].rsplit(".state_dict()", 1)[0]
+    if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or re.search(r"scaler|ema", receiver, re.I):
+        return False
+    if not ctx.facts.is_model(receiver):
+        return False
+    return not any(
+        (s.dotted in _SAVE_NAMES or s.name in _SAVE_HELPERS) and _OPT_TEXT.search(ctx.code(s.node))
+        for s in call_sites(ctx)
+    ) and not re.search(r"optim\w*\.state_dict\(\)", ctx.source)
+
+
 # ``last_epoch=step`` when the scheduler is built: a resumed run rebuilds its position from the
 # step count, so its state_dict is not needed in the checkpoint.
 _REBUILT_SCHEDULER = re.compile(r"last_epoch\s*=\s*(?!-\s*1\b)[^,)\s]")
@@ -488,7 +502,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
         resume_line = _resume_line(ctx)
-        if not saved.keys and not resume_line:
+        if not saved.keys and not (resume_line and _model_weights_only(ctx, saved)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
         progress = progress or bool(resume_line)
         periodic = _periodic(ctx, site)

@@ -64,7 +64,7 @@ import libcst as cst
 from torchreview.astscan import scan, switches_to_eval
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
-from torchreview.loops import EventKind, TrainingLoop, function_as_iteration, is_no_grad_context, last_name
+from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration, is_no_grad_context, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
 
@@ -466,7 +466,7 @@ def _context_off(ctx: FileContext, item: str) -> bool:
         return True
     if _own_context_manager_off(ctx, item):
         return True
-    for part in (p.strip() for p in item.split(",")):
+    for part in (p.strip().removesuffix("()") for p in item.split(",")):
         if re.fullmatch(r"[\w.]+", part) and any(
             re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(v)) for v in values_of(ctx, part)
         ):
@@ -540,10 +540,18 @@ def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
     return Suggestion(loop.line, loop.end_line, "\n".join(wrapped))
 
 
+# Calls that build or place a model rather than run it (``accelerator.prepare_model(m)``).
+_NOT_A_FORWARD = re.compile(r"^(prepare|wrap|load|save|build|create|init|get|register|setup|to|compile)(_|$)")
+
+
+def _forwards(events: list[Event]) -> list[Event]:
+    return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])]
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
-        forwards = loop.of(EventKind.FORWARD)
+        forwards = _forwards(loop.of(EventKind.FORWARD))
         if not forwards or loop.iterates_parameters:
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
@@ -640,7 +648,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
         if unit.has(*_TRAINING_KINDS):
             continue
-        forwards = [e for e in unit.of(EventKind.FORWARD)
+        forwards = [e for e in _forwards(unit.of(EventKind.FORWARD))
                     if not e.via and not any(a <= e.line <= b for a, b in inner_loops)
                     and not any(_context_off(ctx, c) for c in e.contexts)]
         if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts):
