@@ -64,7 +64,14 @@ import libcst as cst
 from torchreview.astscan import scan, switches_to_eval
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
-from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration, is_no_grad_context, last_name
+from torchreview.loops import (
+    Event,
+    EventKind,
+    TrainingLoop,
+    function_as_iteration,
+    is_no_grad_context,
+    last_name,
+)
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
 
