@@ -74,6 +74,7 @@ from torchreview.loops import (
 )
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
+from torchreview.rules._common import calls_in
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -613,8 +614,6 @@ def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[C
 
 
 def _switches_to_eval(ctx: FileContext, func: cst.FunctionDef) -> bool:
-    from torchreview.rules._common import calls_in
-
     for call in calls_in(func.body):
         args = [ctx.code(a.value) for a in call.args]
         if isinstance(call.func, cst.Attribute) and (
