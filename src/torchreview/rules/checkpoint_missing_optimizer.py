@@ -443,15 +443,39 @@ _RESUME = re.compile(r"resum|start_epoch|start_step|start_iter|initial_epoch|beg
                      r"restore|continue_from", re.IGNORECASE)
 
 
-def _resume_line(ctx: FileContext) -> int:
-    """The line where this file loads weights back into a model to go on training (0: none).
+def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
+    """Line ranges of the code that goes with this save: the function that holds it and, for a
+    method, the methods of its class named for loading or resuming (``load_checkpoint``); the
+    whole file for a save at module level."""
+    func = save.function
+    if func is None:
+        return [(1, len(ctx.lines))]
+    pos = ctx.pos(func)
+    out = [(pos.start.line, pos.end.line)]
+    cls = next((c for (c, _), info in ctx.facts.methods.items() if info.node is func), None)
+    if cls is not None:
+        for (c, name), info in ctx.facts.methods.items():
+            if c == cls and info.node is not func and re.search(r"load|resum|restore", name, re.IGNORECASE):
+                p = ctx.pos(info.node)
+                out.append((p.start.line, p.end.line))
+    return out
 
-    Loading pretrained weights is not a resume: the file must also speak of resuming (a resume
+
+def _resume_line(ctx: FileContext, save: CallSite) -> int:
+    """The line where the code around this save loads weights back into a model to go on
+    training (0: none), in the same top-level function or class.
+
+    Loading pretrained weights is not a resume: that code must also speak of resuming (a resume
     flag, a start epoch or step), so the saved checkpoint is the one a resumed run reads.
     """
-    if not _RESUME.search(ctx.source):
+    if save.function is not None and save.function.name.value.lstrip("_").startswith("test"):
+        return 0  # a unit test that saves and loads back checks the file format, not a training run
+    scopes = _scopes(ctx, save)
+    if not any(_RESUME.search("\n".join(ctx.lines[a - 1 : b])) for a, b in scopes):
         return 0
     for site in call_sites(ctx):
+        if not any(a <= site.line <= b for a, b in scopes):
+            continue
         if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute):
             continue
         receiver = ctx.code(site.node.func.value)
@@ -501,7 +525,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _separately_saved(ctx, site, _OPT_TEXT):
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
-        resume_line = _resume_line(ctx)
+        resume_line = _resume_line(ctx, site)
         if not saved.keys and not (resume_line and _model_weights_only(ctx, saved)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
         progress = progress or bool(resume_line)
