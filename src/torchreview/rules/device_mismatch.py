@@ -429,12 +429,12 @@ for image, target in data_loader:
     loss = criterion(output, target.to(device))
     loss.backward()
 """,
-    # the helper never names a device, but its caller in this file hands it a model on the GPU;
-    # Python 3.6 spelling (async=True), read with the older grammar
+    # the helper never names a device, but its caller in this file hands it a model on the GPU
+    # (tests/fixtures/old_syntax has the same shape in Python 3.6 spelling, .cuda(async=True))
     """
 def train(train_loader, model, criterion, optimizer):
     for input, target in train_loader:
-        target = target.cuda(async=True)
+        target = target.cuda(non_blocking=True)
         loss = criterion(model(input), target)
         loss.backward()
 
