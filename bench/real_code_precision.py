@@ -7,9 +7,9 @@ PATHS are files or folders. `--list FILE` reads one path per line (lines startin
 taken relative to the list's `--root`, default: the list file's folder plus `/realpkgs/src` when
 that exists). With neither, it uses /tmp/realfiles.txt when that file exists, else the installed
 torch package's source (present wherever the tests run). It prints how many files were linted and
-skipped, then a table of findings per rule and severity, and the files that produced the most
-findings (`--per-file`: every file with findings, and its findings). `--show RULE` lists every
-finding of one rule (path:line and the first line of the message) so that a person can judge
+skipped, then a table of findings per rule and severity (with findings per linted file), and the files
+that produced the most findings (`--per-file`: every file with findings, and its findings). `--show RULE`
+lists every finding of one rule (path:line and the first line of the message) so that a person can judge
 each one. This script measures; it decides nothing about which
 findings are false alarms, and it asserts nothing.
 """
@@ -93,13 +93,15 @@ def main(argv: list[str] | None = None) -> int:
         per_rule[(f.rule, f.severity.value)] += 1
         per_severity[f.severity.value] += 1
         per_file[f.path] += 1
+    linted = max(len(collect_files(paths)) - len(result.skipped), 1)
     print(f"findings: {len(result.findings)} in {len(per_file)} file(s)")
+    print(f"  {'severity':<8} {'count':>5} {'per file':>9}")
     for sev in ("error", "warning", "info"):
-        print(f"  {sev:<8} {per_severity.get(sev, 0):5d}")
+        print(f"  {sev:<8} {per_severity.get(sev, 0):5d} {per_severity.get(sev, 0) / linted:9.3f}")
     print()
-    print(f"{'rule':<34} {'severity':<8} {'count':>5}")
+    print(f"{'rule':<34} {'severity':<8} {'count':>5} {'per file':>9}")
     for (rule, sev), n in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])):
-        print(f"{rule:<34} {sev:<8} {n:5d}")
+        print(f"{rule:<34} {sev:<8} {n:5d} {n / linted:9.3f}")
     if per_file:
         print()
         print(f"noisiest files (top {args.top}):")

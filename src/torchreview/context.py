@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -124,9 +124,23 @@ class FileContext:
                 loop: TrainingLoop | None = None, facts: dict[str, object] | None = None,
                 suggestion: Suggestion | None = None) -> Finding:
         end = end_line or line
+        facts, suggestion = self._original_names(facts or {}, suggestion)
         return Finding(
             rule=rule, severity=Severity(severity), path=self.path, line=line, end_line=end,
             loop=LoopRef(loop.function, loop.line) if loop else None,
-            in_diff=self.in_diff(line, end), facts={k: v for k, v in (facts or {}).items()},
-            suggestion=suggestion,
+            in_diff=self.in_diff(line, end), facts=facts, suggestion=suggestion,
         )
+
+    def _original_names(self, facts: dict[str, object], suggestion: Suggestion | None,
+                        ) -> tuple[dict[str, object], Suggestion | None]:
+        """Write back names that safeparse renamed to read Python 3.6 code (``async=True``)."""
+        out = dict(facts)
+        for old, placeholder in safeparse.OLD_NAME_PLACEHOLDERS.items():
+            if placeholder in self.source:
+                continue  # the file itself uses the placeholder: nothing was renamed
+            for k, v in out.items():
+                if isinstance(v, str) and placeholder in v:
+                    out[k] = v.replace(placeholder, old)
+            if suggestion is not None and placeholder in suggestion.replacement:
+                suggestion = replace(suggestion, replacement=suggestion.replacement.replace(placeholder, old))
+        return out, suggestion

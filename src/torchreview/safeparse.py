@@ -10,9 +10,13 @@ skipped with a reason instead of taking the review down with it.
 
 from __future__ import annotations
 
+import ast
+import io
+import itertools
 import re
 import subprocess
 import sys
+import tokenize
 
 import libcst as cst
 
@@ -149,3 +153,48 @@ def parse_module(source: str) -> cst.Module:
         return cst.parse_module(source)
     except RecursionError:
         raise UnparseableSource("nested too deeply to parse; split the expression to have it reviewed") from None
+    except cst.ParserSyntaxError:
+        older = old_grammar_source(source)
+        if older is None:
+            raise
+        try:
+            return cst.parse_module(older)
+        except (cst.ParserSyntaxError, RecursionError):
+            pass
+        raise
+
+
+# Python 3.6 and older let ``async`` and ``await`` be plain names (``x.cuda(async=True)`` was the
+# PyTorch 0.3 spelling of ``non_blocking=True``). libcst reads only the current grammar, so such a
+# name is renamed to a placeholder of the same length (every column stays where it was) and
+# FileContext.finding writes the original name back into what a person reads.
+OLD_NAME_PLACEHOLDERS = {"async": "asyn_", "await": "awai_"}
+
+
+def old_grammar_source(source: str) -> str | None:
+    """``source`` with ``async``/``await`` used as names renamed, when it is valid Python 3.6
+    but not current Python; otherwise None."""
+    if "async" not in source and "await" not in source:
+        return None
+    try:
+        ast.parse(source, feature_version=(3, 6))
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (SyntaxError, ValueError, RecursionError, MemoryError, tokenize.TokenError):
+        return None
+    names = [t for t in tokens if t.type == tokenize.NAME]
+    async_def = any(a.string == "async" and b.string == "def" for a, b in itertools.pairwise(names))
+    lines = io.StringIO(source).readlines()
+    edits = 0
+    for i, tok in enumerate(names):
+        if tok.string not in OLD_NAME_PLACEHOLDERS:
+            continue
+        following = names[i + 1].string if i + 1 < len(names) else ""
+        if tok.string == "async" and following in ("def", "for", "with") and names[i + 1].start[0] == tok.start[0]:
+            continue
+        if tok.string == "await" and async_def:
+            continue
+        row, col = tok.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + OLD_NAME_PLACEHOLDERS[tok.string] + line[col + len(tok.string):]
+        edits += 1
+    return "".join(lines) if edits else None

@@ -28,7 +28,10 @@ Use instead
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
     saving, and ``info`` for a one-time save after training or a weights-only dictionary inside
     the loop. Saving only the final weights for inference or export (``torch.save(model.state_dict(), "final.pt")``)
-    stays quiet, and so do dictionaries that hold only the model outside a training loop. A helper
+    stays quiet, and so do dictionaries that hold only the model outside a training loop, unless
+    the file also resumes training from a checkpoint (a resume flag or a start epoch, and weights
+    loaded back into the model): then ``torch.save(model.state_dict(), path)`` is the checkpoint a
+    resumed run reads, and it needs the optimizer state too. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it.
 
 References
@@ -180,10 +183,33 @@ class Runner:
         torch.save(state, f"epoch_{epoch}.pt")
         self.lr_scheduler.step()
 """,
+    # pretrained weights loaded, best weights saved: no resume, so no optimizer state is needed
+    """
+import torch
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
+model.load_state_dict(torch.load(args.pretrained, map_location="cpu"))
+for epoch in range(args.epochs):
+    train_one_epoch(model, loader, optimizer)
+    if evaluate(model) > best:
+        torch.save(model.state_dict(), "best.pt")
+""",
+    # resume support that restores and saves the optimizer too
+    """
+import torch
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+start_epoch = 0
+if args.resume:
+    ckpt = torch.load(args.resume, map_location="cpu")
+    model.load_state_dict(ckpt["model"])
+    optimizer.load_state_dict(ckpt["optimizer"])
+    start_epoch = ckpt["epoch"] + 1
+for epoch in range(start_epoch, args.epochs):
+    train_one_epoch(model, loader, optimizer)
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch}, "last.pt")
+""",
 ]
 
-INVALID = [
-    """
+INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
 for epoch in range(epochs):
@@ -231,6 +257,16 @@ def test(epoch):
 import torch
 def save(model, optimizer, scheduler, epoch, path):
     torch.save({"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, path)
+""",
+    # resume support (load + save) that leaves the optimizer state out
+    """
+import torch
+optimizer = torch.optim.Adam(model.parameters(), lr=3e-4)
+if args.resume:
+    model.load_state_dict(torch.load(args.resume, map_location="cpu"))
+for epoch in range(args.epochs):
+    train_one_epoch(model, loader, optimizer)
+    torch.save(model.state_dict(), "last.pt")
 """,
 ]
 
@@ -305,6 +341,8 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
     found = _from_literal(ctx, obj)
     if found is not None:
         return found
+    if isinstance(obj, cst.Call) and isinstance(obj.func, cst.Attribute) and obj.func.attr.value == "state_dict":
+        return _Saved((), (ctx.code(obj),), None, "", False)  # torch.save(model.state_dict(), path)
     if isinstance(obj, cst.Name):
         if obj.value in param_names(site.function):
             return None
@@ -400,6 +438,67 @@ def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]
     return False
 
 
+# A run that starts again from a checkpoint: resume flags, a start epoch or step read back.
+_RESUME = re.compile(r"resum|start_epoch|start_step|start_iter|initial_epoch|begin_epoch|init_epoch|"
+                     r"restore|continue_from", re.IGNORECASE)
+
+
+def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
+    """Line ranges of the code that goes with this save: the function that holds it and, for a
+    method, the methods of its class named for loading or resuming (``load_checkpoint``); the
+    whole file for a save at module level."""
+    func = save.function
+    if func is None:
+        return [(1, len(ctx.lines))]
+    pos = ctx.pos(func)
+    out = [(pos.start.line, pos.end.line)]
+    cls = next((c for (c, _), info in ctx.facts.methods.items() if info.node is func), None)
+    if cls is not None:
+        for (c, name), info in ctx.facts.methods.items():
+            if c == cls and info.node is not func and re.search(r"load|resum|restore", name, re.IGNORECASE):
+                p = ctx.pos(info.node)
+                out.append((p.start.line, p.end.line))
+    return out
+
+
+def _resume_line(ctx: FileContext, save: CallSite) -> int:
+    """The line where the code around this save loads weights back into a model to go on
+    training (0: none), in the same top-level function or class.
+
+    Loading pretrained weights is not a resume: that code must also speak of resuming (a resume
+    flag, a start epoch or step), so the saved checkpoint is the one a resumed run reads.
+    """
+    if save.function is not None and save.function.name.value.lstrip("_").startswith("test"):
+        return 0  # a unit test that saves and loads back checks the file format, not a training run
+    scopes = _scopes(ctx, save)
+    if not any(_RESUME.search("\n".join(ctx.lines[a - 1 : b])) for a, b in scopes):
+        return 0
+    for site in call_sites(ctx):
+        if not any(a <= site.line <= b for a, b in scopes):
+            continue
+        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute):
+            continue
+        receiver = ctx.code(site.node.func.value)
+        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
+            continue
+        return site.line
+    return 0
+
+
+def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
+    """``torch.save(model.state_dict(), path)`` of a network, in a file that saves no optimizer
+    state anywhere (a checkpoint spread over several files, saved by other methods, is whole)."""
+    receiver = saved.values[0].rsplit(".state_dict()", 1)[0]
+    if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or re.search(r"scaler|ema", receiver, re.I):
+        return False
+    if not ctx.facts.is_model(receiver):
+        return False
+    return not any(
+        (s.dotted in _SAVE_NAMES or s.name in _SAVE_HELPERS) and _OPT_TEXT.search(ctx.code(s.node))
+        for s in call_sites(ctx)
+    ) and not re.search(r"optim\w*\.state_dict\(\)", ctx.source)
+
+
 # ``last_epoch=step`` when the scheduler is built: a resumed run rebuilds its position from the
 # step count, so its state_dict is not needed in the checkpoint.
 _REBUILT_SCHEDULER = re.compile(r"last_epoch\s*=\s*(?!-\s*1\b)[^,)\s]")
@@ -426,6 +525,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _separately_saved(ctx, site, _OPT_TEXT):
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
+        resume_line = _resume_line(ctx, site)
+        if not saved.keys and not (resume_line and _model_weights_only(ctx, saved)):
+            continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
+        progress = progress or bool(resume_line)
         periodic = _periodic(ctx, site)
         if progress and periodic:
             severity = SEVERITY
@@ -438,7 +541,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=loop,
-            facts={"missing": "optimizer", "owner": optimizer, "line": site.line},
+            facts={"missing": "optimizer", "owner": optimizer, "line": site.line, "resume_line": resume_line or ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
 
@@ -453,6 +556,6 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
         return
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
-        facts={"missing": "scheduler", "owner": scheduler, "line": site.line},
+        facts={"missing": "scheduler", "owner": scheduler, "line": site.line, "resume_line": ""},
         suggestion=_suggest(ctx, saved, "scheduler", scheduler),
     )

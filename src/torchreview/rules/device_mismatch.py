@@ -6,7 +6,11 @@ What it does
     through the loop body, in order. A batch variable counts as moved once it, or something built
     from it, passes through ``.to(...)``, ``.cuda()`` or a device helper (``to_device``,
     ``{k: v.to(device) ...}``, ``tuple(t.to(device) for t in batch)``). The rule reports a variable that still has not moved
-    when it is passed to the model's forward call or to the loss.
+    when it is passed to the model's forward call or to the loss, or compared with the model's
+    output (``(logits.argmax(1) == labels)``). A call that receives the batch keeps it where it is
+    unless it is handed a device, is named for moving or preparing data, is a method the file does
+    not show (``self.preprocess``), or is a helper of the file that moves tensors. Moving one element
+    (``batch[1].to(device)``) moves only that element.
 
 Why it matters
     The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
@@ -32,9 +36,15 @@ Use instead
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a collate function or a
     ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
-    tensors), when the batch is handed to a function this file cannot see before the forward pass
-    (it may move it), when the forward pass happens in a helper, and in scripts that never mention a
-    GPU. Variables that usually hold text or file names (``texts``, ``paths``…) are not followed.
+    tensors). Whether a library moves the batches is decided for the function or class that holds
+    the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
+    another function of the file does not count. Forward inputs are not reported when DataParallel,
+    FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
+    because the wrapper copies them; the loss and comparisons are still checked. The rule also
+    stays quiet when the batch is handed to a function that may move it before the forward pass,
+    when the forward pass happens in a helper, and in scripts that never mention a GPU. Variables
+    that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
+    ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors.
 
 References
     https://pytorch.org/docs/stable/notes/cuda.html
@@ -46,7 +56,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 
@@ -56,7 +66,9 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
-from torchreview.rules._calls import call_sites, values_of
+from torchreview.rules._callee import Resolver, resolver_for
+from torchreview.rules._calls import call_sites, keyword, positional, values_of
+from torchreview.rules._common import calls_in
 from torchreview.rules._order import node_text
 
 
@@ -230,10 +242,76 @@ def fine_tune(net, train_data, loss_fn):
 def gpu_smoke(shape):
     return torch.ones(shape).cuda().sum()
 """,
+    # PyTorch's own accelerator API picks the device; the loop moves each batch
+    """
+import torch
+
+def train(model, device, train_loader, optimizer):
+    model.train()
+    for data, target in train_loader:
+        data, target = data.to(device), target.to(device)
+        optimizer.zero_grad()
+        F.nll_loss(model(data), target).backward()
+        optimizer.step()
+
+device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else "cpu"
+model = Net().to(device)
+""",
+    # FSDP and DDP given device_ids copy the forward inputs to the GPU; the loss comes from the model
+    """
+model = FSDP(model.cuda(), device_id=torch.cuda.current_device())
+for x in train_loader:
+    loss = model(x).mean()
+    loss.backward()
+""",
+    """
+model = DDP(model.to(local_rank), [local_rank])
+for batch in train_loader:
+    loss = model(batch).loss
+    loss.backward()
+""",
+    # each element moved on its own, then used
+    """
+model.cuda()
+for batch in train_loader:
+    batch[0] = batch[0].cuda(non_blocking=True)
+    batch[1] = batch[1].cuda(non_blocking=True)
+    loss = criterion(model(batch[0]), batch[1])
+    loss.backward()
+""",
+    # a same-file helper with a neutral name moves the batch
+    """
+def unpack(batch):
+    return batch["image"].cuda(), batch["label"].cuda()
+
+model.cuda()
+for batch in train_loader:
+    x, y = unpack(batch)
+    loss = criterion(model(x), y)
+    loss.backward()
+""",
+    # a method the class inherits prepares the batch (it may read self.device)
+    """
+class Runner(BaseRunner):
+    def train_epoch(self):
+        self.model.cuda()
+        for data in self.train_loader:
+            data = self.data_preprocessor(data)
+            loss = self.model(**data)
+            loss.backward()
+""",
+    # captions read as text: the loop hands them to a tokenizer
+    """
+model.to(device)
+for images, captions in train_loader:
+    images = images.to(device)
+    tokens = [tokenizer.encode(c) for c in captions]
+    loss = model(images, tokens)
+    loss.backward()
+""",
 ]
 
-INVALID = [
-    """
+INVALID = [    """
 model = Net().to(device)
 for images, labels in train_loader:
     optimizer.zero_grad()
@@ -277,19 +355,115 @@ class Trainer:
             logits = self.model(x)
             self.criterion(logits, y).backward()
 """,
+    # the torch.accelerator idiom of current PyTorch examples, with Accelerate used by a sibling
+    # function only; the batch is not moved
+    """
+import torch
+from accelerate import Accelerator
+
+def finetune_with_accelerate(model, loader):
+    accelerator = Accelerator()
+    model, loader = accelerator.prepare(model, loader)
+    for batch in loader:
+        accelerator.backward(model(**batch).loss)
+
+def train(model, device, train_loader, optimizer):
+    model.train()
+    for data, target in train_loader:
+        optimizer.zero_grad()
+        loss = F.nll_loss(model(data), target)
+        loss.backward()
+        optimizer.step()
+
+device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else "cpu"
+model = Net().to(device)
+""",
+    # the batch passes through a function that keeps it where it is (mixup)
+    """
+model = Net().to(device)
+for images, labels in train_loader:
+    images, labels = mixup(images, labels, alpha=0.2)
+    loss = criterion(model(images), labels)
+    loss.backward()
+""",
+    # one element moved; the other still on the CPU
+    """
+model.cuda()
+for batch in train_loader:
+    inputs = batch[0].cuda()
+    loss = criterion(model(inputs), batch[1])
+    loss.backward()
+""",
+    # caption token ids are tensors too
+    """
+encoder.to(device)
+decoder.to(device)
+for i, (images, captions, lengths) in enumerate(data_loader):
+    images = images.to(device)
+    features = encoder(images)
+    outputs = decoder(features, captions, lengths)
+    loss = criterion(outputs, targets)
+    loss.backward()
+""",
+    """
+model.to(device)
+for input_ids, labels in train_loader:
+    logits = model(input_ids)
+    loss = F.cross_entropy(logits, labels.to(device))
+    loss.backward()
+""",
+    # DDP moves the inputs, but the labels meet the model's output in a comparison on the CPU
+    """
+model = DDP(model.to(rank), device_ids=[rank])
+for images, labels in val_loader:
+    logits = model(images)
+    correct += (logits.argmax(dim=1) == labels).sum()
+""",
+    # the wrapper is applied only for distributed runs; a single-GPU run gets CPU batches
+    """
+model.to(device)
+if args.distributed:
+    model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])
+for image, target in data_loader:
+    output = model(image)
+    loss = criterion(output, target.to(device))
+    loss.backward()
+""",
+    # the helper never names a device, but its caller in this file hands it a model on the GPU
+    # (tests/fixtures/old_syntax has the same shape in Python 3.6 spelling, .cuda(async=True))
+    """
+def train(train_loader, model, criterion, optimizer):
+    for input, target in train_loader:
+        target = target.cuda(non_blocking=True)
+        loss = criterion(model(input), target)
+        loss.backward()
+
+model = Net().cuda()
+train(train_loader, model, criterion, optimizer)
+""",
 ]
 
+# Libraries that move each batch for the loop (Accelerate, Lightning Fabric, torch_xla loaders…).
+# ``torch.accelerator`` is PyTorch's own device API, not one of them: it is removed before matching.
 _PASSTHROUGH = re.compile(r"accelerat|Accelerator|setup_dataloaders|lightning|Fabric|device_map|"
                           r"MpDeviceLoader|ParallelLoader|\bxm\.|DeviceDataLoader|CudaDataLoader")
-_ACCELERATOR = re.compile(r"cuda|\bmps\b|['\"]mps|\bgpu|local_rank|\brank\b|\bxpu\b|npu", re.IGNORECASE)
+_TORCH_ACCELERATOR = re.compile(r"\btorch\.accelerator\b[.\w]*")
+_ACCELERATOR = re.compile(r"cuda|\bmps\b|['\"]mps|\bgpu|local_rank|\brank\b|\bxpu\b|npu|"
+                          r"torch\.accelerator|current_accelerator", re.IGNORECASE)
 _LOADER_NAME = re.compile(r"loader|(^|_)dl($|_)|dataloader|^(train|val|valid|test|eval)_?(data|set|dataset|ds)$",
                           re.IGNORECASE)
 _MOVING_LOADER = re.compile(r"Device|Cuda|GPU|Prefetch|prepare|setup_dataloaders", re.IGNORECASE)
 _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
                "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device", "copy_to_device",
                "prepare_batch", "to_gpu", "move_batch_to_device", "cuda_batch", "load_batch_to_device"}
-_NOT_TENSORS = re.compile(r"text|sentence|caption|prompt|path|file|name|idx|index|ids?$|meta|info|url|label_str",
+# Variables that usually hold text, file names or bookkeeping (sequence lengths stay on the CPU:
+# pack_padded_sequence needs them there). Token ids (``input_ids``) are
+# tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
+# they are followed unless the loop reads them as text (see _TEXT_USE).
+_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$",
                           re.IGNORECASE)
+_MAYBE_TEXT = re.compile(r"caption", re.IGNORECASE)
+_TEXT_USE = re.compile(r"token|encode|process|clip|text", re.IGNORECASE)
 _SAFE_METHODS = {"float", "long", "half", "int", "bool", "double", "view", "reshape", "permute", "squeeze",
                  "unsqueeze", "contiguous", "transpose", "flatten", "clone", "detach", "t", "get", "values",
                  "items", "keys", "__getitem__", "expand", "repeat", "narrow", "chunk", "split", "bfloat16"}
@@ -355,7 +529,7 @@ def _batch_names(ctx: FileContext, loop: TrainingLoop) -> set[str]:
         and len(target.elements) == 2
     ):
         target = target.elements[1].value
-    return {n for n in _names(target) if not _NOT_TENSORS.search(n)}
+    return {n for n in _names(target) if _tensor_name(n)}
 
 
 def _names(node: cst.BaseExpression) -> list[str]:
@@ -405,24 +579,98 @@ def _device_arg(ctx: FileContext, call: cst.Call) -> bool:
 class _State:
     raw: set[str]
     moved: set[str]
+    # ``batch["x"]`` / ``batch.x`` / ``batch[1]`` moved on their own: the rest of ``batch`` is not.
+    moved_parts: set[str] = field(default_factory=set)
 
 
-def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State) -> str:
+def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State, resolve: Resolver) -> str:
     """'moved', 'raw' (still the loader's CPU tensors) or 'unknown'."""
     if _moves(ctx, value):
         return "moved"
-    return "raw" if _raw_expr(value, state) else "unknown"
+    if _raw_expr(ctx, value, state):
+        return "raw"
+    if isinstance(value, cst.Call) and any(_raw_expr(ctx, a.value, state) for a in value.args):
+        return _call_result(ctx, value, resolve)
+    return "unknown"
 
 
-def _raw_expr(node: cst.BaseExpression, state: _State) -> bool:
+def _part_moved(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool:
+    return ctx.code(node) in state.moved_parts
+
+
+def _raw_expr(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool:
     if isinstance(node, cst.Name):
+        if any(p.startswith((node.value + "[", node.value + ".")) for p in state.moved_parts):
+            return False  # partly moved: whether the rest still matters, this rule cannot tell
         return node.value in state.raw
     if isinstance(node, cst.Attribute | cst.Subscript):
-        return _raw_expr(node.value, state)
+        if _part_moved(ctx, node, state):
+            return False
+        inner: cst.BaseExpression = node.value
+        if isinstance(inner, cst.Name):
+            return inner.value in state.raw
+        return _raw_expr(ctx, inner, state)
     if isinstance(node, cst.Tuple | cst.List):
-        return any(_raw_expr(el.value, state) for el in node.elements)
+        return any(_raw_expr(ctx, el.value, state) for el in node.elements)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SAFE_METHODS:
-        return _raw_expr(node.func.value, state)
+        return _raw_expr(ctx, node.func.value, state)
+    return False
+
+
+# A call that receives the batch may move it when it is handed a device, when its name says it
+# places or prepares data, or when it is a method of the object itself (``self.preprocess``
+# may read ``self.device``). Other calls (``mixup(x, y)``, ``torch.cat``, ``Variable(x)``) keep
+# the tensors where they are.
+_DEVICE_ARG = re.compile(r"device|(^|_)dev$|rank|gpu|cuda|non_blocking|accelerat", re.IGNORECASE)
+_MOVE_HINT = re.compile(r"device|cuda|gpu|move|prepar|transfer|place|send|scatter|shard|process|convert|"
+                        r"collate|load|fetch|to_|_to$|distribut|broadcast", re.IGNORECASE)
+_DEVICE_KEEPING = {"torch", "F", "nn", "np", "numpy", "math", "random", "functional", "einops"}
+
+
+def _body_moves(ctx: FileContext, func: cst.FunctionDef, resolve: Resolver, depth: int = 0) -> bool:
+    """Whether a helper moves tensors, itself or through the helpers it calls (same resolver)."""
+    if _moves(ctx, func.body) or _DEVICE_ARG.search(ctx.code(func.body)):
+        return True
+    if depth >= 2:
+        return False
+    inner = resolver_for(ctx, func)
+    for call in calls_in(func.body):
+        target = inner(call)
+        if target is not None and target is not func and _body_moves(ctx, target, resolve, depth + 1):
+            return True
+        if target is None and _MOVE_HINT.search(last_name(call.func)):
+            return True
+    return False
+
+
+def _call_result(ctx: FileContext, call: cst.Call, resolve: Resolver) -> str:
+    """What a call that receives batch tensors gives back: 'raw' when it cannot move them."""
+    func_code = ctx.code(call.func)
+    name = last_name(call.func)
+    if name == "forward" or name in _BUILTINS or _LOSS.search(name) or ctx.facts.is_model(func_code):
+        return "unknown"  # outputs live where the model is; len(x) and friends are no batch
+    target = resolve(call)
+    if target is not None:
+        return "unknown" if _body_moves(ctx, target, resolve) else "raw"
+    if _may_move_unseen(ctx, call):
+        return "unknown"
+    return "raw"
+
+
+def _may_move_unseen(ctx: FileContext, call: cst.Call) -> bool:
+    name = last_name(call.func)
+    if _MOVE_HINT.search(name):
+        return True
+    if any(_DEVICE_ARG.search(ctx.code(a.value)) or (a.keyword and _DEVICE_ARG.search(a.keyword.value))
+           for a in call.args):
+        return True
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        root = _root(func.value)
+        if root in ("self", "cls"):
+            return True  # a method this file does not define: it may read self.device
+        if root and root not in _DEVICE_KEEPING and not isinstance(func.value, cst.Name):
+            return True  # obj.helper.fn(batch): an object's helper, which may hold a device
     return False
 
 
@@ -442,6 +690,16 @@ def _assign_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list
     return [(root, value)] if root else []
 
 
+def _constant_part(target: cst.BaseExpression) -> bool:
+    """``batch["x"]``, ``batch[1]`` or ``batch.x``: one named element, not every key of a loop."""
+    if isinstance(target, cst.Attribute):
+        return isinstance(target.value, cst.Name)
+    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and len(target.slice) == 1:
+        index = target.slice[0].slice
+        return isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString | cst.Integer)
+    return False
+
+
 @dataclass(frozen=True)
 class _Hit:
     variable: str
@@ -453,14 +711,44 @@ class _Hit:
 class _Walker(cst.CSTVisitor):
     """Walks a loop body in source order, tracking which batch variables have moved."""
 
-    def __init__(self, ctx: FileContext, state: _State, scatters: bool) -> None:
+    def __init__(self, ctx: FileContext, state: _State, scatters: bool, resolve: Resolver) -> None:
         self.ctx = ctx
         self.scatters = scatters
         self.state = state
+        self.resolve = resolve
         self.hits: list[_Hit] = []
+        self.outputs: set[str] = set()  # names holding what the model returned (on its device)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
+
+    def _is_forward(self, value: cst.BaseExpression) -> bool:
+        if not isinstance(value, cst.Call):
+            return False
+        name = last_name(value.func)
+        return name == "forward" or (self.ctx.facts.is_model(self.ctx.code(value.func)) and not _LOSS.search(name))
+
+    def _from_output(self, node: cst.BaseExpression) -> bool:
+        """``logits``, ``out.logits``, ``logits.argmax(1)``: still the model's output, on its device."""
+        if re.search(r"\.(cpu|item|tolist|numpy)\(", self.ctx.code(node)):
+            return False
+        while True:
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                node = node.func.value
+            elif isinstance(node, cst.Attribute | cst.Subscript):
+                node = node.value
+            else:
+                break
+        return isinstance(node, cst.Name) and node.value in self.outputs
+
+    def visit_Comparison(self, node: cst.Comparison) -> bool:
+        """``(logits.argmax(1) == labels)``: an output on the GPU compared with a CPU batch tensor."""
+        sides = [node.left, *(c.comparator for c in node.comparisons)]
+        raw = [x for x in sides if _raw_expr(self.ctx, x, self.state)]
+        if raw and any(self._from_output(x) for x in sides if x not in raw):
+            variable = _root(raw[0]) or self.ctx.code(raw[0])
+            self.hits.append(_Hit(variable, self.ctx.pos(node).start.line, self.ctx.code(node), False))
+        return True
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
@@ -468,6 +756,7 @@ class _Walker(cst.CSTVisitor):
     def _set(self, name: str, kind: str) -> None:
         self.state.raw.discard(name)
         self.state.moved.discard(name)
+        self.state.moved_parts = {p for p in self.state.moved_parts if not p.startswith((name + "[", name + "."))}
         if kind == "raw":
             self.state.raw.add(name)
         elif kind == "moved":
@@ -484,15 +773,24 @@ class _Walker(cst.CSTVisitor):
         ):
             for t in node.targets:  # x, y = next(train_iter): a fresh batch from the loader
                 for name in _names(t.target):
-                    if not _NOT_TENSORS.search(name):
+                    if _tensor_name(name):
                         self._set(name, "raw")
             return False
         for t in node.targets:
             for name, value in _assign_pairs(t.target, node.value):
-                kind = _classify(self.ctx, value, self.state)
-                if isinstance(t.target, cst.Subscript | cst.Attribute) and kind != "moved":
-                    continue  # batch["x"] = something: the rest of batch keeps its state
+                kind = _classify(self.ctx, value, self.state, self.resolve)
+                if isinstance(t.target, cst.Subscript | cst.Attribute):
+                    if kind != "moved":
+                        continue  # batch["x"] = something: the rest of batch keeps its state
+                    if _constant_part(t.target) and name in self.state.raw:
+                        self.state.moved_parts.add(self.ctx.code(t.target))  # only that element moved
+                        continue
                 self._set(name, kind)
+                if isinstance(t.target, cst.Name | cst.Tuple | cst.List):
+                    if self._is_forward(value) or self._from_output(value):
+                        self.outputs.add(name)
+                    else:
+                        self.outputs.discard(name)
         return False
 
     def visit_Call(self, node: cst.Call) -> bool:
@@ -501,10 +799,11 @@ class _Walker(cst.CSTVisitor):
         func_code = ctx.code(node.func)
         if name in _MOVE_CALLS:
             if name in ("to", "cuda") and isinstance(node.func, cst.Attribute):
-                if name == "cuda" or _device_arg(ctx, node):
-                    root = _root(node.func.value)
-                    if root in self.state.raw:
-                        self._set(root, "moved")  # batch.to(device) in place (BatchEncoding, PyG)
+                # batch.to(device) as a statement moves a BatchEncoding or a PyG batch in place;
+                # batch[1].to(device) alone moves nothing (it returns a new tensor).
+                if (name == "cuda" or _device_arg(ctx, node)) and isinstance(node.func.value, cst.Name):
+                    if node.func.value.value in self.state.raw:
+                        self._set(node.func.value.value, "moved")
             else:
                 for a in node.args:
                     root = _root(a.value)
@@ -512,28 +811,75 @@ class _Walker(cst.CSTVisitor):
                         self._set(root, "moved")
             return True
         args = [a.value for a in node.args]
-        raw_args = [a for a in args if _raw_expr(a, self.state)]
+        raw_args = [a for a in args if _raw_expr(ctx, a, self.state)]
         if not raw_args:
             return True
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name))
         is_loss = bool(_LOSS.search(name)) and name != "backward"
         if is_forward and self.scatters:
-            is_forward = False  # DataParallel / DDP(device_ids=...) copy the inputs to the GPU themselves
+            is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
             self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
             return True
         if isinstance(node.func, cst.Attribute) and _root(node.func.value) in self.state.raw:
             return True  # a method of the batch itself (x.size(0), batch.items())
-        if name not in _BUILTINS:
-            for a in raw_args:  # handed to a function we cannot see: it may move the tensors
+        if name not in _BUILTINS and _call_result(ctx, node, self.resolve) == "unknown":
+            for a in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(a), "unknown")
         return True
 
 
-def _file_passes_through(ctx: FileContext) -> bool:
-    if _PASSTHROUGH.search(ctx.source):
-        return True
+def _tensor_name(name: str) -> bool:
+    return not _NOT_TENSORS.search(name)
+
+
+def _read_as_text(ctx: FileContext, body: cst.CSTNode, name: str) -> bool:
+    """The loop reads ``name`` as text: hands it to a tokenizer or processor, or iterates it."""
+    for call in calls_in(body):
+        if _TEXT_USE.search(ctx.code(call.func)) and any(_root(a.value) == name for a in call.args):
+            return True
+    return bool(re.search(rf"\bin\s+{re.escape(name)}\s*[:)\]]", ctx.code(body)))
+
+
+def _top_statement(ctx: FileContext, line: int) -> cst.CSTNode | None:
+    for stmt in ctx.module.body:
+        pos = ctx.pos(stmt)
+        if pos.start.line <= line <= pos.end.line:
+            return stmt
+    return None
+
+
+def _scope_text(ctx: FileContext, loop: TrainingLoop) -> str:
+    """The code that decides how this loop's batches arrive: the function or class that holds the
+    loop, the top-level code that calls that function, and for a loop at module level the module's
+    own statements and the functions they call. Another function of the file is not included."""
+    stmt = _top_statement(ctx, loop.line)
+    parts: list[str] = []
+    if isinstance(stmt, cst.FunctionDef | cst.ClassDef):
+        parts.append(ctx.code(stmt))
+        name = stmt.name.value
+        for other in ctx.module.body:
+            if other is not stmt and any(last_name(c.func) == name for c in calls_in(other)):
+                parts.append(ctx.code(other))
+        return "\n".join(parts)
+    called: set[str] = set()
+    for other in ctx.module.body:
+        if isinstance(other, cst.FunctionDef | cst.ClassDef):
+            continue
+        parts.append(ctx.code(other))
+        called.update(c.func.value for c in calls_in(other) if isinstance(c.func, cst.Name))
+    parts += [ctx.code(info.node) for n, info in ctx.facts.top_functions.items() if n in called]
+    return "\n".join(parts)
+
+
+def _passes_through(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """A library moves this loop's batches (Accelerate, Fabric, an XLA loader…)."""
+    return bool(_PASSTHROUGH.search(_TORCH_ACCELERATOR.sub("", _scope_text(ctx, loop))))
+
+
+def _file_moves_in_loader(ctx: FileContext) -> bool:
+    """A collate function, a ``Dataset`` method or a ``TensorDataset`` of this file moves tensors."""
     for info in list(ctx.facts.top_functions.values()) + list(ctx.facts.methods.values()):
         name = info.node.name.value
         if "collate" in name.lower() or name in ("__getitem__", "__iter__", "__next__", "__getitems__"):
@@ -551,6 +897,53 @@ def _forward_moves(ctx: FileContext) -> bool:
     """A model class of this file moves its inputs inside ``forward``."""
     return any(name in ("forward", "__call__") and _moves(ctx, info.node.body)
                for (_, name), info in ctx.facts.methods.items())
+
+
+_SCATTERING = {"DataParallel", "FullyShardedDataParallel", "FSDP", "fully_shard", "DataParallelModel"}
+_DDP = {"DistributedDataParallel", "DDP"}
+
+
+class _WrapperCalls(cst.CSTVisitor):
+    """Wrapper calls of the file, and whether each runs only under a condition."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.calls: list[tuple[cst.Call, bool]] = []
+
+    def visit_If(self, node: cst.If) -> None:
+        if "__name__" not in cst.Module([]).code_for_node(node.test):
+            self.depth += 1
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if "__name__" not in cst.Module([]).code_for_node(original_node.test):
+            self.depth -= 1
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self.depth += 1
+
+    def leave_IfExp(self, original_node: cst.IfExp) -> None:
+        self.depth -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if last_name(node.func) in _SCATTERING | _DDP:
+            self.calls.append((node, self.depth > 0))
+
+
+def _wrapper_moves_inputs(ctx: FileContext) -> bool:
+    """A wrapper that copies forward inputs to the model's device: DataParallel, FSDP (both
+    versions) and DistributedDataParallel given ``device_ids``. A wrapper applied only under a
+    condition (``if args.distributed:``) leaves a plain path where the batch must be moved."""
+    found = _WrapperCalls()
+    walk(ctx.module, found)
+    for call, conditional in found.calls:
+        if conditional:
+            continue
+        name = last_name(call.func)
+        if name in _SCATTERING:
+            return True
+        if keyword(call, "device_ids") is not None or len(positional(call)) >= 2:
+            return True
+    return False
 
 
 def _uses_accelerator(ctx: FileContext) -> bool:
@@ -584,13 +977,28 @@ def _caller_places(ctx: FileContext, loop: TrainingLoop) -> bool:
     params = {p.name.value for p in (*func.params.posonly_params, *func.params.params,
                                        *func.params.kwonly_params)} - {"self", "cls"}
     models = {(e.receiver or "").split(".", 1)[0] for e in loop.of(EventKind.FORWARD)}
-    return bool(models) and models <= params
+    if not models or not models <= params:
+        return False
+    return not _caller_moves_model(ctx, func)
+
+
+def _caller_moves_model(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """A call of ``func`` in this file hands it a model that the caller moved to a device."""
+    name = func.name.value
+    for site in call_sites(ctx):
+        if site.name != name or site.function is func:
+            continue
+        for a in site.node.args:
+            code = ctx.code(a.value)
+            if re.fullmatch(r"[\w.]+", code) and any(_moves(ctx, v) for v in values_of(ctx, code)):
+                return True
+    return False
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if _file_passes_through(ctx) or not _uses_accelerator(ctx):
+    if _file_moves_in_loader(ctx) or not _uses_accelerator(ctx):
         return
-    scatters = bool(re.search(r"\bDataParallel\(|device_ids\s*=", ctx.source)) or _forward_moves(ctx)
+    scatters = _wrapper_moves_inputs(ctx) or _forward_moves(ctx)
     for loop in ctx.loops:
         if not loop.has(EventKind.FORWARD, EventKind.LOSS):
             continue  # nothing in this loop reaches a model or a loss
@@ -600,9 +1008,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             names = set()  # batches drawn with next(iter(loader)) inside the body
         else:
             continue
-        if _caller_places(ctx, loop):
+        if _caller_places(ctx, loop) or _passes_through(ctx, loop):
             continue
-        walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters)
+        names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
+        walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters,
+                         resolver_for(ctx, loop.function_node))
         walk(loop.node.body, walker)
         if not walker.hits:
             continue

@@ -6,7 +6,10 @@ What it does
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
     iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
     function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
-    loop itself runs no backward pass and no optimizer step.
+    loop itself runs no backward pass and no optimizer step. Evaluation functions without a
+    loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
+    the model, or an ``eval_step``-style function that a loop of this file calls after putting the
+    model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -40,7 +43,9 @@ Use instead
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass follows the
     loop in the same function (the outputs may be meant for it). An evaluation function called from
     another file under ``no_grad`` cannot be seen, so there the rule may speak; the ``with`` block is
-    cheap and harmless when it is already active.
+    cheap and harmless when it is already active. Hooks that a framework calls (a Lightning
+    ``validation_step``, which Lightning runs under no_grad, or a ``predict`` method nothing here
+    calls for evaluation) are left alone.
 
 References
     https://pytorch.org/docs/stable/generated/torch.no_grad.html
@@ -59,9 +64,17 @@ import libcst as cst
 from torchreview.astscan import scan, switches_to_eval
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
-from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.loops import (
+    Event,
+    EventKind,
+    TrainingLoop,
+    function_as_iteration,
+    is_no_grad_context,
+    last_name,
+)
 from torchreview.prefilter import ast_gate
-from torchreview.rules._calls import CallSite, call_sites, innermost_loop, values_of
+from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
+from torchreview.rules._common import calls_in
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -242,10 +255,48 @@ class Runner:
                 scores.append(self.metric(self.net(x), y))
         return scores
 """,
+    # a full-batch test() with the decorator (graph models)
+    """
+import torch
+@torch.no_grad()
+def test():
+    model.eval()
+    pred = model(data.x, data.edge_index).argmax(dim=-1)
+    return int((pred[data.test_mask] == data.y[data.test_mask]).sum())
+
+for epoch in range(200):
+    train()
+    acc = test()
+""",
+    # Lightning runs validation_step under no_grad itself
+    """
+import torch
+import lightning as L
+class LitClassifier(L.LightningModule):
+    def validation_step(self, batch, batch_idx):
+        x, y = batch
+        self.log("val_loss", F.cross_entropy(self.model(x), y))
+""",
+    # a per-batch evaluation step called under no_grad by the loop
+    """
+import torch
+def eval_step(model, batch):
+    return (model(batch["x"]).argmax(-1) == batch["y"]).float().mean()
+
+model.eval()
+with torch.no_grad():
+    accs = [eval_step(model, b) for b in val_batches]
+""",
+    # an inference helper that nothing here calls in evaluation; callers may need its gradients
+    """
+import torch
+class Wrapper:
+    def predict(self, x):
+        return self.model(x)
+""",
 ]
 
-INVALID = [
-    # the model is known only by its .eval() call, and the loader is a validation_loader
+INVALID = [    # the model is known only by its .eval() call, and the loader is a validation_loader
     """
 import torch
 def run(m, validation_loader):
@@ -300,6 +351,34 @@ class Trainer:
             out = self.model(batch["input"])
             losses.append(self.criterion(out, batch["target"]).item())
         return sum(losses) / len(losses)
+""",
+    # a full-batch test() without a loop (graph models)
+    """
+import torch
+def test():
+    model.eval()
+    pred = model(data.x, data.edge_index).argmax(dim=-1)
+    return int((pred[data.test_mask] == data.y[data.test_mask]).sum())
+
+for epoch in range(200):
+    train()
+    acc = test()
+""",
+    # a per-batch evaluation step called from the training loop after model.eval()
+    """
+import torch
+def eval_step(model, batch):
+    return (model(batch["input_ids"]).argmax(-1) == batch["labels"]).float().mean()
+
+def train(model, loader, eval_batches, optimizer):
+    for step, batch in enumerate(loader):
+        model(batch["input_ids"], labels=batch["labels"]).loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        if step % 100 == 0:
+            model.eval()
+            accs = [eval_step(model, b) for b in eval_batches]
+            model.train()
 """,
 ]
 
@@ -395,7 +474,7 @@ def _context_off(ctx: FileContext, item: str) -> bool:
         return True
     if _own_context_manager_off(ctx, item):
         return True
-    for part in (p.strip() for p in item.split(",")):
+    for part in (p.strip().removesuffix("()") for p in item.split(",")):
         if re.fullmatch(r"[\w.]+", part) and any(
             re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(v)) for v in values_of(ctx, part)
         ):
@@ -469,10 +548,18 @@ def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
     return Suggestion(loop.line, loop.end_line, "\n".join(wrapped))
 
 
+# Calls that build or place a model rather than run it (``accelerator.prepare_model(m)``).
+_NOT_A_FORWARD = re.compile(r"^(prepare|wrap|load|save|build|create|init|get|register|setup|to|compile)(_|$)")
+
+
+def _forwards(events: list[Event]) -> list[Event]:
+    return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])]
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
-        forwards = loop.of(EventKind.FORWARD)
+        forwards = _forwards(loop.of(EventKind.FORWARD))
         if not forwards or loop.iterates_parameters:
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
@@ -491,8 +578,117 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         forward = forwards[0]
         yield ctx.finding(
             ID, SEVERITY, loop.line, loop.line, loop=loop,
-            facts={"loop_header": loop.header, "loop_line": loop.line,
+            facts={"kind": "loop", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
                    "forward_line": forward.line},
             suggestion=_suggest(ctx, loop),
         )
+    yield from _function_findings(ctx, reported)
+
+
+# -- evaluation functions without a loop of their own ----------------------------------------------
+# A full-batch ``test()`` (graph models, small tabular sets) or a per-batch ``eval_step`` that a loop
+# calls: the forward pass sits in the function, not in a loop the rule above can see.
+
+_TRAINING_KINDS = (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD)
+
+
+def _all_functions(ctx: FileContext) -> list[tuple[cst.FunctionDef, str | None]]:
+    facts = ctx.facts
+    out = [(i.node, None) for i in facts.top_functions.values()]
+    out += [(i.node, cls) for (cls, _), i in facts.methods.items()]
+    out += [(i.node, i.class_name) for i in facts.nested.values()]
+    return out
+
+
+def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[CallSite]:
+    name = func.name.value
+    out = []
+    for s in call_sites(ctx):
+        if s.name != name or s.function is func:
+            continue
+        receiver = ctx.code(s.node.func)
+        if (cls is None and receiver == name) or (cls is not None and receiver in (f"self.{name}", f"cls.{name}")):
+            out.append(s)
+    return out
+
+
+def _switches_to_eval(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    for call in calls_in(func.body):
+        args = [ctx.code(a.value) for a in call.args]
+        if isinstance(call.func, cst.Attribute) and (
+            (last_name(call.func) == "eval" and not args) or (last_name(call.func) == "train" and args[:1] == ["False"])
+        ):
+            return True
+    return False
+
+
+def _eval_before_call(ctx: FileContext, site: CallSite) -> bool:
+    """In the caller, a model is put in eval mode before this call (the loop's own evaluation)."""
+    start = ctx.pos(site.function).start.line if site.function is not None else 1
+    text = "\n".join(ctx.lines[start - 1 : site.line - 1])
+    return bool(re.search(r"\.eval\(\s*\)|\.train\(\s*(mode\s*=\s*)?False", text))
+
+
+def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
+    """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
+    if cls is None:
+        return False
+    for stmt in ctx.module.body:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == cls:
+            return any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in stmt.bases)
+    return False
+
+
+def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
+    ranges = loop_ranges(ctx)
+    reported_ranges = [(lp.line, lp.end_line) for lp in ctx.loops if lp.line in reported]
+    for func, cls in _all_functions(ctx):
+        name = func.name.value
+        if not _EVAL_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
+            continue
+        if _framework_hook(ctx, cls):
+            continue
+        pos = ctx.pos(func)
+        inner_loops = [(a, b) for a, b in ranges if pos.start.line <= a and b <= pos.end.line]
+        unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
+        if unit.has(*_TRAINING_KINDS):
+            continue
+        forwards = [e for e in _forwards(unit.of(EventKind.FORWARD))
+                    if not e.via and not any(a <= e.line <= b for a, b in inner_loops)
+                    and not any(_context_off(ctx, c) for c in e.contexts)]
+        if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts):
+            continue
+        body = ctx.code(func)
+        if _NEEDS_GRAD.search(body) or _GRAD_OFF_STATEMENT.search(body):
+            continue
+        callers = _callers(ctx, func, cls)
+        if any(any(is_no_grad_context(c) or _context_off(ctx, c) for c in s.contexts) for s in callers):
+            continue
+        if any(a <= s.line <= b for s in callers for a, b in reported_ranges):
+            continue  # the loop that calls it is reported already
+        in_loops = [s for s in callers if any(a <= s.line <= b for a, b in ranges)]
+        own_eval = _switches_to_eval(ctx, func)
+        if not own_eval and not any(_eval_before_call(ctx, s) or _EVAL_LOADER.search(ctx.lines[s.line - 1])
+                                    for s in in_loops):
+            continue  # nothing says this runs as evaluation (a hook, or a helper of training)
+        if not callers and not own_eval:
+            continue
+        forward = forwards[0]
+        yield ctx.finding(
+            ID, SEVERITY, ctx.pos(func.name).start.line, ctx.pos(func.name).start.line,
+            facts={"kind": "function", "loop_header": f"{name}()", "loop_line": forward.line,
+                   "function": name, "model": forward.receiver or "model", "forward_line": forward.line},
+            suggestion=_suggest_decorator(ctx, func),
+        )
+
+
+def _suggest_decorator(ctx: FileContext, func: cst.FunctionDef) -> Suggestion | None:
+    if not re.search(r"^\s*import torch\b", ctx.source, re.MULTILINE):
+        return None
+    line_no = ctx.pos(func.name).start.line
+    line = ctx.lines[line_no - 1]
+    if func.decorators or not line.lstrip().startswith(("def ", "async def ")):
+        return None
+    indent = line[: len(line) - len(line.lstrip())]
+    return Suggestion(line_no, line_no, f"{indent}@torch.no_grad()\n{line}")

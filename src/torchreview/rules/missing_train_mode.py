@@ -60,6 +60,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
+from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._common import calls_in, resolvable
 
 ID = "missing-train-mode"
@@ -190,10 +191,48 @@ for it, rollout in enumerate(collector):
         policy_eval.load_state_dict(policy.state_dict())
         score = evaluate(policy_eval, eval_env)
 """,
+    # the evaluation helper puts back the mode it found (model.train(was_training))
+    """
+def evaluate(model, loader):
+    was_training = model.training
+    model.eval()
+    with torch.no_grad():
+        for x, y in loader:
+            model(x)
+    model.train(was_training)
+
+def train(model, loader, val_loader, optimizer):
+    model.train()
+    for step, (x, y) in enumerate(loader):
+        loss = model(x, y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        if step % 500 == 0:
+            evaluate(model, val_loader)
+""",
+    # the helper restores training mode through a helper of its own
+    """
+def _restore(model):
+    model.train()
+
+def validate(model, loader):
+    model.eval()
+    with torch.no_grad():
+        scores = [model(x) for x in loader]
+    _restore(model)
+    return scores
+
+for epoch in range(epochs):
+    for x, y in train_loader:
+        criterion(model(x), y).backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    validate(model, val_loader)
+""",
 ]
 
-INVALID = [
-    """
+INVALID = [    """
 model.train()
 for epoch in range(epochs):
     for x, y in train_loader:
@@ -249,6 +288,24 @@ class Trainer:
                 self.model(batch).loss.backward()
                 self.optimizer.step()
             self.validate()
+""",
+    # pytorch/examples style: train() helper without model.train(), test() helper with model.eval()
+    """
+def train(model, device, train_loader, optimizer):
+    for data, target in train_loader:
+        optimizer.zero_grad()
+        F.nll_loss(model(data.to(device)), target.to(device)).backward()
+        optimizer.step()
+
+def test(model, device, test_loader):
+    model.eval()
+    with torch.no_grad():
+        for data, target in test_loader:
+            model(data.to(device))
+
+for epoch in range(1, epochs + 1):
+    train(model, device, train_loader, optimizer)
+    test(model, device, test_loader)
 """,
 ]
 
@@ -311,6 +368,70 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
         if e.kind in _TRAINING:
             return e, True
     return None, False
+
+
+def _mode_after(ctx: FileContext, func: cst.FunctionDef, resolve: Resolver, depth: int = 0) -> str | None:
+    """The last mode switch a helper makes, in source order: 'eval', 'train' or None.
+
+    ``model.train(was_training)`` and other ``train(flag)`` calls count as 'train': the helper
+    puts back the mode it found, which is training when it is called from a training loop.
+    Helpers it calls are read too (through the same resolver), two levels deep.
+    """
+    last: str | None = None
+    for call in calls_in(func.body):
+        name = last_name(call.func)
+        if isinstance(call.func, cst.Attribute) and name in ("eval", "train"):
+            args = [ctx.code(a.value) for a in call.args]
+            if name == "eval" and not args:
+                last = "eval"
+            elif name == "train":
+                last = "eval" if args in (["False"], ["mode=False"]) or args[:1] == ["False"] else "train"
+            continue
+        if depth < 2:
+            target = resolve(call)
+            if target is not None and target is not func:
+                inner = _mode_after(ctx, target, resolver_for(ctx, target), depth + 1)
+                last = inner or last
+    return last
+
+
+def _helper_call(ctx: FileContext, loop: TrainingLoop, e: Event) -> cst.Call | None:
+    """The loop's call of the helper through which ``e`` happens."""
+    if not e.via:
+        return None
+    helper = e.via[0].rsplit(".", 1)[-1]
+    return next((c for c in calls_in(loop.node.body) if last_name(c.func) == helper), None)
+
+
+def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
+    """The evaluation helper that switches to eval mode ends by switching back to training."""
+    call = _helper_call(ctx, loop, e)
+    if call is None:
+        return False
+    resolve = resolver_for(ctx, loop.function_node)
+    target = resolve(call)
+    return target is not None and _mode_after(ctx, target, resolver_for(ctx, target)) == "train"
+
+
+def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver: str) -> str:
+    """The caller's name for the network a helper calls ``receiver`` (``evaluate(net)`` with
+    ``def evaluate(model)``: ``net``)."""
+    target = resolver_for(ctx, loop.function_node)(call)
+    if target is None:
+        return receiver
+    root, _, rest = receiver.partition(".")
+    params = [p.name.value for p in (*target.params.posonly_params, *target.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
+    if arg is None and root in params:
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        index = params.index(root)
+        arg = positional[index] if index < len(positional) else None
+    if arg is None:
+        return receiver
+    code = ctx.code(arg.value)
+    return f"{code}.{rest}" if rest else code
 
 
 def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
@@ -388,6 +509,7 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
     if loop.has(EventKind.EVAL_MODE):
         return
     ordered = sorted(((_site_line(ctx, loop, e), e.order, e) for e in loop.events), key=lambda t: t[:2])
+    resolve = resolver_for(ctx, loop.function_node)
     for call, model in _unseen_evaluations(ctx, loop):
         line = ctx.pos(call).start.line
         if line in reported:
@@ -396,11 +518,19 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
         nxt = next((e for e in after if e.kind == EventKind.TRAIN_MODE or e.kind in _TRAINING), None)
         if nxt is None or nxt.kind == EventKind.TRAIN_MODE or _restores_unseen(ctx, loop, model):
             continue
+        target = resolve(call)
+        if target is not None:  # a helper the resolver can read: judge it, do not guess
+            if _mode_after(ctx, target, resolver_for(ctx, target)) != "eval":
+                continue
+            severity, unseen = SEVERITY, False
+        else:
+            severity, unseen = "info", True
         reported.add(line)
         yield ctx.finding(
-            ID, "info", line, ctx.pos(call).end.line, loop=loop,
+            ID, severity, line, ctx.pos(call).end.line, loop=loop,
             facts={"model": model, "eval_line": line, "train_line": nxt.line,
-                   "loop_header": loop.header, "loop_line": loop.line},
+                   "loop_header": loop.header, "loop_line": loop.line, "unseen": "yes" if unseen else "",
+                   "helper": last_name(call.func), "call_line": line},
         )
 
 
@@ -421,14 +551,18 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             nxt, evaluated = _next_after(events, index)
             if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
                 continue
-            if _restores_unseen(ctx, loop, model):
+            if _restores_unseen(ctx, loop, model) or _helper_restores(ctx, loop, e):
                 continue
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
+            call = _helper_call(ctx, loop, e)
+            if call is not None:
+                model = _name_at_call(ctx, loop, call, model)
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
-                       "loop_header": loop.header, "loop_line": loop.line},
+                       "loop_header": loop.header, "loop_line": loop.line, "unseen": "",
+                       "helper": last_name(call.func) if call is not None else "", "call_line": line},
             )
         yield from _unseen_findings(ctx, loop, reported)
