@@ -218,3 +218,50 @@ def test_a_base_source_is_used_when_the_diff_has_no_patch_lines():
     assert [f.status for f in unknown.findings] == ["introduced"]  # no base: nothing to compare with
     known = review_files([whole], Files(head), base=Files(OLD_BUG))
     assert [f.status for f in known.findings] == ["pre-existing"]
+
+
+TRAINER = """import torch
+
+from utils import evaluate
+
+
+def fit(model, loader, val_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = model(x).sum()
+            loss.backward()
+            optimizer.step()
+        evaluate(model, val_loader)
+"""
+EVALUATE = """import torch
+
+
+def evaluate(model, loader):
+    model.eval()
+    with torch.no_grad():
+        for x, y in loader:
+            model(x)
+    model.train()
+"""
+
+
+def test_an_evaluation_helper_in_another_file_that_switches_back_is_read(tmp_path, capsys):
+    head = TRAINER.replace("        evaluate(model, val_loader)\n", "        print(epoch)\n        evaluate(model, val_loader)\n")
+    repo, diff = pr(tmp_path, {"train.py": TRAINER, "utils.py": EVALUATE}, {"train.py": head})
+    code, doc, _ = review(repo, diff, capsys)
+    assert doc["findings"] == [] and code == 0  # evaluate() ends with model.train(): nothing to ask
+
+
+def test_a_pr_that_drops_the_switch_back_in_the_helper_of_another_file_is_told_so(tmp_path, capsys):
+    head = TRAINER.replace("        evaluate(model, val_loader)\n", "        print(epoch)\n        evaluate(model, val_loader)\n")
+    helper = EVALUATE.replace("    model.train()\n", "")
+    repo, diff = pr(tmp_path, {"train.py": TRAINER, "utils.py": EVALUATE}, {"train.py": head, "utils.py": helper})
+    code, doc, _ = review(repo, diff, capsys)
+    (found,) = doc["findings"]
+    assert (found["rule"], found["path"], found["severity"], found["status"]) == (
+        "missing-train-mode", "train.py", "warning", "introduced")
+    # the same helper in lint, where no checkout is in view, gives a question at info level
+    main(["lint", str(repo / "train.py"), "--format", "json"])
+    (asked,) = json.loads(capsys.readouterr().out)["findings"]
+    assert asked["severity"] == "info"

@@ -63,3 +63,20 @@ def test_each_file_is_parsed_at_most_once(tmp_path):
     for _ in range(3):
         project.reaches_changed("pkg/main.py", 7, 10)
     assert len(reads) == len(set(reads))
+
+
+def test_the_mode_a_helper_leaves_is_read_through_its_own_helpers(tmp_path):
+    files = {
+        "ev.py": ("def restore(model):\n    model.train()\n\n\n"
+                  "def evaluate(model):\n    model.eval()\n    restore(model)\n\n\n"
+                  "def test(model):\n    model.train(False)\n"),
+        "main.py": "from ev import evaluate, test\n\nevaluate(net)\ntest(net)\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    project = Project(DirSource(tmp_path).read, {})
+    evaluate = project.callee_at("main.py", 3, "evaluate")
+    test = project.callee_at("main.py", 4, "test")
+    assert evaluate is not None and project.mode_after(evaluate) == "train"
+    assert test is not None and project.mode_after(test) == "eval"
+    assert project.callee_at("main.py", 3, "missing") is None

@@ -42,6 +42,9 @@ class FileContext:
     changed: frozenset[int] | None = None  # head lines changed by the PR; None means "all" (lint)
     right_side: frozenset[int] | None = None  # head lines GitHub accepts comments on
     _analyses: dict[Callable[..., Any], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # The checkout around this file (project.Project), in a review: rules may read helpers of other
+    # files through it. None in lint and in examples.
+    project: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def parse(cls, path: str, source: str, changed: frozenset[int] | None = None,

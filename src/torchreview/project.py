@@ -152,6 +152,34 @@ class Project:
         other, imported = self._imported(mod, name, depth)
         return self._resolve_class(other, imported, depth + 1) if other and imported else None
 
+    # -- what a helper does ----------------------------------------------------------------------------
+    def callee_at(self, path: str, line: int, name: str) -> Function | None:
+        """The checkout's function that the call of ``name`` on ``line`` of ``path`` runs, if known."""
+        return next((f for f in self.callees(path, line, line) if f.name.rsplit(".", 1)[-1] == name), None)
+
+    def mode_after(self, fn: Function, depth: int = 0) -> str | None:
+        """The last train/eval switch ``fn`` makes in source order ('train', 'eval' or None), reading the
+        helpers it calls two levels deep. ``x.train(flag)`` counts as 'train' (it puts back a mode)."""
+        calls = sorted((n for n in ast.walk(fn.node) if isinstance(n, ast.Call)),
+                       key=lambda n: (n.lineno, n.col_offset))
+        last: str | None = None
+        for call in calls:
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr in ("eval", "train"):
+                args = [*call.args, *(k.value for k in call.keywords)]
+                off = bool(args) and isinstance(args[0], ast.Constant) and args[0].value is False
+                if func.attr == "eval" and not args:
+                    last = "eval"
+                elif func.attr == "train":
+                    last = "eval" if off else "train"
+                continue
+            if depth < 2:
+                inner = next((f for f in self.callees(fn.path, call.lineno, call.lineno)
+                              if f.node is not fn.node), None)
+                found = self.mode_after(inner, depth + 1) if inner is not None else None
+                last = found or last
+        return last
+
     # -- what the PR touched ----------------------------------------------------------------------
     def reaches_changed(self, path: str, start: int, end: int) -> bool:
         """Whether code on ``start``..``end`` of ``path`` calls, directly or through helpers (bounded),

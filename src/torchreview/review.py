@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
 
@@ -20,6 +20,9 @@ from torchreview.rules import Rule, all_rules
 from torchreview.safeparse import UnparseableSource
 from torchreview.sources import FileUnavailable
 from torchreview.suppress import UNUSED_ID, apply_suppressions
+
+if TYPE_CHECKING:
+    from torchreview.project import Project
 
 
 class Source(Protocol):
@@ -72,7 +75,8 @@ def analyze(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset
 
 
 def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None = None,
-                 right_side: frozenset[int] | None = None, reaches: Reaches | None = None) -> FileOutcome:
+                 right_side: frozenset[int] | None = None, reaches: Reaches | None = None,
+                 project: Project | None = None) -> FileOutcome:
     """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py).
 
     ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
@@ -86,6 +90,7 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
             _raise_if_invalid(source)
         return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
+    ctx.project = project
     raw: list[Finding] = []
     for rule in active:
         if rule.id != UNUSED_ID:  # it reads the other rules' findings below
@@ -182,6 +187,22 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     suppressed = 0
     files = _merge_repeated(files)
     project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python})
+    # The base side sees the checkout as it was: changed files read back from the diff.
+    by_path = {cf.path: cf for cf in files if cf.is_python and cf.status != "removed"}
+    renamed = {cf.source_path: cf for cf in by_path.values() if cf.source_path and cf.source_path != cf.path}
+
+    def read_base(path: str) -> str:
+        if path in by_path and by_path[path].status == "added":
+            raise FileUnavailable("added in this PR")
+        cf = renamed.get(path) or by_path.get(path)
+        if cf is None:
+            return source.read(path)
+        before = base_text(cf, source.read(cf.path))
+        if before is None:
+            raise FileUnavailable("its base is not known")
+        return before
+
+    base_project = Project(read_base, {})
     for cf in files:
         if cf.path.endswith(".ipynb") and cf.status != "removed" and not cf.is_binary and cf.changed:
             from torchreview.notebook import review_notebook  # the rest of this loop is for .py files
@@ -222,7 +243,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
 
         try:
             outcome = analyze_file(cf.path, text, rules, changed=cf.changed, right_side=cf.right_side,
-                                   reaches=reaches)
+                                   reaches=reaches, project=project)
         except cst.ParserSyntaxError as exc:
             skipped.append(Skipped(cf.path, _syntax_reason(exc, text)))
             continue
@@ -232,21 +253,24 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         except UnparseableSource as exc:
             skipped.append(Skipped(cf.path, str(exc)))
             continue
-        findings.extend(mark(outcome.findings, text, _base_findings(cf, before, rules), before, cf.path))
+        old = _base_findings(cf, before, rules, base_project)
+        findings.extend(mark(outcome.findings, text, old, before, cf.path))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
                         suppressed=suppressed, reviewed=tuple(reviewed))
 
 
-def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule]) -> tuple[Finding, ...] | None:
-    """Every finding of the base version (as lint sees it), or None when the base is unknown."""
+def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
+                   project: Project | None = None) -> tuple[Finding, ...] | None:
+    """Every finding of the base version (as lint sees it, with the base checkout in view), or None
+    when the base is unknown."""
     if base is None:
         return None
     if not base.strip():
         return ()
     try:
-        return analyze_file(cf.source_path or cf.path, base, rules).findings
+        return analyze_file(cf.source_path or cf.path, base, rules, project=project).findings
     except (cst.ParserSyntaxError, RecursionError, UnparseableSource):
         return ()  # the base did not parse: everything the head has is new
 

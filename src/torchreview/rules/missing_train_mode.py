@@ -504,6 +504,14 @@ def _own_statements(loop: TrainingLoop) -> list[cst.CSTNode]:
     return out
 
 
+def _mode_in_project(ctx: FileContext, call: cst.Call, line: int) -> str | None:
+    """The mode an evaluation helper of another file leaves the model in, when the checkout has it."""
+    if ctx.project is None:
+        return None
+    fn = ctx.project.callee_at(ctx.path, line, last_name(call.func))
+    return ctx.project.mode_after(fn) if fn is not None else None
+
+
 def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -> Iterator[Finding]:
     """An evaluation function from another file probably calls eval(); info only, it may restore."""
     if loop.has(EventKind.EVAL_MODE):
@@ -524,7 +532,11 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
                 continue
             severity, unseen = SEVERITY, False
         else:
-            severity, unseen = "info", True
+            # a helper of another file of the checkout (a review's project view) is read too
+            mode = _mode_in_project(ctx, call, line)
+            if mode == "train":
+                continue
+            severity, unseen = (SEVERITY, False) if mode == "eval" else ("info", True)
         reported.add(line)
         yield ctx.finding(
             ID, severity, line, ctx.pos(call).end.line, loop=loop,
