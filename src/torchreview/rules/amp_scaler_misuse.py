@@ -197,7 +197,7 @@ for x, y in loader:
     with torch.autocast("cuda", dtype=torch.float16):
         loss = criterion(model(x), y)
     scaler.scale(loss).backward()
-    optimizer.step()
+    optimizer.step()  # <- finding
     scaler.update()
 """,
     # unscale_ and clip, then the step bypasses the scaler
@@ -209,7 +209,7 @@ for images, labels in loader:
     scaler.scale(loss).backward()
     scaler.unscale_(optimizer)
     torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-    optimizer.step()
+    optimizer.step()  # <- finding
     scaler.update()
 """,
     # update() removed
@@ -224,7 +224,7 @@ def train_one_epoch(model, loader, optimizer, scaler, device):
         scaler.scale(loss).backward()
         scaler.unscale_(optimizer)
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        scaler.step(optimizer)
+        scaler.step(optimizer)  # <- finding
 """,
     # scaler.step after an unscaled backward pass
     """
@@ -233,7 +233,7 @@ for x, y in loader:
     optimizer.zero_grad()
     with torch.cuda.amp.autocast():
         loss = criterion(model(x), y)
-    loss.backward()
+    loss.backward()  # <- finding
     scaler.step(optimizer)
     scaler.update()
 """,
@@ -244,7 +244,7 @@ for i, batch in enumerate(loader):
         loss = model(**batch).loss / accum
     scaler.scale(loss).backward()
     if (i + 1) % accum == 0:
-        optimizer.step()
+        optimizer.step()  # <- finding
         optimizer.zero_grad()
 """,
 ]

@@ -16,13 +16,19 @@ Why it matters
 
 Example
     ```python
-    torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        train_one_epoch(model, loader, optimizer)
+        torch.save({"epoch": epoch, "model": model.state_dict()}, "last.pt")
     ```
 
 Use instead
     ```python
-    torch.save({"epoch": epoch, "model": model.state_dict(),
-                "optimizer": optimizer.state_dict()}, "last.pt")
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        train_one_epoch(model, loader, optimizer)
+        torch.save({"epoch": epoch, "model": model.state_dict(),
+                    "optimizer": optimizer.state_dict()}, "last.pt")
     ```
 
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
@@ -217,7 +223,7 @@ for epoch in range(epochs):
         optimizer.zero_grad()
         criterion(model(x), y).backward()
         optimizer.step()
-    torch.save({"epoch": epoch, "model_state_dict": model.state_dict(), "loss": loss.item()},
+    torch.save({"epoch": epoch, "model_state_dict": model.state_dict(), "loss": loss.item()},  # <- finding
                f"ckpt_{epoch}.pt")
 """,
     """
@@ -228,7 +234,7 @@ def save_checkpoint(model, optimizer, scheduler, epoch, path):
         "model": model.state_dict(),
         "scheduler": scheduler.state_dict(),
     }
-    torch.save(checkpoint, path)
+    torch.save(checkpoint, path)  # <- finding
 """,
     """
 import torch
@@ -238,7 +244,7 @@ class Trainer:
         self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 
     def save(self, step):
-        torch.save(dict(model=self.model.state_dict(), step=step), "last.pt")
+        torch.save(dict(model=self.model.state_dict(), step=step), "last.pt")  # <- finding
 """,
     # a global optimizer, a helper called "test" that saves the best weights with progress
     """
@@ -250,13 +256,13 @@ def test(epoch):
     acc = 100.0 * correct / total
     if acc > best_acc:
         state = {"net": net.state_dict(), "acc": acc, "epoch": epoch}
-        torch.save(state, "./checkpoint/ckpt.pth")
+        torch.save(state, "./checkpoint/ckpt.pth")  # <- finding
 """,
     # the optimizer is saved, the scheduler in reach is not (info)
     """
 import torch
 def save(model, optimizer, scheduler, epoch, path):
-    torch.save({"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, path)
+    torch.save({"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict()}, path)  # <- finding
 """,
     # resume support (load + save) that leaves the optimizer state out
     """
@@ -266,7 +272,7 @@ if args.resume:
     model.load_state_dict(torch.load(args.resume, map_location="cpu"))
 for epoch in range(args.epochs):
     train_one_epoch(model, loader, optimizer)
-    torch.save(model.state_dict(), "last.pt")
+    torch.save(model.state_dict(), "last.pt")  # <- finding
 """,
 ]
 

@@ -221,7 +221,7 @@ INVALID = [
 for i, (x, y) in enumerate(loader):
     loss = criterion(model(x), y) / accum
     loss.backward()
-    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- finding
     if (i + 1) % accum == 0:
         optimizer.step()
         optimizer.zero_grad()
@@ -238,7 +238,7 @@ def train(encoder, decoder, loader, decoder_optimizer, grad_clip):
     for imgs, caps in loader:
         decoder_optimizer.zero_grad()
         loss = criterion(decoder(encoder(imgs)), caps)
-        clip_gradient(decoder_optimizer, grad_clip)
+        clip_gradient(decoder_optimizer, grad_clip)  # <- finding
         loss.backward()
         decoder_optimizer.step()
 """,
@@ -249,7 +249,7 @@ for tokens in train_loader:
     with torch.autocast("cuda", dtype=torch.float16):
         loss = model(tokens)
     scaler.scale(loss).backward()
-    model.clip_grad_norm_(1.0)
+    model.clip_grad_norm_(1.0)  # <- finding
     scaler.step(optimizer)
     scaler.update()
     optimizer.zero_grad(set_to_none=True)
@@ -261,7 +261,7 @@ for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
     model.zero_grad()
     output, hidden = model(data, hidden)
     loss = criterion(output, targets)
-    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), clip)  # <- finding
     loss.backward()
     for p in model.parameters():
         p.data.add_(p.grad, alpha=-lr)
@@ -271,7 +271,7 @@ for batch, i in enumerate(range(0, train_data.size(0) - 1, bptt)):
 for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
-    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- finding
     loss.backward()
     optimizer.step()
 """,
@@ -283,7 +283,7 @@ def train(model, loader, optimizer):
         loss = criterion(model(x), y)
         loss.backward()
         optimizer.step()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- finding
 """,
     # AMP without unscale_
     """
@@ -292,7 +292,7 @@ for images, labels in loader:
     with torch.autocast("cuda", dtype=torch.float16):
         loss = criterion(model(images), labels)
     scaler.scale(loss).backward()
-    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- finding
     scaler.step(optimizer)
     scaler.update()
 """,
@@ -303,7 +303,7 @@ for step, batch in enumerate(loader):
         loss = model(**batch).loss / accum
     scaler.scale(loss).backward()
     if (step + 1) % accum == 0:
-        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)  # <- finding
         scaler.step(optimizer)
         scaler.update()
         optimizer.zero_grad()

@@ -136,16 +136,17 @@ INVALID = [
 import torch
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=0)
+# finding on line 4
 """,
     """
 import torch
 model = ResNet18().cuda()
-trainloader = torch.utils.data.DataLoader(trainset, batch_size=128, shuffle=True)
+trainloader = torch.utils.data.DataLoader(trainset, batch_size=128, shuffle=True)  # <- finding
 """,
     """
 import torch
 def build_loaders(cfg):
-    train_loader = DataLoader(
+    train_loader = DataLoader(  # <- finding
         ImageFolder(cfg.train_dir, transform=train_tf),
         batch_size=cfg.batch_size,
         sampler=DistributedSampler(train_set),

@@ -315,7 +315,7 @@ INVALID = [    """
 model = Net().to(device)
 for images, labels in train_loader:
     optimizer.zero_grad()
-    loss = criterion(model(images), labels)
+    loss = criterion(model(images), labels)  # <- finding
     loss.backward()
     optimizer.step()
 """,
@@ -326,14 +326,14 @@ def train_one_epoch(model, loader, optimizer, device):
     for i, (inputs, targets) in enumerate(loader):
         inputs = inputs.to(device)
         outputs = model(inputs)
-        loss = F.cross_entropy(outputs, targets)
+        loss = F.cross_entropy(outputs, targets)  # <- finding
         loss.backward()
 """,
     # HF-style batch without the move
     """
 model.to("cuda")
 for batch in train_dataloader:
-    outputs = model(**batch)
+    outputs = model(**batch)  # <- finding
     outputs.loss.backward()
 """,
     """
@@ -341,7 +341,7 @@ model.to(device)
 data_iter = iter(train_loader)
 for step in range(max_steps):
     x, y = next(data_iter)
-    loss = F.cross_entropy(model(x), y)
+    loss = F.cross_entropy(model(x), y)  # <- finding
     loss.backward()
 """,
     """
@@ -352,7 +352,7 @@ class Trainer:
     def train_epoch(self):
         for batch in self.train_loader:
             x, y = batch["image"], batch["label"]
-            logits = self.model(x)
+            logits = self.model(x)  # <- finding
             self.criterion(logits, y).backward()
 """,
     # the torch.accelerator idiom of current PyTorch examples, with Accelerate used by a sibling
@@ -371,7 +371,7 @@ def train(model, device, train_loader, optimizer):
     model.train()
     for data, target in train_loader:
         optimizer.zero_grad()
-        loss = F.nll_loss(model(data), target)
+        loss = F.nll_loss(model(data), target)  # <- finding
         loss.backward()
         optimizer.step()
 
@@ -383,7 +383,7 @@ model = Net().to(device)
 model = Net().to(device)
 for images, labels in train_loader:
     images, labels = mixup(images, labels, alpha=0.2)
-    loss = criterion(model(images), labels)
+    loss = criterion(model(images), labels)  # <- finding
     loss.backward()
 """,
     # one element moved; the other still on the CPU
@@ -391,7 +391,7 @@ for images, labels in train_loader:
 model.cuda()
 for batch in train_loader:
     inputs = batch[0].cuda()
-    loss = criterion(model(inputs), batch[1])
+    loss = criterion(model(inputs), batch[1])  # <- finding
     loss.backward()
 """,
     # caption token ids are tensors too
@@ -401,14 +401,14 @@ decoder.to(device)
 for i, (images, captions, lengths) in enumerate(data_loader):
     images = images.to(device)
     features = encoder(images)
-    outputs = decoder(features, captions, lengths)
+    outputs = decoder(features, captions, lengths)  # <- finding
     loss = criterion(outputs, targets)
     loss.backward()
 """,
     """
 model.to(device)
 for input_ids, labels in train_loader:
-    logits = model(input_ids)
+    logits = model(input_ids)  # <- finding
     loss = F.cross_entropy(logits, labels.to(device))
     loss.backward()
 """,
@@ -417,7 +417,7 @@ for input_ids, labels in train_loader:
 model = DDP(model.to(rank), device_ids=[rank])
 for images, labels in val_loader:
     logits = model(images)
-    correct += (logits.argmax(dim=1) == labels).sum()
+    correct += (logits.argmax(dim=1) == labels).sum()  # <- finding
 """,
     # the wrapper is applied only for distributed runs; a single-GPU run gets CPU batches
     """
@@ -425,7 +425,7 @@ model.to(device)
 if args.distributed:
     model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])
 for image, target in data_loader:
-    output = model(image)
+    output = model(image)  # <- finding
     loss = criterion(output, target.to(device))
     loss.backward()
 """,
@@ -435,7 +435,7 @@ for image, target in data_loader:
 def train(train_loader, model, criterion, optimizer):
     for input, target in train_loader:
         target = target.cuda(non_blocking=True)
-        loss = criterion(model(input), target)
+        loss = criterion(model(input), target)  # <- finding
         loss.backward()
 
 model = Net().cuda()

@@ -302,7 +302,7 @@ import torch
 def run(m, validation_loader):
     m.eval()
     outs = []
-    for x in validation_loader:
+    for x in validation_loader:  # <- finding
         outs.append(m(x))
     return outs
 """,
@@ -311,7 +311,7 @@ import torch
 def evaluate(model, loader, device):
     model.eval()
     correct = 0
-    for images, labels in loader:
+    for images, labels in loader:  # <- finding
         images, labels = images.to(device), labels.to(device)
         correct += (model(images).argmax(dim=1) == labels).sum().item()
     return correct / len(loader.dataset)
@@ -328,7 +328,7 @@ for epoch in range(epochs):
         optimizer.step()
     model.eval()
     val_loss = 0.0
-    for x, y in val_loader:
+    for x, y in val_loader:  # <- finding
         val_loss += criterion(model(x), y).item()
 """,
     """
@@ -339,7 +339,7 @@ for epoch in range(epochs):
         optimizer.zero_grad()
         criterion(model(x), y).backward()
         optimizer.step()
-    for x, y in val_loader:
+    for x, y in val_loader:  # <- finding
         val_loss += criterion(model(x), y).item()
 """,
     """
@@ -347,7 +347,7 @@ import torch
 class Trainer:
     def validation_epoch(self):
         losses = []
-        for batch in self.val_loader:
+        for batch in self.val_loader:  # <- finding
             out = self.model(batch["input"])
             losses.append(self.criterion(out, batch["target"]).item())
         return sum(losses) / len(losses)
@@ -355,7 +355,7 @@ class Trainer:
     # a full-batch test() without a loop (graph models)
     """
 import torch
-def test():
+def test():  # <- finding
     model.eval()
     pred = model(data.x, data.edge_index).argmax(dim=-1)
     return int((pred[data.test_mask] == data.y[data.test_mask]).sum())
@@ -367,7 +367,7 @@ for epoch in range(200):
     # a per-batch evaluation step called from the training loop after model.eval()
     """
 import torch
-def eval_step(model, batch):
+def eval_step(model, batch):  # <- finding
     return (model(batch["input_ids"]).argmax(-1) == batch["labels"]).float().mean()
 
 def train(model, loader, eval_batches, optimizer):

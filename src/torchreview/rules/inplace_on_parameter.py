@@ -233,7 +233,7 @@ INVALID = [
 def weights_init(m):
     classname = m.__class__.__name__
     if classname.find("Conv") != -1:
-        m.weight.normal_(0.0, 0.02)
+        m.weight.normal_(0.0, 0.02)  # <- finding
 
 netG = Generator()
 netG.apply(weights_init)
@@ -244,7 +244,7 @@ for x, y in loader:
     loss = F.mse_loss(model(x), y)
     loss.backward()
     for p in model.parameters():
-        p -= lr * p.grad
+        p -= lr * p.grad  # <- finding
         p.grad = None
 """,
     # tensors with requires_grad, updated without no_grad
@@ -254,7 +254,7 @@ b = torch.zeros(1, requires_grad=True)
 for epoch in range(100):
     loss = ((x @ w + b - y) ** 2).mean()
     loss.backward()
-    w.sub_(lr * w.grad)
+    w.sub_(lr * w.grad)  # <- finding
     b.sub_(lr * b.grad)
     w.grad.zero_()
     b.grad.zero_()
@@ -268,7 +268,7 @@ def train(critic, gen, loader, opt_c):
         loss_c.backward()
         opt_c.step()
         for p in critic.parameters():
-            p.clamp_(-0.01, 0.01)
+            p.clamp_(-0.01, 0.01)  # <- finding
 """,
     # a module that fills its fresh parameter in place while it is built
     """
@@ -279,7 +279,7 @@ class Scale(nn.Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        self.gamma.fill_(1.0)
+        self.gamma.fill_(1.0)  # <- finding
 """,
     # weight masking on a layer's weight inside the training loop
     """
@@ -290,7 +290,7 @@ def prune_and_train(model, loader, optimizer, mask):
         optimizer.zero_grad()
         F.cross_entropy(model(x), y).backward()
         optimizer.step()
-        model.fc.weight.mul_(mask)
+        model.fc.weight.mul_(mask)  # <- finding
 """,
 ]
 

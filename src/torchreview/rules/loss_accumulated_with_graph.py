@@ -253,7 +253,7 @@ def train(model, loader, optimizer, use_l1):
             loss = loss + l2 * sum(p.pow(2).sum() for p in model.parameters())
         loss.backward()
         optimizer.step()
-        total += loss
+        total += loss  # <- finding
     return total / len(loader)
 """,
     # the loss is built across branches and one part detaches a teacher's output: the loss itself
@@ -269,7 +269,7 @@ def train(student, teacher, loader, optimizer, distill):
             loss += 0.5 * F.kl_div(out.log_softmax(-1), teacher(x).detach().softmax(-1))
         loss.backward()
         optimizer.step()
-        running += loss
+        running += loss  # <- finding
     return running / len(loader)
 """,
     # LBFGS: step(closure) returns the closure's loss, graph included
@@ -287,7 +287,7 @@ def fit_curve(x, y, epochs=50):
     history = []
     for epoch in range(epochs):
         loss = optimizer.step(closure)
-        history.append(loss)
+        history.append(loss)  # <- finding
     return model, history
 """,
     """
@@ -297,7 +297,7 @@ for x, y in loader:
     loss = criterion(model(x), y)
     loss.backward()
     optimizer.step()
-    total_loss += loss
+    total_loss += loss  # <- finding
 """,
     # weighted by batch size, in a function
     """
@@ -310,7 +310,7 @@ def train_epoch(model, loader, optimizer, device):
         loss = F.cross_entropy(model(images), labels)
         loss.backward()
         optimizer.step()
-        epoch_loss = epoch_loss + loss * images.size(0)
+        epoch_loss = epoch_loss + loss * images.size(0)  # <- finding
     return epoch_loss / len(loader.dataset)
 """,
     # a history list of loss tensors
@@ -324,7 +324,7 @@ for epoch in range(epochs):
         scaler.scale(loss).backward()
         scaler.step(optimizer)
         scaler.update()
-        train_losses.append(loss)
+        train_losses.append(loss)  # <- finding
 """,
     # a total kept on the trainer object
     """
@@ -335,7 +335,7 @@ class Trainer:
             loss = self.criterion(self.model(x), y)
             loss.backward()
             self.optimizer.step()
-            self.train_loss += loss
+            self.train_loss += loss  # <- finding
 """,
     # an average meter fed with the loss tensor
     """
@@ -343,7 +343,7 @@ losses = AverageMeter("Loss", ":.4e")
 for i, (images, target) in enumerate(train_loader):
     output = model(images)
     loss = criterion(output, target)
-    losses.update(loss, images.size(0))
+    losses.update(loss, images.size(0))  # <- finding
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()
@@ -361,7 +361,7 @@ def train(model, loader, optimizer):
     total_loss = 0.0
     for batch in loader:
         loss = train_step(model, batch, optimizer)
-        total_loss += loss
+        total_loss += loss  # <- finding
     return total_loss / len(loader)
 """,
     # GAN: discriminator loss summed for logging
@@ -374,7 +374,7 @@ for real in loader:
     d_loss = d_loss_real + d_loss_fake
     d_loss.backward()
     opt_d.step()
-    d_total += d_loss_real
+    d_total += d_loss_real  # <- finding
 """,
 ]
 

@@ -151,7 +151,7 @@ def run_trainer(model, loader):
     for data, target in loader:
         with dist_autograd.context() as context_id:
             loss = criterion(model(data), target)
-            opt.step(context_id)
+            opt.step(context_id)  # <- finding
 """,
     # a loss handed to a collective is gathered, not backwarded
     """
@@ -161,7 +161,7 @@ def train(model, loader, optimizer, world_size):
         loss = criterion(model(x), y)
         gathered = [torch.zeros_like(loss) for _ in range(world_size)]
         dist.all_gather(gathered, loss)
-        optimizer.step()
+        optimizer.step()  # <- finding
 """,
     # the backward pass exists only in the other branch of the `if`
     """
@@ -170,7 +170,7 @@ def train_one_epoch(model, loader, optimizer, scaler=None):
         optimizer.zero_grad()
         loss = F.cross_entropy(model(images), labels)
         if scaler is not None:
-            scaler.step(optimizer)
+            scaler.step(optimizer)  # <- finding
             scaler.update()
         else:
             loss.backward()
@@ -180,7 +180,7 @@ def train_one_epoch(model, loader, optimizer, scaler=None):
 for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
-    optimizer.step()
+    optimizer.step()  # <- finding
 """,
     """
 def train_one_epoch(model, loader, optimizer, scaler, device):
@@ -188,7 +188,7 @@ def train_one_epoch(model, loader, optimizer, scaler, device):
         images, targets = images.to(device), targets.to(device)
         with torch.autocast("cuda"):
             loss = F.cross_entropy(model(images), targets)
-        scaler.step(optimizer)
+        scaler.step(optimizer)  # <- finding
         scaler.update()
         optimizer.zero_grad(set_to_none=True)
 """,

@@ -245,7 +245,7 @@ def train_disc(netD, loader, optD):
 def train_gen(netG, loader, optG):
     for z in loader:
         optG.zero_grad()
-        g_loss(netG(z)).backward()
+        g_loss(netG(z)).backward()  # <- finding
 
 def main():
     for epoch in range(10):
@@ -259,7 +259,7 @@ def train(model, loader, optimizer, tracker):
         for x, y in loader:
             model.zero_grad()
             loss = criterion(model(x), y)
-            loss.backward()
+            loss.backward()  # <- finding
             tracker.step()
             prof.step()
 """,
@@ -268,7 +268,7 @@ def train(model, loader, optimizer, tracker):
 def train(model, loader, optimizer, writer):
     for i, (x, y) in enumerate(loader):
         optimizer.zero_grad()
-        criterion(model(x), y).backward()
+        criterion(model(x), y).backward()  # <- finding
         total_norm = 0.0
         for p in model.parameters():
             if p.grad is not None:
@@ -279,14 +279,14 @@ def train(model, loader, optimizer, writer):
 for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
-    loss.backward()
+    loss.backward()  # <- finding
 """,
     # two optimizers: the critic's step hides that the actor's optimizer never steps
     """
 for state, action, ret in batches:
     actor_opt.zero_grad()
     actor_loss = -(policy(state).log_prob(action) * ret).mean()
-    actor_loss.backward()
+    actor_loss.backward()  # <- finding
     critic_opt.zero_grad()
     critic_loss = F.mse_loss(value_net(state), ret)
     critic_loss.backward()
@@ -299,7 +299,7 @@ def train_one_epoch(model, loader, optimizer, scaler=None):
         optimizer.zero_grad()
         loss = F.cross_entropy(model(images), labels)
         if scaler is not None:
-            scaler.scale(loss).backward()
+            scaler.scale(loss).backward()  # <- finding
             scaler.update()
         else:
             loss.backward()
@@ -311,7 +311,7 @@ def train(model, loader, optimizer, scheduler):
         for batch in loader:
             optimizer.zero_grad()
             loss = model(**batch).loss
-            loss.backward()
+            loss.backward()  # <- finding
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         scheduler.step()
 """,

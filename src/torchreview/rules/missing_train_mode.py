@@ -16,7 +16,8 @@ Example
     ```python
     for epoch in range(epochs):
         for x, y in train_loader:
-            ...
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
         model.eval()
@@ -28,7 +29,8 @@ Use instead
     for epoch in range(epochs):
         model.train()
         for x, y in train_loader:
-            ...
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
         model.eval()
@@ -240,7 +242,7 @@ for epoch in range(epochs):
         loss = criterion(model(x), y)
         loss.backward()
         optimizer.step()
-    model.eval()
+    model.eval()  # <- finding
     with torch.no_grad():
         for x, y in val_loader:
             val_loss += criterion(model(x), y).item()
@@ -253,7 +255,7 @@ for epoch in range(epochs):
         optimizer.zero_grad()
         criterion(model(x), y).backward()
         optimizer.step()
-    acc = evaluate(model, val_loader, device)
+    acc = evaluate(model, val_loader, device)  # <- finding
 """,
     # a step-based loop with periodic evaluation in a helper that does not restore train mode
     """
@@ -270,7 +272,7 @@ def train(model, loader, val_loader, optimizer):
         optimizer.step()
         optimizer.zero_grad()
         if step % 1000 == 0:
-            print(estimate_loss(model, val_loader))
+            print(estimate_loss(model, val_loader))  # <- finding
 """,
     """
 class Trainer:
@@ -287,7 +289,7 @@ class Trainer:
                 self.optimizer.zero_grad()
                 self.model(batch).loss.backward()
                 self.optimizer.step()
-            self.validate()
+            self.validate()  # <- finding
 """,
     # pytorch/examples style: train() helper without model.train(), test() helper with model.eval()
     """
@@ -305,7 +307,7 @@ def test(model, device, test_loader):
 
 for epoch in range(1, epochs + 1):
     train(model, device, train_loader, optimizer)
-    test(model, device, test_loader)
+    test(model, device, test_loader)  # <- finding
 """,
 ]
 

@@ -260,7 +260,7 @@ def train(encoder, disc, loader):
     for x in loader:
         z = encoder(x)
         loss_e = recon(z, x) - disc(z).mean()
-        loss_e.backward()
+        loss_e.backward()  # <- finding
         opt_e.step()
         opt_d.zero_grad()
         loss_d = disc(z.detach()).mean()
@@ -274,7 +274,7 @@ optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
 for epoch in range(epochs):
     for i, data in enumerate(dataloader):
         errD = criterion(netD(data[0]), real_label)
-        errD.backward()
+        errD.backward()  # <- finding
         optimizerD.step()
         netG.zero_grad()
         errG = criterion(netD(netG(noise)), real_label)
@@ -285,7 +285,7 @@ for epoch in range(epochs):
 optimizer.zero_grad()
 for x, y in loader:
     loss = criterion(model(x), y)
-    loss.backward()
+    loss.backward()  # <- finding
     optimizer.step()
 """,
     """
@@ -294,7 +294,7 @@ def train_epoch(model, loader, optimizer, scaler):
     for images, labels in loader:
         with torch.autocast("cuda"):
             loss = F.cross_entropy(model(images), labels)
-        scaler.scale(loss).backward()
+        scaler.scale(loss).backward()  # <- finding
         scaler.step(optimizer)
         scaler.update()
 """,
@@ -304,7 +304,7 @@ class Trainer:
         for epoch in range(self.epochs):
             for batch in self.loader:
                 loss = self.model(batch).loss
-                loss.backward()
+                loss.backward()  # <- finding
                 self.optimizer.step()
                 self.scheduler.step()
 """,

@@ -207,14 +207,14 @@ for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
     loss.backward()
-    scheduler.step()
+    scheduler.step()  # <- finding
     optimizer.step()
 """,
     # per-epoch scheduler at the top of the epoch
     """
 def fit(model, loader, optimizer, scheduler, epochs):
     for epoch in range(epochs):
-        scheduler.step()
+        scheduler.step()  # <- finding
         model.train()
         for x, y in loader:
             optimizer.zero_grad()
@@ -227,7 +227,7 @@ for x, y in loader:
     optimizer.zero_grad()
     F.cross_entropy(model(x), y).backward()
     if scheduler is not None:
-        scheduler.step()
+        scheduler.step()  # <- finding
     optimizer.step()
 """,
     # accumulation: scheduler above the step inside the if
@@ -236,7 +236,7 @@ for step, batch in enumerate(train_dataloader):
     loss = model(**batch).loss / args.gradient_accumulation_steps
     loss.backward()
     if (step + 1) % args.gradient_accumulation_steps == 0:
-        lr_scheduler.step()
+        lr_scheduler.step()  # <- finding
         optimizer.step()
         optimizer.zero_grad()
 """,

@@ -139,7 +139,7 @@ INVALID = [
 import torch.nn.functional as F
 for x, y in loader:
     logits = model(x)
-    loss = F.cross_entropy(F.softmax(logits, dim=1), y)
+    loss = F.cross_entropy(F.softmax(logits, dim=1), y)  # <- finding
     loss.backward()
 """,
     """
@@ -149,7 +149,7 @@ criterion = nn.CrossEntropyLoss()
 def train_step(model, images, labels):
     outputs = model(images)
     outputs = torch.softmax(outputs, dim=-1)
-    loss = criterion(outputs, labels)
+    loss = criterion(outputs, labels)  # <- finding
     return loss
 """,
     """
@@ -161,14 +161,14 @@ class Trainer:
         self.softmax = nn.Softmax(dim=1)
 
     def step(self, x, y):
-        return self.criterion(self.softmax(self.model(x)), y)
+        return self.criterion(self.softmax(self.model(x)), y)  # <- finding
 """,
     """
 import torch
 import torch.nn as nn
 loss_fn = nn.BCEWithLogitsLoss()
 for x, y in loader:
-    loss = loss_fn(torch.sigmoid(model(x)).squeeze(1), y.float())
+    loss = loss_fn(torch.sigmoid(model(x)).squeeze(1), y.float())  # <- finding
     loss.backward()
 """,
     # the criterion moved to the GPU, softmax through a variable
@@ -179,7 +179,7 @@ criterion = torch.nn.CrossEntropyLoss(weight=class_weights).to(device)
 def train(model, loader):
     for x, y in loader:
         probs = F.softmax(model(x), dim=1)
-        loss = criterion(probs, y)
+        loss = criterion(probs, y)  # <- finding
         loss.backward()
 """,
     # Hugging Face style: probabilities reshaped before the loss, and an inline nn.Softmax module
@@ -188,13 +188,13 @@ import torch.nn as nn
 import torch.nn.functional as F
 loss_fct = nn.CrossEntropyLoss()
 probs = F.softmax(outputs.logits, dim=-1)
-loss = loss_fct(probs.view(-1, num_labels), labels.view(-1))
+loss = loss_fct(probs.view(-1, num_labels), labels.view(-1))  # <- finding
 loss2 = loss_fct(nn.Softmax(dim=1)(scores), labels)
 """,
     # log_softmax twice: same numbers, reported as information
     """
 import torch.nn.functional as F
-loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)
+loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)  # <- finding
 """,
 ]
 

@@ -263,7 +263,7 @@ for step, batch in enumerate(train_dataloader):
     optimizer_a.step()
     optimizer_a.zero_grad()
     outputs_2 = model_b(**batch)
-    optimizer_b.step()
+    optimizer_b.step()  # <- finding
     accelerator_b.backward(outputs_2.loss)
     optimizer_b.zero_grad()
 """,
@@ -274,7 +274,7 @@ def run_trainer(model, loader):
     for data, target in loader:
         with dist_autograd.context() as context_id:
             loss = criterion(model(data), target)
-            opt.step(context_id)
+            opt.step(context_id)  # <- finding
             dist_autograd.backward(context_id, [loss])
 """,
     # DCGAN: the discriminator steps between its two backward passes; netG.zero_grad() and the
@@ -288,7 +288,7 @@ for i, data in enumerate(dataloader):
     errD_real.backward()
     fake = netG(noise)
     errD_fake = criterion(netD(fake.detach()), fake_label)
-    optimizerD.step()
+    optimizerD.step()  # <- finding
     errD_fake.backward()
     netG.zero_grad()
     errG = criterion(netD(fake), real_label)
@@ -303,14 +303,14 @@ for x, y in loader:
     loss = criterion(out, y)
     loss.backward(retain_graph=True)
     aux_loss = 0.4 * criterion(aux_out, y)
-    optimizer.step()
+    optimizer.step()  # <- finding
     aux_loss.backward()
 """,
     """
 for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
-    optimizer.step()
+    optimizer.step()  # <- finding
     loss.backward()
 """,
     # AMP: scaler.step before the scaled backward
@@ -320,7 +320,7 @@ def train(model, loader, optimizer, scaler):
         optimizer.zero_grad(set_to_none=True)
         with torch.autocast("cuda"):
             loss = F.cross_entropy(model(images), labels)
-        scaler.step(optimizer)
+        scaler.step(optimizer)  # <- finding
         scaler.scale(loss).backward()
         scaler.update()
 """,
@@ -330,7 +330,7 @@ for real in loader:
     opt_d.zero_grad()
     d_loss = bce(disc(real), ones) + bce(disc(gen(z).detach()), zeros)
     d_loss.backward()
-    opt_d.step()
+    opt_d.step()  # <- finding
     opt_g.zero_grad()
     g_loss = bce(disc(gen(z)), ones)
     opt_g.step()
@@ -341,7 +341,7 @@ for real in loader:
 def train_step(model, batch, optimizer, scheduler):
     optimizer.zero_grad()
     loss = model(**batch).loss
-    optimizer.step()
+    optimizer.step()  # <- finding
     loss.backward()
     scheduler.step()
     return loss.item()
@@ -351,7 +351,7 @@ def train_step(model, batch, optimizer, scheduler):
 class Trainer:
     def fit(self, loader):
         for batch in loader:
-            self.optimizer.step()
+            self.optimizer.step()  # <- finding
             loss = self.model(**batch).loss
             loss.backward()
             self.optimizer.zero_grad()

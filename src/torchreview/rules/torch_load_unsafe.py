@@ -104,19 +104,19 @@ config = torch.load(os.path.join(args.output_dir, "training_args.bin"), weights_
 
 INVALID = [    """
 import torch
-checkpoint = torch.load("checkpoint.pt", map_location="cpu")
+checkpoint = torch.load("checkpoint.pt", map_location="cpu")  # <- finding
 model.load_state_dict(checkpoint["model"])
 optimizer.load_state_dict(checkpoint["optimizer"])
 """,
     """
 import torch
 def restore(model, path, device):
-    model.load_state_dict(torch.load(path, map_location=device))
+    model.load_state_dict(torch.load(path, map_location=device))  # <- finding
     return model
 """,
     """
 import torch
-state_dict = torch.load(
+state_dict = torch.load(  # <- finding
     os.path.join(args.output_dir, "pytorch_model.bin"),
     map_location="cpu",
 )
@@ -128,26 +128,26 @@ def save(model, optimizer, args, path):
     torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "args": args}, path)
 
 def resume(model, optimizer, path):
-    checkpoint = torch.load(path, map_location="cpu")
+    checkpoint = torch.load(path, map_location="cpu")  # <- finding
     model.load_state_dict(checkpoint["model"])
 """,
     # a checkpoint that holds a whole model object (YOLO style): reported, no one-click fix
     """
 import torch
-ckpt = torch.load(weights, map_location="cpu")
+ckpt = torch.load(weights, map_location="cpu")  # <- finding
 model = ckpt["model"].float()
 """,
     # a whole pickled model: still reported, but no one-click fix
     """
 import torch
-model = torch.load("model.pth")
+model = torch.load("model.pth")  # <- finding
 model.eval()
 """,
     # several loads in one file, no declared torch version: one note for the file
     """
 import torch
 def load_weights(model, path):
-    model.load_state_dict(torch.load(path, map_location="cpu"))
+    model.load_state_dict(torch.load(path, map_location="cpu"))  # <- finding
 
 def load_optimizer(optimizer, path):
     optimizer.load_state_dict(torch.load(path, map_location="cpu"))

@@ -217,7 +217,7 @@ def train_one_epoch(model, loader, optimizer, scaler, accum):
         with sync:
             with torch.autocast(device_type="cuda", dtype=torch.float16):
                 loss = F.cross_entropy(model(images), labels)
-            scaler.scale(loss).backward()
+            scaler.scale(loss).backward()  # <- finding
         if last_micro_step:
             scaler.step(optimizer)
             scaler.update()
@@ -226,7 +226,7 @@ def train_one_epoch(model, loader, optimizer, scaler, accum):
     """
 for i, batch in enumerate(loader):
     loss = model(**batch).loss
-    loss.backward()
+    loss.backward()  # <- finding
     if (i + 1) % accum_steps == 0:
         optimizer.step()
         optimizer.zero_grad()
@@ -237,7 +237,7 @@ def train(model, loader, optimizer, scaler, accum_iter):
     for it, (images, labels) in enumerate(loader):
         with torch.autocast("cuda"):
             loss = F.cross_entropy(model(images), labels)
-        scaler.scale(loss).backward()
+        scaler.scale(loss).backward()  # <- finding
         if (it + 1) % accum_iter == 0:
             scaler.step(optimizer)
             scaler.update()
@@ -250,7 +250,7 @@ for i, batch in enumerate(loader):
         optimizer.step()
         optimizer.zero_grad()
     loss = model(**batch).loss
-    loss.backward()
+    loss.backward()  # <- finding
 """,
     # DDP no_sync branch without the division
     """
@@ -258,7 +258,7 @@ for i, (images, labels) in enumerate(loader):
     if (i + 1) % accum != 0:
         with model.no_sync():
             loss = F.cross_entropy(model(images), labels)
-            loss.backward()
+            loss.backward()  # <- finding
     else:
         loss = F.cross_entropy(model(images), labels) / accum
         loss.backward()
@@ -271,7 +271,7 @@ for it in range(max_iters):
     for micro_step in range(gradient_accumulation_steps):
         logits, loss = model(X, Y)
         X, Y = get_batch("train")
-        loss.backward()
+        loss.backward()  # <- finding
     optimizer.step()
     optimizer.zero_grad(set_to_none=True)
 """,

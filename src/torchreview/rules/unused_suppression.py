@@ -80,20 +80,20 @@ INVALID = [
 for x, y in loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
-    loss.backward()  # torchreview: ignore[missing-zero-grad]
+    loss.backward()  # torchreview: ignore[missing-zero-grad] (<- finding)
     optimizer.step()
 """,
     # a typo in the rule name
     """
 for x, y in loader:
     loss = criterion(model(x), y)
-    loss.backward()  # torchreview: ignore[missing-zerograd]
+    loss.backward()  # torchreview: ignore[missing-zerograd] (<- finding)
     optimizer.step()
 """,
     # a bare ignore with nothing to hide
     """
 import torch
-x = torch.zeros(3)  # torchreview: ignore
+x = torch.zeros(3)  # torchreview: ignore (<- finding)
 """,
 ]
 

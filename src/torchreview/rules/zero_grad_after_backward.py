@@ -302,7 +302,7 @@ optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
 for i, data in enumerate(dataloader):
     errD_real = criterion(netD(data[0]), real_label)
     errD_real.backward()
-    netD.zero_grad()
+    netD.zero_grad()  # <- finding
     fake = netG(noise)
     errD_fake = criterion(netD(fake.detach()), fake_label)
     errD_fake.backward()
@@ -317,7 +317,7 @@ for i, data in enumerate(dataloader):
 for x, y in loader:
     loss = F.mse_loss(model(x), y)
     loss.backward()
-    model.zero_grad()
+    model.zero_grad()  # <- finding
     with torch.no_grad():
         for p in model.parameters():
             p -= lr * p.grad
@@ -328,7 +328,7 @@ for epoch in range(epochs):
     def closure():
         loss = criterion(model(x), y)
         loss.backward()
-        optimizer.zero_grad()
+        optimizer.zero_grad()  # <- finding
         return loss
     optimizer.step(closure)
 """,
@@ -336,7 +336,7 @@ for epoch in range(epochs):
 for x, y in loader:
     loss = criterion(model(x), y)
     loss.backward()
-    optimizer.zero_grad()
+    optimizer.zero_grad()  # <- finding
     optimizer.step()
 """,
     # accumulation: the clearing moved above the step inside the if
@@ -347,7 +347,7 @@ for step, batch in enumerate(train_loader):
     loss.backward()
     if (step + 1) % args.gradient_accumulation_steps == 0:
         torch.nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
-        optimizer.zero_grad()
+        optimizer.zero_grad()  # <- finding
         optimizer.step()
         scheduler.step()
 """,
@@ -358,7 +358,7 @@ def train_one_epoch(model, loader, optimizer, scaler):
         with torch.autocast(device_type="cuda"):
             loss = F.cross_entropy(model(images), targets)
         scaler.scale(loss).backward()
-        optimizer.zero_grad(set_to_none=True)
+        optimizer.zero_grad(set_to_none=True)  # <- finding
         scaler.step(optimizer)
         scaler.update()
 """,
@@ -372,7 +372,7 @@ def train(netG, netD, optimizerG, optimizerD, loader, criterion):
         optimizerD.step()
         errG = criterion(netD(netG(z)), ones)
         errG.backward()
-        netG.zero_grad()
+        netG.zero_grad()  # <- finding
         optimizerG.step()
 """,
     # a train_step method whose loop lives in another file
@@ -381,7 +381,7 @@ class Trainer:
     def train_step(self, batch):
         loss = self.model(**batch).loss
         loss.backward()
-        self.optimizer.zero_grad()
+        self.optimizer.zero_grad()  # <- finding
         self.optimizer.step()
         return loss.item()
 """,
@@ -392,7 +392,7 @@ class SimpleTrainer:
         data = next(self._data_loader_iter)
         losses = sum(self.model(data).values())
         losses.backward()
-        self.optimizer.zero_grad()
+        self.optimizer.zero_grad()  # <- finding
         self.after_backward()
         self.optimizer.step()
 """,
@@ -403,7 +403,7 @@ class Trainer:
         for batch in self.loader:
             loss = self.model(batch)
             loss.backward()
-            self.model.zero_grad()
+            self.model.zero_grad()  # <- finding
             self.optimizer.step()
 """,
 ]
