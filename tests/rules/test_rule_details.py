@@ -1,4 +1,4 @@
-"""Details of the rules-b rules that the VALID/INVALID runner does not check: where and how loud."""
+"""Rule details that the VALID/INVALID runner does not check: where a finding lands and how loud it is."""
 
 from __future__ import annotations
 

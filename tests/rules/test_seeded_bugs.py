@@ -1,6 +1,6 @@
 """Recall on realistic code: seed one bug into a correct corpus script and expect the rule to speak.
 
-Each case edits a script of tests/fixtures/corpus/b_*.py the way a careless change would (remove a
+Each case edits a script of tests/fixtures/corpus/ (b_*.py) the way a careless change would (remove a
 device move, drop ``torch.no_grad()``, forget ``model.train()``…) and checks that the matching rule
 reports it, and only in the function that was edited.
 """
