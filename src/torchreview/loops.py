@@ -242,8 +242,8 @@ class ModuleFacts:
                     facts.methods.setdefault((cls, name), _FunctionInfo(node, qual, cls))
                 else:
                     parent = ".".join(n for _, n in self.stack)
-                    cls = next((n for k, n in reversed(self.stack) if k == "class"), None)
-                    facts.nested.setdefault((parent, name), _FunctionInfo(node, qual, cls))
+                    owner = next((n for k, n in reversed(self.stack) if k == "class"), None)
+                    facts.nested.setdefault((parent, name), _FunctionInfo(node, qual, owner))
                 self.stack.append(("def", name))
 
             def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:

@@ -9,7 +9,9 @@ It also builds suggestions that replace one node by an edited copy of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import libcst as cst
 
@@ -205,7 +207,7 @@ def _comma_like(neighbour: cst.Comma | cst.MaybeSentinel | None) -> cst.Comma:
     return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 
 
-def append_element(elements: tuple, new: cst.CSTNode) -> tuple:  # type: ignore[type-arg]
+def append_element(elements: Sequence[Any], new: cst.CSTNode) -> tuple[Any, ...]:
     """Add ``new`` (an Arg or a DictElement) after ``elements``, keeping the layout's commas."""
     if not elements:
         return (new,)

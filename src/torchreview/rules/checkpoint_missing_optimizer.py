@@ -309,6 +309,7 @@ def _from_literal(ctx: FileContext, node: cst.BaseExpression) -> _Saved | None:
             if isinstance(el, cst.StarredDictElement):
                 opaque = True
                 continue
+            assert isinstance(el, cst.DictElement)
             keys.append(ctx.code(el.key).strip("'\""))
             values.append(ctx.code(el.value))
         return _Saved(tuple(keys), tuple(values), node, "", opaque)

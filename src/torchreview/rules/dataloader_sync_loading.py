@@ -211,7 +211,7 @@ def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
     if workers is not None:
         args = tuple(a.with_changes(value=cst.Integer("4")) if a is workers else a for a in call.args)
     else:
-        args = append_element(tuple(call.args), cst.Arg(keyword=cst.Name("num_workers"), value=cst.Integer("4"), equal=eq))
+        args = append_element(call.args, cst.Arg(keyword=cst.Name("num_workers"), value=cst.Integer("4"), equal=eq))
     if keyword(call, "pin_memory") is None:
         args = append_element(args, cst.Arg(keyword=cst.Name("pin_memory"), value=cst.Name("True"), equal=eq))
     return replace_node(ctx, call, call.with_changes(args=args))

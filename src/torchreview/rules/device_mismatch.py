@@ -521,7 +521,7 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
 def _batch_names(ctx: FileContext, loop: TrainingLoop) -> set[str]:
     node = loop.node
     assert isinstance(node, cst.For)
-    target = node.target
+    target: cst.BaseExpression = node.target
     if (
         isinstance(node.iter, cst.Call)
         and last_name(node.iter.func) == "enumerate"
@@ -715,7 +715,7 @@ class _Walker(cst.CSTVisitor):
         self.ctx = ctx
         self.scatters = scatters
         self.state = state
-        self.resolve = resolve
+        self.resolve_call = resolve
         self.hits: list[_Hit] = []
         self.outputs: set[str] = set()  # names holding what the model returned (on its device)
 
@@ -778,7 +778,7 @@ class _Walker(cst.CSTVisitor):
             return False
         for t in node.targets:
             for name, value in _assign_pairs(t.target, node.value):
-                kind = _classify(self.ctx, value, self.state, self.resolve)
+                kind = _classify(self.ctx, value, self.state, self.resolve_call)
                 if isinstance(t.target, cst.Subscript | cst.Attribute):
                     if kind != "moved":
                         continue  # batch["x"] = something: the rest of batch keeps its state
@@ -824,9 +824,9 @@ class _Walker(cst.CSTVisitor):
             return True
         if isinstance(node.func, cst.Attribute) and _root(node.func.value) in self.state.raw:
             return True  # a method of the batch itself (x.size(0), batch.items())
-        if name not in _BUILTINS and _call_result(ctx, node, self.resolve) == "unknown":
-            for a in raw_args:  # handed to a function that may move the tensors (or the batch in place)
-                self._set(_root(a), "unknown")
+        if name not in _BUILTINS and _call_result(ctx, node, self.resolve_call) == "unknown":
+            for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
+                self._set(_root(raw), "unknown")
         return True
 
 

@@ -595,7 +595,7 @@ _TRAINING_KINDS = (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, 
 
 def _all_functions(ctx: FileContext) -> list[tuple[cst.FunctionDef, str | None]]:
     facts = ctx.facts
-    out = [(i.node, None) for i in facts.top_functions.values()]
+    out: list[tuple[cst.FunctionDef, str | None]] = [(i.node, None) for i in facts.top_functions.values()]
     out += [(i.node, cls) for (cls, _), i in facts.methods.items()]
     out += [(i.node, i.class_name) for i in facts.nested.values()]
     return out
