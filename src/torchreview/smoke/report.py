@@ -15,7 +15,7 @@ from typing import Any
 
 from torchreview import content, render
 from torchreview.errors import UserError
-from torchreview.finding import Finding, Severity
+from torchreview.finding import Finding, Severity, to_record
 from torchreview.smoke import wording
 from torchreview.smoke.analysis import Analysis, human_bytes
 
@@ -49,11 +49,12 @@ def _cut(value: Any, limit: int = MAX_FACT) -> str:
 
 
 def finding_dict(f: Finding) -> dict[str, Any]:
-    return {
-        "rule": f.rule, "severity": f.severity.value, "path": f.path, "line": f.line, "end_line": f.end_line,
-        "message": _cut(render.message(f), 500), "in_diff": f.in_diff, "loop": None,
-        "facts": {k: _cut(v, 2000 if k in DETAIL_FACTS else MAX_FACT) for k, v in f.facts.items()},
-    }
+    """The finding's record (finding.to_record, as in the review JSON) with its message, facts bounded.
+    ``load`` reads it back as untrusted data, field by field."""
+    record = to_record(f)
+    record["message"] = _cut(render.message(f), 500)
+    record["facts"] = {k: _cut(v, 2000 if k in DETAIL_FACTS else MAX_FACT) for k, v in f.facts.items()}
+    return record
 
 
 def _bounded(value: Any, depth: int = 0) -> Any:
