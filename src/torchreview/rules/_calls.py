@@ -186,19 +186,36 @@ def innermost_loop(ctx: FileContext, line: int) -> TrainingLoop | None:
 def replace_node(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) -> Suggestion | None:
     """Replace the lines that hold ``node`` with the same lines where ``node`` became ``new_node``.
 
-    The whole module is regenerated, so indentation inside multi-line brackets stays right.
+    The top-level statement that holds ``node`` is regenerated (the whole module only when its text
+    cannot be found where its position says), so indentation inside multi-line brackets stays right.
     """
     pos = ctx.pos(node)
     start, end = pos.start.line, pos.end.line
     if end > len(ctx.lines):
         return None
-    new_module = ctx.module.deep_replace(node, new_node)
-    assert isinstance(new_module, cst.Module)
-    new_lines = new_module.code.splitlines()
+    new_lines = _replaced_lines(ctx, node, new_node)
     delta = len(new_lines) - len(ctx.lines)
     if end + delta < start:
         return None
     return Suggestion(start, end, "\n".join(new_lines[start - 1 : end + delta]))
+
+
+def _replaced_lines(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) -> list[str]:
+    """The file's lines after ``node`` became ``new_node``."""
+    line = ctx.pos(node).start.line
+    for stmt in ctx.module.body:
+        span = ctx.pos(stmt)
+        if not span.start.line <= line <= span.end.line:
+            continue
+        old = ctx.module.code_for_node(stmt).splitlines()
+        first = span.start.line - len(stmt.leading_lines)  # code_for_node includes the lines above it
+        if ctx.lines[first - 1 : first - 1 + len(old)] != old:
+            break
+        new = ctx.module.code_for_node(stmt.deep_replace(node, new_node)).splitlines()
+        return [*ctx.lines[: first - 1], *new, *ctx.lines[first - 1 + len(old):]]
+    whole = ctx.module.deep_replace(node, new_node)
+    assert isinstance(whole, cst.Module)
+    return whole.code.splitlines()
 
 
 def _comma_like(neighbour: cst.Comma | cst.MaybeSentinel | None) -> cst.Comma:
