@@ -253,7 +253,9 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         except UnparseableSource as exc:
             skipped.append(Skipped(cf.path, str(exc)))
             continue
-        old = _base_findings(cf, before, rules, base_project)
+        # The base only needs the rules that spoke in the head: statuses compare findings of one rule.
+        spoke = {f.rule for f in outcome.findings}
+        old = _base_findings(cf, before, [r for r in rules if r.id in spoke], base_project) if spoke else ()
         findings.extend(mark(outcome.findings, text, old, before, cf.path))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
