@@ -161,9 +161,9 @@ def _build(raw_cells: Sequence[_RawCell]) -> VirtualModule | str:
     if not info:
         return say("no_code") + " (" + "; ".join(c.reason for c in skipped) + ")" if skipped else VirtualModule("", ())
     spans: dict[int, tuple[int, int]] = {}
-    for v, ln in enumerate(info, start=1):
-        lo, _ = spans.get(ln.origin.raw_line, (v, v))
-        spans[ln.origin.raw_line] = (lo, v)
-    raws = tuple(sorted(spans))
+    for v, entry in enumerate(info, start=1):
+        lo, _ = spans.get(entry.origin.raw_line, (v, v))
+        spans[entry.origin.raw_line] = (lo, v)
+    coded = tuple(sorted(spans))
     return VirtualModule("\n".join(out_lines) + "\n", tuple(info), tuple(skipped),
-                         (raws, tuple(spans[r][0] for r in raws), tuple(spans[r][1] for r in raws)))
+                         (coded, tuple(spans[r][0] for r in coded), tuple(spans[r][1] for r in coded)))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .user_code import _ANSI, _is_user_file, _library_dirs, _short, _site
 
 if TYPE_CHECKING:
-    from .hooks import Probe
+    from .state import ProbeState
 
 
 _NETWORK_TYPES = {"URLError", "HTTPError", "gaierror", "ConnectionError", "ConnectionRefusedError",
@@ -41,7 +41,7 @@ def _tensor_facts(value: Any, torch: Any) -> str | None:
     return None
 
 
-def _describe_error(exc: BaseException, probe: Probe) -> dict[str, Any]:
+def _describe_error(exc: BaseException, probe: ProbeState) -> dict[str, Any]:
     torch = probe.torch
     message = _ANSI.sub("", str(exc))
     libs = _library_dirs()
@@ -132,7 +132,7 @@ def _embedded_traceback(message: str, libs: tuple[str, ...]) -> dict[str, Any] |
     return {"message": (rest if colon else text).strip(), "site": site}
 
 
-def _module_name(probe: Probe, module: Any) -> str:
+def _module_name(probe: ProbeState, module: Any) -> str:
     roots = probe.roots or [m for m in probe.modules_seen.values()]
     for root in roots:
         try:

@@ -77,7 +77,7 @@ class Probe(ProbeEnding):
                 probe._phase("evaluating", probe.steps)  # batches read under no_grad after training began
             return batch
 
-        dl_mod._BaseDataLoaderIter.__next__ = __next__
+        dl_mod._BaseDataLoaderIter.__next__ = __next__  # type: ignore[method-assign,assignment]
         if self.device_request == "cuda" and not torch.cuda.is_available():
             # stop now, before any training on the CPU: the run was asked to check the loop on a GPU
             self.notes.append("cuda-unavailable")

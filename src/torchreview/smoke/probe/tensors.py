@@ -120,7 +120,7 @@ def _leaves(torch: Any, loss: Any, limit: int = 100_000) -> list[Any]:
     """The tensors that the backward pass of `loss` writes .grad into (its graph's AccumulateGrad nodes)."""
     out: list[Any] = []
     fn = getattr(loss, "grad_fn", None)
-    stack, seen = [fn] if fn is not None else [], set()
+    stack, seen = [fn] if fn is not None else [], set[int]()
     while stack and len(seen) < limit:
         node = stack.pop()
         if node is None or id(node) in seen:

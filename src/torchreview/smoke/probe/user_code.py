@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import sysconfig
+from types import FrameType
 from typing import Any
 
 _MAX_TEXT = 2000
@@ -29,7 +30,7 @@ def _library_dirs() -> tuple[str, ...]:
             dirs.add(os.path.realpath(path))
     torch_mod = sys.modules.get("torch")
     if torch_mod is not None and getattr(torch_mod, "__file__", None):
-        dirs.add(os.path.dirname(os.path.realpath(torch_mod.__file__)))
+        dirs.add(os.path.dirname(os.path.realpath(str(torch_mod.__file__))))
     return tuple(sorted(dirs))
 
 
@@ -56,7 +57,7 @@ def _site(filename: str, line: int) -> dict[str, Any]:
 def _caller_site() -> dict[str, Any] | None:
     """The innermost frame of the user's own code on the current stack."""
     libs = _library_dirs()
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if _is_user_file(frame.f_code.co_filename, libs):
             return _site(frame.f_code.co_filename, frame.f_lineno)
