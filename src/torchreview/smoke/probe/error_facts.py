@@ -29,8 +29,6 @@ _INPLACE = re.compile(r"modified by an inplace operation: \[([^\]]*?) \[([\d, ]*
 _OOM_TRIED = re.compile(r"Tried to allocate ([\d.]+ [KMGT]?i?B)")
 _OOM_TOTAL = re.compile(r"total capacity of ([\d.]+ [KMGT]?i?B)")
 _CPU_ALLOC = re.compile(r"tried to allocate (\d+) bytes")
-
-
 _WORKER = re.compile(r"in DataLoader worker process (\d+)")
 _TB_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (.+)$', re.MULTILINE)
 

@@ -83,7 +83,6 @@ class Probe(ProbeEnding):
             self.notes.append("cuda-unavailable")
             self.finalize("no-cuda")
 
-
     def _cleared(self, params: Any) -> None:
         ids = {id(p) for p in params}
         for state in self.dirty.values():
@@ -186,7 +185,6 @@ class Probe(ProbeEnding):
         self._phase("step", len(records))
         if len(records) >= self.max_steps and self._manual_changed()[0]:
             self.finalize("cap")
-
 
     def _pre_step(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         if self.disabled or not self.claim():

@@ -95,7 +95,6 @@ class ProbeState:
         self.steps_file = open(os.path.join(self.out, "steps.jsonl"), "a", encoding="utf-8")
         return True
 
-
     def _phase(self, name: str, step: int = 0) -> None:
         """What the run is doing now, for the parent's progress line (written only when it changes)."""
         if self.phase == (name, step) or os.getpid() != self.pid:
@@ -109,7 +108,6 @@ class ProbeState:
         except OSError:
             pass
 
-
     def _manual_changed(self) -> tuple[list[str], list[str]]:
         manual = self.manual or {}
         params = manual.get("params") or []
@@ -119,7 +117,6 @@ class ProbeState:
         changed = [self._name(p) for p, m in zip(params, moved, strict=True) if m]
         unchanged = [self._name(p) for p, m in zip(params, moved, strict=True) if not m]
         return changed, unchanged
-
 
     def _name_params(self) -> None:
         modules = list(self.modules_seen.values())
