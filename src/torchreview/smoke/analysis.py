@@ -87,10 +87,10 @@ def _timeout(b: _Builder, metrics: Mapping[str, Any]) -> None:
     for s in result.stacks:
         if s.get("role") != "worker":
             continue
-        site = _stack_site(str(s["stack"]), result.spec.cwd)
-        if site:
-            workers.append(smoke_text("worker_at", pid=s["pid"], where=f"{site['path']}:{site['line']}",
-                                      code=site["code"]))
+        at = _stack_site(str(s["stack"]), result.spec.cwd)
+        if at:
+            workers.append(smoke_text("worker_at", pid=s["pid"], where=f"{at['path']}:{at['line']}",
+                                      code=at["code"]))
     stalled = (result.last_progress_s is None and result.duration > 0) or (
         result.last_progress_s is not None and result.duration - result.last_progress_s > result.spec.timeout / 2)
     site = where or b.site("step", "backward", "data")

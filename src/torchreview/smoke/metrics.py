@@ -50,7 +50,7 @@ def metrics_of(result: RunResult) -> dict[str, Any]:
     dts = [r["dt"] for r in timed]
     samples = [r.get("samples", 0) for r in timed]
     losses = [_float(r.get("loss")) for r in records]
-    mems = [r.get("mem") for r in records if r.get("mem") is not None]
+    mems = [r["mem"] for r in records if r.get("mem") is not None]
     median = statistics.median(dts) if dts else None
     outliers = _outliers(timed, median)
     slow = {o["step"] for o in outliers}
