@@ -74,15 +74,16 @@ def run_steps(n):
 
 if a.interleave:
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "src", "torchreview", "smoke", "probe.py")
-    spec = importlib.util.spec_from_file_location("_torchreview_smoke_probe", path)
+    folder = os.path.join(here, "..", "src", "torchreview", "smoke", "probe")
+    spec = importlib.util.spec_from_file_location("_torchreview_smoke_probe", os.path.join(folder, "__init__.py"),
+                                                  submodule_search_locations=[folder])
     probe_mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = probe_mod
     spec.loader.exec_module(probe_mod)
     os.environ["TORCHREVIEW_SMOKE_OUT"] = tempfile.mkdtemp(prefix="smoke-bench-probe-")
     os.environ["TORCHREVIEW_SMOKE_STEPS"] = str(10**9)
     probe_mod.activate()  # torch is imported already, so the hooks go in now
-    probe = probe_mod._PROBE
+    probe = probe_mod.activation._PROBE
     result = {"plain": [], "probe": [], "anomaly": []}
     paired = {"plain": [], "probe": [], "anomaly": []}  # one median per block, for paired ratios
     rounds = max(1, a.steps // a.block)

@@ -1,6 +1,6 @@
 """Loaded by Python at start-up because the smoke harness puts this folder on PYTHONPATH.
 
-It loads ../probe.py by path (so the child does not need torchreview installed), activates it, and
+It loads the ../probe package by path (so the child does not need torchreview installed), activates it, and
 then runs the sitecustomize that this file shadows, if the environment has one.
 """
 
@@ -12,8 +12,9 @@ import sys
 
 def _load_probe() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(os.path.dirname(here), "probe.py")
-    spec = importlib.util.spec_from_file_location("_torchreview_smoke_probe", path)
+    folder = os.path.join(os.path.dirname(here), "probe")
+    spec = importlib.util.spec_from_file_location("_torchreview_smoke_probe", os.path.join(folder, "__init__.py"),
+                                                  submodule_search_locations=[folder])
     if spec is None or spec.loader is None:
         return
     module = importlib.util.module_from_spec(spec)
