@@ -203,7 +203,7 @@ def for_the_last_one(compute: Callable[[_In], _Out]) -> Callable[[_In], _Out]:
     def remembered(arg: _In) -> _Out:
         if last[0] is not arg:
             last[:] = [arg, compute(arg)]
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
 
     return remembered
 

@@ -72,7 +72,7 @@ class FileContext:
         Rule helpers register their analyses here (call sites, grad modes, exception ranges…)
         instead of keeping module-level caches or writing into the context's ``__dict__``."""
         try:
-            return self._analyses[compute]  # type: ignore[no-any-return]
+            return self._analyses[compute]
         except KeyError:
             value = self._analyses[compute] = compute(self)
             return value

@@ -119,7 +119,7 @@ class _Plans:
         default = getattr(cst.CSTVisitor, name, None)
         if default is not None and getattr(method, "__func__", None) is default:
             return None
-        return method  # type: ignore[no-any-return]
+        return method
 
 
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:

@@ -14,7 +14,7 @@ from torchreview.rules import Rule, all_rules, get_rule
 
 _SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".mypy_cache",
               "build", "dist", ".eggs", ".ipynb_checkpoints"}
-# Python files and Jupyter notebooks (notebook.py reads their code cells).
+# Python files and Jupyter notebooks (the notebook package reads their code cells).
 _SUFFIXES = (".py", ".ipynb")
 
 Progress = Callable[[int, int], None]

@@ -58,7 +58,7 @@ def place(finding: Finding, files: Mapping[str, ChangedFile] | None, *, inline: 
     if not inline or cf is None:
         return Placement(Kind.SUMMARY, finding.line, finding.end_line)
     s = finding.suggestion
-    # a notebook's fix that cannot be written as the cell's JSON lines has no block (notebook.py)
+    # a notebook's fix that cannot be written as the cell's JSON lines has no block (the notebook package)
     if s is not None and s.block and _in_one_hunk(cf, s.start_line, s.end_line):
         return Placement(Kind.SUGGESTION, s.start_line, s.end_line)
     if _in_one_hunk(cf, finding.line, finding.end_line):

@@ -121,7 +121,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
-# "5 of cell 3": a line in another notebook cell (notebook.py); only digits, letters and spaces.
+# "5 of cell 3": a line in another notebook cell (the notebook package); only digits, letters and spaces.
 _CELL_LINE = re.compile(r"[0-9]+ [A-Za-z ]+ [0-9]+")
 
 

@@ -77,7 +77,7 @@ class _Recorder(CodegenState):
 
     def span(self, node: cst.CSTNode) -> Span:
         found = self.syntactic.get(node)
-        return found if found is not None else self.inclusive[node][:4]  # type: ignore[return-value]
+        return found if found is not None else self.inclusive[node][:4]
 
     def record_syntactic_position(  # type: ignore[override]
             self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,

@@ -233,7 +233,7 @@ def append_element(elements: Sequence[Any], new: cst.CSTNode) -> tuple[Any, ...]
         # trailing comma (often one element per line): the new element takes over the last comma
         before = elements[-2].comma if len(elements) > 1 else cst.MaybeSentinel.DEFAULT
         moved = last.with_changes(comma=_comma_like(before))
-        return (*elements[:-1], moved, new.with_changes(comma=last.comma))  # type: ignore[attr-defined]
+        return (*elements[:-1], moved, new.with_changes(comma=last.comma))
     moved = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
     return (*elements[:-1], moved, new)
 

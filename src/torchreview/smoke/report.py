@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from torchreview import content, render
 from torchreview.errors import UserError
@@ -95,7 +95,7 @@ _RUN_TEXT = {"command": 2000, "config": 500, "stderr_tail": 2000}
 MAX_DEPTH = 32
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: Any) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
