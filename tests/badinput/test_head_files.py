@@ -49,8 +49,10 @@ ODD_FILES: dict[str, tuple[bytes, str | None]] = {
     "lambda_chain.py": (b"import torch\nx = " + b"lambda: " * 6000 + b"1\n", "nested too deeply"),
     "not_chain.py": (b"import torch\nx = " + b"not " * 15000 + b"1\n", "nested too deeply"),
     # parses, but generating its code recurses too deeply (a finding needs positions and code)
+    # Which of two clear reasons comes first depends on the machine's speed: the recursion limit, or
+    # the parse time limit on a slow or busy machine. Either is a one-line skip, never a crash.
     "subscript_chain.py": (b"import torch\nmodel.eval()\nfor x in val_loader" + b"[0]" * 3000
-                           + b":\n    y = model(x)\n", "nested too deeply"),
+                           + b":\n    y = model(x)\n", ("nested too deeply", "took more than 15 seconds")),
     "elif_ladder.py": (b"import torch\nif a:\n    pass\n" + b"elif a: pass\n" * 15000, "nested too deeply"),
     "deep_indent.py": (b"import torch\n" + b"".join(b" " * i + b"if x:\n" for i in range(120))
                        + b" " * 120 + b"pass\n", "does not parse"),
@@ -67,6 +69,10 @@ def _lines(data: bytes) -> int:
 
 
 @pytest.mark.timeout(90)
+def _words(reason: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (reason,) if isinstance(reason, str) else reason
+
+
 @pytest.mark.parametrize("name", sorted(ODD_FILES))
 def test_odd_head_file(name: str, tmp_path: Path, cli) -> None:
     data, reason_word = ODD_FILES[name]
@@ -87,7 +93,7 @@ def test_odd_head_file(name: str, tmp_path: Path, cli) -> None:
         assert name not in skipped
         assert ((name, "missing-zero-grad") in found) == (name in FINDS_ZERO_GRAD)
     else:
-        assert reason_word in skipped[name]
+        assert any(w in skipped[name] for w in _words(reason_word)), skipped[name]
         assert "\n" not in skipped[name] and len(skipped[name]) < 300
 
     lint = cli("lint", str(repo / name), "--format", "json")
@@ -97,7 +103,7 @@ def test_odd_head_file(name: str, tmp_path: Path, cli) -> None:
     if reason_word is None or reason_word == "generated":
         assert lint_skipped == []  # lint reads what the user points it at, generated or not
     elif worth_parsing or any(w in reason_word for w in ("UTF-8", "null bytes")):
-        assert len(lint_skipped) == 1 and reason_word in lint_skipped[0]
+        assert len(lint_skipped) == 1 and any(w in lint_skipped[0] for w in _words(reason_word))
     else:
         # lint does not parse a file that no rule could fire in, so it cannot know it is broken
         assert lint_skipped == []
