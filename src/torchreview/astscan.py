@@ -1,6 +1,6 @@
 """Cheap ``ast`` scans for rule gates: which loops could call a model, before libcst parses the file.
 
-The loop model (loops.py) records a forward pass when a loop calls ``x.forward(...)`` or something
+The loop model (the loops package) records a forward pass when a loop calls ``x.forward(...)`` or something
 ``ModuleFacts.is_model`` accepts: a name that looks like a model, an object whose ``.parameters()``
 or ``.eval()`` the file calls, or a name assigned from a model constructor. It also counts calls
 made inside same-file helpers the loop calls. ``forward_loops`` answers the same question from the

@@ -1,0 +1,262 @@
+"""The weighted cues that mark a purpose, and the patterns for training effects, mechanism openings
+and placeholder titles."""
+
+from __future__ import annotations
+
+import re
+
+# --- cues -----------------------------------------------------------------------------------------
+# Each entry: (weight, pattern). Patterns run on lower-cased text where code spans became "code",
+# links "link" and mentions "someone". No nested repetition, so matching stays linear.
+
+_GOAL_VERBS = (
+    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
+    r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
+    r"decrease|cut|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
+    r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
+    r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
+    r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
+    r"facilitate|reproduce|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
+    r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
+    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet"
+)
+
+_CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
+    (w, re.compile(p)) for w, p in (
+        # goal
+        (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers)"
+              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
+              # "so configs stay familiar", "so the loss matches the paper"
+              r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
+              r"match|matches|behave|behaves|survive|survives|line up|lines up)\b"),
+        (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
+              r"aim|intent|intention) (?:of this|is|was|here)\b|"
+              r"\baims? to\b|\bintended to\b|\bmeant to\b"),
+        (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+        # "to allow / enable / permit X" names what the change is for, as "to support X" does.
+        (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
+              r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
+              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
+              r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b"),
+        (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
+              r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
+        # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
+        (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
+        # common practice: "warm-up is used quite often for …", "X is standard practice"
+        (0.85, r"\b(?:is|are) (?:\w+ )?(?:used|adopted|applied) (?:quite |very |pretty |fairly |so )?(?:often|"
+               r"commonly|widely|frequently|a lot|everywhere)\b|\b(?:is|are) (?:quite |very |now )?(?:commonly|"
+               r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
+               r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
+        # a comparative aim: "for faster training", "for more fine-grained compilation"
+        (0.85, r"\bfor (?:better|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
+               r"greater|improved|increased|reduced|fewer) \w+|\bfor (?:more|less) (?!recent\b)(?:\w+-)?\w+(?:ed|ful|"
+               r"able|ible|ic|al|ive|ent|ant|ous)\b"),
+        # what ought not to happen, which does today: "evaluation should not be computed with gradients",
+        # "the scaling should only occur when …". "The state should be saved in the checkpoint" says what
+        # the change does, and notes on the PR ("should not break anything") are not reasons.
+        (0.8, r"\b(?:should|must)(?:n't| not| never| only) (?!(?:i|we|you|it|this)\b|(?:be )?(?:break|affect|"
+              r"change|matter|conflict|pass|fail|be (?:a problem|an issue|needed|merged)))\w+"),
+        # something was wrong that can be put right: "this can be corrected by wrapping …"
+        (0.9, r"\b(?:can|could) be (?:corrected|fixed|solved|avoided|prevented|resolved|mitigated)\b"),
+        (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
+              r"\bfirst step\b|\bstep towards?\b|\bpart of the (?:effort|work|plan)\b|\bunblocks?\b|"
+              r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
+        (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr) (?:will |should |would )?"
+              r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means)\b|"
+              r"\bensures\b|\bguarantees\b|\bmakes sure\b"),
+        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:users?|people|you|us|callers|the user|researchers|"
+              r"developers|downstream)\b"),
+        (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
+              r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
+        (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|\botherwise\b|"
+              r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
+              r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
+              r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
+              r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
+        (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
+              r"\brequested (?:in|by)\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
+              r"\brequired by\b|\bmandated by\b"),
+        (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
+              r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
+              r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
+              r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
+        # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
+        (1.0, r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
+              r"(?: v?\d[\w.]*\+?)?(?: \([^)]{0,30}\))? (?:has |have |had |now )?(?:changed|switched|flipped|"
+              r"dropped|removed|renamed|deprecated|stopped|moved|made)\b|"
+              # "X is deprecated", "replace the deprecated X"; not "add a deprecated alias"
+              r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
+              r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
+              r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
+              r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|\b(?:future|deprecation)warnings?\b"),
+        # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
+        (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
+              r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
+              r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
+              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault)\b|"
+              r"\b(?:as|since) (?:there (?:is|was|are|were)|it (?:is|was|breaks|broke|causes|caused)|"
+              r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
+              r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
+              r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
+              r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b"),
+        # problem
+        (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+              r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
+              r"\bin the past\b|\btoday,|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
+              r"version|default|design|logic|api|state)\b"),
+        (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
+              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
+              r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*)\b)|"
+              r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
+              r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
+              r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
+              r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
+              r"\bunexpected(?:ly)?\b|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
+              r"\binconsisten(?:t|cy|cies)\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
+              r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
+              r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
+              r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b"),
+        # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
+        # instruction (what the change does), so a word must come before the negation; "samplers which
+        # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
+        (1.0, r"(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
+              r"aren't|are not|weren't|were not|won't|will not|cannot|can't|couldn't|could not|never) (?:work|"
+              r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
+              r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
+              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|"
+              r"correct|deterministic|reproducible|picklable|serializable|possible)\b|"
+              r"(?<!which )(?<!that )(?<!who )(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|"
+              r"won't|will not|cannot|can't|never) (?:need|have)\b"),
+        (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
+              r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
+              r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
+              r"\bthe (?:problem|issue|bug) (?:is|was|here|with)\b|\b(?:bug|issue|problem) (?:where|when|in which|"
+              r"that|with)\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
+              r"\bis deprecated\b|\bwas deprecated\b|\bare deprecated\b|\bdeprecation warnings?\b|"
+              r"\bwill be removed\b|\bwarnings? (?:is|are|was|were|gets?|about|when)\b|\bemits? (?:a )?warning\b|"
+              r"\btoo (?:slow|much|many|large|big|long|small|strict|loose|high|low|verbose)\b|"
+              r"\b(?:is|are|was|were|very|quite|really|extremely|painfully|so) slow\b|\bslow(?:er|ly|ness|down|s)\b|"
+              r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
+              r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
+        (1.0, r", so (?!on\b|far\b)|\bthan (?:expected|configured|intended|necessary|needed|requested|"
+              r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
+              r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
+              r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
+              r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
+              r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassum(?:ed|es|ing)\b|"
+              r"\b(?:lower|higher|worse|slower|larger|smaller|bigger) than\b"),
+        (0.8, r"\bstill\b|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+              r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
+        # consequences, costs and surprises described in plain words
+        (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
+              r"forever|a long time|ages|minutes|hours)\b|\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
+              r"(?:ms|s|sec|seconds|minutes|min|hours|h)\b|\blos(?:e|es|ing|t)\b|\b(?:this|which|that|it) meant\b|"
+              r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
+              r"\bsometimes\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
+              r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
+              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
+              r"\b(?:we|i)(?:'d| would) like\b|\bit would be (?:nice|good|useful|great|better|easier)\b|"
+              r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
+              r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
+              r"\bneeds? to\b|^helps\b"),
+        # measurements and past events: what happened before the change
+        (0.9, r"\d ?(?:ms|s|sec|seconds|minutes|min) per (?:batch|step|iteration|epoch|sample|token|image|call)\b|"
+              r"\d+(?:\.\d+)? ?(?:points?|pp|it/s|samples/s|tokens/s|img/s|images/s|fps)\b|"
+              r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
+              r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
+              r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
+              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|\bmiss(?:es|ed)\b|"
+              r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
+              r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
+              r"\b(?:wasn't|weren't) \w+"),
+        (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
+              r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
+              r"\bunless\b|\bjump(?:s|ed)\b"),
+        # a state described in the past passive ("gradients were carried into …") reads as the problem;
+        # the change verbs ("was renamed", "were moved") are the mechanism and do not count
+        (0.8, r"\b(?:was|were)\b (?:\w+ly )?(?!(?:added|removed|renamed|moved|updated|changed|replaced|"
+              r"refactored|introduced|deleted|merged|reverted|bumped|extracted|converted|simplified|cleaned|"
+              r"implemented|rewritten|reworked|modified|adjusted|tweaked|fixed|created|tested|split|made|"
+              r"used|based|inspired|generated|discussed|reviewed|approved|dropped|upgraded|ported|"
+              r"migrated|exposed|documented|reformatted|formatted|linted)\b)\w+ed\b"),
+        # effect
+        (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
+              r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),
+        (0.75, r"\b\d+(?:\.\d+)?\s?%|^(?:allows|enables|lets|makes it possible|permits)\b|"
+               r"\b(?:users|people|researchers|customers|practitioners)\b"),
+        (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
+              r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
+              r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
+        (1.0, r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
+              r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
+              r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
+              r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
+              r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
+              r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
+              r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
+              r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
+              r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
+              r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
+              r"\bbackwards?[- ]compat\w*|\bsafer\b|\bsafely\b"),
+        (0.85, r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
+               r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
+               r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
+               r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
+               r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
+        # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
+        (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
+              r"\bconsistency\b|\bcompatibility\b|"
+              r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
+              r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
+              r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),
+        (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
+              r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
+              r"\bnever used\b|\bwasn't used\b|\bnot used\b"),
+        # weak: a direction without a stated reason
+        (0.5, r"\bbugs?\b|\bissues?\b|\bproblems?\b|\bimprov(?:e|es|ed|ing|ement|ements)\b|\bbetter\b|"
+              r"\btypos?\b|\bmissing\b|\bunused\b|\bproperly\b|\bcorrectly\b|\boptimi[sz](?:e|es|ed|ing|ation)\b|"
+              r"\bedge cases?\b|\bcorner cases?\b|\brequested\b|\bgracefully\b|\bcleanup\b|\bclean up\b|"
+              r"\bexceptions?\b|\bsecurity\b|\bslow\b|\bthroughput\b|\blatency\b|\baccuracy\b|"
+              r"\bconvergence\b|\bstable\b|\bmemory usage\b|(?<=[a-z])error\b|\bexcname\b"),
+        (0.4, r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing|hotfix|bugfix)\b"),
+    )
+)
+
+# An effect on training, for the question we ask when the diff touches a training loop.
+_TRAINING_EFFECT = re.compile(
+    r"\b(?:stab\w*|unstable|converg\w*|diverg\w*|speed\w*|faster|slower|throughput|latency|memory|oom|"
+    r"accura\w*|loss|nans?|infs?|explod\w*|vanish\w*|overflow|underflow|precision|perplexity|metrics?|"
+    r"f1|bleu|quality|generali[sz]\w*|overfit\w*|underfit\w*|samples/s|it/s|tokens/s|reproducib\w*|"
+    r"determinis\w*)\b"
+)
+_TRAINING_CODE = re.compile(
+    r"\.backward\(|\bbackward\(|zero_grad\(|\.step\(|clip_grad|\bautocast\b|GradScaler|\bscaler\.|"
+    r"lr_scheduler|\boptimi[sz]er\b|\bloss\b|\bcriterion\(|\.train\(\)|\bepochs?\b|accumulation_steps"
+)
+
+_MECHANISM_START = re.compile(
+    r"^(?:this (?:pr|pull request|change|commit|patch|diff|mr)\s+|we\s+|i\s+|here we\s+|in this pr,? (?:we|i)\s+)?"
+    r"(?:add|adds|added|adding|update|updates|updated|updating|refactor|refactors|refactored|refactoring|"
+    r"rename|renames|renamed|move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|"
+    r"deleted|change|changes|changed|replace|replaces|replaced|use|uses|used|implement|implements|"
+    r"implemented|introduce|introduces|introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|"
+    r"switched|migrate|migrates|migrated|upgrade|upgrades|upgraded|set|sets|make|makes|made|enable|"
+    r"enables|enabled|disable|disables|disabled|support|supports|port|ports|ported|extract|extracts|"
+    r"split|splits|merge|merges|merged|revert|reverts|reverted|reformat|format|lint|style|tweak|tweaks|"
+    r"pin|pins|pinned|unpin|drop|drops|dropped|deprecate|deprecates|expose|exposes|convert|converts|"
+    r"simplify|simplifies|improve|improves|create|creates|created|modify|modifies|modified|allow|"
+    r"wrap|wraps|wrapped|initial|minor|misc|wip|more|new|first|bug|docs?|test|tests|ci|chore|feat|"
+    r"refactoring|typo|cleanup)\b"
+)
+_HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|change|use|set|fix|bump|"
+                       r"implement|introduce|refactor|replace|make|clean)")
+# Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
+_PLACEHOLDER_TITLE = re.compile(
+    r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+)?\W*$")
+_STRONG = 0.75  # one cue this strong states a purpose
+# Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
+# confidence of a mechanism-only verdict.

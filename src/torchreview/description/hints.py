@@ -1,0 +1,86 @@
+"""The rewrite hint: their own sentence, continued by its grammatical shape."""
+
+from __future__ import annotations
+
+import re
+
+from torchreview.description.cues import _HINT_CUT
+from torchreview.description.result import wording
+from torchreview.description.scoring import _WORD_RE
+
+# --- the rewrite hint ---------------------------------------------------------------------------------
+# The hint is their own sentence with a place for the reason, shaped so that the result is English a
+# reader can copy. A verb phrase ("Use bf16 autocast") takes "to <goal>"; when the verb already sends
+# something somewhere ("Update train.py", "Change A to B", "Save the state"), a bare "to" would read as
+# the destination, so it takes "in order to <goal>". A statement ("`foo` is now deprecated") gets a
+# second sentence ("This matters because <reason>."), and a noun phrase ("Gradient norm clipping") a
+# clause after a colon.
+
+_HINT_PREFIX = re.compile(
+    r"^(?:\W*\[[^\]]{0,40}\]\W*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|bugfix|"
+    r"hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+_HINT_REFS = re.compile(r"\s*(?:\((?:[^()]*#\d+[^()]*)\)|\b(?:fix|fixes|closes|resolves|see)\s+#\d+|#\d+)\s*$",
+                        re.IGNORECASE)
+_VERB_FIRST = re.compile(
+    r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
+    r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
+    r"replace|replaces|replaced|use|uses|used|implement|implements|implemented|introduce|introduces|"
+    r"introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|switched|migrate|migrates|migrated|"
+    r"upgrade|upgrades|upgraded|set|sets|make|makes|made|enable|enables|enabled|disable|disables|disabled|"
+    r"support|supports|port|ports|ported|extract|extracts|split|splits|merge|merges|merged|revert|reverts|"
+    r"reverted|reformat|reformats|tweak|tweaks|pin|pins|pinned|unpin|drop|drops|dropped|deprecate|"
+    r"deprecates|deprecated|expose|exposes|convert|converts|converted|simplify|simplifies|simplified|"
+    r"improve|improves|improved|create|creates|created|modify|modifies|modified|allow|allows|allowed|wrap|"
+    r"wraps|wrapped|save|saves|saved|load|loads|call|calls|pass|passes|keep|keeps|return|returns|skip|"
+    r"skips|raise|raises|register|registers|cast|casts|clip|clips|compute|computes|run|runs|turn|turns|"
+    r"avoid|avoids|correct|corrects|handle|handles|share|shares|cache|caches|write|writes|increase|"
+    r"increases|decrease|decreases|reduce|reduces|lower|lowers|copy|copies|send|sends|point|points|"
+    r"restore|restores|reset|resets|check|checks|test|tests|document|documents|expand|extend|extends|"
+    r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|re-\w+)\b", re.IGNORECASE)
+# Verbs whose "to" names where something goes or what it becomes.
+_DESTINATION_VERB = re.compile(
+    r"^(?:update|updates|updated|change|changes|changed|set|sets|move|moves|moved|rename|renames|renamed|"
+    r"bump|bumps|bumped|switch|switches|switched|convert|converts|converted|migrate|migrates|migrated|"
+    r"upgrade|upgrades|upgraded|port|ports|ported|pin|pins|pinned|save|saves|saved|write|writes|send|sends|"
+    r"copy|copies|point|points|cast|casts|increase|increases|decrease|decreases|reduce|reduces|lower|lowers|"
+    r"revert|reverts|reverted|pass|passes|add|adds|added|turn|turns|wire|wires|log|logs|print|prints)\b",
+    re.IGNORECASE)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|should|can|could|may|might|must|does|do|did|"
+    r"now|no longer|isn't|aren't|wasn't|doesn't|don't|didn't|won't|can't)\b", re.IGNORECASE)
+_SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+ (?:\w+s|\w+ed)\b)",
+                            re.IGNORECASE)
+
+
+def _hint_sentence(sentence: str) -> str:
+    """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes or trailing refs."""
+    text = _HINT_PREFIX.sub("", sentence.strip())
+    text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
+    words = text.split()
+    if len(words) > 8:
+        cut = _HINT_CUT.search(text, len(" ".join(words[:3])))
+        if cut:
+            text = text[: cut.start()]
+    if len(text) > 160:
+        text = text[:160].rsplit(" ", 1)[0]
+    text = text.strip().rstrip(".!:;,")
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def hint_shape(text: str) -> str:
+    """How the hint continues ``text``: "verb", "verb-destination", "statement" or "noun"."""
+    if _VERB_FIRST.match(text):
+        return "verb-destination" if _DESTINATION_VERB.match(text) or " to " in text else "verb"
+    if _FINITE.search(text) or _SUBJECT_FIRST.match(text):
+        return "statement"
+    return "noun"
+
+
+def _hint_from(sentence: str) -> str:
+    text = _hint_sentence(sentence)
+    words = wording()
+    if not _WORD_RE.search(text.lower()):
+        return words["hint_empty"]
+    pattern = words["hint_" + hint_shape(text).replace("-", "_")]
+    return pattern.replace("{sentence}", text).replace("{goal}", words["hint_goal"]).replace(
+        "{reason}", words["hint_reason"])

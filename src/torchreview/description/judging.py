@@ -1,0 +1,125 @@
+"""The verdict for a whole description (``judge``, ``check_description``) and the training files
+of a diff (``training_files``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from torchreview.description.cues import _PLACEHOLDER_TITLE, _STRONG, _TRAINING_CODE, _TRAINING_EFFECT
+from torchreview.description.hints import _hint_from
+from torchreview.description.result import DescriptionResult, wording
+from torchreview.description.scoring import _WORD_RE, _is_mechanism, score
+from torchreview.prtext import ReadText, Section, Sentence, read
+
+
+def training_files(diff_text: str | None) -> tuple[str, ...]:
+    """Python files whose added or removed lines do training work (simple text checks, no torch)."""
+    if not diff_text or not diff_text.strip():
+        return ()
+    from torchreview.diff import parse_diff
+    from torchreview.errors import UserError
+
+    try:
+        changed = parse_diff(diff_text)
+    except UserError:
+        return ()  # an unreadable diff tells us nothing about training; the text is still checked
+    python = {cf.path for cf in changed if cf.is_python and not cf.is_binary}
+    if not python:
+        return ()
+    found: list[str] = []
+    current: str | None = None
+    for line in diff_text.replace("\r\n", "\n").split("\n"):
+        if line.startswith("diff --git ") or line.startswith("+++ "):
+            if line.startswith("+++ "):
+                path = line[4:].strip()
+                current = path[2:] if path.startswith("b/") else path
+            continue
+        if line.startswith("--- "):
+            continue
+        if current in python and current not in found and line[:1] in "+-" and \
+                _TRAINING_CODE.search(line[1:]):
+            found.append(current)
+    return tuple(found)
+
+
+def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
+    """Verdict, confidence, evidence and first mechanism sentence from the sentences we read."""
+    sentences = parsed.sentences
+    body = [s for s in sentences if s.section is not Section.TITLE]
+    title = [s for s in sentences if s.section is Section.TITLE]
+    purpose: list[tuple[float, Sentence]] = []
+    weak_total = 0.0
+    for s in sentences:
+        w = score(s)
+        if w >= _STRONG:
+            purpose.append((w, s))
+            if len(purpose) >= 3:
+                break
+        elif w > 0:
+            weak_total += w
+    content = [s for s in body if not s.refs_only]
+    # The rewrite hint grows from their first sentence about the change; fragments such as "wip" or
+    # "* style" make a poor start, so those fall back to the title.
+    worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3]
+    mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
+        next((s.text for s in worded), "") or next((s.text for s in title), "") or \
+        next((s.text for s in content), "")
+    if purpose:
+        best = max(w for w, _ in purpose)
+        confidence = round(min(0.95, 0.55 + 0.4 * best), 2)
+        return "purpose", confidence, _unique(s for _, s in purpose), mechanism
+    said = [s for s in title if not _PLACEHOLDER_TITLE.match(s.cue_text)]
+    if not parsed.body_has_content and not said:
+        return "empty", 0.9, (), ""
+    evidence = _unique(s for s in sentences if not s.refs_only)
+    confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
+    return "mechanism-only", round(confidence, 2), evidence, mechanism
+
+
+def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:
+    """The first ``limit`` sentences, each quoted once (a title is often repeated as the body)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for s in sentences:
+        key = " ".join(_WORD_RE.findall(s.cue_text))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(s.text)
+        if len(out) == limit:
+            break
+    return tuple(out)
+
+
+def check_description(title: str, body: str | None, *, diff_text: str | None = None) -> DescriptionResult:
+    """Judge whether ``title`` + ``body`` say why the change is made."""
+    parsed = read(title or "", body or "")
+    verdict, confidence, evidence, mechanism = judge(parsed)
+    words = wording()
+    language = "other" if parsed.foreign else "en"
+    source = "bot" if parsed.bot else "human"
+    if parsed.bot and verdict != "purpose":
+        verdict, confidence, evidence = "purpose", 0.4, ()
+    elif parsed.foreign and verdict != "purpose":
+        verdict, confidence, evidence = "purpose", 0.2, ()
+    if source == "bot":
+        hint = words["hint_bot"]
+    elif language == "other" and verdict == "purpose" and confidence <= 0.2:
+        hint = words["hint_other_language"]
+    elif verdict == "mechanism-only":
+        hint = _hint_from(mechanism) if mechanism else words["hint_empty"]
+    elif verdict == "empty":
+        hint = _hint_from(mechanism) if mechanism else words["hint_empty"]
+    else:
+        hint = ""
+    title_texts = {x.text for x in parsed.sentences if x.section is Section.TITLE}
+    title_only = verdict != "empty" and not parsed.body_has_content and bool(title_texts)
+    purpose_in_title = verdict == "purpose" and bool(evidence) and all(e in title_texts for e in evidence)
+    files = training_files(diff_text) if source == "human" else ()
+    asks = bool(files) and language == "en" and not any(
+        _TRAINING_EFFECT.search(s.cue_text) for s in parsed.sentences)
+    return DescriptionResult(
+        verdict=verdict, confidence=confidence, evidence=evidence, hint=hint, language=language,
+        source=source, asks_training_effect=asks, training_files=files, mechanism=mechanism,
+        title_only=title_only, purpose_in_title_only=purpose_in_title, has_title=bool((title or "").strip()),
+    )

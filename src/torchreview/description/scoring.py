@@ -1,0 +1,221 @@
+"""How strongly one sentence states a purpose: cues, caveats, reverts, restated options, past events
+and two-clause explanations."""
+
+from __future__ import annotations
+
+import re
+
+from torchreview.description.cues import _CUES, _MECHANISM_START, _STRONG
+from torchreview.prtext import Section, Sentence
+
+# "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
+# "fix a bug where the loss …" still describe the problem.
+_FIX_BUG_AT = re.compile(
+    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"(?:when|with|in|for|of|on|about)\b"
+)
+# A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
+# the PR is cut this way, not why the change is made.
+_PR_LOGISTICS = re.compile(
+    r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
+    r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
+    r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b|"
+    r"\b(?:easier|simpler) to review\b"
+)
+
+
+# Caveats are not reasons: doubts about the approach, results still being checked, work left for
+# later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
+_CAVEAT = re.compile(
+    r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
+    r"\bi (?:don't|do not) (?:think|know)\b|\bhopefully\b|\bneeds? (?:more |further |to )?investigat\w*|"
+    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|look(?:s|ing)? (?:off|wrong|odd|weird|"
+    r"strange))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
+    r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
+    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
+    r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
+    r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
+    r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b"
+)
+
+
+# A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
+_REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
+_QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+
+
+# "Allows users to set a value for gradient clipping", "Enables samplers that …", "`flag`: lets you
+# skip the optimizer state" describe the new option itself: what it lets you set or switch is the
+# mechanism again, not a reason. "Allows users to resume a run without losing the optimizer state"
+# names what the option is for, and still counts.
+_OPTION_VERBS = (
+    r"set|specify|configure|choose|select|pick|use|pass|provide|supply|define|control|toggle|switch|turn|"
+    r"enable|disable|skip|add|customi[sz]e|override|adjust|tune|modify|change|register|opt|apply|perform|"
+    r"call|give|send|input|enter|decide|determine|include|exclude|have"
+)
+_OPTION_CAPABILITY = re.compile(
+    r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: pr| change| option| flag| argument| parameter)? )?"
+    r"(?:now |also )*(?:allows?|enables?|lets|permits|makes it possible)"
+    r"(?: (?:users?|you|people|us|the users?|callers|one|developers|researchers))?(?: to)? (?:" + _OPTION_VERBS
+    + r")\b"
+)
+# A title that opens "Enables <thing>" / "Allow <thing>" names the feature, as "Support <thing>" does;
+# in the body, "This allows schedules that … without a separate object" explains what it is for.
+_TITLE_CAPABILITY = re.compile(
+    r"^(?:allows?|enables?|permits) (?!(?:users?|you|people|us|the users?|callers|one|developers|researchers|"
+    r"to|for|faster|better|easier|more|less)\b)"
+)
+
+
+def _restated_option(text: str, section: Section) -> str:
+    """The sentence without an opening that only restates the new option ("allows users to set …")."""
+    bare = _LEADING_MARKS.sub("", text)
+    m = _OPTION_CAPABILITY.match(bare) or (_TITLE_CAPABILITY.match(bare) if section is Section.TITLE else None)
+    return bare[m.end():] if m else text
+
+
+def is_caveat(text: str) -> bool:
+    """True when a sentence is a caveat about the PR itself, never a reason for it."""
+    return bool(_CAVEAT.search(text))
+
+
+def score(sentence: Sentence) -> float:
+    """The strongest purpose cue in one sentence (0 when none)."""
+    if sentence.refs_only:
+        return 0.0
+    text = sentence.cue_text
+    if is_caveat(text):
+        return 0.0
+    if _REVERT.match(text):
+        text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
+    if "fix" in text:
+        text = _FIX_BUG_AT.sub("fix ", text, count=1)
+    if " to keep " in text or " to make " in text or "review" in text:
+        text = _PR_LOGISTICS.sub(" ", text)
+    if "ena" in text or "all" in text or "let" in text or "perm" in text:
+        text = _restated_option(text, sentence.section)
+    best = 0.0
+    for weight, pattern in _CUES:
+        if weight > best and pattern.search(text):
+            best = weight
+            if best >= 1.0:
+                break
+    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3:
+        best = max(best, 0.9)
+    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
+        if _tells_past_event(text) or _explains(text):
+            best = _PAST_EVENT
+    return best
+
+
+# --- sentences that explain without cue words --------------------------------------------------------
+# A long declarative sentence made of two clauses ("Every epoch prints a 300-line config, which buries
+# the loss values") explains something about the world. Sentences that open with a change verb, talk
+# about the new behaviour ("now", "new", "will", "this PR") or report testing describe the PR instead.
+
+_TEST_NOTE = re.compile(
+    r"^(?:i |we )?(?:have |'ve )?(?:tested|ran|run|verified|checked|confirmed|benchmarked|profiled|tried)\b|"
+    r"\btests? (?:pass|passed|passes)\b|\bworks? (?:locally|fine|for me)\b|\blooked (?:right|good|fine|ok)\b|"
+    r"\b(?:did|ran|done|run) (?:some |a few |a couple of )?(?:quick |basic |small |simple |more )?tests?\b|"
+    r"\bseems? to work\b|\b(?:haven't|have not|hasn't|has not|not) (?:been )?tested\b"
+)
+# The author telling what they (or the PR) did: "I prepared a script", "We moved the loader", "This PR
+# adds …". Their past tense is the work, not a story of what went wrong.
+_AUTHOR_ACTS = re.compile(
+    r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?: (?:also|then|now|just|first|have|'ve|"
+    r"had))* (?!(?:noticed|found|saw|observed|hit|encountered|ran into|discovered|realized|realised|"
+    r"noticed|got)\b)[a-z]+"
+)
+_NEW_BEHAVIOUR = re.compile(
+    r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
+    r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|^(?:it|tests?|docs?) "
+)
+_TWO_CLAUSES = re.compile(r", (?:and|which|but|so|while|where|because|whereas) | ?; | but | whereas | although | though ")
+_EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")
+
+
+def _explains(text: str) -> bool:
+    if _EFFECT_OPENER.match(text):
+        return True
+    if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text):
+        return False
+    return bool(_TWO_CLAUSES.search(text))
+
+
+# --- past events ------------------------------------------------------------------------------------
+# People often give the reason as a short story of what went wrong: "Resumed runs restarted Adam's
+# moments from zero", "Creating loggers at import time opened files on every worker". A sentence
+# that does not open with a change verb and has a verb in the past tense after its subject tells
+# such a story. Change and testing verbs in the past ("added", "moved", "tested") describe the PR
+# itself, and an -ed word after a determiner, a form of "be"/"have", a preposition or a change verb
+# is an adjective or a passive ("the fused kernel", "is renamed", "support for models trained with").
+
+_PAST_EVENT = 0.8
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
+_IRREGULAR_PAST = frozenset(
+    "took ran went got became fell grew sat saw lost broke kept left gave came wrote thought hit spent "
+    "stuck hung blew threw froze woke sank shrank swelled burnt".split()
+)
+_PR_PAST = frozenset(
+    "added removed renamed moved updated changed replaced refactored introduced deleted merged reverted "
+    "bumped extracted converted simplified cleaned implemented rewritten reworked modified adjusted "
+    "tweaked fixed created tested split made used based inspired generated discussed reviewed approved "
+    "dropped upgraded ported migrated exposed documented reformatted formatted linted passed checked "
+    "verified confirmed validated benchmarked profiled measured built compiled trained called named "
+    "related needed requested suggested proposed mentioned described listed included enabled disabled "
+    "supported expected detailed required wrapped applied installed pinned unpinned skipped marked "
+    "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
+    "tried attempted decided chose chosen preferred kept improved optimized extended refined "
+    "reorganized restructured rearranged renumbered reordered polished".split()
+)
+_NOT_A_SUBJECT = frozenset(
+    "the a an this that these those is are was were be been being has have had get gets got getting "
+    "with of for in on to from by as at into onto over under via and or but not no non pre its their "
+    "our my your his her all any each every more less most least fully newly now also auto self just "
+    "very well already then so if when while which who whose add adds adding use uses using support "
+    "supports supporting enable enables enabling handle handles allow allows make makes keep keeps "
+    "return returns load loads save saves accept accepts pass passes fix fixes new newly than some "
+    "many few both either neither such same other another one two three "
+    "last first next previous latest newest older link someone".split()
+)
+_REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
+
+
+_LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
+
+
+# "The main changes include …", "Key updates:" introduce a list of what changed.
+_CHANGES_OPENER = re.compile(
+    r"^(?:the )?(?:main |key |major |other |minor )?(?:changes?|updates?|modifications?)"
+    r"(?: in this (?:pr|pull request|change))?(?: include| includes| are\b|:)"
+)
+
+
+def _opens_with_change(text: str) -> bool:
+    """True when the sentence opens with a change verb, after any emoji, bullets or [tags]."""
+    text = _LEADING_MARKS.sub("", text)
+    return bool(_MECHANISM_START.match(text) or _CHANGES_OPENER.match(text))
+
+
+def _tells_past_event(text: str) -> bool:
+    words = _WORD_RE.findall(text)
+    if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
+        return False
+    if _AUTHOR_ACTS.match(text):
+        return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
+    for i in range(1, len(words)):
+        w = words[i]
+        if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
+            continue
+        if w in _IRREGULAR_PAST:
+            return True
+        if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
+                return True
+    return False
+
+
+def _is_mechanism(sentence: Sentence) -> bool:
+    return _opens_with_change(sentence.cue_text)

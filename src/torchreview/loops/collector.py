@@ -1,0 +1,288 @@
+"""The visitor that collects the training calls of one loop body, and of the helpers it calls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from torchreview.cstwalk import walk
+from torchreview.loops.facts import _FunctionInfo, _target_names
+from torchreview.loops.names import (
+    _CLIP_NAMES,
+    _DEVICE_HELPERS,
+    _DTYPE_ARG,
+    _LOSS_CALL,
+    _MANUAL_UPDATES,
+    dotted,
+    is_no_grad_context,
+    last_name,
+)
+from torchreview.loops.records import Event, EventKind
+
+if TYPE_CHECKING:
+    from torchreview.loops.builder import LoopModelBuilder
+
+
+class _Collector(cst.CSTVisitor):
+    """Collects the events of one loop body (and of helpers it calls), in source order."""
+
+    MAX_HELPER_DEPTH = 3
+
+    def __init__(self, builder: LoopModelBuilder, scope: _FunctionInfo | None, via: tuple[str, ...],
+                 conditions: tuple[str, ...], contexts: tuple[str, ...], depth: int,
+                 seen: frozenset[str]) -> None:
+        self.b = builder
+        self.scope = scope
+        self.via = via
+        self.conditions = list(conditions)
+        self.contexts = list(contexts)
+        self.bound: list[tuple[str, ...]] = []
+        self.depth = depth
+        self.seen = seen
+        self.assign_targets: list[tuple[str, ...]] = []
+        self.in_loss_assign = 0
+
+    # -- control flow ---------------------------------------------------------------------------
+    def visit_If_body(self, node: cst.If) -> None:
+        self.conditions.append("if " + self.b.code(node.test))
+
+    def leave_If_body(self, node: cst.If) -> None:
+        self.conditions.pop()
+
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self.conditions.append("else of if " + self.b.code(node.test))
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self.conditions.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        self.depth += 1
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.depth -= 1
+
+    def visit_For(self, node: cst.For) -> None:
+        self.depth += 1
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self.depth -= 1
+
+    def visit_With(self, node: cst.With) -> None:
+        self.contexts.append(", ".join(self.b.code(i.item) for i in node.items))
+        self.bound.append(tuple(i.asname.name.value for i in node.items
+                                if i.asname is not None and isinstance(i.asname.name, cst.Name)))
+
+    def leave_With(self, original_node: cst.With) -> None:
+        self.contexts.pop()
+        self.bound.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # nested definitions run only when called; calls expand them
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    # -- statements -----------------------------------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        names: list[str] = []
+        for t in node.targets:
+            names.extend(_target_names(t.target, self.b.code))
+        self.assign_targets.append(tuple(names))
+        if any("loss" in n.rsplit(".", 1)[-1].lower() for n in names):
+            self._emit(EventKind.LOSS, node, code=self.b.code(node), target=names[0])
+            self.in_loss_assign += 1
+
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        names: list[str] = []
+        for t in original_node.targets:
+            names.extend(_target_names(t.target, self.b.code))
+        if any("loss" in n.rsplit(".", 1)[-1].lower() for n in names):
+            self.in_loss_assign -= 1
+        self.assign_targets.pop()
+        if (
+            len(original_node.targets) == 1
+            and isinstance(original_node.value, cst.Name)
+            and self.b.code(original_node.value) == "None"
+        ):
+            target = self.b.code(original_node.targets[0].target)
+            if target.endswith(".grad"):
+                self._emit(EventKind.ZERO_GRAD, original_node, code=self.b.code(original_node),
+                           receiver=target[: -len(".grad")])
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        target = self.b.code(node.target)
+        value = self.b.code(node.value)
+        if ".grad" in value and isinstance(node.operator, cst.SubtractAssign | cst.AddAssign):
+            if self._under_no_grad() or target.endswith(".data"):
+                self._emit(EventKind.STEP, node, code=self.b.code(node), receiver=target, target=target,
+                           manual=True)
+        elif target.endswith(".grad") and isinstance(node.operator, cst.MultiplyAssign) and value == "0":
+            self._emit(EventKind.ZERO_GRAD, node, code=self.b.code(node), receiver=target[:-5])
+
+    def _under_no_grad(self) -> bool:
+        return any(is_no_grad_context(c) for c in self.contexts) or any(
+            is_no_grad_context(c) for c in self.b.current_outer
+        )
+
+    # -- calls ----------------------------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        if self._resolve(node.func) is not None:
+            return  # a same-file helper: its own calls are expanded in leave_Call, after the arguments
+        self._classify(node)
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        self._expand_helper(original_node)
+
+    def _classify(self, node: cst.Call) -> None:
+        func = node.func
+        name = last_name(func)
+        recv = self.b.code(func.value) if isinstance(func, cst.Attribute) else ""
+        args = tuple(self.b.code(a.value) for a in node.args if a.keyword is None)
+        full = dotted(func)
+        facts = self.b.facts
+        emit = self._emit
+        if name == "backward" and recv:
+            emit(EventKind.BACKWARD, node, receiver=recv, args=args)
+        elif name == "manual_backward":
+            emit(EventKind.BACKWARD, node, receiver=recv or None, args=args)
+        elif full.endswith("autograd.grad") or (name == "grad" and recv == "autograd"):
+            emit(EventKind.AUTOGRAD_GRAD, node, args=args)
+        elif name == "zero_grad":
+            emit(EventKind.ZERO_GRAD, node, receiver=recv or None, args=args)
+        elif name in ("zero_", "fill_") and (recv.endswith(".grad") or recv.endswith(".grad.data")):
+            emit(EventKind.ZERO_GRAD, node, receiver=recv.split(".grad")[0], args=args)
+        elif name == "step" and recv:
+            if facts.is_scheduler(recv):
+                emit(EventKind.SCHEDULER_STEP, node, receiver=recv, args=args)
+            elif facts.is_scaler(recv):
+                emit(EventKind.STEP, node, receiver=recv, target=args[0] if args else None, args=args)
+            else:
+                emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
+            for a in node.args:  # closures: optimizer.step(closure)
+                self._expand_callable(a.value, node)
+        elif name == "optimizer_step":
+            emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
+        elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
+            any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
+        ) and (recv.endswith(".data") or self._under_no_grad()):
+            emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
+        elif name in _CLIP_NAMES or (name == "clamp_" and recv.endswith((".grad", ".grad.data"))):
+            # p.grad.data.clamp_(-c, c) clips by value, as clip_grad_value_ does
+            emit(EventKind.CLIP, node, receiver=recv or None, args=args)
+        elif name == "unscale_":
+            emit(EventKind.UNSCALE, node, receiver=recv or None, target=args[0] if args else None, args=args)
+        elif name == "update" and recv and facts.is_scaler(recv):
+            emit(EventKind.SCALER_UPDATE, node, receiver=recv, args=args)
+        elif name in ("to", "cuda") and recv and (name == "cuda" or self._is_device_move(node)):
+            emit(EventKind.TO_DEVICE, node, receiver=recv, target=self._assigned(), args=args)
+        elif name in _DEVICE_HELPERS and args:
+            emit(EventKind.TO_DEVICE, node, receiver=args[0], target=self._assigned(), args=args)
+        elif name in ("eval", "train") and recv and facts.is_schedule_free(recv):
+            pass  # a schedule-free optimizer's own mode switch, not the model's
+        elif name == "eval" and recv and not node.args:
+            emit(EventKind.EVAL_MODE, node, receiver=recv)
+        elif name == "train" and recv and self._train_arg(node) is not None:
+            kind = EventKind.TRAIN_MODE if self._train_arg(node) else EventKind.EVAL_MODE
+            emit(kind, node, receiver=recv)
+        elif (name == "forward" and recv) or facts.is_model(self.b.code(func)):
+            if not self._loss_like(name):
+                emit(EventKind.FORWARD, node, receiver=recv if name == "forward" else self.b.code(func),
+                     target=self._assigned(), args=args)
+        elif _LOSS_CALL.search(name) and not self.in_loss_assign and name not in ("backward",):
+            emit(EventKind.LOSS, node, receiver=self.b.code(func), target=self._assigned(), args=args)
+
+    @staticmethod
+    def _loss_like(name: str) -> bool:
+        return bool(_LOSS_CALL.search(name))
+
+    def _train_arg(self, node: cst.Call) -> bool | None:
+        if not node.args:
+            return True
+        if len(node.args) == 1:
+            code = self.b.code(node.args[0].value)
+            if code == "True":
+                return True
+            if code == "False":
+                return False
+        return None
+
+    def _is_device_move(self, node: cst.Call) -> bool:
+        if not node.args:
+            return False
+        first = node.args[0]
+        if first.keyword is not None and first.keyword.value != "device":
+            return False
+        code = self.b.code(first.value)
+        return not _DTYPE_ARG.search(code)
+
+    def _assigned(self) -> str | None:
+        if self.assign_targets and self.assign_targets[-1]:
+            return ", ".join(self.assign_targets[-1])
+        return None
+
+    def _emit(self, kind: EventKind, node: cst.CSTNode, *, code: str | None = None,
+              receiver: str | None = None, target: str | None = None, args: tuple[str, ...] = (),
+              manual: bool = False) -> None:
+        pos = self.b.pos(node)
+        self.b.events.append(Event(
+            kind=kind, line=pos.start.line, end_line=pos.end.line, order=len(self.b.events),
+            code=code if code is not None else self.b.code(node), receiver=receiver, target=target,
+            args=args, conditions=tuple(self.conditions), contexts=tuple(self.contexts),
+            depth=self.depth, via=self.via, manual=manual, bound=tuple(n for b in self.bound for n in b),
+        ))
+
+    # -- helpers in the same file ---------------------------------------------------------------
+    def _resolve(self, func: cst.BaseExpression) -> _FunctionInfo | None:
+        facts = self.b.facts
+        if isinstance(func, cst.Name):
+            name = func.value
+            scope = self.scope
+            while scope is not None:
+                hit = facts.nested.get((scope.qualname, name))
+                if hit:
+                    return hit
+                parent = scope.qualname.rsplit(".", 1)[0] if "." in scope.qualname else None
+                scope = next((f for f in self.b.all_functions if f.qualname == parent), None)
+            return facts.top_functions.get(name)
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+            and self.scope is not None
+            and self.scope.class_name
+        ):
+            return facts.methods.get((self.scope.class_name, func.attr.value))
+        return None
+
+    def _expand_helper(self, node: cst.Call) -> None:
+        info = self._resolve(node.func)
+        if info is not None:
+            self._run_helper(info)
+
+    def _expand_callable(self, value: cst.BaseExpression, call: cst.Call) -> None:
+        if isinstance(value, cst.Lambda):
+            sub = self._child(self.scope, "<closure>")
+            if sub is not None:
+                walk(value.body, sub)
+            return
+        info = self._resolve(value) if isinstance(value, cst.Name | cst.Attribute) else None
+        if info is not None:
+            self._run_helper(info)
+
+    def _child(self, scope: _FunctionInfo | None, name: str) -> _Collector | None:
+        if len(self.via) >= self.MAX_HELPER_DEPTH or name in self.seen:
+            return None
+        return _Collector(self.b, scope, (*self.via, name), tuple(self.conditions),
+                          tuple(self.contexts), self.depth, self.seen | {name})
+
+    def _run_helper(self, info: _FunctionInfo) -> None:
+        sub = self._child(info, info.qualname)
+        if sub is None:
+            return
+        for deco in info.node.decorators:
+            sub.contexts.append(self.b.code(deco.decorator))
+        walk(info.node.body, sub)

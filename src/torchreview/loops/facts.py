@@ -1,0 +1,184 @@
+"""What the whole file tells us about names (:class:`ModuleFacts`) and the functions it defines."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+import libcst as cst
+
+from torchreview.cstwalk import walk
+from torchreview.loops.names import (
+    _MODEL_CTORS,
+    _MODEL_NAME,
+    _OPTIMIZER_CTORS,
+    _OPTIMIZER_NAME,
+    _SCALER_CTORS,
+    _SCALER_NAME,
+    _SCHEDULE_FREE,
+    _SCHEDULER_CTORS,
+    _SCHEDULER_NAME,
+    dotted,
+)
+
+
+@dataclass
+class _FunctionInfo:
+    node: cst.FunctionDef
+    qualname: str
+    class_name: str | None
+
+
+class _LazyCode(Mapping[str, list[str]]):
+    """name → source of every value assigned to it; the source text is generated on first use."""
+
+    def __init__(self, code: Callable[[cst.CSTNode], str]) -> None:
+        self._code_of = code
+        self._nodes: dict[str, list[cst.BaseExpression]] = {}
+        self._code: dict[str, list[str]] = {}
+
+    def add(self, name: str, value: cst.BaseExpression) -> None:
+        self._nodes.setdefault(name, []).append(value)
+        self._code.pop(name, None)
+
+    def __getitem__(self, name: str) -> list[str]:
+        if name not in self._code:
+            nodes = self._nodes[name]  # KeyError for unknown names, as a dict would
+            self._code[name] = [self._code_of(n) for n in nodes]
+        return self._code[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._nodes
+
+    def nodes(self, name: str) -> list[cst.BaseExpression]:
+        return self._nodes.get(name, [])
+
+
+class ModuleFacts:
+    """What the whole file tells us about names: which are optimizers, schedulers, scalers, models."""
+
+    def __init__(self, module: cst.Module, code: Callable[[cst.CSTNode], str] | None = None) -> None:
+        """``code(node)`` gives a node's source text, stripped (default: ``module.code_for_node``)."""
+        self._code = code or (lambda node: module.code_for_node(node).strip())
+        self.assigned: _LazyCode = _LazyCode(self._code)
+        self.top_functions: dict[str, _FunctionInfo] = {}
+        self.methods: dict[tuple[str, str], _FunctionInfo] = {}
+        self.nested: dict[tuple[str, str], _FunctionInfo] = {}
+        self.model_receivers: set[str] = set()
+        self._collect(module)
+
+    def _collect(self, module: cst.Module) -> None:
+        facts = self
+
+        class Collector(cst.CSTVisitor):
+            def __init__(self) -> None:
+                self.stack: list[tuple[str, str]] = []  # (kind, name)
+
+            def visit_ClassDef(self, node: cst.ClassDef) -> None:
+                self.stack.append(("class", node.name.value))
+
+            def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+                self.stack.pop()
+
+            def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+                name = node.name.value
+                qual = ".".join([n for _, n in self.stack] + [name])
+                if not self.stack:
+                    facts.top_functions.setdefault(name, _FunctionInfo(node, qual, None))
+                elif self.stack[-1][0] == "class":
+                    cls = self.stack[-1][1]
+                    facts.methods.setdefault((cls, name), _FunctionInfo(node, qual, cls))
+                else:
+                    parent = ".".join(n for _, n in self.stack)
+                    owner = next((n for k, n in reversed(self.stack) if k == "class"), None)
+                    facts.nested.setdefault((parent, name), _FunctionInfo(node, qual, owner))
+                self.stack.append(("def", name))
+
+            def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+                self.stack.pop()
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                for t in node.targets:
+                    for name in _target_names(t.target, facts._code):
+                        facts.assigned.add(name, node.value)
+
+            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+                if node.value is not None:
+                    for name in _target_names(node.target, facts._code):
+                        facts.assigned.add(name, node.value)
+
+            def visit_Call(self, node: cst.Call) -> None:
+                func = node.func
+                if isinstance(func, cst.Attribute) and func.attr.value in (
+                    "parameters", "named_parameters", "train", "eval", "modules", "named_modules",
+                ):
+                    facts.model_receivers.add(facts._code(func.value))
+
+        walk(module, Collector())
+
+    def _ctor_matches(self, name: str, pattern: re.Pattern[str]) -> bool:
+        for value in self.assigned.nodes(name):
+            if isinstance(value, cst.Call):
+                callee = dotted(value.func) or self._code(value.func).strip()
+            else:
+                callee = self._code(value).split("(", 1)[0].strip()
+            if pattern.search(callee):
+                return True
+        return False
+
+    def is_schedule_free(self, code: str) -> bool:
+        """An optimizer such as ``AdamWScheduleFree``, built in this file or named ``*optim*``
+        with a ``train()``/``eval()`` of its own."""
+        return self._ctor_matches(code, _SCHEDULE_FREE) or "optim" in code.rsplit(".", 1)[-1].lower()
+
+    def is_scheduler(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return False
+        tail = code.rsplit(".", 1)[-1]
+        return bool(_SCHEDULER_NAME.search(tail)) or self._ctor_matches(code, _SCHEDULER_CTORS)
+
+    def is_scaler(self, code: str) -> bool:
+        tail = code.rsplit(".", 1)[-1]
+        return bool(_SCALER_NAME.search(tail)) or self._ctor_matches(code, _SCALER_CTORS)
+
+    def is_optimizer(self, code: str) -> bool:
+        if self._ctor_matches(code, _SCHEDULE_FREE):
+            return True
+        if self.is_scheduler(code) or self.is_scaler(code):
+            return False
+        tail = code.rsplit(".", 1)[-1].split("[", 1)[0]
+        return bool(_OPTIMIZER_NAME.search(tail)) or self._ctor_matches(code, _OPTIMIZER_CTORS)
+
+    def is_model(self, code: str) -> bool:
+        if not code or self.is_optimizer(code) or self.is_scheduler(code) or self.is_scaler(code):
+            return False
+        if "(" in code or "'" in code or '"' in code:
+            return False  # the result of a call, as in skip_if("reason")(fn): a decorator, not a model
+        tail = code.rsplit(".", 1)[-1]
+        if "loss" in tail.lower() or "criterion" in tail.lower():
+            return False
+        return (
+            code in self.model_receivers
+            or bool(_MODEL_NAME.search(tail))
+            or self._ctor_matches(code, _MODEL_CTORS)
+        )
+
+
+def _target_names(node: cst.BaseExpression, code: object) -> list[str]:
+    if isinstance(node, cst.Name):
+        return [node.value]  # no code generation for the common case
+    if isinstance(node, cst.Attribute):
+        return [dotted(node) or code(node)]  # type: ignore[operator]
+    if isinstance(node, cst.Tuple | cst.List):
+        out: list[str] = []
+        for el in node.elements:
+            out.extend(_target_names(el.value, code))
+        return out
+    return []

@@ -1,0 +1,75 @@
+"""How calls and names are recognised: name and constructor patterns, and small name helpers."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+_OPTIMIZER_NAME = re.compile(r"optim|(^|[._])opt($|[._A-Z0-9])|^opt|opt_?[a-z]?$", re.IGNORECASE)
+_SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
+_SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
+_MODEL_NAME = re.compile(
+    r"model|net$|^net|network|encoder|decoder|generator|discriminator|actor|critic|policy|backbone|"
+    r"classifier|^(net|netG|netD|G|D|Q|q_net|unet|vae|gan|ddp_model|module|transformer)$",
+    re.IGNORECASE,
+)
+_OPTIMIZER_CTORS = re.compile(
+    r"(^|\.)optim\.|Optimizer$|^(Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|LBFGS|NAdam|RAdam|"
+    r"Lamb|LAMB|Adafactor|Lion|FusedAdam|DeepSpeedCPUAdam|AdamW8bit|SparseAdam|ASGD|Rprop)$"
+)
+_SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
+_SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
+# Schedule-free optimizers (``schedulefree.AdamWScheduleFree``) carry "schedule" in their names but
+# are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.
+_SCHEDULE_FREE = re.compile(r"ScheduleFree|schedulefree|schedule_free", re.IGNORECASE)
+_MODEL_CTORS = re.compile(
+    r"(^|\.)nn\.|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
+    r"from_pretrained$|^torch\.compile$|Sequential|Module$"
+)
+MODEL_NAME, MODEL_CTORS = _MODEL_NAME, _MODEL_CTORS  # astscan.py mirrors is_model with them
+SCALER_NAME, SCALER_CTORS = _SCALER_NAME, _SCALER_CTORS  # and is_scaler with these
+_DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8|float16|float32|"
+                        r"float64|int64|int32|complex64|dtype)\b|dtype=|memory_format=")
+
+# In-place updates that change a parameter by hand (manual SGD, momentum): applied to ``p.data`` or
+# under ``torch.no_grad()``, with a gradient argument or a negative ``alpha`` (a descent step).
+_MANUAL_UPDATES = {"add_", "sub_", "addcdiv_", "addcmul_"}
+_CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
+               "clip_gradients", "clip_grad"}
+_DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
+                   "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device",
+                   "prepare_batch", "copy_to_device"}
+_NO_GRAD = re.compile(r"no_grad|inference_mode|set_grad_enabled\(\s*False")
+
+
+def dotted(node: cst.BaseExpression) -> str:
+    """``torch.nn.utils.clip_grad_norm_`` for an Attribute chain; '' if the chain is not simple."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return ".".join(reversed(parts))
+    return ""
+
+
+def last_name(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Call):
+        return last_name(node.func)
+    if isinstance(node, cst.Subscript):
+        return last_name(node.value)
+    return ""
+
+
+def is_no_grad_context(code: str) -> bool:
+    return bool(_NO_GRAD.search(code))
+
+
+_LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
+LOSS_CALL = _LOSS_CALL  # astscan.py mirrors the loss event with it

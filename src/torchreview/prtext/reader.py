@@ -1,0 +1,197 @@
+"""``read``: the title and body, line by line, into the sentences a person wrote, with their sections."""
+
+from __future__ import annotations
+
+from torchreview.prtext.sentences import (
+    _BOILERPLATE,
+    _BOLD_LINE,
+    _BOT_NOTE,
+    _BULLET,
+    _CHECKBOX,
+    _FENCE,
+    _HEADING,
+    _LABEL,
+    _LICENCE,
+    _LOG,
+    _PROMPT,
+    _REF,
+    _REF_PLACEHOLDER,
+    _SENTENCE_END,
+    _STACK_HEADER,
+    _TABLE,
+    MAX_SENTENCES,
+    ReadText,
+    Section,
+    Sentence,
+    _clean_inline,
+    _drop_spans,
+    _has_words,
+    _heading_kind,
+    _make,
+    detect_bot,
+    is_foreign,
+    split_sentences,
+)
+
+
+def _drop_bot_quotes(text: str) -> str:
+    """Remove block quotes that a review bot wrote into the body ("Written by Cursor Bugbot")."""
+    if ">" not in text:
+        return text
+    low = text.lower()
+    if "bugbot" not in low and "coderabbit" not in low and "copilot" not in low:
+        return text
+    out: list[str] = []
+    block: list[str] = []
+    for line in [*text.split("\n"), ""]:
+        if line.lstrip().startswith(">"):
+            block.append(line)
+            continue
+        if block and not _BOT_NOTE.search("\n".join(block)):
+            out.extend(block)
+        block = []
+        out.append(line)
+    return "\n".join(out[:-1])
+
+
+def _joins(previous: str, line: str) -> bool:
+    """Does ``line`` continue the sentence of ``previous`` (a hard-wrapped paragraph)?
+
+    Commit messages and many PR bodies wrap prose at about 72 columns. A line continues the one
+    before when that one does not end a sentence and the new line starts in lower case (or with
+    code, a number or a bracket), or when the line before filled most of a 72-column line: a short
+    line such as "Fixes #12" or a heading-like first line ("Add the cosine schedule") followed by a
+    capitalised line is a sentence of its own.
+    """
+    end = previous.rstrip()[-1:]
+    if not end or end in ".!?:;" or not line:
+        return False
+    first = line[:1]
+    return not first.isupper() or len(previous) >= 60
+
+
+def read(title: str, body: str) -> ReadText:
+    """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
+    body = body.replace("\r\n", "\n").replace("\r", "\n")
+    bot = detect_bot(body) if body else None
+    text = _drop_spans(body, "<!--", "-->")
+    text = _drop_spans(text, "<details", "</details>")
+    text = _drop_bot_quotes(text)
+    sentences: list[Sentence] = []
+    for part in _SENTENCE_END.split(_clean_inline(title)) if title.strip() else ():
+        s = _make(part, Section.TITLE)
+        if s is not None and not _PROMPT.match(s.text):
+            sentences.append(s)
+    body_content = False
+    section = Section.PLAIN
+    fence: str | None = None
+    indented_code = False
+    prev_blank = True
+    in_list = False
+    in_traceback = False
+    in_stack = False
+    in_licence = False
+    # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
+    para: list[str] = []
+    para_section = section
+    para_end = -2  # index of the raw line that last went into ``para``
+
+    def flush() -> None:
+        if para:
+            sentences.extend(split_sentences(" ".join(para), para_section))
+            para.clear()
+
+    for index, raw in enumerate(text.split("\n")):
+        if len(sentences) >= MAX_SENTENCES:
+            break  # the reason, when there is one, comes long before this
+        stripped = raw.strip()
+        if fence is not None:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        m = _FENCE.match(raw)
+        if m:
+            fence = m.group(1)
+            body_content = True  # code the author wrote: not empty, though it says nothing about why
+            continue
+        if not stripped:
+            prev_blank = True
+            in_licence = False
+            in_traceback = False
+            in_stack = False
+            continue
+        was_blank, prev_blank = prev_blank, False
+        indent = len(raw) - len(raw.lstrip(" \t").replace("\t", "    "))
+        if indented_code and (indent >= 4 or raw.startswith("\t")):
+            continue
+        indented_code = False
+        if (raw.startswith("    ") or raw.startswith("\t")) and was_blank and not in_list:
+            indented_code = True
+            continue
+        if in_traceback and indent >= 2:
+            continue
+        heading = _HEADING.match(raw) or _BOLD_LINE.match(raw)
+        if heading:
+            name = heading.group(heading.lastindex or 1)
+            kind = _heading_kind(name)
+            in_list = False
+            if kind is not None:
+                section = kind
+                continue
+            section = Section.PLAIN
+            if _has_words(name, 4) and not name.rstrip().endswith("?"):
+                flush()
+                sentences.extend(split_sentences(_clean_inline(name), section))
+                body_content = True
+            continue
+        label = _LABEL.match(stripped)
+        if label and not _BULLET.match(raw):
+            kind = _heading_kind(label.group(1))
+            if kind is not None:
+                section = kind
+                stripped = label.group(2).strip()
+                if not stripped:
+                    continue
+        if section is Section.SKIP:
+            continue
+        if _TABLE.match(raw):
+            body_content = True
+            continue
+        if _STACK_HEADER.match(stripped):
+            in_stack = True
+            continue
+        if in_stack and _BULLET.match(raw):
+            continue
+        if in_licence or _LICENCE.match(stripped):
+            in_licence = True
+            continue
+        if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
+            continue
+        if _LOG.match(stripped):
+            in_traceback = stripped.lower().startswith("traceback") or in_traceback
+            continue
+        bullet = _BULLET.match(raw)
+        in_list = bool(bullet) or (in_list and indent >= 2)
+        line = stripped[bullet.end() - (len(raw) - len(raw.lstrip())):] if bullet else stripped
+        if line.startswith(">"):
+            line = line.lstrip("> ")
+        line = _clean_inline(line)
+        if not line or _PROMPT.match(line) or _REF_PLACEHOLDER.match(line):
+            continue
+        letters = sum(map(str.isalpha, line))
+        if letters < 0.4 * len(line) and letters < 40 and not _REF.search(line):
+            continue  # numbers, paths, hashes, benchmark rows
+        if not _has_words(line, 1):
+            continue
+        body_content = True
+        if para and para_end == index - 1 and not bullet and section is para_section \
+                and _joins(para[-1], line):
+            para.append(line)
+        else:
+            flush()
+            para.append(line)
+            para_section = section
+        para_end = index
+    flush()
+    out = tuple(sentences[:MAX_SENTENCES])
+    return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out))
