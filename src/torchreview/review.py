@@ -277,11 +277,6 @@ def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
         return ()  # the base did not parse: everything the head has is new
 
 
-def lint_file(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None]:
-    found, skip, _ = lint_one(path, display, rules)
-    return found, skip
-
-
 def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
     """Lint one file: (findings, skipped reason or None, number of suppressed findings)."""
     from torchreview.sources import decode
