@@ -266,3 +266,17 @@ def test_a_pr_that_drops_the_switch_back_in_the_helper_of_another_file_is_told_s
     main(["lint", str(repo / "train.py"), "--format", "json"])
     (asked,) = json.loads(capsys.readouterr().out)["findings"]
     assert asked["severity"] == "info"
+
+
+def test_a_pr_that_edits_only_a_helper_in_another_file_is_told_about_the_loop_that_calls_it(tmp_path, capsys):
+    helper = EVALUATE.replace("    model.train()\n", "")
+    repo, diff = pr(tmp_path, {"train.py": TRAINER, "utils.py": EVALUATE, "unrelated.py": OLD_BUG},
+                    {"utils.py": helper})
+    assert "train.py" not in diff.read_text()  # the loop's file is not in the diff
+    code, doc, markdown = review(repo, diff, capsys)
+    (found,) = doc["findings"]
+    assert (found["rule"], found["path"], found["status"]) == ("missing-train-mode", "train.py", "introduced")
+    assert code == 0 and "# Comments on the code" not in markdown  # not a line of the diff: summary only
+    assert "missing-train-mode" in markdown
+    # the old bug in a file that does not reach the changed helper is not this PR's business
+    assert all(f["path"] != "unrelated.py" for f in doc["findings"])

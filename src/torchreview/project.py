@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import ast
 import posixpath
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 MAX_DEPTH = 4
 MAX_FILES = 64
@@ -201,6 +203,43 @@ class Project:
                 return False
             frontier = following
         return False
+
+
+_SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".mypy_cache", "build",
+              "dist", ".eggs", "site-packages"}
+MAX_SCANNED = 2000
+
+
+def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
+    """Python files of the checkout (at most MAX_SCANNED looked at) that import one of the ``changed``
+    modules by name, outside ``exclude``: their loops may reach a function the PR changed."""
+    stems = {posixpath.splitext(posixpath.basename(p))[0] for p in changed}
+    stems |= {posixpath.basename(posixpath.dirname(p)) for p in changed if p.endswith("__init__.py")}
+    stems.discard("")
+    if not stems:
+        return []
+    pattern = re.compile(rb"^\s*(?:from|import)\s[^\n]*\b(?:" + b"|".join(re.escape(s.encode()) for s in stems)
+                         + rb")\b", re.MULTILINE)
+    found: list[str] = []
+    for n, path in enumerate(sorted(_python_files(root))):
+        if n >= MAX_SCANNED:
+            break
+        rel = path.relative_to(root).as_posix()
+        if rel in exclude:
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if pattern.search(data):
+            found.append(rel)
+    return found
+
+
+def _python_files(root: Path) -> Iterator[Path]:
+    for path in root.rglob("*.py"):
+        if not any(part in _SKIP_DIRS for part in path.relative_to(root).parts[:-1]) and path.is_file():
+            yield path
 
 
 def _index(path: str, tree: ast.Module) -> _Module:

@@ -259,8 +259,42 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         findings.extend(mark(outcome.findings, text, old, before, cf.path))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
+    findings.extend(_callers_outside_the_diff(source, files, rules, project, base_project))
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
                         suppressed=suppressed, reviewed=tuple(reviewed))
+
+
+def _callers_outside_the_diff(source: Source, files: Sequence[ChangedFile], rules: Sequence[Rule],
+                              project: Project, base_project: Project) -> list[Finding]:
+    """Findings in loops of files the PR did not touch, when those loops reach a function it changed
+    (an edit of ``validate()`` in utils.py that breaks the epoch loop of train.py). They are marked
+    against the same loops with the base version of the helpers, and never inline: the summary shows them."""
+    from torchreview.project import importers
+    from torchreview.sources import DirSource
+
+    changed = {cf.path for cf in files if cf.is_python and cf.changed and cf.status != "removed"}
+    if not isinstance(source, DirSource) or not changed:
+        return []
+    out: list[Finding] = []
+    for path in importers(source.root, changed, exclude={cf.path for cf in files}):
+        try:
+            text = source.read(path)
+            if is_generated(text):
+                continue
+
+            def reaches(start: int, end: int, path: str = path) -> bool:
+                return project.reaches_changed(path, start, end)
+
+            head = analyze_file(path, text, rules, changed=frozenset(), right_side=frozenset(),
+                                reaches=reaches, project=project).findings
+            if not head:
+                continue
+            spoke = [r for r in rules if r.id in {f.rule for f in head}]
+            base = analyze_file(path, text, spoke, project=base_project).findings
+        except (FileUnavailable, cst.ParserSyntaxError, RecursionError, UnparseableSource):
+            continue  # not the PR's file: one it cannot read is not reported
+        out.extend(mark(head, text, base, text, path))
+    return out
 
 
 def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
