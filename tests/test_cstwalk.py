@@ -6,7 +6,7 @@ import libcst as cst
 import pytest
 from tests._trees import sources
 
-from torchreview.cstwalk import walk
+from torchreview.cstwalk import indexed, walk
 
 SOURCES = sources()
 
@@ -76,3 +76,80 @@ def test_plain_visitor_hooks_and_skipping() -> None:
     visitor = Calls()
     walk(module, visitor)
     assert visitor.names == ["g", "h"]
+
+
+_NODE_TYPES = sorted({t.__name__ for t in vars(cst).values()
+                      if isinstance(t, type) and issubclass(t, cst.CSTNode) and not t.__name__.startswith("Base")})
+_FIELD_HOOKS = (("If", "body"), ("If", "orelse"), ("Call", "args"), ("FunctionDef", "body"), ("Lambda", "body"))
+
+
+def _recording_class(with_fields: bool) -> type[cst.CSTVisitor]:
+    """A visitor with a real method for every node type (and some per-field hooks), recording events."""
+
+    def hook(verb: str, attribute: str = "") -> object:
+        def record(self: cst.CSTVisitor, node: cst.CSTNode) -> bool:
+            self.events.append((verb if not attribute else f"{verb}_attr", id(node), attribute))  # type: ignore[attr-defined]
+            return not (verb == "visit" and not attribute and isinstance(node, cst.Lambda))
+        return record
+
+    methods: dict[str, object] = {}
+    for name in _NODE_TYPES:
+        methods[f"visit_{name}"] = hook("visit")
+        methods[f"leave_{name}"] = hook("leave")
+    if with_fields:
+        for kind, attribute in _FIELD_HOOKS:
+            methods[f"visit_{kind}_{attribute}"] = hook("visit", attribute)
+            methods[f"leave_{kind}_{attribute}"] = hook("leave", attribute)
+    return type("Recording", (cst.CSTVisitor,), methods)
+
+
+def _expected(module: cst.Module, with_fields: bool) -> list[tuple[str, int, str]]:
+    expected = _Events()
+    module.visit(expected)
+    wanted = set(_FIELD_HOOKS) if with_fields else set()
+    nodes = {id(n): n for n in _all_nodes(module)}
+    return [e for e in expected.events
+            if not e[2] or (type(nodes[e[1]]).__name__, e[2]) in wanted]
+
+
+def _all_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out = [node]
+    for child in node.children:
+        out.extend(_all_nodes(child))
+    return out
+
+
+@pytest.mark.parametrize("with_fields", [False, True], ids=["type-hooks", "field-hooks"])
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_indexed_walk_calls_the_same_hooks_in_the_same_order(name: str, with_fields: bool) -> None:
+    module = cst.parse_module(SOURCES[name])
+    visitor = _recording_class(with_fields)()
+    visitor.events = []  # type: ignore[attr-defined]
+    with indexed(module):
+        walk(module, visitor)
+    assert visitor.events == _expected(module, with_fields)  # type: ignore[attr-defined]
+
+
+def test_indexed_walk_of_a_subtree_and_of_a_node_from_elsewhere() -> None:
+    module = cst.parse_module("def f():\n    g(h(1))\n    lambda: k(2)\nm(3)\n")
+    other = cst.parse_module("z(9)\n")
+
+    class Calls(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.names: list[str] = []
+
+        def visit_Call(self, node: cst.Call) -> None:
+            self.names.append(cst.Module([]).code_for_node(node.func))
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    function = module.body[0]
+    with indexed(module):
+        inside, elsewhere, whole = Calls(), Calls(), Calls()
+        walk(function, inside)
+        walk(other, elsewhere)  # not in the indexed tree: the full descent answers
+        walk(module, whole)
+    assert inside.names == ["g", "h"]
+    assert elsewhere.names == ["z"]
+    assert whole.names == ["g", "h", "m"]

@@ -10,19 +10,29 @@ The order of a type's fields is the order libcst itself visits them (source orde
 order: an ``IfExp``'s ``body`` comes before its ``test``). It is learnt once per type by letting
 libcst visit one node of that type with a visitor that records the field names and goes no deeper.
 tests/test_cstwalk.py checks that both walks see the same events on real files.
+
+Many rules walk the same module, each for a few node types. Inside ``indexed(module)`` (the review
+opens it around a file's rules) the first walk lays the tree out once, in visit order, with each
+node's subtree end and the positions of each node type. A later walk of that tree, or of any node in
+it, then goes straight to the nodes whose type the visitor has a hook for, instead of descending
+through every node; a node with per-field hooks (``visit_If_body``) has its fields walked in turn.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import libcst as cst
 
 _ORDER: dict[tuple[type[cst.CSTNode], frozenset[str]], tuple[str, ...]] = {}
 _SOMETIMES: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+_FIXED: dict[type[cst.CSTNode], tuple[str, ...]] = {}  # types whose visited fields never vary
 
 
 class _FieldRecorder(cst.CSTVisitor):
@@ -89,6 +99,7 @@ def _fields(node: cst.CSTNode) -> tuple[tuple[str, ...], bool]:
 
 
 _Hook = Callable[[cst.CSTNode], Any] | None
+_TypeHooks = tuple[_Hook, _Hook, bool]  # visit hook, leave hook, whether it has per-field hooks
 _Plan = tuple[_Hook, _Hook, tuple[tuple[str, _Hook, _Hook], ...]]
 
 
@@ -130,7 +141,176 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     plans = visitor.__dict__.get("_cstwalk_plans")
     if plans is None:
         plans = visitor.__dict__["_cstwalk_plans"] = _Plans(visitor)
+    if _ACTIVE:
+        tree = _ACTIVE[-1]
+        start = tree.position(node)
+        if start is not None:
+            hooks = tree.hooks(visitor)
+            if hooks is not None:
+                tree.walk(start, hooks, plans)
+                return
     _walk(node, plans)
+
+
+class _Tree:
+    """One module laid out in visit order: built on the first walk inside ``indexed``."""
+
+    def __init__(self, module: cst.CSTNode) -> None:
+        self.module = module
+        self.nodes: list[cst.CSTNode] = []
+        self.ends: list[int] = []  # index after each node's subtree
+        self.at: dict[int, int] = {}  # id(node) -> index; the tree holds every node, so ids stay unique
+        self.of_type: dict[type[cst.CSTNode], list[int]] = {}
+        self.kinds: dict[str, type[cst.CSTNode]] = {}
+        self._built = False
+
+    def position(self, node: cst.CSTNode) -> int | None:
+        if not self._built:
+            self._built = True
+            self._lay_out(self.module)
+        found = self.at.get(id(node))
+        return found if found is not None and self.nodes[found] is node else None
+
+    def _lay_out(self, root: cst.CSTNode) -> None:
+        nodes, ends, at, of_type, kinds = self.nodes, self.ends, self.at, self.of_type, self.kinds
+        fixed, known = _FIXED, _IS_NODE
+
+        def lay_out(node: cst.CSTNode) -> None:  # the hottest code of a lint run: names kept local
+            index = len(nodes)
+            nodes.append(node)
+            ends.append(0)
+            at[id(node)] = index
+            kind = type(node)
+            where = of_type.get(kind)
+            if where is None:
+                where = of_type[kind] = []
+                kinds[kind.__name__] = kind
+            where.append(index)
+            names = fixed.get(kind)
+            if names is None:
+                names, varies = _fields(node)
+                if not varies:
+                    fixed[kind] = names
+            for name in names:
+                value = getattr(node, name)
+                value_kind = type(value)
+                if value_kind is tuple or value_kind is list:
+                    for item in value:
+                        if known.get(type(item)) or _is_node(item):
+                            lay_out(item)
+                elif known.get(value_kind) or _is_node(value):
+                    lay_out(value)
+            ends[index] = len(nodes)
+
+        lay_out(root)
+
+    def hooks(self, visitor: cst.CSTVisitor) -> dict[type[cst.CSTNode], _TypeHooks] | None:
+        """The visitor's hooks for the types in this tree; None when they cannot be listed."""
+        named = _type_hooks(type(visitor))
+        if named is None:
+            return None
+        out: dict[type[cst.CSTNode], _TypeHooks] = {}
+        for type_name, (enter, leave, fields) in named.items():
+            kind = self.kinds.get(type_name)
+            if kind is not None:
+                out[kind] = (getattr(visitor, enter) if enter else None,
+                             getattr(visitor, leave) if leave else None, fields)
+        return out
+
+    def walk(self, start: int, hooks: dict[type[cst.CSTNode], _TypeHooks], plans: _Plans) -> None:
+        """The hooks' events in the subtree at ``start``, in the order ``_walk`` calls them."""
+        end = self.ends[start]
+        events: list[int] = []
+        for kind in hooks:
+            where = self.of_type.get(kind)
+            if where:
+                events.extend(where[bisect_left(where, start):bisect_left(where, end)])
+        events.sort()
+        nodes, ends = self.nodes, self.ends
+        pending: list[tuple[int, cst.CSTNode, Callable[[cst.CSTNode], Any]]] = []  # leave hooks due
+        skip_to = -1
+        for index in events:
+            while pending and pending[-1][0] <= index:
+                _, done, leave_hook = pending.pop()
+                leave_hook(done)
+            if index < skip_to:
+                continue  # inside a node whose children were visited already or are skipped
+            node = nodes[index]
+            enter, leave, fields = hooks[type(node)]
+            if enter is not None and enter(node) is False:
+                skip_to = ends[index]
+                if leave is not None:
+                    leave(node)
+                continue
+            if fields:  # per-field hooks fire between the children: walk them one field at a time
+                self._by_field(node, hooks, plans)
+                skip_to = ends[index]
+                if leave is not None:
+                    leave(node)
+                continue
+            if leave is not None:
+                pending.append((ends[index], node, leave))
+        while pending:
+            _, done, leave_hook = pending.pop()
+            leave_hook(done)
+
+    def _by_field(self, node: cst.CSTNode, hooks: dict[type[cst.CSTNode], _TypeHooks], plans: _Plans) -> None:
+        for name, before, after in plans.of(node)[2]:
+            if before is not None:
+                before(node)
+            value = getattr(node, name)
+            for child in value if type(value) is tuple or type(value) is list else (value,):
+                if _is_node(child):
+                    self.walk(self.at[id(child)], hooks, plans)
+            if after is not None:
+                after(node)
+
+_ACTIVE: list[_Tree] = []
+_HOOK = re.compile(r"(visit|leave)_([A-Z][A-Za-z]*)(_[a-z]\w*)?")
+# Visitor classes by where they are defined and the hooks they define (a class written inside a
+# function is a new object on each call, with the same hooks): type name -> its hooks, or None.
+_TYPE_HOOKS: dict[tuple[str, str, frozenset[str]], dict[str, tuple[str | None, str | None, bool]] | None] = {}
+_BASE_CLASSES = frozenset(cst.CSTVisitor.__mro__)  # libcst's empty default hooks live there
+
+
+def _type_hooks(visitor_class: type) -> dict[str, tuple[str | None, str | None, bool]] | None:
+    """Per type name, the ``visit_<Type>`` / ``leave_<Type>`` hooks the class overrides and whether
+    it overrides a per-field hook of that type; None when the class answers attribute lookups
+    itself (its hooks cannot be listed)."""
+    own = frozenset(name for c in visitor_class.__mro__ if c not in _BASE_CLASSES for name in vars(c)
+                    if name.startswith(("visit_", "leave_")))
+    key = (visitor_class.__module__, visitor_class.__qualname__, own)
+    if key in _TYPE_HOOKS:
+        return _TYPE_HOOKS[key]
+    found: dict[str, tuple[str | None, str | None, bool]] | None = {}
+    if visitor_class.__getattribute__ is not object.__getattribute__:
+        found = None
+    else:
+        for name in own:
+            match = _HOOK.fullmatch(name)
+            if match is None:
+                continue
+            verb, type_name = match.group(1), match.group(2)
+            enter, leave, fields = found.get(type_name, (None, None, False))
+            if match.group(3):
+                fields = True
+            elif verb == "visit":
+                enter = name
+            else:
+                leave = name
+            found[type_name] = (enter, leave, fields)
+    _TYPE_HOOKS[key] = found
+    return found
+
+
+@contextmanager
+def indexed(module: cst.CSTNode) -> Iterator[None]:
+    """Walks of ``module`` (or of any of its nodes) inside this block read one shared layout of it."""
+    _ACTIVE.append(_Tree(module))
+    try:
+        yield
+    finally:
+        _ACTIVE.pop()
 
 
 _IS_NODE: dict[type, bool] = {}

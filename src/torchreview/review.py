@@ -13,6 +13,7 @@ import libcst as cst
 
 from torchreview.baseline import base_text, mark
 from torchreview.context import FileContext, looks_like_training_code
+from torchreview.cstwalk import indexed
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
 from torchreview.prefilter import passing
@@ -92,9 +93,10 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     ctx = FileContext.parse(path, source, changed, right_side)
     ctx.project = project
     raw: list[Finding] = []
-    for rule in active:
-        if rule.id != UNUSED_ID:  # it reads the other rules' findings below
-            raw.extend(rule.check(ctx))
+    with indexed(ctx.module):  # the rules' many walks of this tree share one layout of it
+        for rule in active:
+            if rule.id != UNUSED_ID:  # it reads the other rules' findings below
+                raw.extend(rule.check(ctx))
     outcome = apply_suppressions(
         path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
         report_unused=any(r.id == UNUSED_ID for r in rules),

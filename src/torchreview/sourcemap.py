@@ -16,7 +16,7 @@ both against libcst's own answers on real files.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from types import TracebackType
 
 import libcst as cst
@@ -31,20 +31,22 @@ Span = tuple[int, int, int, int]  # start line, start column, end line, end colu
 
 
 class _Recorder(CodegenState):
-    """A code-generation state that records every node's span, like libcst's position providers."""
+    """A code-generation state that records every node's span, like libcst's position providers.
+
+    Spans are kept as character offsets into the generated text (nodes by ``id``: the module holds
+    them all); lines and columns are worked out only for the nodes asked about."""
 
     def __init__(self, module: cst.Module) -> None:
         super().__init__(default_indent=module.default_indent, default_newline=module.default_newline)
-        self.line = 1
-        self.column = 0
         self.offset = 0  # characters generated so far
         self.indent_len = 0  # characters of indentation the blocks around the current node add
-        self.starts: list[tuple[int, int, int, int]] = []
-        # the whitespace-inclusive span, then (start offset, end offset, indentation around the
-        # node): what code() needs
-        self.inclusive: dict[cst.CSTNode, tuple[int, int, int, int, int, int, int]] = {}
-        self.syntactic: dict[cst.CSTNode, Span] = {}
+        self.starts: list[int] = []
+        # the whitespace-inclusive span (start and end offsets) and the indentation around the node
+        self.inclusive: dict[int, tuple[int, int, int]] = {}
+        self.syntactic: dict[int, tuple[int, int]] = {}  # offsets, where a node records them
         self.indent_marks: list[int] = []  # offsets where indentation was written
+        self.line_starts: list[int] = [0]  # filled in by finish()
+        self.popped = ""
 
     def increase_indent(self, value: str) -> None:
         self.indent_tokens.append(value)
@@ -61,23 +63,35 @@ class _Recorder(CodegenState):
     def add_token(self, value: str) -> None:
         self.tokens.append(value)
         self.offset += len(value)
-        if "\n" in value or "\r" in value:
-            parts = _NEWLINE.split(value)
-            self.line += len(parts) - 1
-            self.column = len(parts[-1])
-        else:
-            self.column += len(value)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
-        self.starts.append((self.line, self.column, self.offset, self.indent_len))
+        self.starts.append(self.offset)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        line, column, offset, indent = self.starts.pop()
-        self.inclusive[node] = (line, column, self.line, self.column, offset, self.offset, indent)
+        # blocks indent and dedent in pairs inside a node: the indentation now is the one it began with
+        self.inclusive[id(node)] = (self.starts.pop(), self.offset, self.indent_len)
+
+    def pop_trailing_newline(self) -> None:
+        # A file without a final newline: libcst drops the last token after the spans were taken,
+        # and those spans still count it.
+        if self.tokens:
+            self.popped = self.tokens.pop()
+
+    def finish(self, text: str) -> None:
+        self.line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text + self.popped))]
+
+    def at(self, offset: int) -> tuple[int, int]:
+        """Line (from 1) and column of a character offset; a line ends after its newline."""
+        line = bisect_right(self.line_starts, offset)
+        return line, offset - self.line_starts[line - 1]
+
+    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+        found = self.syntactic.get(id(node))
+        return found if found is not None else self.inclusive[id(node)][:2]
 
     def span(self, node: cst.CSTNode) -> Span:
-        found = self.syntactic.get(node)
-        return found if found is not None else self.inclusive[node][:4]
+        start, end = self.offsets(node)  # KeyError for a node of another tree
+        return (*self.at(start), *self.at(end))
 
     def record_syntactic_position(  # type: ignore[override]
             self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
@@ -88,27 +102,26 @@ class _Recorder(CodegenState):
 class _Syntactic:
     """``with state.record_syntactic_position(node)``: the span of the tokens generated inside."""
 
-    __slots__ = ("column", "end_node", "line", "node", "start_node", "state")
+    __slots__ = ("end_node", "node", "start", "start_node", "state")
 
     def __init__(self, state: _Recorder, node: cst.CSTNode, start_node: cst.CSTNode | None,
                  end_node: cst.CSTNode | None) -> None:
         self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
 
     def __enter__(self) -> None:
-        self.line, self.column = self.state.line, self.state.column
+        self.start = self.state.offset
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         if exc_type is not None:
             return  # code generation failed (too deep a tree): let that error through, unmasked
         state = self.state
-        sl, sc = self.line, self.column
-        el, ec = state.line, state.column
+        start, end = self.start, state.offset
         if self.start_node is not None:
-            sl, sc = state.span(self.start_node)[:2]
+            start = state.offsets(self.start_node)[0]
         if self.end_node is not None:
-            el, ec = state.span(self.end_node)[2:]
-        state.syntactic[self.node] = (sl, sc, el, ec)
+            end = state.offsets(self.end_node)[1]
+        state.syntactic[id(self.node)] = (start, end)
 
 
 class SourceMap:
@@ -120,11 +133,13 @@ class SourceMap:
         module._codegen(recorder)
         self._recorder = recorder
         self.text = "".join(recorder.tokens)
+        recorder.finish(self.text)
         self._ranges: dict[cst.CSTNode, CodeRange] = {}
         self._code: dict[cst.CSTNode, str] = {}
 
     def __contains__(self, node: object) -> bool:
-        return node in self._recorder.inclusive
+        # by id: every node of this tree is alive (the module holds it), so no other node has its id
+        return id(node) in self._recorder.inclusive
 
     def pos(self, node: cst.CSTNode) -> CodeRange:
         """The node's range as ``PositionProvider`` gives it (lines from 1, columns from 0)."""
@@ -144,7 +159,7 @@ class SourceMap:
         """
         found = self._code.get(node)
         if found is None:
-            start, end, outer = self._recorder.inclusive[node][4:]  # KeyError for a node of another tree
+            start, end, outer = self._recorder.inclusive[id(node)]  # KeyError for a node of another tree
             if not outer:
                 found = self.text[start:end].strip()
             else:

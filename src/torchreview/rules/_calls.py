@@ -203,6 +203,11 @@ def replace_node(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) -> 
 def _replaced_lines(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) -> list[str]:
     """The file's lines after ``node`` became ``new_node``."""
     line = ctx.pos(node).start.line
+    inner = _simple_statement(ctx, ctx.module.body, line)
+    if inner is not None:
+        lines = _replaced_in_line(ctx, inner, node, new_node)
+        if lines is not None:
+            return lines
     for stmt in ctx.module.body:
         span = ctx.pos(stmt)
         if not span.start.line <= line <= span.end.line:
@@ -216,6 +221,53 @@ def _replaced_lines(ctx: FileContext, node: cst.CSTNode, new_node: cst.CSTNode) 
     whole = ctx.module.deep_replace(node, new_node)
     assert isinstance(whole, cst.Module)
     return whole.code.splitlines()
+
+
+def _simple_statement(ctx: FileContext, body: Sequence[cst.CSTNode], line: int) -> cst.SimpleStatementLine | None:
+    """The innermost simple statement line (not a header line) that spans ``line``, if any."""
+    for stmt in body:
+        span = ctx.pos(stmt)
+        if not span.start.line <= line <= span.end.line:
+            continue
+        if isinstance(stmt, cst.SimpleStatementLine):
+            return stmt
+        for child in _blocks(stmt):
+            found = _simple_statement(ctx, child.body, line)
+            if found is not None:
+                return found
+        return None
+    return None
+
+
+def _blocks(node: cst.CSTNode) -> list[cst.IndentedBlock]:
+    """The indented blocks directly under a compound statement (its branches and handlers too)."""
+    out: list[cst.IndentedBlock] = []
+    for child in node.children:
+        if isinstance(child, cst.IndentedBlock):
+            out.append(child)
+        elif not isinstance(child, cst.BaseStatement | cst.BaseExpression):
+            out.extend(_blocks(child))  # Else, ExceptHandler, Finally, MatchCase… hold blocks
+        elif isinstance(child, cst.If):  # an elif branch
+            out.extend(_blocks(child))
+    return out
+
+
+def _replaced_in_line(ctx: FileContext, stmt: cst.SimpleStatementLine, node: cst.CSTNode,
+                      new_node: cst.CSTNode) -> list[str] | None:
+    """The file's lines with only ``stmt`` regenerated, or None when its text is not where expected.
+
+    Generated alone, a nested statement lacks the indentation of its first line (the other lines'
+    whitespace is part of the tree); the comment lines above it are left out."""
+    bare = stmt.with_changes(leading_lines=())
+    first = ctx.pos(stmt).start.line
+    indent = ctx.lines[first - 1][: len(ctx.lines[first - 1]) - len(ctx.lines[first - 1].lstrip())]
+    old = (indent + ctx.module.code_for_node(bare)).splitlines()
+    if ctx.lines[first - 1 : first - 1 + len(old)] != old:
+        return None
+    new = (indent + ctx.module.code_for_node(bare.deep_replace(node, new_node))).splitlines()
+    if new == old:
+        return None  # the node is not in this statement: let the whole-statement path decide
+    return [*ctx.lines[: first - 1], *new, *ctx.lines[first - 1 + len(old):]]
 
 
 def _comma_like(neighbour: cst.Comma | cst.MaybeSentinel | None) -> cst.Comma:
