@@ -282,23 +282,23 @@ def _type_hooks(visitor_class: type) -> dict[str, tuple[str | None, str | None, 
     key = (visitor_class.__module__, visitor_class.__qualname__, own)
     if key in _TYPE_HOOKS:
         return _TYPE_HOOKS[key]
-    found: dict[str, tuple[str | None, str | None, bool]] | None = {}
     if visitor_class.__getattribute__ is not object.__getattribute__:
-        found = None
-    else:
-        for name in own:
-            match = _HOOK.fullmatch(name)
-            if match is None:
-                continue
-            verb, type_name = match.group(1), match.group(2)
-            enter, leave, fields = found.get(type_name, (None, None, False))
-            if match.group(3):
-                fields = True
-            elif verb == "visit":
-                enter = name
-            else:
-                leave = name
-            found[type_name] = (enter, leave, fields)
+        _TYPE_HOOKS[key] = None
+        return None
+    found: dict[str, tuple[str | None, str | None, bool]] = {}
+    for name in own:
+        match = _HOOK.fullmatch(name)
+        if match is None:
+            continue
+        verb, type_name = match.group(1), match.group(2)
+        enter, leave, fields = found.get(type_name, (None, None, False))
+        if match.group(3):
+            fields = True
+        elif verb == "visit":
+            enter = name
+        else:
+            leave = name
+        found[type_name] = (enter, leave, fields)
     _TYPE_HOOKS[key] = found
     return found
 
