@@ -6,7 +6,7 @@ import libcst as cst
 import pytest
 from tests._trees import sources
 
-from torchreview.cstwalk import indexed, walk
+from torchreview.cstwalk import TRIVIA, indexed, walk
 
 SOURCES = sources()
 
@@ -78,8 +78,8 @@ def test_plain_visitor_hooks_and_skipping() -> None:
     assert visitor.names == ["g", "h"]
 
 
-_NODE_TYPES = sorted({t.__name__ for t in vars(cst).values()
-                      if isinstance(t, type) and issubclass(t, cst.CSTNode) and not t.__name__.startswith("Base")})
+_NODE_TYPES = sorted({t.__name__ for t in vars(cst).values() if isinstance(t, type) and issubclass(t, cst.CSTNode)
+                      and not t.__name__.startswith("Base") and t not in TRIVIA})
 _FIELD_HOOKS = (("If", "body"), ("If", "orelse"), ("Call", "args"), ("FunctionDef", "body"), ("Lambda", "body"))
 
 
@@ -108,8 +108,8 @@ def _expected(module: cst.Module, with_fields: bool) -> list[tuple[str, int, str
     module.visit(expected)
     wanted = set(_FIELD_HOOKS) if with_fields else set()
     nodes = {id(n): n for n in _all_nodes(module)}
-    return [e for e in expected.events
-            if not e[2] or (type(nodes[e[1]]).__name__, e[2]) in wanted]
+    return [e for e in expected.events if type(nodes[e[1]]) not in TRIVIA
+            and (not e[2] or (type(nodes[e[1]]).__name__, e[2]) in wanted)]
 
 
 def _all_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -153,3 +153,33 @@ def test_indexed_walk_of_a_subtree_and_of_a_node_from_elsewhere() -> None:
     assert inside.names == ["g", "h"]
     assert elsewhere.names == ["z"]
     assert whole.names == ["g", "h", "m"]
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_only_trivia_lies_under_trivia(name: str) -> None:
+    """The layout leaves trivia out with everything below it: nothing below may be anything else."""
+    def check(node: cst.CSTNode, under_trivia: bool) -> None:
+        assert not under_trivia or type(node) in TRIVIA, type(node).__name__
+        for child in node.children:
+            check(child, under_trivia or type(node) in TRIVIA)
+
+    check(cst.parse_module(SOURCES[name]), False)
+
+
+def test_a_visitor_with_a_trivia_hook_still_sees_every_such_node() -> None:
+    module = cst.parse_module("f(a, b)  # one\n# two\ng(c)\n")
+
+    class Commas(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.seen: list[str] = []
+
+        def visit_Comma(self, node: cst.Comma) -> None:
+            self.seen.append("comma")
+
+        def visit_Comment(self, node: cst.Comment) -> None:
+            self.seen.append(node.value)
+
+    visitor = Commas()
+    with indexed(module):
+        walk(module, visitor)
+    assert visitor.seen == ["comma", "# one", "# two"]

@@ -35,6 +35,25 @@ _SOMETIMES: dict[type[cst.CSTNode], tuple[str, ...]] = {}
 _FIXED: dict[type[cst.CSTNode], tuple[str, ...]] = {}  # types whose visited fields never vary
 
 
+def _subclasses(*bases: type) -> set[type]:
+    out: set[type] = set()
+    for base in bases:
+        for sub in base.__subclasses__():
+            out |= {sub, *_subclasses(sub)}
+    return out
+
+
+# Whitespace, comments, punctuation and operators: about two nodes in three, and nothing but more
+# of them below. The shared layout leaves them out; a visitor with a hook for one gets the full descent.
+TRIVIA: frozenset[type] = frozenset({
+    *_subclasses(cst.BaseParenthesizableWhitespace, cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp,
+                 cst.BaseUnaryOp, cst.BaseAugOp),
+    cst.TrailingWhitespace, cst.EmptyLine, cst.Newline, cst.Comment, cst.Comma, cst.Dot, cst.Colon,
+    cst.Semicolon, cst.AssignEqual, cst.ImportStar, cst.Asynchronous, cst.LeftParen, cst.RightParen,
+    cst.LeftSquareBracket, cst.RightSquareBracket, cst.LeftCurlyBrace, cst.RightCurlyBrace,
+})
+
+
 class _FieldRecorder(cst.CSTVisitor):
     def __init__(self, node: cst.CSTNode) -> None:
         self.node = node
@@ -173,7 +192,7 @@ class _Tree:
 
     def _lay_out(self, root: cst.CSTNode) -> None:
         nodes, ends, at, of_type, kinds = self.nodes, self.ends, self.at, self.of_type, self.kinds
-        fixed, known = _FIXED, _IS_NODE
+        fixed, known, trivia = _FIXED, _IS_NODE, TRIVIA
 
         def lay_out(node: cst.CSTNode) -> None:  # the hottest code of a lint run: names kept local
             index = len(nodes)
@@ -196,9 +215,9 @@ class _Tree:
                 value_kind = type(value)
                 if value_kind is tuple or value_kind is list:
                     for item in value:
-                        if known.get(type(item)) or _is_node(item):
+                        if (known.get(type(item)) or _is_node(item)) and type(item) not in trivia:
                             lay_out(item)
-                elif known.get(value_kind) or _is_node(value):
+                elif (known.get(value_kind) or _is_node(value)) and value_kind not in trivia:
                     lay_out(value)
             ends[index] = len(nodes)
 
@@ -211,6 +230,8 @@ class _Tree:
             return None
         out: dict[type[cst.CSTNode], _TypeHooks] = {}
         for type_name, (enter, leave, fields) in named.items():
+            if type_name in _TRIVIA_NAMES:
+                return None  # the layout leaves those nodes out
             kind = self.kinds.get(type_name)
             if kind is not None:
                 out[kind] = (getattr(visitor, enter) if enter else None,
@@ -260,8 +281,9 @@ class _Tree:
                 before(node)
             value = getattr(node, name)
             for child in value if type(value) is tuple or type(value) is list else (value,):
-                if _is_node(child):
-                    self.walk(self.at[id(child)], hooks, plans)
+                index = self.at.get(id(child))
+                if index is not None:  # not laid out: trivia, where the visitor has no hooks
+                    self.walk(index, hooks, plans)
             if after is not None:
                 after(node)
 
@@ -269,6 +291,7 @@ _ACTIVE: list[_Tree] = []
 _HOOK = re.compile(r"(visit|leave)_([A-Z][A-Za-z]*)(_[a-z]\w*)?")
 # Visitor classes by where they are defined and the hooks they define (a class written inside a
 # function is a new object on each call, with the same hooks): type name -> its hooks, or None.
+_TRIVIA_NAMES = frozenset(t.__name__ for t in TRIVIA)
 _TYPE_HOOKS: dict[tuple[str, str, frozenset[str]], dict[str, tuple[str | None, str | None, bool]] | None] = {}
 _BASE_CLASSES = frozenset(cst.CSTVisitor.__mro__)  # libcst's empty default hooks live there
 
