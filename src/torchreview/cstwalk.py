@@ -38,6 +38,7 @@ _FIXED: dict[type[cst.CSTNode], tuple[str, ...]] = {}  # types whose visited fie
 def _subclasses(*bases: type) -> set[type]:
     out: set[type] = set()
     for base in bases:
+        sub: type
         for sub in base.__subclasses__():
             out |= {sub, *_subclasses(sub)}
     return out
