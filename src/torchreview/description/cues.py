@@ -75,7 +75,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
-              r"\brequested (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
+              r"\b(?:requested|reported) (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
               r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"

@@ -12,7 +12,6 @@ from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, score
 from torchreview.prtext import ReadText, Section, Sentence, read
 
-
 _FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b")
 
 
