@@ -66,6 +66,28 @@ users to set X", the author's own past tense, "Do not …" titles; and purpose s
 The dev gains did not carry over to either held-out set: on text the cues were not tuned on, about
 one mechanism-only description in seven is still read as giving a reason. The floor (F1 0.95) is not
 met on held-out text; more cue tuning on dev is unlikely to close it (see the report of words2).
+
+Third round (words3): both held-out sets above were spent (measured, errors never looked at), so they
+became dev: their files keep their names, the bench prints them as "real dev h" / "real dev n", and
+real_labels.jsonl marks them "held_out_until": "words3". Their errors were read and fixed by general
+causes only: a NaN that a check warns about or looks for, "support for reproducibility" (the
+feature's name), "to fix #N" and "to fix X issue" (pointers, not symptoms), "Currently, two
+schedules are supported" (the new scope), "removed the old X", test reports ("This was tested by
+running it twice"), load_state_dict's "missed / unexpected keys", "we are logging …"; and purpose
+shapes: an error shown in the body under "Fix for" / "Solves", "interferes with", "addresses the
+request in #N", "reported in #N". Then a fresh held-out batch (p*.json, "real held-out 3": 68 PRs
+from the PyTorch ecosystem, 47 mechanism-only and 21 purpose, not in the folder before, labelled by
+hand before any run) was measured once, with the code before and after the fixes, at the end.
+HELD_OUT below keeps --show-real-errors from printing its errors. Mechanism-only P / R / F1,
+before (main at bdf4bc1) -> after:
+  real dev d001-d344 (344)   0.992 / 0.983 / 0.987 -> 0.992 / 0.983 / 0.987
+  real dev h (86, spent)     0.933 / 0.840 / 0.884 -> 0.980 / 0.960 / 0.970   (errors looked at)
+  real dev n (44, spent)     0.931 / 0.871 / 0.900 -> 1.000 / 0.968 / 0.984   (errors looked at)
+  real held-out 3 (68)       0.953 / 0.872 / 0.911 -> 0.953 / 0.872 / 0.911   (measured once)
+No verdict on the fresh batch changed: the fixes were right for the texts they came from and did
+not carry over. The floor (F1 0.95, precision 0.92) is met on precision but not on F1; recall of
+mechanism-only on unseen text stays near 0.87, as in the two rounds before. Nothing was changed
+because of the fresh figure.
 """
 
 from __future__ import annotations
@@ -81,6 +103,9 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
+# Real batches whose errors are never printed (the first letter of their file names). h* and n* were
+# held out until words3 and are dev since then; p* is the batch kept aside after that.
+HELD_OUT = frozenset("p")
 
 
 def load() -> list[dict[str, str]]:
@@ -119,18 +144,18 @@ def report_real(folder: Path, show_errors: bool) -> None:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
-    names = {"d": "real dev", "h": "real held-out", "n": "real held-out 2"}
+    names = {"d": "real dev", "h": "real dev h", "n": "real dev n", "p": "real held-out 3"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
     groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
     for name, keep in groups:
         pairs = [(c["label"], got) for c, got in results if c["id"][0] in keep]
         p, r, f1, acc, n = scores(pairs)
-        print(f"{name:13s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
+        print(f"{name:15s} n={n:3d}  mechanism-only: precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
               f"| verdict accuracy {acc:.3f}")
     if show_errors:
         for case, got in results:
-            if got != case["label"] and case["id"][0] == "d":  # held-out errors are never looked at
+            if got != case["label"] and case["id"][0] not in HELD_OUT:  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 

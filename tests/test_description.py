@@ -533,3 +533,61 @@ def test_an_option_that_names_what_it_is_for_still_counts():
                                            "separate scheduler object.") == "purpose"
     # and a statement that something does not work is still a problem when a word comes before it
     assert verdict("Guard the loader", "The loader does not work with zero workers.") == "purpose"
+
+
+# --- causes found on the two spent held-out sets (words3); sentences written for these tests ----------
+
+@pytest.mark.parametrize(("title", "body"), [
+    # a NaN that the new code warns about or looks for is the mechanism, not a symptom
+    ("Warn about possible NaN in the fp16 example", "This PR makes the fp16 example warn about possible NaN."),
+    ("Check for NaN in the validation loss", ""),
+    # "support for <quality>" names the feature
+    ("Add support for reproducibility to the evaluation script", ""),
+    # an issue number or a vague "issue" as the goal only points somewhere
+    ("Load the adapter weights with strict=False to fix #88", ""),
+    ("Add a sampler seed", "Added a seed to the distributed sampler to fix shuffling issue."),
+    # what the new code covers is its scope, not the state before
+    ("Add warm-up schedules", "Currently, cosine and linear warm-up schedules are supported."),
+    # the old code as the object of a change verb
+    ("Move the version settings to pyproject.toml", "Removed the old `setup.cfg` configuration file."),
+    # a test report says how the PR was checked
+    ("Add a deterministic mode", "This was tested by running the training script twice with the same seed "
+                                 "(to verify that the losses are identical)."),
+    # load_state_dict's key lists, and what the new code does ("we are logging …")
+    ("Add a strict option to checkpoint loading",
+     "When the checkpoint and the model have different layers we are logging the missed keys and the "
+     "unexpected keys, but loading continues."),
+])
+def test_mechanism_shapes_from_the_spent_held_out_sets(title, body):
+    assert verdict(title, body) == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # the same words still count when they describe what goes wrong
+    ("Cast the loss to fp32", "The loss becomes NaN after a few hundred steps in fp16."),
+    ("Seed every worker for reproducibility", ""),
+    ("Load the adapter weights with strict=False", "This is needed to fix #88: resuming a run crashes on the "
+                                                   "renamed keys."),
+    ("Add a sampler seed", "Added a seed to the sampler to fix the issue reported in #12."),
+    ("Handle warmup_steps=0", "Currently the scheduler crashes when warmup_steps is 0."),
+    ("Rewrite the weight decay step", "The current implementation ignores the weight decay setting."),
+    ("Shut down the loader workers", "Tested on 8 GPUs: the run no longer hangs at the end of the epoch."),
+    # one part getting in the way of another is a problem; an answered request is a reason
+    ("Add a switch to turn off automatic worker seeding",
+     "The built-in seeding interferes with a worker_init_fn set by the caller."),
+    ("Add a `strict` flag to `load_checkpoint`", "Addresses the request in #214."),
+])
+def test_purpose_shapes_from_the_spent_held_out_sets(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+def test_an_error_shown_under_fix_for_is_the_symptom_fixed():
+    block = ("```\nRuntimeError: Expected all tensors to be on the same device, but found at least two "
+             "devices, cuda:0 and cpu!\n```")
+    result = check_description("Move the labels to the model's device", f"Fix for:\n{block}")
+    assert result.verdict == "purpose"
+    assert result.evidence == ("Fix for",)
+    assert verdict("Move the labels to the model's device", f"Solves:\n{block[4:-4]}") == "purpose"
+    # the same error without a word that says it is fixed does not decide alone
+    assert verdict("Add the device error to the FAQ", f"The FAQ now shows this message:\n{block}") == \
+        "mechanism-only"

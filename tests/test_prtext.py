@@ -115,3 +115,12 @@ def test_licence_lines_and_template_guidance_are_not_read():
             "> If you have any plots or screenshots, please attach them here.\n\n"
             "Add the warmup schedule.")
     assert texts("Warmup", body) == ["Warmup", "Add the warmup schedule."]
+
+
+def test_an_error_in_a_code_block_or_a_log_line_is_noticed():
+    block = "Fix for\n```\nTraceback (most recent call last):\n  File \"train.py\", line 3\nValueError: bad\n```"
+    assert read("Fix the loader", block).shows_error
+    assert read("Fix the loader", "Solves:\nRuntimeError: CUDA out of memory").shows_error
+    # code that only mentions an exception, or a plain log line, is not an error shown
+    assert not read("Add a check", "```\nraise ValueError('bad')\n```").shows_error
+    assert not read("Add logging", "INFO: epoch 1 done").shows_error

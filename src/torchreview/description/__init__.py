@@ -39,6 +39,9 @@ Decisions worth knowing:
 * **Caveats are not reasons**: "not sure this is the best approach", "results still look off, need
   to investigate", "will fix it later" never count, and a revert's quote of the reverted title is
   not its reason.
+* **An error shown is a symptom**: a traceback or a "RuntimeError: …" line in the body (the reader
+  drops it as code or log, but notes it), with "fix" or "solves" in the title or body, states the
+  symptom the PR fixes.
 * **The rewrite hint** is their own sentence, continued by its grammatical shape (see
   ``hint_shape``), so the example reads as English a second-language reader can copy.
 

@@ -75,7 +75,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
-              r"\brequested (?:in|by)\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
+              r"\b(?:requested|reported) (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
+              r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
@@ -109,17 +110,22 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
-              r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*)\b)|"
+              r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
+              r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
+              r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
+              r"warnings?)\b)|"
               r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
               r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
-              r"\bunexpected(?:ly)?\b|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
-              r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b"),
+              r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
+              # one part getting in the way of another: "the built-in seeding interferes with worker_init_fn"
+              r"\binterfer(?:e|es|ed|ing|ence)\b|\bclash(?:es|ed)? with\b"),
         # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
         # instruction (what the change does), so a word must come before the negation; "samplers which
         # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
@@ -169,7 +175,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
-              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|\bmiss(?:es|ed)\b|"
+              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
               r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
               r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
               r"\b(?:wasn't|weren't) \w+"),
@@ -202,7 +208,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
               r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
               r"\bbackwards?[- ]compat\w*|\bsafer\b|\bsafely\b"),
-        (0.85, r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
+        (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )"
+               r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
                r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
                r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"

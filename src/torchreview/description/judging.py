@@ -3,6 +3,7 @@ of a diff (``training_files``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from torchreview.description.cues import _PLACEHOLDER_TITLE, _STRONG, _TRAINING_CODE, _TRAINING_EFFECT
@@ -10,6 +11,8 @@ from torchreview.description.hints import _hint_from
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, score
 from torchreview.prtext import ReadText, Section, Sentence, read
+
+_FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b")
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:
@@ -64,6 +67,11 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in worded), "") or next((s.text for s in title), "") or \
         next((s.text for s in content), "")
+    if not purpose and parsed.shows_error:
+        # "Fix for" over a traceback, "Solves:" over a RuntimeError: the error shown is the symptom fixed.
+        fixing = [s for s in sentences if _FIXES_SHOWN_ERROR.search(s.cue_text)]
+        if fixing:
+            purpose.append((_STRONG, fixing[0]))
     if purpose:
         best = max(w for w, _ in purpose)
         confidence = round(min(0.95, 0.55 + 0.4 * best), 2)

@@ -24,6 +24,38 @@ _PR_LOGISTICS = re.compile(
 )
 
 
+# "Fix #12", "to resolve #12": an issue number as the object of a goal verb only points somewhere, as a
+# bare "Fixes #123" does; the words around it still count.
+_GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) (?:issue |bug )?"
+                       r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+)")
+# "to fix randomization issue", "to fix the loader bug" names where the trouble is, not what goes wrong
+# (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
+# count through their other words.
+_FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
+                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b")
+# "Currently, two warm-up schedules are supported": what the new code covers (its scope), not the
+# state before the change. "Currently the loader crashes" keeps its other words.
+_SCOPE = re.compile(
+    r"^(?:currently|for now|at the moment|right now|at present),? (?:[\w-]+ ){0,6}?(?:is|are) "
+    r"(?:supported|implemented|available|included|provided|covered|handled)\b|"
+    r"\b(?:is|are) currently (?:supported|implemented|available|included|provided|covered|handled)\b|"
+    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b"
+)
+# The old code as the object of a change verb ("Removed the old configuration file", "replaces the
+# current implementation") is what the change touches; "the old implementation" as a subject still
+# describes the state before.
+_CHANGED_OLD = re.compile(
+    r"\b((?:remov|replac|delet|drop|deprecat|renam|mov|rewrit|refactor|migrat|port|convert)\w*) "
+    r"the (?:current|original|existing|old)\b"
+)
+# A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
+# PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
+_TEST_REPORT = re.compile(
+    r"^(?:(?:this|it|the (?:change|pr|fix|patch|code)) (?:was|has been|is|have been) tested\b|"
+    r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b)"
+)
+
+
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
@@ -91,6 +123,14 @@ def score(sentence: Sentence) -> float:
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
+    if " to " in text:
+        if "#" in text or "gh-" in text:
+            text = _GOAL_REF.sub(" ", text)
+        text = _FIX_VAGUE.sub(" fix issue", text)
+    if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text:
+        text = _SCOPE.sub(" ", text)
+    if " the " in text:
+        text = _CHANGED_OLD.sub(r"\1 the", text)
     if " to keep " in text or " to make " in text or "review" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
@@ -101,6 +141,8 @@ def score(sentence: Sentence) -> float:
             best = weight
             if best >= 1.0:
                 break
+    if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
+        return 0.0
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3:
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
@@ -129,7 +171,10 @@ _AUTHOR_ACTS = re.compile(
 )
 _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
-    r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|^(?:it|tests?|docs?) "
+    r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|"
+    r"^(?:it|tests?|docs?) |"
+    # "… we are logging the missed keys": what the new code does ("we are seeing crashes" is a problem)
+    r"\bwe(?:'re| are) (?!seeing|getting|hitting|running|losing|wasting|missing|facing)[a-z]+ing\b"
 )
 _TWO_CLAUSES = re.compile(r", (?:and|which|but|so|while|where|because|whereas) | ?; | but | whereas | although | though ")
 _EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")

@@ -8,6 +8,7 @@ from torchreview.prtext.sentences import (
     _BOT_NOTE,
     _BULLET,
     _CHECKBOX,
+    _ERROR_LINE,
     _FENCE,
     _HEADING,
     _LABEL,
@@ -91,6 +92,7 @@ def read(title: str, body: str) -> ReadText:
     in_traceback = False
     in_stack = False
     in_licence = False
+    shows_error = False
     # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
     para: list[str] = []
     para_section = section
@@ -108,6 +110,8 @@ def read(title: str, body: str) -> ReadText:
         if fence is not None:
             if stripped.startswith(fence):
                 fence = None
+            elif not shows_error and _ERROR_LINE.match(raw):
+                shows_error = True
             continue
         m = _FENCE.match(raw)
         if m:
@@ -168,6 +172,7 @@ def read(title: str, body: str) -> ReadText:
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
         if _LOG.match(stripped):
+            shows_error = shows_error or bool(_ERROR_LINE.match(stripped))
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
             continue
         bullet = _BULLET.match(raw)
@@ -194,4 +199,5 @@ def read(title: str, body: str) -> ReadText:
         para_end = index
     flush()
     out = tuple(sentences[:MAX_SENTENCES])
-    return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out))
+    return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
+                    shows_error=shows_error)

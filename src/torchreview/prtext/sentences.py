@@ -39,6 +39,9 @@ class ReadText:
     bot: str | None  # "dependabot" | "renovate" | "pre-commit-ci" | "automation" | None
     body_has_content: bool
     foreign: bool  # the prose is mostly not English
+    # The body shows a Python error (a traceback or a "RuntimeError: …" line, in a code block or a log):
+    # with "Fix for" or "Solves" around it, that error is the symptom the PR fixes.
+    shows_error: bool = False
 
 
 _MOTIVATION_HEADINGS = re.compile(
@@ -117,6 +120,7 @@ _REF_PLACEHOLDER = re.compile(
 # navigation, not something the author wrote about the change.
 _STACK_HEADER = re.compile(r"^\s*(?:[-*]\s+)?stack (?:from \[?ghstack|created with)", re.IGNORECASE)
 _LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\([^)\s]{0,2000}(?:\s\"[^\"]{0,200}\")?\)")
+_ERROR_LINE = re.compile(r"^\s*(?:Traceback \(most recent call last\)|[\w.]*[A-Z]\w*(?:Error|Exception)\s*:)")
 _EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
 _URL = re.compile(r"https?://\S+")
 _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
