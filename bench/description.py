@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    PYTHONPATH=src python bench/description.py [--show-errors dev] [--real DIR [--show-real-errors]]
+    PYTHONPATH=src python bench/description.py [--show-errors dev] [--real DIR [--show-real-errors] [--dev-only]]
 
 (the real texts of issue 16 are kept in /work/wt/words-real on the machine they were collected on)
 
@@ -88,6 +88,43 @@ No verdict on the fresh batch changed: the fixes were right for the texts they c
 not carry over. The floor (F1 0.95, precision 0.92) is met on precision but not on F1; recall of
 mechanism-only on unseen text stays near 0.87, as in the two rounds before. Nothing was changed
 because of the fresh figure.
+
+Fourth round (words4): p* is spent and is dev since words4 ("real dev p"; real_labels.jsonl marks it
+"held_out_until": "words4"); HELD_OUT is now "q", the batch a blind labeller wrote during words4,
+to be measured once after it: its errors are never printed, and --dev-only leaves its files unread.
+The aim was a change that carries over to unseen text, chosen without a held-out peek. Every cue
+set so far was tuned on the batches before it, so today's code cannot tell how a cue does on text it
+was not tuned on; bench/description_replay.py scores each spent batch with the code of the commit
+that first measured it blind (d173-d344 at 8173c21, h* and n* at bdf4bc1, p* at c45551b: 370 texts)
+and records which cues fired. What that showed:
+  * the misreads on unseen text are a long tail: 28 mechanism-only texts read as giving a purpose,
+    through 21 cue families; the most frequent (the cue-less past-event reading and "to <goal
+    verb>") were in five misreads each, and also were the only cue of 3 and 5 real purposes. Each
+    batch brought families that had misled in no batch before it (6 of the 10 in p*'s misreads);
+  * structural re-weighting does not carry over. Leaving one batch out, demoting to "supports only"
+    (decides only with a second sentence) every family whose purpose share on the other three
+    batches was below TAU and which was never the only cue of a real purpose there: pooled F1
+    0.925 -> 0.927 (TAU 0.5 and 0.6), 0.925 (TAU 0.7, where the precision of h falls to 0.915).
+    Raising the weight a cue needs to decide (0.75 -> 0.85 ... 1.0) lowered precision on d and h
+    (to 0.925 at 0.85) and gained only on p; the same demotion with families weighed on today's
+    (tuned) code lost precision on every batch from TAU 0.85. Masking what follows a constructive change verb ("Add support for
+    X") fixed one text and broke two; ignoring cues in parentheses fixed one and broke one;
+  * two changes held up: a subjectless to-do ("Need to add a few more things", "Will update soon",
+    "TODO: …") is a caveat, never a reason (drawn from p*, it fixes the to-do misread of d173-d344 at
+    its unseen time, d202, and breaks nothing anywhere); a bare percentage is a weak cue (mostly the
+    new setting, "from 10% to 5%"; a measured effect keeps its effect word, "30% less memory"; drawn
+    from one p* text, and in all 542 real and 420 written texts never the only cue of a real purpose).
+Mechanism-only P / R / F1, main at c45551b -> words4:
+  real dev d001-d344 (344)        0.992 / 0.983 / 0.987 -> 0.992 / 0.983 / 0.987
+  real dev h (86)                 0.980 / 0.960 / 0.970 -> 0.980 / 0.960 / 0.970
+  real dev n (44)                 1.000 / 0.968 / 0.984 -> 1.000 / 0.968 / 0.984
+  real dev p (68, spent)          0.953 / 0.872 / 0.911 -> 0.956 / 0.915 / 0.935   (errors looked at)
+  replay at unseen time (370)     0.956 / 0.895 / 0.925 -> 0.957 / 0.906 / 0.931   (d2 0.949 -> 0.952,
+                                  h 0.884, n 0.900 unchanged, p 0.911 -> 0.935)
+The written sets (dev 342, held-out 78) are unchanged. Expect about one more mechanism-only text in
+a hundred to be found on unseen text, not the jump to the floor: on the replay, recall of
+mechanism-only stays near 0.90 and the floor (F1 0.95) is still not met. Closing it would take a
+different kind of judge than more cues (see the report of words4).
 """
 
 from __future__ import annotations
@@ -104,8 +141,10 @@ from torchreview.description import check_description
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
 # Real batches whose errors are never printed (the first letter of their file names). h* and n* were
-# held out until words3 and are dev since then; p* is the batch kept aside after that.
-HELD_OUT = frozenset("p")
+# held out until words3, p* until words4; all three are dev since then. q* is the batch a blind
+# labeller wrote during words4, to be measured once after the words4 change: its errors are never
+# printed, and --dev-only does not even score it (so the figure cannot steer work on the check).
+HELD_OUT = frozenset("q")
 
 
 def load() -> list[dict[str, str]]:
@@ -127,9 +166,11 @@ def scores(pairs: list[tuple[str, str]]) -> tuple[float, float, float, float, in
     return p, r, f1, acc, len(pairs)
 
 
-def load_real(folder: Path) -> list[dict[str, str]]:
+def load_real(folder: Path, skip: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     cases: list[dict[str, str]] = []
     for path in sorted(folder.glob("*.json")):
+        if path.name[0] in skip:
+            continue  # not even opened
         case = json.loads(path.read_text(encoding="utf-8"))
         if case.get("label") not in {"purpose", "mechanism-only", "empty"}:
             raise SystemExit(f"{path}: label must be purpose, mechanism-only or empty")
@@ -138,13 +179,13 @@ def load_real(folder: Path) -> list[dict[str, str]]:
     return cases
 
 
-def report_real(folder: Path, show_errors: bool) -> None:
-    cases = load_real(folder)
+def report_real(folder: Path, show_errors: bool, dev_only: bool = False) -> None:
+    cases = load_real(folder, HELD_OUT if dev_only else frozenset())
     if not cases:
         raise SystemExit(f"{folder}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
-    names = {"d": "real dev", "h": "real dev h", "n": "real dev n", "p": "real held-out 3"}
+    names = {"d": "real dev", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real held-out 4"}
     batches = sorted({c["id"][0] for c in cases})
     groups: list[tuple[str, list[str]]] = [("real all", batches)]
     groups.extend((names.get(b, f"  batch {b}"), [b]) for b in batches)
@@ -183,6 +224,8 @@ def main() -> None:
                     help="folder of real PR descriptions (*.json with title, body, label); "
                          "default: $TORCHREVIEW_REAL_DESCRIPTIONS")
     ap.add_argument("--show-real-errors", action="store_true")
+    ap.add_argument("--dev-only", action="store_true",
+                    help="score only the dev batches of --real (leave the held-out batches unread)")
     args = ap.parse_args()
     cases = load()
     results = []
@@ -206,7 +249,7 @@ def main() -> None:
             if got != case["label"] and (args.show_errors == "all" or case["split"] == args.show_errors):
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
-        report_real(args.real, args.show_real_errors)
+        report_real(args.real, args.show_real_errors, args.dev_only)
     else:
         print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
               "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")

@@ -107,9 +107,16 @@ def _restated_option(text: str, section: Section) -> str:
     return bare[m.end():] if m else text
 
 
+# A to-do without a subject ("Need to add a few more things here", "Will update soon", "TODO: …") is
+# the author's note on how far the PR has got, whatever its verb. Each phrasing used to get a caveat of
+# its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
+# With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
+_TODO_NOTE = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|todo|to-?do|tbd)\b")
+
+
 def is_caveat(text: str) -> bool:
     """True when a sentence is a caveat about the PR itself, never a reason for it."""
-    return bool(_CAVEAT.search(text))
+    return bool(_CAVEAT.search(text) or _TODO_NOTE.match(_LEADING_MARKS.sub("", text)))
 
 
 def score(sentence: Sentence) -> float:
