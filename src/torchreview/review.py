@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
 
+from torchreview import content
 from torchreview.baseline import base_text, mark
 from torchreview.context import FileContext, looks_like_training_code
 from torchreview.diff import ChangedFile
@@ -41,6 +42,9 @@ class ReviewResult:
     suppressed: int = 0
     reviewed: tuple[str, ...] = field(default=())
     exit_code: int = 0  # decided by pipeline.exit_code from the configuration
+    # Files with findings whose base version could not be read (no patch, and neither git nor the
+    # contents API had it), with the reason: their findings count as introduced.
+    no_base: tuple[Skipped, ...] = ()
 
 
 def _syntax_reason(exc: cst.ParserSyntaxError, source: str | None = None) -> str:
@@ -184,6 +188,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     findings: list[Finding] = []
     skipped: list[Skipped] = []
     reviewed: list[str] = []
+    no_base: list[Skipped] = []
     suppressed = 0
     files = _merge_repeated(files)
     project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python})
@@ -232,11 +237,14 @@ def review_files(files: Iterable[ChangedFile], source: Source,
             skipped.append(Skipped(cf.path, _GENERATED_REASON))
             continue
         before = base_text(cf, text)  # a diff that does not fit the checkout stops here (UserError)
-        if before is None and base is not None:
-            try:
-                before = base.read(cf.source_path or cf.path)
-            except FileUnavailable:
-                before = None
+        why_no_base: str | None = None
+        if before is None:
+            why_no_base = content.messages()["no_base_unknown"]
+            if base is not None:
+                try:
+                    before = base.read(cf.source_path or cf.path)
+                except FileUnavailable as exc:
+                    why_no_base = str(exc)
 
         def reaches(start: int, end: int, path: str = cf.path) -> bool:
             return project.reaches_changed(path, start, end)
@@ -257,11 +265,13 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         spoke = {f.rule for f in outcome.findings}
         old = _base_findings(cf, before, [r for r in rules if r.id in spoke], base_project) if spoke else ()
         findings.extend(mark(outcome.findings, text, old, before, cf.path))
+        if before is None and why_no_base and outcome.findings:
+            no_base.append(Skipped(cf.path, why_no_base))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
     findings.extend(_callers_outside_the_diff(source, files, rules, project, base_project))
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
-                        suppressed=suppressed, reviewed=tuple(reviewed))
+                        suppressed=suppressed, reviewed=tuple(reviewed), no_base=tuple(no_base))
 
 
 def _callers_outside_the_diff(source: Source, files: Sequence[ChangedFile], rules: Sequence[Rule],
