@@ -80,3 +80,68 @@ def test_the_mode_a_helper_leaves_is_read_through_its_own_helpers(tmp_path):
     assert evaluate is not None and project.mode_after(evaluate) == "train"
     assert test is not None and project.mode_after(test) == "eval"
     assert project.callee_at("main.py", 3, "missing") is None
+
+
+HELPERS = {
+    "lib/__init__.py": "",
+    "lib/steps.py": (
+        "import external\n\n\n"
+        "def apply(opt):\n    opt.step()\n\n\n"
+        "def show(opt):\n    print(opt.param_groups[0]['lr'])\n\n\n"
+        "def hand_on(opt):\n    external.run(opt)\n\n\n"
+        "def keep(opt):\n    CACHE.append(opt)\n\n\n"
+        "def alias(opt):\n    saved = opt\n    return saved\n\n\n"
+        "def through(opt):\n    apply(opt)\n    show(opt=opt)\n"
+    ),
+    "main.py": "from lib.steps import apply, show\nimport torch\n\napply(o)\nshow(o)\ntorch.manual_seed(0)\n",
+}
+
+
+def _helpers(tmp_path: Path) -> Project:
+    for name, text in HELPERS.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return Project(DirSource(tmp_path).read, {})
+
+
+def test_hands_on_tells_a_helper_that_keeps_a_value_from_one_that_passes_it_out_of_view(tmp_path):
+    project = _helpers(tmp_path)
+    mod = project.module("lib/steps.py")
+    assert mod is not None
+    fns = mod.functions
+    assert not project.hands_on(fns["apply"], {"opt"})  # opt.step(): the loop model reads it
+    assert not project.hands_on(fns["show"], {"opt"})  # print only reads it
+    assert not project.hands_on(fns["through"], {"opt"})  # helpers of the checkout, followed
+    assert project.hands_on(fns["hand_on"], {"opt"})  # external.run is not in the checkout
+    assert project.hands_on(fns["keep"], {"opt"})  # CACHE.append(opt): stored for later
+    assert project.hands_on(fns["alias"], {"opt"})  # an alias that is returned
+    assert not project.hands_on(fns["hand_on"], {"other"})
+
+
+def test_helper_texts_are_the_files_a_module_calls_into(tmp_path):
+    project = _helpers(tmp_path)
+    assert project.helper_texts("main.py") == [HELPERS["lib/steps.py"]]  # torch is not in the checkout
+    assert project.resolve_at("main.py", 4, "apply") is not None
+    assert project.resolve_at("main.py", 6, "manual_seed") is None
+
+
+def test_a_view_for_one_file_has_its_own_budget_and_shares_the_parsed_files(tmp_path, monkeypatch):
+    import torchreview.project as project_module
+
+    project = _helpers(tmp_path)
+    monkeypatch.setattr(project_module, "MAX_FILES", 1)
+    first = project.for_file("shown/main.py", "main.py")
+    assert first.module("shown/main.py") is not None  # the display path names the checkout's file
+    assert first.module("lib/steps.py") is None  # over this view's budget of one file
+    second = project.for_file()
+    assert second.module("lib/steps.py") is not None
+    assert second.module("lib/steps.py") is project.for_file().module("lib/steps.py")  # parsed once
+
+
+def test_a_helper_file_is_parsed_with_libcst_once_per_run(tmp_path):
+    project = _helpers(tmp_path)
+    first = project.loop_file("lib/steps.py")
+    assert first is not None and first.function("apply") is not None
+    assert project.for_file().loop_file("lib/steps.py") is first
+    (tmp_path / "broken.py").write_text("def f(:\n")
+    assert project.loop_file("broken.py") is None

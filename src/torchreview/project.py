@@ -11,6 +11,11 @@ per run, and only when a call leads to it):
 
 ``reaches_changed`` answers whether code reaches, within a bounded depth and number of files, a function
 whose lines the PR changed: then a loop is touched although its own function is not.
+
+The loop model follows calls into other files through ``loop_file`` (the helper's file parsed with
+libcst, once per run) and ``resolve_at``; ``hands_on`` tells rules whether a helper they can read
+passes a value on to code nobody can see. ``for_file`` gives a view with its own file budget over the
+same parsed files: ``lint`` makes one per linted file, so every file is parsed once per run.
 """
 
 from __future__ import annotations
@@ -21,9 +26,13 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 MAX_DEPTH = 4
-MAX_FILES = 64
+MAX_FILES = 64  # files one review (or one linted file) may read through the project view
+MAX_CACHED = 512  # parsed files kept for the run; beyond that a file is parsed again when needed
+MAX_CST_CACHED = 32  # helper files kept as libcst trees (heavier than ast trees)
+MAX_HANDS_ON_DEPTH = 3
 
 Reader = Callable[[str], str]
 
@@ -44,6 +53,31 @@ class _Module:
     functions: dict[str, Function]  # by qualified name
     classes: set[str]
     imports: dict[str, tuple[str, int, str | None]]  # local name -> (module, level, name in it or None)
+    _calls: dict[int, list[ast.Call]] | None = None
+    constructed: set[str] = field(default_factory=set)  # names bound to a class of the checkout
+
+    def all_calls(self) -> dict[int, list[ast.Call]]:
+        """The file's calls by the line they start on (indexed on first use)."""
+        if self._calls is None:
+            index: dict[int, list[ast.Call]] = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Call):
+                    index.setdefault(node.lineno, []).append(node)
+            self._calls = index
+        return self._calls
+
+    def calls_on(self, line: int) -> list[ast.Call]:
+        return self.all_calls().get(line, [])
+
+
+@dataclass
+class _Shared:
+    """What every view of one checkout shares during a run: the parsed files."""
+
+    modules: dict[str, _Module | None] = field(default_factory=dict)
+    cst_files: dict[str, Any] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # the source of every parsed file
 
 
 def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
@@ -67,25 +101,101 @@ def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
 class Project:
     """Parses files of the checkout on demand; ``changed`` maps paths to the head lines the PR changed."""
 
-    def __init__(self, read: Reader, changed: Mapping[str, frozenset[int]]) -> None:
+    def __init__(self, read: Reader, changed: Mapping[str, frozenset[int]], *,
+                 _shared: _Shared | None = None) -> None:
         self._read = read
         self.changed = changed
-        self._modules: dict[str, _Module | None] = {}
+        self._shared = _shared or _Shared()
+        self._modules = self._shared.modules
+        self._used: set[str] = set()  # files this view has looked at (at most MAX_FILES)
+        self._scopes: dict[tuple[str, str], dict[str, str]] = {}
+        # (path, line, name) of the loop calls whose helper in another file the loop model read
+        self.followed: set[tuple[str, int, str]] = set()
+
+    def for_file(self, display: str | None = None, path: str | None = None) -> Project:
+        """A view with a fresh file budget over the same parsed files; ``display`` (the path the
+        findings use) then names the checkout's ``path``."""
+        view = Project(self._read, self.changed, _shared=self._shared)
+        if display is not None and path is not None and display != path:
+            self._shared.aliases[display] = path
+        return view
+
+    def _real(self, path: str) -> str:
+        return self._shared.aliases.get(path, path)
 
     # -- files ---------------------------------------------------------------------------------------
+    def _budget(self, path: str) -> bool:
+        if path not in self._used:
+            if len(self._used) >= MAX_FILES:
+                return False
+            self._used.add(path)
+        return True
+
     def module(self, path: str) -> _Module | None:
+        path = self._real(path)
+        if not self._budget(path):
+            return None
         if path in self._modules:
             return self._modules[path]
         mod: _Module | None = None
-        if len(self._modules) < MAX_FILES:
-            try:
-                tree = ast.parse(self._read(path))
-            except Exception:  # unreadable, not Python, or not there: nothing to follow
-                tree = None
-            if tree is not None:
-                mod = _index(path, tree)
-        self._modules[path] = mod
+        try:
+            text = self._read(path)
+            tree = ast.parse(text)
+        except Exception:  # unreadable, not Python, or not there: nothing to follow
+            tree = None
+        if tree is not None:
+            mod = _index(path, tree)
+        if len(self._modules) < MAX_CACHED:
+            self._modules[path] = mod
+            if mod is not None:
+                self._shared.texts[path] = text
         return mod
+
+    def helper_texts(self, path: str) -> list[str]:
+        """The source of the checkout's files whose functions or classes ``path`` calls by an imported
+        name (``clip(...)`` after ``from utils import clip``, ``utils.f(...)``, ``Trainer(...)``): the
+        code that the loop model may read besides the file itself."""
+        mod = self.module(path)
+        if mod is None:
+            return []
+        roots: set[str] = set()
+        for calls in mod.all_calls().values():
+            for call in calls:
+                root = call.func
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in mod.imports:
+                    roots.add(root.id)
+        found: list[str] = []
+        for root in sorted(roots):
+            module, level, name = mod.imports[root]
+            specs = [module] if name is None else [".".join(p for p in (module, name) if p), module]
+            for spec in specs:
+                other = self._resolve_module(mod.path, spec, level)
+                if other is not None and other != mod.path:
+                    if other not in found:
+                        found.append(other)
+                    break
+        return [self._shared.texts[p] for p in found if p in self._shared.texts]
+
+    def loop_file(self, path: str) -> Any:
+        """The helper file as the loop model reads it (a ``loops.ForeignFile``), or None when it is
+        out of budget, unreadable or does not parse. Parsed with libcst once per run."""
+        from torchreview.loops.foreign import ForeignFile
+
+        path = self._real(path)
+        if not self._budget(path):
+            return None
+        cache = self._shared.cst_files
+        if path in cache:
+            return cache[path]
+        try:
+            found: Any = ForeignFile.parse(path, self._read(path))
+        except Exception:  # a helper file that libcst cannot read is not followed
+            found = None
+        if len(cache) < MAX_CST_CACHED:
+            cache[path] = found
+        return found
 
     def _resolve_module(self, importer: str, module: str, level: int) -> str | None:
         for candidate in _candidates(importer, module, level):
@@ -100,14 +210,34 @@ class Project:
         if mod is None:
             return []
         scope = _enclosing(mod, start)
-        constructed = _constructed(scope.node if scope else mod.tree)
+        constructed = self._constructed_in(mod, scope)
         out: list[Function] = []
-        for node in ast.walk(mod.tree):
-            if isinstance(node, ast.Call) and start <= node.lineno <= end:
+        for line in range(start, end + 1):
+            for node in mod.calls_on(line):
                 fn = self._resolve_call(mod, node.func, scope, constructed)
                 if fn is not None:
                     out.append(fn)
         return out
+
+    def _constructed_in(self, mod: _Module, scope: Function | None) -> dict[str, str]:
+        key = (mod.path, scope.name if scope else "<module>")
+        if key not in self._scopes:
+            self._scopes[key] = _constructed(scope.node if scope else mod.tree)
+        return self._scopes[key]
+
+    def may_resolve(self, path: str, root: str) -> bool:
+        """A cheap first test: whether a call whose leftmost name is ``root`` may lead into another
+        file of the checkout (an imported name, a class of the file, a name bound to a class)."""
+        mod = self.module(path)
+        if mod is None:
+            return False
+        return root in mod.imports or root in mod.classes or root in mod.constructed
+
+    def resolve_at(self, path: str, line: int, name: str) -> Function | None:
+        """The function of another file of the checkout that the call of ``name`` starting on ``line``
+        of ``path`` runs, if the project view can tell."""
+        fn = self.callee_at(path, line, name)
+        return fn if fn is not None and fn.path != self._real(path) else None
 
     def _resolve_call(self, mod: _Module, func: ast.expr, scope: Function | None,
                       constructed: dict[str, str]) -> Function | None:
@@ -158,6 +288,38 @@ class Project:
     def callee_at(self, path: str, line: int, name: str) -> Function | None:
         """The checkout's function that the call of ``name`` on ``line`` of ``path`` runs, if known."""
         return next((f for f in self.callees(path, line, line) if f.name.rsplit(".", 1)[-1] == name), None)
+
+    def hands_on(self, fn: Function, params: set[str], depth: int = 0) -> bool:
+        """Whether ``fn`` may hand one of its parameters ``params`` to code the project view cannot
+        read: passes it to a call that resolves to no function of the checkout, stores, returns or
+        yields it. Attribute calls on the parameter (``opt.step()``) are what the loop model reads."""
+        if not params:
+            return False
+        if depth >= MAX_HANDS_ON_DEPTH:
+            return True
+        for node in ast.walk(fn.node):
+            if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None:
+                if _names(node.value) & params:
+                    return True
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                value = node.value
+                if value is not None and _bare(value) & params:
+                    return True  # an alias: `self.opt = opt`, `o = opt`, `pair = (opt, x)`
+            elif isinstance(node, ast.Call):
+                passed = [(i, a) for i, a in enumerate(node.args) if _bare(a) & params]
+                passed += [(k.arg, k.value) for k in node.keywords if _bare(k.value) & params]
+                if not passed:
+                    continue
+                callee = _last(node.func)
+                if callee in HARMLESS_CALLS:
+                    continue
+                inner = self.callee_at(fn.path, node.lineno, callee) if callee else None
+                if inner is None:
+                    return True
+                names = {param_at(inner, where) for where, _ in passed}
+                if None in names or self.hands_on(inner, {n for n in names if n}, depth + 1):
+                    return True
+        return False
 
     def mode_after(self, fn: Function, depth: int = 0) -> str | None:
         """The last train/eval switch ``fn`` makes in source order ('train', 'eval' or None), reading the
@@ -242,6 +404,53 @@ def _python_files(root: Path) -> Iterator[Path]:
             yield path
 
 
+# Calls that only read a value (log it, measure it) and never step, clear or store it.
+HARMLESS_CALLS = frozenset({
+    "print", "len", "str", "repr", "format", "isinstance", "type", "id", "getattr", "hasattr", "log", "info",
+    "debug", "warning", "write", "add_scalar", "add_scalars", "log_dict", "log_metrics", "set_postfix",
+    "get_last_lr", "state_dict", "clip_grad_norm_", "clip_grad_value_", "unscale_",
+})
+
+
+def _last(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _bare(node: ast.AST) -> set[str]:
+    """Names that ``node`` is or holds as a whole (``opt``, ``(opt, x)``, ``[opt]``), not ``opt.lr``."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return set().union(*(_bare(e) for e in node.elts)) if node.elts else set()
+    if isinstance(node, ast.Dict):
+        return set().union(*(_bare(v) for v in node.values)) if node.values else set()
+    if isinstance(node, ast.Starred):
+        return _bare(node.value)
+    return set()
+
+
+def param_at(fn: Function, where: int | str | None) -> str | None:
+    """The parameter of ``fn`` that a positional index or a keyword fills (None: cannot tell)."""
+    args = fn.node.args
+    if isinstance(where, str):
+        known = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        return where if where in known else None
+    if where is None:
+        return None
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if "." in fn.name and positional and positional[0] in ("self", "cls"):
+        positional = positional[1:]
+    return positional[where] if where < len(positional) else None
+
+
 def _index(path: str, tree: ast.Module) -> _Module:
     functions: dict[str, Function] = {}
     classes: set[str] = set()
@@ -256,7 +465,9 @@ def _index(path: str, tree: ast.Module) -> _Module:
                     name = f"{node.name}.{item.name}"
                     functions[name] = Function(path, name, item.lineno, item.end_lineno or item.lineno, item)
     project_imports(path, tree, imports)
-    return _Module(path, tree, functions, classes, imports)
+    mod = _Module(path, tree, functions, classes, imports)
+    mod.constructed = {name for name, cls in _constructed(tree).items() if cls in classes or cls in imports}
+    return mod
 
 
 def project_imports(path: str, tree: ast.Module, into: dict[str, tuple[str, int, str | None]]) -> None:

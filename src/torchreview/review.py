@@ -86,7 +86,10 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
     file or another, see project.py); such a loop is touched although its own lines are not."""
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
-    active = [r for r, ok in zip(rules, passing(source, [r.prefilter for r in rules]), strict=True) if ok]
+    gates = passing(source, [r.prefilter for r in rules])
+    if project is not None and not all(gates):
+        gates = _gates_across_files(path, source, rules, gates, project)
+    active = [r for r, ok in zip(rules, gates, strict=True) if ok]
     if not active:
         if changed is not None and looks_like_training_code(source):
             # In a review, a changed file that does not parse is reported, not silently ignored.
@@ -109,6 +112,23 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         if ctx.in_diff(f.line):
             out.append(replace(f, in_diff=True))
     return FileOutcome(tuple(out), suppressed)
+
+
+def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: list[bool],
+                        project: Project) -> list[bool]:
+    """The gates again, for the rules whose gate failed, over the file and the helper files of the
+    checkout it calls into: the loop model reads those helpers too (prefilter.across_files)."""
+    from torchreview.prefilter import across_files
+
+    failed = [i for i, ok in enumerate(gates) if not ok and rules[i].prefilter]
+    extra = project.helper_texts(path) if failed else []
+    if not extra:
+        return gates
+    wide = passing("\n".join([source, *extra]), [across_files(rules[i].prefilter or "") for i in failed])
+    out = list(gates)
+    for i, ok in zip(failed, wide, strict=True):
+        out[i] = ok
+    return out
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
@@ -321,8 +341,26 @@ def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
         return ()  # the base did not parse: everything the head has is new
 
 
-def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
-    """Lint one file: (findings, skipped reason or None, number of suppressed findings)."""
+def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Project:
+    """The project view ``lint`` reads helpers of other files through: rooted where Python would
+    import the file's package from (the first folder above it without ``__init__.py``), shared by
+    the files of one run under that root, with a file budget of its own for each linted file."""
+    from torchreview.project import Project
+    from torchreview.sources import DirSource
+
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    base = projects.get(folder)
+    if base is None:
+        base = projects[folder] = Project(DirSource(folder).read, {})
+    return base.for_file(display, path.resolve().relative_to(folder).as_posix())
+
+
+def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
+             ) -> tuple[list[Finding], Skipped | None, int]:
+    """Lint one file: (findings, skipped reason or None, number of suppressed findings). ``projects``:
+    the project views of this run by root (lint_project), so helpers in other files are read."""
     from torchreview.sources import decode
 
     if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells
@@ -336,7 +374,8 @@ def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Find
     except OSError as exc:
         return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
     try:
-        outcome = analyze_file(display, text, rules)
+        project = lint_project(path, display, projects) if projects is not None else None
+        outcome = analyze_file(display, text, rules, project=project)
     except cst.ParserSyntaxError as exc:
         return [], Skipped(display, _syntax_reason(exc, text)), 0
     except RecursionError:
