@@ -118,9 +118,14 @@ def test_hands_on_tells_a_helper_that_keeps_a_value_from_one_that_passes_it_out_
     assert not project.hands_on(fns["hand_on"], {"other"})
 
 
-def test_helper_texts_are_the_files_a_module_calls_into(tmp_path):
+def test_helper_texts_are_the_functions_of_other_files_that_the_loops_reach(tmp_path):
     project = _helpers(tmp_path)
-    assert project.helper_texts("main.py") == [HELPERS["lib/steps.py"]]  # torch is not in the checkout
+    assert project.helper_texts("main.py") == []  # no loop: nothing the loop model would read
+    (tmp_path / "loop.py").write_text(
+        "from lib.steps import through\nimport torch\n\nfor b in data:\n    through(o)\n    torch.manual_seed(0)\n")
+    assert project.helper_texts("loop.py") == [  # through() and the two helpers it calls, not torch
+        "def through(opt):\n    apply(opt)\n    show(opt=opt)", "def apply(opt):\n    opt.step()",
+        "def show(opt):\n    print(opt.param_groups[0]['lr'])"]
     assert project.resolve_at("main.py", 4, "apply") is not None
     assert project.resolve_at("main.py", 6, "manual_seed") is None
 

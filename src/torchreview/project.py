@@ -30,7 +30,7 @@ from typing import Any
 
 MAX_DEPTH = 4
 MAX_FILES = 64  # files one review (or one linted file) may read through the project view
-MAX_CACHED = 512  # parsed files kept for the run; beyond that a file is parsed again when needed
+MAX_CACHED = 256  # parsed files kept for the run; beyond that a file is parsed again when needed
 MAX_CST_CACHED = 32  # helper files kept as libcst trees (heavier than ast trees)
 MAX_HANDS_ON_DEPTH = 3
 
@@ -132,51 +132,65 @@ class Project:
         return True
 
     def module(self, path: str) -> _Module | None:
+        """The file's ast index, or None when it is not there, does not parse, or is over the budget
+        (only files that exist count: resolving ``import torch`` tries paths that are not there)."""
         path = self._real(path)
-        if not self._budget(path):
-            return None
         if path in self._modules:
-            return self._modules[path]
-        mod: _Module | None = None
+            known = self._modules[path]
+            return known if known is not None and self._budget(path) else None
         try:
             text = self._read(path)
-            tree = ast.parse(text)
-        except Exception:  # unreadable, not Python, or not there: nothing to follow
-            tree = None
-        if tree is not None:
-            mod = _index(path, tree)
-        if len(self._modules) < MAX_CACHED:
-            self._modules[path] = mod
-            if mod is not None:
-                self._shared.texts[path] = text
+        except Exception:  # unreadable or not there: nothing to follow
+            self._remember(path, None, "")
+            return None
+        if not self._budget(path):
+            return None
+        try:
+            mod: _Module | None = _index(path, ast.parse(text))
+        except Exception:  # not Python
+            mod = None
+        self._remember(path, mod, text)
         return mod
 
+    def seed(self, path: str, text: str, tree: ast.Module) -> None:
+        """Index a file whose ``ast`` tree the caller already has (the rule gates parse it too)."""
+        path = self._real(path)
+        if path not in self._modules and self._budget(path):
+            self._remember(path, _index(path, tree), text)
+
+    def _remember(self, path: str, mod: _Module | None, text: str) -> None:
+        if mod is None:
+            self._modules[path] = None  # a path that is not there (``torch.py``) costs nothing to keep
+        elif len(self._shared.texts) < MAX_CACHED:
+            self._modules[path] = mod
+            self._shared.texts[path] = text
+
     def helper_texts(self, path: str) -> list[str]:
-        """The source of the checkout's files whose functions or classes ``path`` calls by an imported
-        name (``clip(...)`` after ``from utils import clip``, ``utils.f(...)``, ``Trainer(...)``): the
-        code that the loop model may read besides the file itself."""
+        """The source of the functions of other files that the loops of ``path`` reach (through
+        helpers of any file, as deep as the loop model follows): the code that the loop model may
+        read besides the file itself."""
         mod = self.module(path)
         if mod is None:
             return []
-        roots: set[str] = set()
-        for calls in mod.all_calls().values():
-            for call in calls:
-                root = call.func
-                while isinstance(root, ast.Attribute):
-                    root = root.value
-                if isinstance(root, ast.Name) and root.id in mod.imports:
-                    roots.add(root.id)
-        found: list[str] = []
-        for root in sorted(roots):
-            module, level, name = mod.imports[root]
-            specs = [module] if name is None else [".".join(p for p in (module, name) if p), module]
-            for spec in specs:
-                other = self._resolve_module(mod.path, spec, level)
-                if other is not None and other != mod.path:
-                    if other not in found:
-                        found.append(other)
-                    break
-        return [self._shared.texts[p] for p in found if p in self._shared.texts]
+        frontier = [(mod.path, n.lineno, n.end_lineno or n.lineno) for n in ast.walk(mod.tree)
+                    if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+        seen: set[tuple[str, str]] = set()
+        out: list[str] = []
+        for _ in range(MAX_DEPTH):
+            following = []
+            for p, start, end in frontier:
+                for fn in self.callees(p, start, end):
+                    if (fn.path, fn.name) in seen:
+                        continue
+                    seen.add((fn.path, fn.name))
+                    text = self._shared.texts.get(fn.path)
+                    if fn.path != mod.path and text is not None:
+                        out.append("\n".join(text.splitlines()[fn.line - 1: fn.end_line]))
+                    following.append((fn.path, fn.line, fn.end_line))
+            if not following:
+                break
+            frontier = following
+        return out
 
     def loop_file(self, path: str) -> Any:
         """The helper file as the loop model reads it (a ``loops.ForeignFile``), or None when it is
@@ -311,7 +325,7 @@ class Project:
                 if not passed:
                     continue
                 callee = _last(node.func)
-                if callee in HARMLESS_CALLS:
+                if callee in HARMLESS_CALLS or callee in _RECORDED:
                     continue
                 inner = self.callee_at(fn.path, node.lineno, callee) if callee else None
                 if inner is None:
@@ -410,6 +424,10 @@ HARMLESS_CALLS = frozenset({
     "debug", "warning", "write", "add_scalar", "add_scalars", "log_dict", "log_metrics", "set_postfix",
     "get_last_lr", "state_dict", "clip_grad_norm_", "clip_grad_value_", "unscale_",
 })
+
+
+# Training calls the loop model records as events (``scaler.step(opt)``, ``scaler.unscale_(opt)``).
+_RECORDED = frozenset({"step", "zero_grad", "backward", "optimizer_step", "manual_backward"})
 
 
 def _last(func: ast.expr) -> str:

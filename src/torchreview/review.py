@@ -87,9 +87,12 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     file or another, see project.py); such a loop is touched although its own lines are not."""
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
     gates = passing(source, [r.prefilter for r in rules])
+    alone = gates
     if project is not None and not all(gates):
         gates = _gates_across_files(path, source, rules, gates, project)
     active = [r for r, ok in zip(rules, gates, strict=True) if ok]
+    # rules that run only because of helpers in other files: their findings must come from those
+    widened = {r.id for r, ok, first in zip(rules, gates, alone, strict=True) if ok and not first}
     if not active:
         if changed is not None and looks_like_training_code(source):
             # In a review, a changed file that does not parse is reported, not silently ignored.
@@ -100,8 +103,10 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     ctx.project = project
     raw: list[Finding] = []
     for rule in active:
-        if rule.id != UNUSED_ID:  # it reads the other rules' findings below
-            raw.extend(rule.check(ctx))
+        if rule.id == UNUSED_ID:  # it reads the other rules' findings below
+            continue
+        found = rule.check(ctx)
+        raw.extend(found if rule.id not in widened else (f for f in found if _reads_other_files(ctx, f)))
     outcome = apply_suppressions(
         path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
         report_unused=any(r.id == UNUSED_ID for r in rules),
@@ -114,14 +119,26 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     return FileOutcome(tuple(out), suppressed)
 
 
+def _reads_other_files(ctx: FileContext, finding: Finding) -> bool:
+    """Whether the finding's loop reads a helper of another file (loops/foreign.py names those
+    helpers ``module:qualname`` in ``via``)."""
+    loop = ctx.loop_at(finding.loop.line) if finding.loop is not None else None
+    return loop is not None and any(e.via and ":" in e.via[0] for e in loop.events)
+
+
 def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: list[bool],
                         project: Project) -> list[bool]:
     """The gates again, for the rules whose gate failed, over the file and the helper files of the
     checkout it calls into: the loop model reads those helpers too (prefilter.across_files)."""
-    from torchreview.prefilter import across_files
+    from torchreview.prefilter import across_files, parsed
 
     failed = [i for i, ok in enumerate(gates) if not ok and rules[i].prefilter]
-    extra = project.helper_texts(path) if failed else []
+    if not failed:
+        return gates
+    tree = parsed(source)  # the gates' own tree of this file, when they parsed it
+    if tree is not None:
+        project.seed(path, source, tree)
+    extra = project.helper_texts(path)
     if not extra:
         return gates
     wide = passing("\n".join([source, *extra]), [across_files(rules[i].prefilter or "") for i in failed])
