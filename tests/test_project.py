@@ -143,10 +143,17 @@ def test_a_view_for_one_file_has_its_own_budget_and_shares_the_parsed_files(tmp_
     assert second.module("lib/steps.py") is project.for_file().module("lib/steps.py")  # parsed once
 
 
-def test_a_helper_file_is_parsed_with_libcst_once_per_run(tmp_path):
+def test_a_helper_is_parsed_with_libcst_alone_and_once_per_run(tmp_path):
     project = _helpers(tmp_path)
-    first = project.loop_file("lib/steps.py")
-    assert first is not None and first.function("apply") is not None
-    assert project.for_file().loop_file("lib/steps.py") is first
-    (tmp_path / "broken.py").write_text("def f(:\n")
-    assert project.loop_file("broken.py") is None
+    apply = project.resolve_at("main.py", 4, "apply")
+    assert apply is not None
+    first = project.loop_function(apply)
+    assert first is not None and first.qualname == "apply" and first.via_name() == "steps:apply"
+    assert first.offset + first.sourcemap.pos(first.info.node).start.line == apply.line
+    assert project.for_file().loop_function(apply) is first
+    (tmp_path / "m.py").write_text("class T:\n    def go(self, opt):\n        opt.step()\n")
+    (tmp_path / "run.py").write_text("from m import T\nt = T()\nt.go(o)\n")
+    go = project.resolve_at("run.py", 3, "go")
+    method = project.loop_function(go) if go is not None else None
+    assert method is not None and method.via_name() == "m:T.go"
+    assert method.offset + method.sourcemap.pos(method.info.node).start.line == 2

@@ -12,8 +12,8 @@ per run, and only when a call leads to it):
 ``reaches_changed`` answers whether code reaches, within a bounded depth and number of files, a function
 whose lines the PR changed: then a loop is touched although its own function is not.
 
-The loop model follows calls into other files through ``loop_file`` (the helper's file parsed with
-libcst, once per run) and ``resolve_at``; ``hands_on`` tells rules whether a helper they can read
+The loop model follows calls into other files through ``resolve_at`` and ``loop_function`` (the
+helper's own lines parsed with libcst, once per run); ``hands_on`` tells rules whether a helper they can read
 passes a value on to code nobody can see. ``for_file`` gives a view with its own file budget over the
 same parsed files: ``lint`` makes one per linted file, so every file is parsed once per run.
 """
@@ -31,7 +31,7 @@ from typing import Any
 MAX_DEPTH = 4
 MAX_FILES = 64  # files one review (or one linted file) may read through the project view
 MAX_CACHED = 256  # parsed files kept for the run; beyond that a file is parsed again when needed
-MAX_CST_CACHED = 32  # helper files kept as libcst trees (heavier than ast trees)
+MAX_CST_CACHED = 1024  # helper functions kept as libcst trees
 MAX_HANDS_ON_DEPTH = 3
 
 Reader = Callable[[str], str]
@@ -75,7 +75,7 @@ class _Shared:
     """What every view of one checkout shares during a run: the parsed files."""
 
     modules: dict[str, _Module | None] = field(default_factory=dict)
-    cst_files: dict[str, Any] = field(default_factory=dict)
+    functions: dict[tuple[str, str], Any] = field(default_factory=dict)  # helpers parsed with libcst
     aliases: dict[str, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)  # the source of every parsed file
 
@@ -192,23 +192,25 @@ class Project:
             frontier = following
         return out
 
-    def loop_file(self, path: str) -> Any:
-        """The helper file as the loop model reads it (a ``loops.ForeignFile``), or None when it is
-        out of budget, unreadable or does not parse. Parsed with libcst once per run."""
-        from torchreview.loops.foreign import ForeignFile
+    def loop_function(self, fn: Function) -> Any:
+        """``fn`` as the loop model reads it (a ``loops.foreign.ForeignFunction``: its own lines parsed
+        with libcst, once per run), or None when its file is out of budget or it does not parse."""
+        from torchreview.loops.foreign import ForeignFunction
 
-        path = self._real(path)
-        if not self._budget(path):
+        if not self._budget(fn.path):
             return None
-        cache = self._shared.cst_files
-        if path in cache:
-            return cache[path]
+        key = (fn.path, fn.name)
+        cache = self._shared.functions
+        if key in cache:
+            return cache[key]
+        text = self._shared.texts.get(fn.path)
         try:
-            found: Any = ForeignFile.parse(path, self._read(path))
-        except Exception:  # a helper file that libcst cannot read is not followed
+            lines = text.splitlines(keepends=True)[fn.line - 1: fn.end_line] if text is not None else []
+            found: Any = ForeignFunction.parse(fn.path, fn.name, lines, fn.line)
+        except Exception:  # a helper that libcst cannot read alone is not followed
             found = None
         if len(cache) < MAX_CST_CACHED:
-            cache[path] = found
+            cache[key] = found
         return found
 
     def _resolve_module(self, importer: str, module: str, level: int) -> str | None:
@@ -239,19 +241,22 @@ class Project:
             self._scopes[key] = _constructed(scope.node if scope else mod.tree)
         return self._scopes[key]
 
-    def may_resolve(self, path: str, root: str) -> bool:
+    def may_resolve(self, path: str, root: str, *, same_file: bool = False) -> bool:
         """A cheap first test: whether a call whose leftmost name is ``root`` may lead into another
-        file of the checkout (an imported name, a class of the file, a name bound to a class)."""
+        file of the checkout (an imported name, a class of the file, a name bound to a class); with
+        ``same_file``, also into a function of ``path`` itself (``helper()``, ``self.method()``)."""
         mod = self.module(path)
         if mod is None:
             return False
+        if same_file and (root in mod.functions or root in ("self", "cls")):
+            return True
         return root in mod.imports or root in mod.classes or root in mod.constructed
 
-    def resolve_at(self, path: str, line: int, name: str) -> Function | None:
-        """The function of another file of the checkout that the call of ``name`` starting on ``line``
-        of ``path`` runs, if the project view can tell."""
+    def resolve_at(self, path: str, line: int, name: str, *, elsewhere: bool = True) -> Function | None:
+        """The function of the checkout that the call of ``name`` starting on ``line`` of ``path``
+        runs, if the project view can tell; with ``elsewhere``, only one of another file."""
         fn = self.callee_at(path, line, name)
-        return fn if fn is not None and fn.path != self._real(path) else None
+        return fn if fn is not None and not (elsewhere and fn.path == self._real(path)) else None
 
     def _resolve_call(self, mod: _Module, func: ast.expr, scope: Function | None,
                       constructed: dict[str, str]) -> Function | None:
@@ -482,23 +487,45 @@ def _index(path: str, tree: ast.Module) -> _Module:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     name = f"{node.name}.{item.name}"
                     functions[name] = Function(path, name, item.lineno, item.end_lineno or item.lineno, item)
-    project_imports(path, tree, imports)
-    mod = _Module(path, tree, functions, classes, imports)
-    mod.constructed = {name for name, cls in _constructed(tree).items() if cls in classes or cls in imports}
+    # one walk of the whole tree: imports, the calls by line, and names bound to a class
+    calls: dict[int, list[ast.Call]] = {}
+    constructed: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            calls.setdefault(node.lineno, []).append(node)
+        elif isinstance(node, (ast.ImportFrom, ast.Import)):
+            _bind_import(node, imports)
+        elif isinstance(node, ast.Assign):
+            _bind_constructed(node, constructed)
+    mod = _Module(path, tree, functions, classes, imports, calls)
+    mod.constructed = {name for name, cls in constructed.items() if cls in classes or cls in imports}
     return mod
 
 
 def project_imports(path: str, tree: ast.Module, into: dict[str, tuple[str, int, str | None]]) -> None:
     """Local names bound by imports: name -> (module, relative level, the imported name or None)."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name != "*":
-                    into[alias.asname or alias.name] = (node.module or "", node.level, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname or "." not in alias.name:
-                    into[alias.asname or alias.name] = (alias.name, 0, None)
+        if isinstance(node, (ast.ImportFrom, ast.Import)):
+            _bind_import(node, into)
+
+
+def _bind_import(node: ast.ImportFrom | ast.Import, into: dict[str, tuple[str, int, str | None]]) -> None:
+    if isinstance(node, ast.ImportFrom):
+        for alias in node.names:
+            if alias.name != "*":
+                into[alias.asname or alias.name] = (node.module or "", node.level, alias.name)
+    else:
+        for alias in node.names:
+            if alias.asname or "." not in alias.name:
+                into[alias.asname or alias.name] = (alias.name, 0, None)
+
+
+def _bind_constructed(node: ast.Assign, into: dict[str, str]) -> None:
+    """``x = SomeClass(...)``: x -> "SomeClass" (names that look like classes only)."""
+    if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id[:1].isupper():
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                into[target.id] = node.value.func.id
 
 
 def _enclosing(mod: _Module, line: int) -> Function | None:
@@ -513,9 +540,6 @@ def _constructed(scope: ast.AST) -> dict[str, str]:
     """``x = SomeClass(...)`` in ``scope``: x -> "SomeClass" (names that look like classes only)."""
     out: dict[str, str] = {}
     for node in ast.walk(scope):
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                and isinstance(node.value.func, ast.Name) and node.value.func.id[:1].isupper()):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    out[target.id] = node.value.func.id
+        if isinstance(node, ast.Assign):
+            _bind_constructed(node, out)
     return out

@@ -88,7 +88,7 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
     gates = passing(source, [r.prefilter for r in rules])
     alone = gates
-    if project is not None and not all(gates):
+    if project is not None and not all(gates) and looks_like_training_code(source):
         gates = _gates_across_files(path, source, rules, gates, project)
     active = [r for r, ok in zip(rules, gates, strict=True) if ok]
     # rules that run only because of helpers in other files: their findings must come from those
@@ -370,6 +370,7 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Pro
         folder = folder.parent
     base = projects.get(folder)
     if base is None:
+        projects.clear()  # files come folder by folder: keep one checkout's parsed files at a time
         base = projects[folder] = Project(DirSource(folder).read, {})
     return base.for_file(display, path.resolve().relative_to(folder).as_posix())
 

@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
-from torchreview.loops.foreign import ForeignFile, ForeignView
+from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
     _DEVICE_HELPERS,
@@ -43,7 +43,7 @@ class _Collector(cst.CSTVisitor):
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
         self.in_loss_assign = 0
-        self.foreign: dict[int, tuple[ForeignFile, _FunctionInfo]] = {}  # calls into other files
+        self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
 
     # -- control flow ---------------------------------------------------------------------------
     def visit_If_body(self, node: cst.If) -> None:
@@ -143,7 +143,7 @@ class _Collector(cst.CSTVisitor):
         self._expand_helper(original_node)
         found = self.foreign.pop(id(original_node), None)
         if found is not None:
-            self._run_foreign(original_node, *found)
+            self._run_foreign(original_node, found)
 
     def _classify(self, node: cst.Call) -> None:
         func = node.func
@@ -292,32 +292,32 @@ class _Collector(cst.CSTVisitor):
         project = self.b.project
         if project is None or len(self.via) >= self.MAX_HELPER_DEPTH:
             return
+        inside = isinstance(self.b, ForeignView)  # in a helper: its own file's functions count too
         func = node.func
         root = func
         while isinstance(root, cst.Attribute):
             root = root.value
-        if not isinstance(root, cst.Name) or root.value in ("self", "cls"):
+        if not isinstance(root, cst.Name) or (root.value in ("self", "cls") and not inside):
+            return  # self.method() of the loop's own file: the same-file resolver has answered
+        if not project.may_resolve(self.b.path, root.value, same_file=inside):
             return
-        if not project.may_resolve(self.b.path, root.value):
-            return
-        fn = project.resolve_at(self.b.path, self.b.line_of(node), last_name(func))
-        file = project.loop_file(fn.path) if fn is not None else None
-        info = file.function(fn.name) if file is not None else None
-        if info is not None:
-            self.foreign[id(node)] = (file, info)
+        fn = project.resolve_at(self.b.path, self.b.line_of(node), last_name(func), elsewhere=not inside)
+        helper = project.loop_function(fn) if fn is not None else None
+        if helper is not None:
+            self.foreign[id(node)] = helper
 
-    def _run_foreign(self, node: cst.Call, file: ForeignFile, info: _FunctionInfo) -> None:
-        view = ForeignView(self.b, file, self.b.pos(node))
-        name = file.via_name(info)
+    def _run_foreign(self, node: cst.Call, helper: ForeignFunction) -> None:
+        view = ForeignView(self.b, helper, self.b.pos(node))
+        name = helper.via_name()
         if len(self.via) >= self.MAX_HELPER_DEPTH or name in self.seen:
             return
         if not self.via:  # a call of the loop's own body: rules may ask whether it was read
             self.b.project.followed.add((self.b.path, self.b.line_of(node), last_name(node.func)))
-        sub = _Collector(view, info, (*self.via, name), tuple(self.conditions), tuple(self.contexts),  # type: ignore[arg-type]
-                         self.depth, self.seen | {name})
-        for deco in info.node.decorators:
+        sub = _Collector(view, helper.info, (*self.via, name), tuple(self.conditions),  # type: ignore[arg-type]
+                         tuple(self.contexts), self.depth, self.seen | {name})
+        for deco in helper.info.node.decorators:
             sub.contexts.append(view.code(deco.decorator))
-        walk(info.node.body, sub)
+        walk(helper.info.node.body, sub)
 
     def _run_helper(self, info: _FunctionInfo) -> None:
         # a helper of a helper in another file is named with that file, as foreign.py says
