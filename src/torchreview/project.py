@@ -33,6 +33,7 @@ MAX_FILES = 64  # files one review (or one linted file) may read through the pro
 MAX_CACHED = 256  # parsed files kept for the run; beyond that a file is parsed again when needed
 MAX_CST_CACHED = 1024  # helper functions kept as libcst trees
 MAX_HANDS_ON_DEPTH = 3
+MAX_HELPER_DEPTH = 3  # as deep as the loop model follows helpers (loops/collector.py)
 
 Reader = Callable[[str], str]
 
@@ -74,7 +75,8 @@ class _Module:
 class _Shared:
     """What every view of one checkout shares during a run: the parsed files."""
 
-    modules: dict[str, _Module | None] = field(default_factory=dict)
+    modules: dict[str, _Module] = field(default_factory=dict)  # in order of use, the latest last
+    missing: set[str] = field(default_factory=set)  # paths that are not there or do not parse
     functions: dict[tuple[str, str], Any] = field(default_factory=dict)  # helpers parsed with libcst
     aliases: dict[str, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)  # the source of every parsed file
@@ -135,9 +137,12 @@ class Project:
         """The file's ast index, or None when it is not there, does not parse, or is over the budget
         (only files that exist count: resolving ``import torch`` tries paths that are not there)."""
         path = self._real(path)
+        if path in self._shared.missing:
+            return None
         if path in self._modules:
-            known = self._modules[path]
-            return known if known is not None and self._budget(path) else None
+            known = self._modules.pop(path)
+            self._modules[path] = known  # most recently used last
+            return known if self._budget(path) else None
         try:
             text = self._read(path)
         except Exception:  # unreadable or not there: nothing to follow
@@ -155,15 +160,19 @@ class Project:
     def seed(self, path: str, text: str, tree: ast.Module) -> None:
         """Index a file whose ``ast`` tree the caller already has (the rule gates parse it too)."""
         path = self._real(path)
-        if path not in self._modules and self._budget(path):
+        if path not in self._modules and path not in self._shared.missing and self._budget(path):
             self._remember(path, _index(path, tree), text)
 
     def _remember(self, path: str, mod: _Module | None, text: str) -> None:
         if mod is None:
-            self._modules[path] = None  # a path that is not there (``torch.py``) costs nothing to keep
-        elif len(self._shared.texts) < MAX_CACHED:
-            self._modules[path] = mod
-            self._shared.texts[path] = text
+            self._shared.missing.add(path)  # a path that is not there (``torch.py``) costs nothing to keep
+            return
+        while len(self._modules) >= MAX_CACHED:  # the least recently used file goes
+            old = next(iter(self._modules))
+            del self._modules[old]
+            self._shared.texts.pop(old, None)
+        self._modules[path] = mod
+        self._shared.texts[path] = text
 
     def helper_texts(self, path: str) -> list[str]:
         """The source of the functions of other files that the loops of ``path`` reach (through
@@ -176,7 +185,7 @@ class Project:
                     if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
         seen: set[tuple[str, str]] = set()
         out: list[str] = []
-        for _ in range(MAX_DEPTH):
+        for _ in range(MAX_HELPER_DEPTH):
             following = []
             for p, start, end in frontier:
                 for fn in self.callees(p, start, end):
@@ -204,8 +213,12 @@ class Project:
         if key in cache:
             return cache[key]
         text = self._shared.texts.get(fn.path)
+        if text is None and self.module(fn.path) is not None:  # its file left the cache: read it again
+            text = self._shared.texts.get(fn.path)
+        if text is None:
+            return None
         try:
-            lines = text.splitlines(keepends=True)[fn.line - 1: fn.end_line] if text is not None else []
+            lines = text.splitlines(keepends=True)[fn.line - 1: fn.end_line]
             found: Any = ForeignFunction.parse(fn.path, fn.name, lines, fn.line)
         except Exception:  # a helper that libcst cannot read alone is not followed
             found = None

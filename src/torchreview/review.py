@@ -370,7 +370,8 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Pro
         folder = folder.parent
     base = projects.get(folder)
     if base is None:
-        projects.clear()  # files come folder by folder: keep one checkout's parsed files at a time
+        while len(projects) >= 4:  # files come folder by folder: keep the parsed files of a few roots
+            del projects[next(iter(projects))]
         base = projects[folder] = Project(DirSource(folder).read, {})
     return base.for_file(display, path.resolve().relative_to(folder).as_posix())
 
