@@ -30,7 +30,8 @@ from typing import Any
 
 MAX_DEPTH = 4
 MAX_FILES = 64  # files one review (or one linted file) may read through the project view
-MAX_CACHED = 256  # parsed files kept for the run; beyond that a file is parsed again when needed
+MAX_CACHED = 128  # parsed files kept for the run; beyond that a file is parsed again when needed
+LINT_FILES = 16  # files one linted file may read (lint reads every file of a checkout)
 MAX_CST_CACHED = 1024  # helper functions kept as libcst trees
 MAX_HANDS_ON_DEPTH = 3
 MAX_HELPER_DEPTH = 3  # as deep as the loop model follows helpers (loops/collector.py)
@@ -110,14 +111,17 @@ class Project:
         self._shared = _shared or _Shared()
         self._modules = self._shared.modules
         self._used: set[str] = set()  # files this view has looked at (at most MAX_FILES)
+        self._max_files: int | None = None
         self._scopes: dict[tuple[str, str], dict[str, str]] = {}
         # (path, line, name) of the loop calls whose helper in another file the loop model read
         self.followed: set[tuple[str, int, str]] = set()
 
-    def for_file(self, display: str | None = None, path: str | None = None) -> Project:
-        """A view with a fresh file budget over the same parsed files; ``display`` (the path the
-        findings use) then names the checkout's ``path``."""
+    def for_file(self, display: str | None = None, path: str | None = None, *, budget: int | None = None,
+                 ) -> Project:
+        """A view with a fresh file budget (``budget`` files, default MAX_FILES) over the same parsed
+        files; ``display`` (the path the findings use) then names the checkout's ``path``."""
         view = Project(self._read, self.changed, _shared=self._shared)
+        view._max_files = budget
         if display is not None and path is not None and display != path:
             self._shared.aliases[display] = path
         return view
@@ -128,7 +132,7 @@ class Project:
     # -- files ---------------------------------------------------------------------------------------
     def _budget(self, path: str) -> bool:
         if path not in self._used:
-            if len(self._used) >= MAX_FILES:
+            if len(self._used) >= (self._max_files or MAX_FILES):
                 return False
             self._used.add(path)
         return True

@@ -361,8 +361,8 @@ def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
 def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Project:
     """The project view ``lint`` reads helpers of other files through: rooted where Python would
     import the file's package from (the first folder above it without ``__init__.py``), shared by
-    the files of one run under that root, with a file budget of its own for each linted file."""
-    from torchreview.project import Project
+    the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file."""
+    from torchreview.project import LINT_FILES, Project
     from torchreview.sources import DirSource
 
     folder = path.resolve().parent
@@ -370,10 +370,10 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Pro
         folder = folder.parent
     base = projects.get(folder)
     if base is None:
-        while len(projects) >= 4:  # files come folder by folder: keep the parsed files of a few roots
+        while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
             del projects[next(iter(projects))]
         base = projects[folder] = Project(DirSource(folder).read, {})
-    return base.for_file(display, path.resolve().relative_to(folder).as_posix())
+    return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
 
 
 def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
