@@ -32,7 +32,7 @@ MAX_DEPTH = 4
 MAX_FILES = 64  # files one review (or one linted file) may read through the project view
 MAX_CACHED = 128  # parsed files kept for the run; beyond that a file is parsed again when needed
 LINT_FILES = 16  # files one linted file may read (lint reads every file of a checkout)
-MAX_CST_CACHED = 1024  # helper functions kept as libcst trees
+MAX_CST_CACHED = 256  # helper functions kept as libcst trees
 MAX_HANDS_ON_DEPTH = 3
 MAX_HELPER_DEPTH = 3  # as deep as the loop model follows helpers (loops/collector.py)
 
