@@ -32,6 +32,7 @@ OPERATIONS: list[tuple[str, str]] = [
     ("/repos/{owner}/{repo}/issues/{issue_number}/comments", "post"),
     ("/repos/{owner}/{repo}/issues/comments/{comment_id}", "patch"),
     ("/repos/{owner}/{repo}/statuses/{sha}", "post"),
+    ("/repos/{owner}/{repo}/contents/{path}", "get"),
 ]
 WEBHOOKS = [
     "pull-request-opened", "pull-request-synchronize", "pull-request-reopened", "pull-request-edited",

@@ -262,8 +262,15 @@ def test_a_pr_that_drops_the_switch_back_in_the_helper_of_another_file_is_told_s
     (found,) = doc["findings"]
     assert (found["rule"], found["path"], found["severity"], found["status"]) == (
         "missing-train-mode", "train.py", "warning", "introduced")
-    # the same helper in lint, where no checkout is in view, gives a question at info level
+    # lint reads the helpers of the same checkout: the same warning
     main(["lint", str(repo / "train.py"), "--format", "json"])
+    (linted,) = json.loads(capsys.readouterr().out)["findings"]
+    assert (linted["rule"], linted["severity"]) == ("missing-train-mode", "warning")
+    # the loop's file alone, with no helper in view, gives a question at info level
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "train.py").write_text(head)
+    main(["lint", str(alone / "train.py"), "--format", "json"])
     (asked,) = json.loads(capsys.readouterr().out)["findings"]
     assert asked["severity"] == "info"
 

@@ -203,3 +203,31 @@ for x, y in loader:
 """)[0]
     clips = [e for e in loop.events if e.kind is EventKind.CLIP]
     assert [e.code for e in clips] == ["p.grad.data.clamp_(-1, 1)"]
+
+
+def test_helpers_in_other_files_are_followed_and_their_events_sit_on_the_loop_call(tmp_path):
+    from torchreview.project import Project
+    from torchreview.sources import DirSource
+
+    (tmp_path / "engine.py").write_text(
+        "def _apply(opt):\n    opt.step()\n\n\ndef step_fn(opt, loss):\n    loss.backward()\n    _apply(opt)\n")
+    src = (
+        "from engine import step_fn\n"
+        "\n"
+        "def train(model, loader, opt):\n"
+        "    for x in loader:\n"
+        "        opt.zero_grad()\n"
+        "        loss = model(x)\n"
+        "        step_fn(opt,\n"
+        "                loss)\n"
+    )
+    (tmp_path / "train.py").write_text(src)
+    module = cst.parse_module(src)
+    (loop,) = build_loops("train.py", module, project=Project(DirSource(tmp_path).read, {}))
+    kinds_here = [(e.kind, e.line, e.end_line, e.via) for e in loop.events if e.via]
+    assert kinds_here == [(EventKind.BACKWARD, 7, 8, ("engine:step_fn",)),
+                          (EventKind.STEP, 7, 8, ("engine:step_fn", "engine:_apply"))]
+    assert loop.does_training is True
+    # without the project view, the helper is a call like any other
+    (plain,) = build_loops("train.py", module)
+    assert not any(e.via for e in plain.events)

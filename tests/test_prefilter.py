@@ -197,3 +197,18 @@ def test_jobs_flag_validation(capsys):
 
     assert main(["lint", "-j", "x", "."]) == 2
     assert "whole number" in capsys.readouterr().err
+
+
+def test_gates_across_files_keep_text_tests_and_let_loop_tests_through():
+    from torchreview.prefilter import across_files
+
+    loop = "for b in loader:\n    train_step(model, b)\n"  # the backward pass is in another file
+    helper = "def train_step(model, b):\n    model(b).sum().backward()\n    opt.step()\n"
+    assert not gate("training-step")(loop)
+    assert gate(across_files("training-step"))(loop + helper)  # its text test, over both texts
+    assert not gate(across_files("training-step"))(loop)
+    # a text test stays a text test; an ast gate of a rule passes (the loop and its calls are apart)
+    assert across_files("training-step&&text:backward&&itext:loss").split("&&")[1:] == ["text:backward", "itext:loss"]
+    assert gate(across_files("itext:scaler&&scaler-calls"))("scaler = GradScaler()\n")
+    assert not gate(across_files("itext:scaler&&scaler-calls"))("x = 1\n")
+    assert across_files("suppression-comment") == "suppression-comment"

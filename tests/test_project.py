@@ -80,3 +80,80 @@ def test_the_mode_a_helper_leaves_is_read_through_its_own_helpers(tmp_path):
     assert evaluate is not None and project.mode_after(evaluate) == "train"
     assert test is not None and project.mode_after(test) == "eval"
     assert project.callee_at("main.py", 3, "missing") is None
+
+
+HELPERS = {
+    "lib/__init__.py": "",
+    "lib/steps.py": (
+        "import external\n\n\n"
+        "def apply(opt):\n    opt.step()\n\n\n"
+        "def show(opt):\n    print(opt.param_groups[0]['lr'])\n\n\n"
+        "def hand_on(opt):\n    external.run(opt)\n\n\n"
+        "def keep(opt):\n    CACHE.append(opt)\n\n\n"
+        "def alias(opt):\n    saved = opt\n    return saved\n\n\n"
+        "def through(opt):\n    apply(opt)\n    show(opt=opt)\n"
+    ),
+    "main.py": "from lib.steps import apply, show\nimport torch\n\napply(o)\nshow(o)\ntorch.manual_seed(0)\n",
+}
+
+
+def _helpers(tmp_path: Path) -> Project:
+    for name, text in HELPERS.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return Project(DirSource(tmp_path).read, {})
+
+
+def test_hands_on_tells_a_helper_that_keeps_a_value_from_one_that_passes_it_out_of_view(tmp_path):
+    project = _helpers(tmp_path)
+    mod = project.module("lib/steps.py")
+    assert mod is not None
+    fns = mod.functions
+    assert not project.hands_on(fns["apply"], {"opt"})  # opt.step(): the loop model reads it
+    assert not project.hands_on(fns["show"], {"opt"})  # print only reads it
+    assert not project.hands_on(fns["through"], {"opt"})  # helpers of the checkout, followed
+    assert project.hands_on(fns["hand_on"], {"opt"})  # external.run is not in the checkout
+    assert project.hands_on(fns["keep"], {"opt"})  # CACHE.append(opt): stored for later
+    assert project.hands_on(fns["alias"], {"opt"})  # an alias that is returned
+    assert not project.hands_on(fns["hand_on"], {"other"})
+
+
+def test_helper_texts_are_the_functions_of_other_files_that_the_loops_reach(tmp_path):
+    project = _helpers(tmp_path)
+    assert project.helper_texts("main.py") == []  # no loop: nothing the loop model would read
+    (tmp_path / "loop.py").write_text(
+        "from lib.steps import through\nimport torch\n\nfor b in data:\n    through(o)\n    torch.manual_seed(0)\n")
+    assert project.helper_texts("loop.py") == [  # through() and the two helpers it calls, not torch
+        "def through(opt):\n    apply(opt)\n    show(opt=opt)", "def apply(opt):\n    opt.step()",
+        "def show(opt):\n    print(opt.param_groups[0]['lr'])"]
+    assert project.resolve_at("main.py", 4, "apply") is not None
+    assert project.resolve_at("main.py", 6, "manual_seed") is None
+
+
+def test_a_view_for_one_file_has_its_own_budget_and_shares_the_parsed_files(tmp_path, monkeypatch):
+    import torchreview.project as project_module
+
+    project = _helpers(tmp_path)
+    monkeypatch.setattr(project_module, "MAX_FILES", 1)
+    first = project.for_file("shown/main.py", "main.py")
+    assert first.module("shown/main.py") is not None  # the display path names the checkout's file
+    assert first.module("lib/steps.py") is None  # over this view's budget of one file
+    second = project.for_file()
+    assert second.module("lib/steps.py") is not None
+    assert second.module("lib/steps.py") is project.for_file().module("lib/steps.py")  # parsed once
+
+
+def test_a_helper_is_parsed_with_libcst_alone_and_once_per_run(tmp_path):
+    project = _helpers(tmp_path)
+    apply = project.resolve_at("main.py", 4, "apply")
+    assert apply is not None
+    first = project.loop_function(apply)
+    assert first is not None and first.qualname == "apply" and first.via_name() == "steps:apply"
+    assert first.offset + first.sourcemap.pos(first.info.node).start.line == apply.line
+    assert project.for_file().loop_function(apply) is first
+    (tmp_path / "m.py").write_text("class T:\n    def go(self, opt):\n        opt.step()\n")
+    (tmp_path / "run.py").write_text("from m import T\nt = T()\nt.go(o)\n")
+    go = project.resolve_at("run.py", 3, "go")
+    method = project.loop_function(go) if go is not None else None
+    assert method is not None and method.via_name() == "m:T.go"
+    assert method.offset + method.sourcemap.pos(method.info.node).start.line == 2

@@ -64,7 +64,7 @@ class FileContext:
 
     @cached_property
     def loops(self) -> list[TrainingLoop]:
-        return build_loops(self.path, self.module, self.sourcemap, self.facts)
+        return build_loops(self.path, self.module, self.sourcemap, self.facts, project=self.project)
 
     def analysis(self, compute: Callable[[FileContext], T]) -> T:
         """The shared analysis ``compute(self)`` of this file, computed once and kept for every rule.

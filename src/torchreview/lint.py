@@ -45,8 +45,9 @@ def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
     """Runs in a worker process: rules travel as ids and are looked up there."""
     rules = _rules_by_id(rule_ids)
     out = []
+    projects: dict[Path, Any] = {}  # helpers of other files, parsed once per chunk
     for p, display in chunk:
-        found, skip, hidden = lint_one(Path(p), display, rules)
+        found, skip, hidden = lint_one(Path(p), display, rules, projects)
         out.append(([to_record(f) for f in found], skip, hidden))
     return out
 
@@ -54,8 +55,9 @@ def _lint_chunk(chunk: list[tuple[str, str]], rule_ids: tuple[str, ...]
 def _results(files: list[tuple[Path, str]], rules: tuple[Rule, ...], jobs: int
              ) -> Iterator[tuple[list[Finding], Skipped | None, int]]:
     if jobs <= 1 or len(files) < 2:
+        projects: dict[Path, Any] = {}  # helpers of other files, parsed once per run
         for path, display in files:
-            yield lint_one(path, display, rules)
+            yield lint_one(path, display, rules, projects)
         return
     from concurrent.futures import ProcessPoolExecutor
 

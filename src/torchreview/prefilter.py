@@ -180,3 +180,18 @@ def passing(source: str, prefilters: Sequence[str | None]) -> list[bool]:
 def should_parse(source: str, prefilters: Iterable[str | None]) -> bool:
     """Whether a file may hold a finding for rules with these ``PREFILTER`` values."""
     return any(passing(source, list(prefilters)))
+
+
+def across_files(name: str) -> str:
+    """The gate ``name`` for a file together with the checkout's helper files it calls into (the
+    project view): the loop sits in the file, the calls it reaches may sit in a helper. Text tests
+    stay and run on all of that text; ``training-step`` keeps its text test only; a gate that reads
+    the file's loops with ``ast`` (``ast_gate``) passes, since the loop and the calls are apart."""
+    def atom(part: str) -> str:
+        if part.startswith(("text:", "itext:")) or part == "suppression-comment":
+            return part
+        if part == "training-step":
+            return "text:" + _STEP_TEXT.pattern
+        return "text:"  # always passes
+    return "||".join("&&".join(atom(a) for a in alt.split("&&")) for alt in name.split("||"))
+

@@ -11,6 +11,11 @@ per run, and only when a call leads to it):
 
 ``reaches_changed`` answers whether code reaches, within a bounded depth and number of files, a function
 whose lines the PR changed: then a loop is touched although its own function is not.
+
+The loop model follows calls into other files through ``resolve_at`` and ``loop_function`` (the
+helper's own lines parsed with libcst, once per run); ``hands_on`` tells rules whether a helper they can read
+passes a value on to code nobody can see. ``for_file`` gives a view with its own file budget over the
+same parsed files: ``lint`` makes one per linted file, so every file is parsed once per run.
 """
 
 from __future__ import annotations
@@ -21,9 +26,15 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 MAX_DEPTH = 4
-MAX_FILES = 64
+MAX_FILES = 64  # files one review (or one linted file) may read through the project view
+MAX_CACHED = 128  # parsed files kept for the run; beyond that a file is parsed again when needed
+LINT_FILES = 16  # files one linted file may read (lint reads every file of a checkout)
+MAX_CST_CACHED = 256  # helper functions kept as libcst trees
+MAX_HANDS_ON_DEPTH = 3
+MAX_HELPER_DEPTH = 3  # as deep as the loop model follows helpers (loops/collector.py)
 
 Reader = Callable[[str], str]
 
@@ -44,6 +55,32 @@ class _Module:
     functions: dict[str, Function]  # by qualified name
     classes: set[str]
     imports: dict[str, tuple[str, int, str | None]]  # local name -> (module, level, name in it or None)
+    _calls: dict[int, list[ast.Call]] | None = None
+    constructed: set[str] = field(default_factory=set)  # names bound to a class of the checkout
+
+    def all_calls(self) -> dict[int, list[ast.Call]]:
+        """The file's calls by the line they start on (indexed on first use)."""
+        if self._calls is None:
+            index: dict[int, list[ast.Call]] = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Call):
+                    index.setdefault(node.lineno, []).append(node)
+            self._calls = index
+        return self._calls
+
+    def calls_on(self, line: int) -> list[ast.Call]:
+        return self.all_calls().get(line, [])
+
+
+@dataclass
+class _Shared:
+    """What every view of one checkout shares during a run: the parsed files."""
+
+    modules: dict[str, _Module] = field(default_factory=dict)  # in order of use, the latest last
+    missing: set[str] = field(default_factory=set)  # paths that are not there or do not parse
+    functions: dict[tuple[str, str], Any] = field(default_factory=dict)  # helpers parsed with libcst
+    aliases: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # the source of every parsed file
 
 
 def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
@@ -67,25 +104,131 @@ def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
 class Project:
     """Parses files of the checkout on demand; ``changed`` maps paths to the head lines the PR changed."""
 
-    def __init__(self, read: Reader, changed: Mapping[str, frozenset[int]]) -> None:
+    def __init__(self, read: Reader, changed: Mapping[str, frozenset[int]], *,
+                 _shared: _Shared | None = None) -> None:
         self._read = read
         self.changed = changed
-        self._modules: dict[str, _Module | None] = {}
+        self._shared = _shared or _Shared()
+        self._modules = self._shared.modules
+        self._used: set[str] = set()  # files this view has looked at (at most MAX_FILES)
+        self._max_files: int | None = None
+        self._scopes: dict[tuple[str, str], dict[str, str]] = {}
+        # (path, line, name) of the loop calls whose helper in another file the loop model read
+        self.followed: set[tuple[str, int, str]] = set()
+
+    def for_file(self, display: str | None = None, path: str | None = None, *, budget: int | None = None,
+                 ) -> Project:
+        """A view with a fresh file budget (``budget`` files, default MAX_FILES) over the same parsed
+        files; ``display`` (the path the findings use) then names the checkout's ``path``."""
+        view = Project(self._read, self.changed, _shared=self._shared)
+        view._max_files = budget
+        if display is not None and path is not None and display != path:
+            self._shared.aliases[display] = path
+        return view
+
+    def _real(self, path: str) -> str:
+        return self._shared.aliases.get(path, path)
 
     # -- files ---------------------------------------------------------------------------------------
+    def _budget(self, path: str) -> bool:
+        if path not in self._used:
+            if len(self._used) >= (self._max_files or MAX_FILES):
+                return False
+            self._used.add(path)
+        return True
+
     def module(self, path: str) -> _Module | None:
+        """The file's ast index, or None when it is not there, does not parse, or is over the budget
+        (only files that exist count: resolving ``import torch`` tries paths that are not there)."""
+        path = self._real(path)
+        if path in self._shared.missing:
+            return None
         if path in self._modules:
-            return self._modules[path]
-        mod: _Module | None = None
-        if len(self._modules) < MAX_FILES:
-            try:
-                tree = ast.parse(self._read(path))
-            except Exception:  # unreadable, not Python, or not there: nothing to follow
-                tree = None
-            if tree is not None:
-                mod = _index(path, tree)
-        self._modules[path] = mod
+            known = self._modules.pop(path)
+            self._modules[path] = known  # most recently used last
+            return known if self._budget(path) else None
+        try:
+            text = self._read(path)
+        except Exception:  # unreadable or not there: nothing to follow
+            self._remember(path, None, "")
+            return None
+        if not self._budget(path):
+            return None
+        try:
+            mod: _Module | None = _index(path, ast.parse(text))
+        except Exception:  # not Python
+            mod = None
+        self._remember(path, mod, text)
         return mod
+
+    def seed(self, path: str, text: str, tree: ast.Module) -> None:
+        """Index a file whose ``ast`` tree the caller already has (the rule gates parse it too)."""
+        path = self._real(path)
+        if path not in self._modules and path not in self._shared.missing and self._budget(path):
+            self._remember(path, _index(path, tree), text)
+
+    def _remember(self, path: str, mod: _Module | None, text: str) -> None:
+        if mod is None:
+            self._shared.missing.add(path)  # a path that is not there (``torch.py``) costs nothing to keep
+            return
+        while len(self._modules) >= MAX_CACHED:  # the least recently used file goes
+            old = next(iter(self._modules))
+            del self._modules[old]
+            self._shared.texts.pop(old, None)
+        self._modules[path] = mod
+        self._shared.texts[path] = text
+
+    def helper_texts(self, path: str) -> list[str]:
+        """The source of the functions of other files that the loops of ``path`` reach (through
+        helpers of any file, as deep as the loop model follows): the code that the loop model may
+        read besides the file itself."""
+        mod = self.module(path)
+        if mod is None:
+            return []
+        frontier = [(mod.path, n.lineno, n.end_lineno or n.lineno) for n in ast.walk(mod.tree)
+                    if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+        seen: set[tuple[str, str]] = set()
+        out: list[str] = []
+        for _ in range(MAX_HELPER_DEPTH):
+            following = []
+            for p, start, end in frontier:
+                for fn in self.callees(p, start, end):
+                    if (fn.path, fn.name) in seen:
+                        continue
+                    seen.add((fn.path, fn.name))
+                    text = self._shared.texts.get(fn.path)
+                    if fn.path != mod.path and text is not None:
+                        out.append("\n".join(text.splitlines()[fn.line - 1: fn.end_line]))
+                    following.append((fn.path, fn.line, fn.end_line))
+            if not following:
+                break
+            frontier = following
+        return out
+
+    def loop_function(self, fn: Function) -> Any:
+        """``fn`` as the loop model reads it (a ``loops.foreign.ForeignFunction``: its own lines parsed
+        with libcst, once per run), or None when its file is out of budget or it does not parse."""
+        from torchreview.loops.foreign import ForeignFunction
+
+        if not self._budget(fn.path):
+            return None
+        key = (fn.path, fn.name)
+        cache = self._shared.functions
+        if key in cache:
+            return cache[key]
+        text = self._shared.texts.get(fn.path)
+        if text is None and self.module(fn.path) is not None:  # its file left the cache: read it again
+            text = self._shared.texts.get(fn.path)
+        if text is None:
+            return None
+        try:
+            lines = text.splitlines(keepends=True)[fn.line - 1: fn.end_line]
+            found: Any = ForeignFunction.parse(fn.path, fn.name, lines, fn.line)
+        except Exception:  # a helper that libcst cannot read alone is not followed
+            found = None
+        if len(cache) < MAX_CST_CACHED:
+            cache[key] = found
+        return found
 
     def _resolve_module(self, importer: str, module: str, level: int) -> str | None:
         for candidate in _candidates(importer, module, level):
@@ -100,14 +243,37 @@ class Project:
         if mod is None:
             return []
         scope = _enclosing(mod, start)
-        constructed = _constructed(scope.node if scope else mod.tree)
+        constructed = self._constructed_in(mod, scope)
         out: list[Function] = []
-        for node in ast.walk(mod.tree):
-            if isinstance(node, ast.Call) and start <= node.lineno <= end:
+        for line in range(start, end + 1):
+            for node in mod.calls_on(line):
                 fn = self._resolve_call(mod, node.func, scope, constructed)
                 if fn is not None:
                     out.append(fn)
         return out
+
+    def _constructed_in(self, mod: _Module, scope: Function | None) -> dict[str, str]:
+        key = (mod.path, scope.name if scope else "<module>")
+        if key not in self._scopes:
+            self._scopes[key] = _constructed(scope.node if scope else mod.tree)
+        return self._scopes[key]
+
+    def may_resolve(self, path: str, root: str, *, same_file: bool = False) -> bool:
+        """A cheap first test: whether a call whose leftmost name is ``root`` may lead into another
+        file of the checkout (an imported name, a class of the file, a name bound to a class); with
+        ``same_file``, also into a function of ``path`` itself (``helper()``, ``self.method()``)."""
+        mod = self.module(path)
+        if mod is None:
+            return False
+        if same_file and (root in mod.functions or root in ("self", "cls")):
+            return True
+        return root in mod.imports or root in mod.classes or root in mod.constructed
+
+    def resolve_at(self, path: str, line: int, name: str, *, elsewhere: bool = True) -> Function | None:
+        """The function of the checkout that the call of ``name`` starting on ``line`` of ``path``
+        runs, if the project view can tell; with ``elsewhere``, only one of another file."""
+        fn = self.callee_at(path, line, name)
+        return fn if fn is not None and not (elsewhere and fn.path == self._real(path)) else None
 
     def _resolve_call(self, mod: _Module, func: ast.expr, scope: Function | None,
                       constructed: dict[str, str]) -> Function | None:
@@ -158,6 +324,38 @@ class Project:
     def callee_at(self, path: str, line: int, name: str) -> Function | None:
         """The checkout's function that the call of ``name`` on ``line`` of ``path`` runs, if known."""
         return next((f for f in self.callees(path, line, line) if f.name.rsplit(".", 1)[-1] == name), None)
+
+    def hands_on(self, fn: Function, params: set[str], depth: int = 0) -> bool:
+        """Whether ``fn`` may hand one of its parameters ``params`` to code the project view cannot
+        read: passes it to a call that resolves to no function of the checkout, stores, returns or
+        yields it. Attribute calls on the parameter (``opt.step()``) are what the loop model reads."""
+        if not params:
+            return False
+        if depth >= MAX_HANDS_ON_DEPTH:
+            return True
+        for node in ast.walk(fn.node):
+            if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None:
+                if _names(node.value) & params:
+                    return True
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                value = node.value
+                if value is not None and _bare(value) & params:
+                    return True  # an alias: `self.opt = opt`, `o = opt`, `pair = (opt, x)`
+            elif isinstance(node, ast.Call):
+                passed = [(i, a) for i, a in enumerate(node.args) if _bare(a) & params]
+                passed += [(k.arg, k.value) for k in node.keywords if _bare(k.value) & params]
+                if not passed:
+                    continue
+                callee = _last(node.func)
+                if callee in HARMLESS_CALLS or callee in _RECORDED:
+                    continue
+                inner = self.callee_at(fn.path, node.lineno, callee) if callee else None
+                if inner is None:
+                    return True
+                names = {param_at(inner, where) for where, _ in passed}
+                if None in names or self.hands_on(inner, {n for n in names if n}, depth + 1):
+                    return True
+        return False
 
     def mode_after(self, fn: Function, depth: int = 0) -> str | None:
         """The last train/eval switch ``fn`` makes in source order ('train', 'eval' or None), reading the
@@ -242,6 +440,57 @@ def _python_files(root: Path) -> Iterator[Path]:
             yield path
 
 
+# Calls that only read a value (log it, measure it) and never step, clear or store it.
+HARMLESS_CALLS = frozenset({
+    "print", "len", "str", "repr", "format", "isinstance", "type", "id", "getattr", "hasattr", "log", "info",
+    "debug", "warning", "write", "add_scalar", "add_scalars", "log_dict", "log_metrics", "set_postfix",
+    "get_last_lr", "state_dict", "clip_grad_norm_", "clip_grad_value_", "unscale_",
+})
+
+
+# Training calls the loop model records as events (``scaler.step(opt)``, ``scaler.unscale_(opt)``).
+_RECORDED = frozenset({"step", "zero_grad", "backward", "optimizer_step", "manual_backward"})
+
+
+def _last(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _bare(node: ast.AST) -> set[str]:
+    """Names that ``node`` is or holds as a whole (``opt``, ``(opt, x)``, ``[opt]``), not ``opt.lr``."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return set().union(*(_bare(e) for e in node.elts)) if node.elts else set()
+    if isinstance(node, ast.Dict):
+        return set().union(*(_bare(v) for v in node.values)) if node.values else set()
+    if isinstance(node, ast.Starred):
+        return _bare(node.value)
+    return set()
+
+
+def param_at(fn: Function, where: int | str | None) -> str | None:
+    """The parameter of ``fn`` that a positional index or a keyword fills (None: cannot tell)."""
+    args = fn.node.args
+    if isinstance(where, str):
+        known = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        return where if where in known else None
+    if where is None:
+        return None
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if "." in fn.name and positional and positional[0] in ("self", "cls"):
+        positional = positional[1:]
+    return positional[where] if where < len(positional) else None
+
+
 def _index(path: str, tree: ast.Module) -> _Module:
     functions: dict[str, Function] = {}
     classes: set[str] = set()
@@ -255,21 +504,45 @@ def _index(path: str, tree: ast.Module) -> _Module:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     name = f"{node.name}.{item.name}"
                     functions[name] = Function(path, name, item.lineno, item.end_lineno or item.lineno, item)
-    project_imports(path, tree, imports)
-    return _Module(path, tree, functions, classes, imports)
+    # one walk of the whole tree: imports, the calls by line, and names bound to a class
+    calls: dict[int, list[ast.Call]] = {}
+    constructed: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            calls.setdefault(node.lineno, []).append(node)
+        elif isinstance(node, (ast.ImportFrom, ast.Import)):
+            _bind_import(node, imports)
+        elif isinstance(node, ast.Assign):
+            _bind_constructed(node, constructed)
+    mod = _Module(path, tree, functions, classes, imports, calls)
+    mod.constructed = {name for name, cls in constructed.items() if cls in classes or cls in imports}
+    return mod
 
 
 def project_imports(path: str, tree: ast.Module, into: dict[str, tuple[str, int, str | None]]) -> None:
     """Local names bound by imports: name -> (module, relative level, the imported name or None)."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name != "*":
-                    into[alias.asname or alias.name] = (node.module or "", node.level, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname or "." not in alias.name:
-                    into[alias.asname or alias.name] = (alias.name, 0, None)
+        if isinstance(node, (ast.ImportFrom, ast.Import)):
+            _bind_import(node, into)
+
+
+def _bind_import(node: ast.ImportFrom | ast.Import, into: dict[str, tuple[str, int, str | None]]) -> None:
+    if isinstance(node, ast.ImportFrom):
+        for alias in node.names:
+            if alias.name != "*":
+                into[alias.asname or alias.name] = (node.module or "", node.level, alias.name)
+    else:
+        for alias in node.names:
+            if alias.asname or "." not in alias.name:
+                into[alias.asname or alias.name] = (alias.name, 0, None)
+
+
+def _bind_constructed(node: ast.Assign, into: dict[str, str]) -> None:
+    """``x = SomeClass(...)``: x -> "SomeClass" (names that look like classes only)."""
+    if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id[:1].isupper():
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                into[target.id] = node.value.func.id
 
 
 def _enclosing(mod: _Module, line: int) -> Function | None:
@@ -284,9 +557,6 @@ def _constructed(scope: ast.AST) -> dict[str, str]:
     """``x = SomeClass(...)`` in ``scope``: x -> "SomeClass" (names that look like classes only)."""
     out: dict[str, str] = {}
     for node in ast.walk(scope):
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                and isinstance(node.value.func, ast.Name) and node.value.func.id[:1].isupper()):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    out[target.id] = node.value.func.id
+        if isinstance(node, ast.Assign):
+            _bind_constructed(node, out)
     return out

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
 
+from torchreview import content
 from torchreview.baseline import base_text, mark
 from torchreview.context import FileContext, looks_like_training_code
 from torchreview.cstwalk import indexed
@@ -42,6 +43,9 @@ class ReviewResult:
     suppressed: int = 0
     reviewed: tuple[str, ...] = field(default=())
     exit_code: int = 0  # decided by pipeline.exit_code from the configuration
+    # Files with findings whose base version could not be read (no patch, and neither git nor the
+    # contents API had it), with the reason: their findings count as introduced.
+    no_base: tuple[Skipped, ...] = ()
 
 
 def _syntax_reason(exc: cst.ParserSyntaxError, source: str | None = None) -> str:
@@ -83,7 +87,13 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
     file or another, see project.py); such a loop is touched although its own lines are not."""
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
-    active = [r for r, ok in zip(rules, passing(source, [r.prefilter for r in rules]), strict=True) if ok]
+    gates = passing(source, [r.prefilter for r in rules])
+    alone = gates
+    if project is not None and not all(gates) and looks_like_training_code(source):
+        gates = _gates_across_files(path, source, rules, gates, project)
+    active = [r for r, ok in zip(rules, gates, strict=True) if ok]
+    # rules that run only because of helpers in other files: their findings must come from those
+    widened = {r.id for r, ok, first in zip(rules, gates, alone, strict=True) if ok and not first}
     if not active:
         if changed is not None and looks_like_training_code(source):
             # In a review, a changed file that does not parse is reported, not silently ignored.
@@ -95,8 +105,10 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     raw: list[Finding] = []
     with indexed(ctx.module):  # the rules' many walks of this tree share one layout of it
         for rule in active:
-            if rule.id != UNUSED_ID:  # it reads the other rules' findings below
-                raw.extend(rule.check(ctx))
+            if rule.id == UNUSED_ID:  # it reads the other rules' findings below
+                continue
+            found = rule.check(ctx)
+            raw.extend(found if rule.id not in widened else (f for f in found if _reads_other_files(ctx, f)))
     outcome = apply_suppressions(
         path, source, raw, enabled={r.id for r in rules}, known={r.id for r in all_rules()},
         report_unused=any(r.id == UNUSED_ID for r in rules),
@@ -107,6 +119,35 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         if ctx.in_diff(f.line):
             out.append(replace(f, in_diff=True))
     return FileOutcome(tuple(out), suppressed)
+
+
+def _reads_other_files(ctx: FileContext, finding: Finding) -> bool:
+    """Whether the finding's loop reads a helper of another file (loops/foreign.py names those
+    helpers ``module:qualname`` in ``via``)."""
+    loop = ctx.loop_at(finding.loop.line) if finding.loop is not None else None
+    return loop is not None and any(e.via and ":" in e.via[0] for e in loop.events)
+
+
+def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: list[bool],
+                        project: Project) -> list[bool]:
+    """The gates again, for the rules whose gate failed, over the file and the helper files of the
+    checkout it calls into: the loop model reads those helpers too (prefilter.across_files)."""
+    from torchreview.prefilter import across_files, parsed
+
+    failed = [i for i, ok in enumerate(gates) if not ok and rules[i].prefilter]
+    if not failed:
+        return gates
+    tree = parsed(source)  # the gates' own tree of this file, when they parsed it
+    if tree is not None:
+        project.seed(path, source, tree)
+    extra = project.helper_texts(path)
+    if not extra:
+        return gates
+    wide = passing("\n".join([source, *extra]), [across_files(rules[i].prefilter or "") for i in failed])
+    out = list(gates)
+    for i, ok in zip(failed, wide, strict=True):
+        out[i] = ok
+    return out
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
@@ -186,6 +227,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     findings: list[Finding] = []
     skipped: list[Skipped] = []
     reviewed: list[str] = []
+    no_base: list[Skipped] = []
     suppressed = 0
     files = _merge_repeated(files)
     project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python})
@@ -234,11 +276,14 @@ def review_files(files: Iterable[ChangedFile], source: Source,
             skipped.append(Skipped(cf.path, _GENERATED_REASON))
             continue
         before = base_text(cf, text)  # a diff that does not fit the checkout stops here (UserError)
-        if before is None and base is not None:
-            try:
-                before = base.read(cf.source_path or cf.path)
-            except FileUnavailable:
-                before = None
+        why_no_base: str | None = None
+        if before is None:
+            why_no_base = content.messages()["no_base_unknown"]
+            if base is not None:
+                try:
+                    before = base.read(cf.source_path or cf.path)
+                except FileUnavailable as exc:
+                    why_no_base = str(exc)
 
         def reaches(start: int, end: int, path: str = cf.path) -> bool:
             return project.reaches_changed(path, start, end)
@@ -259,11 +304,13 @@ def review_files(files: Iterable[ChangedFile], source: Source,
         spoke = {f.rule for f in outcome.findings}
         old = _base_findings(cf, before, [r for r in rules if r.id in spoke], base_project) if spoke else ()
         findings.extend(mark(outcome.findings, text, old, before, cf.path))
+        if before is None and why_no_base and outcome.findings:
+            no_base.append(Skipped(cf.path, why_no_base))
         suppressed += outcome.suppressed
         reviewed.append(cf.path)
     findings.extend(_callers_outside_the_diff(source, files, rules, project, base_project))
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped), files,
-                        suppressed=suppressed, reviewed=tuple(reviewed))
+                        suppressed=suppressed, reviewed=tuple(reviewed), no_base=tuple(no_base))
 
 
 def _callers_outside_the_diff(source: Source, files: Sequence[ChangedFile], rules: Sequence[Rule],
@@ -313,8 +360,28 @@ def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
         return ()  # the base did not parse: everything the head has is new
 
 
-def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Finding], Skipped | None, int]:
-    """Lint one file: (findings, skipped reason or None, number of suppressed findings)."""
+def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Project:
+    """The project view ``lint`` reads helpers of other files through: rooted where Python would
+    import the file's package from (the first folder above it without ``__init__.py``), shared by
+    the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file."""
+    from torchreview.project import LINT_FILES, Project
+    from torchreview.sources import DirSource
+
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    base = projects.get(folder)
+    if base is None:
+        while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
+            del projects[next(iter(projects))]
+        base = projects[folder] = Project(DirSource(folder).read, {})
+    return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
+
+
+def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
+             ) -> tuple[list[Finding], Skipped | None, int]:
+    """Lint one file: (findings, skipped reason or None, number of suppressed findings). ``projects``:
+    the project views of this run by root (lint_project), so helpers in other files are read."""
     from torchreview.sources import decode
 
     if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells
@@ -328,7 +395,8 @@ def lint_one(path: Path, display: str, rules: Sequence[Rule]) -> tuple[list[Find
     except OSError as exc:
         return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
     try:
-        outcome = analyze_file(display, text, rules)
+        project = lint_project(path, display, projects) if projects is not None else None
+        outcome = analyze_file(display, text, rules, project=project)
     except cst.ParserSyntaxError as exc:
         return [], Skipped(display, _syntax_reason(exc, text)), 0
     except RecursionError:

@@ -7,7 +7,8 @@ GitHub would not accept, or a response GitHub would not send, fails the test.
 
 Behaviour copied from GitHub: review comments must sit on a line inside the diff (else the whole review
 is refused with 422); a read-only token gets 403 "Resource not accessible by integration" on writes;
-the full diff of a PR with more than 300 files is refused with 406; the file list stops at 3,000.
+the full diff of a PR with more than 300 files is refused with 406; the file list stops at 3,000; the
+contents API answers files of ``contents`` (by commit sha and path) and 404 for any other.
 Every comment records its author: the token's identity (``identity``) for what the client writes, or
 another user for comments a test plants (``plant_issue_comment``, ``plant_review_comment``), the way
 anyone can comment on a public pull request.
@@ -15,14 +16,17 @@ anyone can comment on a public pull request.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import posixpath
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from github_double import schema
 from torchreview.diff import parse_diff
@@ -46,6 +50,7 @@ ROUTES: list[tuple[str, str, str]] = [
     ("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}",
      rf"^/repos/{OWNER_REPO}/issues/comments/(?P<id>\d+)$"),
     ("POST", "/repos/{owner}/{repo}/statuses/{sha}", rf"^/repos/{OWNER_REPO}/statuses/(?P<sha>[0-9a-f]{{40}})$"),
+    ("GET", "/repos/{owner}/{repo}/contents/{path}", rf"^/repos/{OWNER_REPO}/contents/(?P<path>.+)$"),
 ]
 DOCS = "https://docs.github.com/rest"
 MAX_LISTED_FILES = 3000
@@ -101,6 +106,7 @@ class GitHubDouble:
         self.review_comments: list[dict[str, Any]] = []
         self.issue_comments: list[dict[str, Any]] = []
         self.statuses: list[dict[str, Any]] = []
+        self.contents: dict[tuple[str, str], bytes] = {}  # (commit sha, path) -> the file at that commit
         self.faults: list[Fault] = []
         self.read_only = False
         self.identity = "github-actions[bot]"  # whom the token belongs to
@@ -315,6 +321,23 @@ class GitHubDouble:
 
     # -- HTTP plumbing -----------------------------------------------------------------------------------
 
+    def _get_contents_path(self, m: re.Match[str], query: dict[str, list[str]], **_: Any
+                           ) -> tuple[int, Any, dict[str, str]]:
+        path = unquote(m.group("path"))
+        ref = query.get("ref", [""])[0]
+        data = self.contents.get((ref, path))
+        if data is None:
+            return 404, {"message": "Not Found", "documentation_url": DOCS}, {}
+        out = schema.rest_component("content-file")
+        blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+        url = self._api(f"/contents/{quote(path)}?ref={ref}")
+        out.update(type="file", encoding="base64", size=len(data), name=posixpath.basename(path), path=path,
+                   content=base64.encodebytes(data).decode("ascii"), sha=blob, url=url,
+                   git_url=self._api(f"/git/blobs/{blob}"), html_url=f"https://github.invalid/{self.repository}/blob/"
+                   f"{ref}/{quote(path)}", download_url=f"https://raw.invalid/{self.repository}/{ref}/{quote(path)}")
+        out["_links"] = {"self": url, "git": out["git_url"], "html": out["html_url"]}
+        return 200, out, {}
+
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         double = self
 
@@ -409,4 +432,4 @@ class GitHubDouble:
 def _slug(op: str) -> str:
     parts = [p for p in op.split("/")[4:] if p]
     return "_".join({"{pull_number}": "n", "{issue_number}": "n", "{comment_id}": "id",
-                     "{sha}": "sha"}.get(p, p) for p in parts)
+                     "{sha}": "sha", "{path}": "path"}.get(p, p) for p in parts)

@@ -20,6 +20,7 @@ class Changes:
     placeable: dict[str, ChangedFile]  # the files of the diff itself: only their lines take comments
     diff_text: str | None
     notes: list[str]
+    unpatched: tuple[str, ...] = ()  # files GitHub sent no patch for: the diff cannot rebuild their base
 
 
 def fetch_changes(pr: Any, checkout: Path | None, *, changed_files: int | None = None) -> Changes:
@@ -60,7 +61,7 @@ def fetch_changes(pr: Any, checkout: Path | None, *, changed_files: int | None =
     if missing:
         notes.append(say("patch_from_checkout", count=len(missing)))
         files.extend(_whole_file(f, checkout) for f in missing)
-    return Changes(files, placeable, text, notes)
+    return Changes(files, placeable, text, notes, tuple(f.filename for f in missing))
 
 
 def _file_header(f: Any) -> str:

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from github import Github
 
 from torchreview import pipeline, safewrite
+from torchreview.action.basefiles import base_source
 from torchreview.action.changes import fetch_changes
 from torchreview.action.dispatch import make_github
 from torchreview.action.event import ActionEnv, PullRequestEvent
@@ -94,8 +95,10 @@ class Job:
         self.notes.extend(changes.notes)
         if self.env.inputs.run_smoke:
             self.notes.append(say("smoke_not_here"))
+        # Files GitHub sent no patch for: their base from git, else from the contents API at the base sha.
+        base = base_source(self.repo, self.env.workspace, pr.base.sha) if changes.unpatched else None
         sources = pipeline.Sources(head=DirSource(self.env.workspace), root=self.env.workspace,
-                                   diff_text=changes.diff_text, title=title, body=body)
+                                   diff_text=changes.diff_text, title=title, body=body, base=base)
         result = pipeline.review(changes.files, sources, self.config)
         planned = plan(result.findings, changes.placeable, inline=self.inline)
         return self._publish(pr, head_sha, number, result, planned, post_inline=not description_only)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import libcst as cst
 from libcst.metadata import CodeRange
@@ -18,8 +19,10 @@ class LoopModelBuilder:
     """Builds :class:`TrainingLoop` records for one parsed file."""
 
     def __init__(self, path: str, module: cst.Module, sourcemap: SourceMap | None = None,
-                 facts: ModuleFacts | None = None) -> None:
+                 facts: ModuleFacts | None = None, project: Any = None) -> None:
         self.path = path
+        self.project = project  # project.Project: helpers of other files are followed through it
+        self.root = self
         self.module = module
         self.sourcemap = sourcemap or SourceMap(module)
         self.facts = facts or ModuleFacts(module, self.sourcemap.code)
@@ -35,6 +38,9 @@ class LoopModelBuilder:
 
     def pos(self, node: cst.CSTNode) -> CodeRange:
         return self.sourcemap.pos(node)
+
+    def line_of(self, node: cst.CSTNode) -> int:
+        return self.sourcemap.pos(node).start.line
 
     def function_info(self, node: cst.FunctionDef | None) -> _FunctionInfo | None:
         if node is None:
@@ -128,8 +134,8 @@ class LoopModelBuilder:
 
 
 def build_loops(path: str, module: cst.Module, sourcemap: SourceMap | None = None,
-                facts: ModuleFacts | None = None) -> list[TrainingLoop]:
-    return LoopModelBuilder(path, module, sourcemap, facts).build()
+                facts: ModuleFacts | None = None, project: Any = None) -> list[TrainingLoop]:
+    return LoopModelBuilder(path, module, sourcemap, facts, project).build()
 
 
 def iter_events(loops: Sequence[TrainingLoop], kind: EventKind) -> Iterator[tuple[TrainingLoop, Event]]:

@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
+from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
     _DEVICE_HELPERS,
@@ -42,6 +43,7 @@ class _Collector(cst.CSTVisitor):
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
         self.in_loss_assign = 0
+        self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
 
     # -- control flow ---------------------------------------------------------------------------
     def visit_If_body(self, node: cst.If) -> None:
@@ -132,10 +134,16 @@ class _Collector(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         if self._resolve(node.func) is not None:
             return  # a same-file helper: its own calls are expanded in leave_Call, after the arguments
+        before = len(self.b.events)
         self._classify(node)
+        if len(self.b.events) == before:
+            self._find_foreign(node)  # not a training call: maybe a helper in another file
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self._expand_helper(original_node)
+        found = self.foreign.pop(id(original_node), None)
+        if found is not None:
+            self._run_foreign(original_node, found)
 
     def _classify(self, node: cst.Call) -> None:
         func = node.func
@@ -279,8 +287,42 @@ class _Collector(cst.CSTVisitor):
         return _Collector(self.b, scope, (*self.via, name), tuple(self.conditions),
                           tuple(self.contexts), self.depth, self.seen | {name})
 
+    # -- helpers in other files of the checkout (project.py finds them, foreign.py reads them) ----
+    def _find_foreign(self, node: cst.Call) -> None:
+        project = self.b.project
+        if project is None or len(self.via) >= self.MAX_HELPER_DEPTH:
+            return
+        inside = isinstance(self.b, ForeignView)  # in a helper: its own file's functions count too
+        func = node.func
+        root = func
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or (root.value in ("self", "cls") and not inside):
+            return  # self.method() of the loop's own file: the same-file resolver has answered
+        if not project.may_resolve(self.b.path, root.value, same_file=inside):
+            return
+        fn = project.resolve_at(self.b.path, self.b.line_of(node), last_name(func), elsewhere=not inside)
+        helper = project.loop_function(fn) if fn is not None else None
+        if helper is not None:
+            self.foreign[id(node)] = helper
+
+    def _run_foreign(self, node: cst.Call, helper: ForeignFunction) -> None:
+        view = ForeignView(self.b, helper, self.b.pos(node))
+        name = helper.via_name()
+        if len(self.via) >= self.MAX_HELPER_DEPTH or name in self.seen:
+            return
+        if not self.via:  # a call of the loop's own body: rules may ask whether it was read
+            self.b.project.followed.add((self.b.path, self.b.line_of(node), last_name(node.func)))
+        sub = _Collector(view, helper.info, (*self.via, name), tuple(self.conditions),  # type: ignore[arg-type]
+                         tuple(self.contexts), self.depth, self.seen | {name})
+        for deco in helper.info.node.decorators:
+            sub.contexts.append(view.code(deco.decorator))
+        walk(helper.info.node.body, sub)
+
     def _run_helper(self, info: _FunctionInfo) -> None:
-        sub = self._child(info, info.qualname)
+        # a helper of a helper in another file is named with that file, as foreign.py says
+        name = self.b.file.via_name(info) if isinstance(self.b, ForeignView) else info.qualname
+        sub = self._child(info, name)
         if sub is None:
             return
         for deco in info.node.decorators:

@@ -134,6 +134,7 @@ def summary(result: ReviewResult, *, outside: list[tuple[Finding, str]] | None =
             outside_collapsed=collapse and bool(outside),
             before=before if sections else [],
             skipped=list(result.skipped) if sections else [],
+            no_base=list(result.no_base) if sections else [],
             description_md=(description_md.strip() if sections else msgs["section_too_long"])
             if description_md.strip() else "",
             smoke_md=(smoke_md.strip() if sections else msgs["section_too_long"]) if smoke_md.strip() else "",

@@ -300,11 +300,12 @@ def helper_call_site(ctx: FileContext, loop: TrainingLoop, via: tuple[str, ...])
     """
     if not via:
         return None
-    name = via[0].rsplit(".", 1)[-1]
+    name = via[0].rsplit(".", 1)[-1].rsplit(":", 1)[-1]
+    foreign = ":" in via[0]  # "utils:clip", a helper of another file (loops/foreign.py)
     for site in call_sites(ctx):
         if site.name == name and loop.line <= site.line <= loop.end_line:
             func = site.node.func
-            if isinstance(func, cst.Name) or (isinstance(func, cst.Attribute) and ctx.code(func.value) in (
-                    "self", "cls")):
+            if isinstance(func, cst.Name) or (isinstance(func, cst.Attribute) and (foreign or ctx.code(
+                    func.value) in ("self", "cls"))):
                 return site
     return None

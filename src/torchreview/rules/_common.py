@@ -122,8 +122,38 @@ def passes_to_unknown(ctx: FileContext, loop: TrainingLoop, names: set[str],
             continue
         for arg in call.args:
             if ctx.code(arg.value) in names:
+                if read_in_checkout(ctx, call, names):
+                    break  # a helper of another file that the loop model read and that keeps the value
                 return True
     return False
+
+
+def read_in_checkout(ctx: FileContext, call: cst.Call, names: set[str]) -> bool:
+    """Whether ``call`` runs a helper of another file of the checkout that the loop model read (so its
+    steps, clears and backward passes are events of the loop), and that helper hands none of
+    ``names`` on to code the project view cannot read (project.Project.hands_on)."""
+    project = ctx.project
+    if project is None:
+        return False
+    from torchreview.project import param_at
+
+    line, callee = ctx.pos(call).start.line, last_name(call.func)
+    fn = project.resolve_at(ctx.path, line, callee) if (ctx.path, line, callee) in project.followed else None
+    if fn is None:
+        return False
+    params: set[str] = set()
+    index = 0
+    for arg in call.args:
+        if arg.star:
+            return False
+        where: int | str = arg.keyword.value if arg.keyword is not None else index
+        index += arg.keyword is None
+        if ctx.code(arg.value) in names:
+            param = param_at(fn, where)
+            if param is None:
+                return False
+            params.add(param)
+    return not project.hands_on(fn, params)
 
 
 def loss_names(loop: TrainingLoop) -> set[str]:

@@ -1,0 +1,165 @@
+"""Helpers in other files of the checkout, followed by the loop model and read by the rules, through
+`torchreview review` and `torchreview lint` on small real-looking repositories.
+
+Each repository has a training script and a package of helpers, the way many projects split
+``train.py`` from ``engine.py`` or ``utils.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_baseline import pr, review
+from torchreview.cli import main
+
+TRAIN = """import torch
+from torch.utils.data import DataLoader
+
+from mylib.engine import train_step
+from mylib.utils import clip_gradients, log_learning_rate
+
+
+def main(model, dataset, epochs=3):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
+    loader = DataLoader(dataset, batch_size=32, shuffle=True)
+    for epoch in range(epochs):
+        for batch in loader:
+            optimizer.zero_grad()
+            loss = model(batch).mean()
+            loss.backward()
+            clip_gradients(model)
+            train_step(optimizer)
+            log_learning_rate(optimizer)
+"""
+
+ENGINE = """def train_step(optimizer):
+    optimizer.step()
+"""
+
+UTILS = """import logging
+
+import torch
+
+log = logging.getLogger(__name__)
+
+
+def clip_gradients(model, max_norm=1.0):
+    torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+
+
+def log_learning_rate(optimizer):
+    log.info("lr %s", optimizer.param_groups[0]["lr"])
+"""
+
+FILES = {"train.py": TRAIN, "mylib/__init__.py": "", "mylib/engine.py": ENGINE, "mylib/utils.py": UTILS}
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def lint(path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict]:
+    main(["lint", str(path), "--format", "json"])
+    return json.loads(capsys.readouterr().out)["findings"]
+
+
+def rules_at(findings: list[dict]) -> list[tuple[str, int]]:
+    return sorted((f["rule"], f["line"]) for f in findings)
+
+
+def test_a_correct_loop_whose_step_and_clip_live_in_other_files_is_quiet(tmp_path, capsys):
+    repo = write(tmp_path, FILES)
+    assert lint(repo / "train.py", capsys) == []
+
+
+def test_a_helper_that_only_logs_the_learning_rate_does_not_hide_a_missing_step(tmp_path, capsys):
+    repo = write(tmp_path, {**FILES, "train.py": TRAIN.replace("            train_step(optimizer)\n", "")})
+    found = lint(repo / "train.py", capsys)
+    assert rules_at(found) == [("missing-optimizer-step", 15)]
+
+
+def test_a_helper_that_only_reads_the_optimizer_does_not_hide_a_missing_zero_grad(tmp_path, capsys):
+    # Before, handing the optimizer to any function of another file kept missing-zero-grad quiet.
+    repo = write(tmp_path, {**FILES, "train.py": TRAIN.replace("            optimizer.zero_grad()\n", "")})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("missing-zero-grad", 14)]
+
+
+def test_a_helper_of_another_file_that_clears_the_gradients_counts(tmp_path, capsys):
+    engine = "def train_step(optimizer):\n    optimizer.step()\n    optimizer.zero_grad()\n"
+    repo = write(tmp_path, {**FILES, "mylib/engine.py": engine,
+                            "train.py": TRAIN.replace("            optimizer.zero_grad()\n", "")})
+    assert lint(repo / "train.py", capsys) == []
+
+
+def test_a_helper_that_hands_the_optimizer_to_code_out_of_view_keeps_the_rule_quiet(tmp_path, capsys):
+    # log_learning_rate passes the optimizer on to a library, which may clear the gradients there
+    utils = UTILS.replace('    log.info("lr %s", optimizer.param_groups[0]["lr"])\n',
+                          "    import accelerate_like\n    accelerate_like.apply(optimizer)\n")
+    repo = write(tmp_path, {**FILES, "mylib/utils.py": utils,
+                            "train.py": TRAIN.replace("            optimizer.zero_grad()\n", "")})
+    assert lint(repo / "train.py", capsys) == []
+    # so does a helper that keeps the optimizer for later
+    utils = UTILS.replace('    log.info("lr %s", optimizer.param_groups[0]["lr"])\n',
+                          "    STATE['optimizer'] = optimizer\n")
+    write(tmp_path, {"mylib/utils.py": "STATE = {}\n" + utils})
+    assert lint(repo / "train.py", capsys) == []
+
+
+def test_clipping_in_a_helper_of_another_file_after_the_step_is_reported_at_the_call(tmp_path, capsys):
+    late = TRAIN.replace("            clip_gradients(model)\n            train_step(optimizer)\n",
+                         "            train_step(optimizer)\n            clip_gradients(model)\n")
+    repo = write(tmp_path, {**FILES, "train.py": late})
+    (found,) = lint(repo / "train.py", capsys)
+    assert (found["rule"], found["path"], found["line"]) == ("clip-grad-order", str(repo / "train.py"), 17)
+    assert found["suggestion"] is None  # the helper's body is elsewhere: no edit of this file is offered
+
+
+def test_a_helper_of_another_file_that_steps_twice_is_read_through_its_own_helpers(tmp_path, capsys):
+    # engine.train_step -> engine._apply (same file as the helper) -> optimizer.step()
+    engine = "def _apply(opt):\n    opt.step()\n\n\ndef train_step(optimizer):\n    _apply(optimizer)\n"
+    repo = write(tmp_path, {**FILES, "mylib/engine.py": engine})
+    assert lint(repo / "train.py", capsys) == []
+    gone = engine.replace("    opt.step()\n", "    print(opt)\n")
+    write(tmp_path, {"mylib/engine.py": gone})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("missing-optimizer-step", 15)]
+
+
+def test_review_of_a_pr_that_moves_the_step_out_of_the_helper_in_another_file(tmp_path, capsys):
+    # The PR edits only mylib/engine.py; the loop in train.py that calls it now has no step.
+    repo, diff = pr(tmp_path, FILES, {"mylib/engine.py": "def train_step(optimizer):\n    return optimizer\n"})
+    code, doc, _ = review(repo, diff, capsys)
+    found = [(f["rule"], f["path"], f["status"]) for f in doc["findings"]]
+    assert found == [("missing-optimizer-step", "train.py", "introduced")]
+    assert code == 1
+
+
+def test_review_of_a_pr_that_adds_a_log_line_to_a_loop_with_its_step_in_another_file(tmp_path, capsys):
+    head = TRAIN.replace("            log_learning_rate(optimizer)\n",
+                         "            log_learning_rate(optimizer)\n            print(loss.item())\n")
+    repo, diff = pr(tmp_path, FILES, {"train.py": head})
+    code, doc, _ = review(repo, diff, capsys)
+    assert doc["findings"] == [] and code == 0
+
+
+def test_review_of_a_pr_that_drops_the_step_call_is_told_so_even_though_a_helper_gets_the_optimizer(
+        tmp_path, capsys):
+    head = TRAIN.replace("            train_step(optimizer)\n", "")
+    repo, diff = pr(tmp_path, FILES, {"train.py": head})
+    code, doc, _ = review(repo, diff, capsys)
+    assert [(f["rule"], f["status"]) for f in doc["findings"]] == [("missing-optimizer-step", "introduced")]
+    assert code == 1  # the base stepped through train_step(): the finding is new, and an error
+
+
+def test_a_module_imported_as_a_name_is_followed_too(tmp_path, capsys):
+    train = TRAIN.replace("from mylib.engine import train_step\n", "from mylib import engine\n").replace(
+        "            train_step(optimizer)\n", "            engine.train_step(optimizer)\n")
+    repo = write(tmp_path, {**FILES, "train.py": train})
+    assert lint(repo / "train.py", capsys) == []
+    write(tmp_path, {"mylib/engine.py": "def train_step(optimizer):\n    pass\n"})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("missing-optimizer-step", 15)]
