@@ -342,7 +342,8 @@ class Project:
                 if value is not None and _bare(value) & params:
                     return True  # an alias: `self.opt = opt`, `o = opt`, `pair = (opt, x)`
             elif isinstance(node, ast.Call):
-                passed = [(i, a) for i, a in enumerate(node.args) if _bare(a) & params]
+                passed: list[tuple[int | str | None, ast.expr]] = [
+                    (i, a) for i, a in enumerate(node.args) if _bare(a) & params]
                 passed += [(k.arg, k.value) for k in node.keywords if _bare(k.value) & params]
                 if not passed:
                     continue
@@ -507,13 +508,13 @@ def _index(path: str, tree: ast.Module) -> _Module:
     # one walk of the whole tree: imports, the calls by line, and names bound to a class
     calls: dict[int, list[ast.Call]] = {}
     constructed: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            calls.setdefault(node.lineno, []).append(node)
-        elif isinstance(node, (ast.ImportFrom, ast.Import)):
-            _bind_import(node, imports)
-        elif isinstance(node, ast.Assign):
-            _bind_constructed(node, constructed)
+    for walked in ast.walk(tree):
+        if isinstance(walked, ast.Call):
+            calls.setdefault(walked.lineno, []).append(walked)
+        elif isinstance(walked, (ast.ImportFrom, ast.Import)):
+            _bind_import(walked, imports)
+        elif isinstance(walked, ast.Assign):
+            _bind_constructed(walked, constructed)
     mod = _Module(path, tree, functions, classes, imports, calls)
     mod.constructed = {name for name, cls in constructed.items() if cls in classes or cls in imports}
     return mod
