@@ -57,6 +57,7 @@ class _Module:
     imports: dict[str, tuple[str, int, str | None]]  # local name -> (module, level, name in it or None)
     _calls: dict[int, list[ast.Call]] | None = None
     constructed: set[str] = field(default_factory=set)  # names bound to a class of the checkout
+    loops: list[tuple[int, int]] = field(default_factory=list)  # for/while statements: first and last line
 
     def all_calls(self) -> dict[int, list[ast.Call]]:
         """The file's calls by the line they start on (indexed on first use)."""
@@ -113,6 +114,7 @@ class Project:
         self._used: set[str] = set()  # files this view has looked at (at most MAX_FILES)
         self._max_files: int | None = None
         self._scopes: dict[tuple[str, str], dict[str, str]] = {}
+        self._resolved: dict[tuple[str, str, int], str | None] = {}  # import -> file, per view
         # (path, line, name) of the loop calls whose helper in another file the loop model read
         self.followed: set[tuple[str, int, str]] = set()
 
@@ -185,8 +187,7 @@ class Project:
         mod = self.module(path)
         if mod is None:
             return []
-        frontier = [(mod.path, n.lineno, n.end_lineno or n.lineno) for n in ast.walk(mod.tree)
-                    if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+        frontier = [(mod.path, start, end) for start, end in mod.loops]
         seen: set[tuple[str, str]] = set()
         out: list[str] = []
         for _ in range(MAX_HELPER_DEPTH):
@@ -231,9 +232,17 @@ class Project:
         return found
 
     def _resolve_module(self, importer: str, module: str, level: int) -> str | None:
+        key = (importer, module, level)
+        if key in self._resolved:
+            found = self._resolved[key]
+            # still in this view's budget and cache: the answer stands (module() keeps the order)
+            if found is None or self.module(found) is not None:
+                return found
         for candidate in _candidates(importer, module, level):
             if self.module(candidate) is not None:
+                self._resolved[key] = candidate
                 return candidate
+        self._resolved[key] = None
         return None
 
     # -- calls ---------------------------------------------------------------------------------------
@@ -508,14 +517,17 @@ def _index(path: str, tree: ast.Module) -> _Module:
     # one walk of the whole tree: imports, the calls by line, and names bound to a class
     calls: dict[int, list[ast.Call]] = {}
     constructed: dict[str, str] = {}
+    loops: list[tuple[int, int]] = []
     for walked in ast.walk(tree):
         if isinstance(walked, ast.Call):
             calls.setdefault(walked.lineno, []).append(walked)
+        elif isinstance(walked, (ast.For, ast.AsyncFor, ast.While)):
+            loops.append((walked.lineno, walked.end_lineno or walked.lineno))
         elif isinstance(walked, (ast.ImportFrom, ast.Import)):
             _bind_import(walked, imports)
         elif isinstance(walked, ast.Assign):
             _bind_constructed(walked, constructed)
-    mod = _Module(path, tree, functions, classes, imports, calls)
+    mod = _Module(path, tree, functions, classes, imports, calls, loops=sorted(loops))
     mod.constructed = {name for name, cls in constructed.items() if cls in classes or cls in imports}
     return mod
 
