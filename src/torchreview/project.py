@@ -21,6 +21,7 @@ same parsed files: ``lint`` makes one per linted file, so every file is parsed o
 from __future__ import annotations
 
 import ast
+import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -429,14 +430,11 @@ def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
     pattern = re.compile(rb"^\s*(?:from|import)\s[^\n]*\b(?:" + b"|".join(re.escape(s.encode()) for s in stems)
                          + rb")\b", re.MULTILINE)
     found: list[str] = []
-    for n, path in enumerate(sorted(_python_files(root))):
-        if n >= MAX_SCANNED:
-            break
-        rel = path.relative_to(root).as_posix()
+    for rel in _python_files(root)[:MAX_SCANNED]:
         if rel in exclude:
             continue
         try:
-            data = path.read_bytes()
+            data = (root / rel).read_bytes()
         except OSError:
             continue
         if pattern.search(data):
@@ -444,10 +442,18 @@ def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
     return found
 
 
-def _python_files(root: Path) -> Iterator[Path]:
-    for path in root.rglob("*.py"):
-        if not any(part in _SKIP_DIRS for part in path.relative_to(root).parts[:-1]) and path.is_file():
-            yield path
+def _python_files(root: Path) -> list[str]:
+    """The checkout's Python files outside the skipped folders, as relative posix paths in path order
+    (folder by folder, as sorting the paths part by part gives)."""
+    out: list[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in _SKIP_DIRS]
+        rel_dir = os.path.relpath(folder, root).replace(os.sep, "/")
+        for name in files:
+            if name.endswith(".py") and os.path.isfile(os.path.join(folder, name)):
+                out.append(name if rel_dir == "." else f"{rel_dir}/{name}")
+    out.sort(key=lambda rel: rel.split("/"))
+    return out
 
 
 # Calls that only read a value (log it, measure it) and never step, clear or store it.
