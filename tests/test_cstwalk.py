@@ -60,20 +60,23 @@ def test_same_hooks_in_the_same_order(name: str) -> None:
     assert got.events == expected.events
 
 
+class _Calls(cst.CSTVisitor):
+    """The callee of every call, outside lambdas (whose children it skips)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.names.append(cst.Module([]).code_for_node(node.func))
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
 def test_plain_visitor_hooks_and_skipping() -> None:
     module = cst.parse_module("def f():\n    g(h(1))\n    lambda: k(2)\n")
 
-    class Calls(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.names: list[str] = []
-
-        def visit_Call(self, node: cst.Call) -> None:
-            self.names.append(cst.Module([]).code_for_node(node.func))
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-    visitor = Calls()
+    visitor = _Calls()
     walk(module, visitor)
     assert visitor.names == ["g", "h"]
 
@@ -134,19 +137,9 @@ def test_indexed_walk_of_a_subtree_and_of_a_node_from_elsewhere() -> None:
     module = cst.parse_module("def f():\n    g(h(1))\n    lambda: k(2)\nm(3)\n")
     other = cst.parse_module("z(9)\n")
 
-    class Calls(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.names: list[str] = []
-
-        def visit_Call(self, node: cst.Call) -> None:
-            self.names.append(cst.Module([]).code_for_node(node.func))
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
     function = module.body[0]
     with indexed(module):
-        inside, elsewhere, whole = Calls(), Calls(), Calls()
+        inside, elsewhere, whole = _Calls(), _Calls(), _Calls()
         walk(function, inside)
         walk(other, elsewhere)  # not in the indexed tree: the full descent answers
         walk(module, whole)
