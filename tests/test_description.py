@@ -622,3 +622,11 @@ def test_a_bare_percentage_is_the_setting_not_an_effect():
     assert verdict("Fuse the optimizer step", "This cuts the step time by 12%.") == "purpose"
     assert verdict("Lower the warm-up share", "Changed the warm-up share from 10% to 3%, because "
                                               "the longer warm-up wasted a tenth of every run.") == "purpose"
+
+
+def test_a_title_github_made_from_its_own_branch_name_says_nothing():
+    # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
+    assert check_description("Jdoe patch 1", "<!-- Describe your change here -->").verdict == "empty"
+    assert check_description("jdoe-patch-2", "").verdict == "empty"
+    assert check_description("Apply the patch to the loader", "").verdict != "empty"
+    assert check_description("Jdoe patch 1", "Rename the seed argument.").verdict != "empty"

@@ -268,8 +268,10 @@ _MECHANISM_START = re.compile(
 _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|change|use|set|fix|bump|"
                        r"implement|introduce|refactor|replace|make|clean)")
 # Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
+# GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
-    r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+)?\W*$")
+    r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
+    r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
 # confidence of a mechanism-only verdict.
