@@ -181,17 +181,20 @@ class Project:
         self._modules[path] = mod
         self._shared.texts[path] = text
 
-    def helper_texts(self, path: str) -> list[str]:
+    def helper_texts(self, path: str, *, direct: bool = False) -> list[str]:
         """The source of the functions of other files that the loops of ``path`` reach (through
         helpers of any file, as deep as the loop model follows): the code that the loop model may
-        read besides the file itself."""
+        read besides the file itself. With ``direct``, none unless a loop itself calls a function of
+        another file (the first step of every helper there that the loop model follows)."""
         mod = self.module(path)
         if mod is None:
             return []
         frontier = [(mod.path, start, end) for start, end in mod.loops]
         seen: set[tuple[str, str]] = set()
         out: list[str] = []
-        for _ in range(MAX_HELPER_DEPTH):
+        for depth in range(MAX_HELPER_DEPTH):
+            if direct and depth == 1 and not out:
+                return []
             following = []
             for p, start, end in frontier:
                 for fn in self.callees(p, start, end):

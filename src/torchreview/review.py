@@ -24,6 +24,7 @@ from torchreview.sources import FileUnavailable
 from torchreview.suppress import UNUSED_ID, apply_suppressions
 
 if TYPE_CHECKING:
+    from torchreview.loops.records import TrainingLoop
     from torchreview.project import Project
 
 
@@ -102,6 +103,9 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
     ctx.project = project
+    if widened and not any(_reads_helper_elsewhere(loop) for loop in ctx.loops):
+        # no loop reads a helper of another file: every finding of the widened rules would be dropped
+        active = [r for r in active if r.id not in widened]
     raw: list[Finding] = []
     with indexed(ctx.module):  # the rules' many walks of this tree share one layout of it
         for rule in active:
@@ -125,7 +129,11 @@ def _reads_other_files(ctx: FileContext, finding: Finding) -> bool:
     """Whether the finding's loop reads a helper of another file (loops/foreign.py names those
     helpers ``module:qualname`` in ``via``)."""
     loop = ctx.loop_at(finding.loop.line) if finding.loop is not None else None
-    return loop is not None and any(e.via and ":" in e.via[0] for e in loop.events)
+    return loop is not None and _reads_helper_elsewhere(loop)
+
+
+def _reads_helper_elsewhere(loop: TrainingLoop) -> bool:
+    return any(e.via and ":" in e.via[0] for e in loop.events)
 
 
 def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: list[bool],
@@ -140,7 +148,8 @@ def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: li
     tree = parsed(source)  # the gates' own tree of this file, when they parsed it
     if tree is not None:
         project.seed(path, source, tree)
-    extra = project.helper_texts(path)
+    # only a loop that calls a function of another file itself can hold a finding of a widened rule
+    extra = project.helper_texts(path, direct=True)
     if not extra:
         return gates
     wide = passing("\n".join([source, *extra]), [across_files(rules[i].prefilter or "") for i in failed])
