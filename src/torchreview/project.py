@@ -204,7 +204,7 @@ class Project:
         mod = self.module(path)
         if mod is None:
             return []
-        frontier = [(mod.path, start, end) for start, end in mod.loops]
+        frontier = [(mod.path, start, end) for start, end in _outermost(mod.loops)]
         seen: set[tuple[str, str]] = set()
         out: list[str] = []
         for depth in range(MAX_HELPER_DEPTH):
@@ -641,6 +641,15 @@ def _bind_constructed(node: ast.Assign, into: dict[str, str]) -> None:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 into[target.id] = node.value.func.id
+
+
+def _outermost(loops: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The loops (sorted) that no other loop holds: a nested loop's calls are its outer loop's too."""
+    out: list[tuple[int, int]] = []
+    for start, end in loops:
+        if not out or start > out[-1][1]:
+            out.append((start, end))
+    return out
 
 
 def _enclosing(mod: _Module, line: int) -> Function | None:
