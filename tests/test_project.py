@@ -1,4 +1,4 @@
-"""The project view: calls resolved to functions in other files of the checkout (project.py)."""
+"""The project view: calls resolved to functions in other files of the checkout (the torchreview.project package)."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_helper_texts_are_the_functions_of_other_files_that_the_loops_reach(tmp_
 
 
 def test_a_view_for_one_file_has_its_own_budget_and_shares_the_parsed_files(tmp_path, monkeypatch):
-    import torchreview.project as project_module
+    import torchreview.project.view as project_module
 
     project = _helpers(tmp_path)
     monkeypatch.setattr(project_module, "MAX_FILES", 1)
