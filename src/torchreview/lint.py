@@ -141,4 +141,3 @@ def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Pat
     except UnparseableSource as exc:
         return [], Skipped(display, str(exc)), 0
     return list(outcome.findings), None, outcome.suppressed
-
