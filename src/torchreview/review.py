@@ -102,11 +102,11 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
         return FileOutcome(())
     ctx = FileContext.parse(path, source, changed, right_side)
     ctx.project = project
-    if widened and not any(_reads_helper_elsewhere(loop) for loop in ctx.loops):
-        # no loop reads a helper of another file: every finding of the widened rules would be dropped
-        active = [r for r in active if r.id not in widened]
     raw: list[Finding] = []
     with indexed(ctx.module):  # the rules' many walks of this tree share one layout of it
+        if widened and not any(_reads_helper_elsewhere(loop) for loop in ctx.loops):
+            # no loop reads a helper of another file: every finding of the widened rules would be dropped
+            active = [r for r in active if r.id not in widened]
         for rule in active:
             if rule.id == UNUSED_ID:  # it reads the other rules' findings below
                 continue
