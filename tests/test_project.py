@@ -1,4 +1,4 @@
-"""The project view: calls resolved to functions in other files of the checkout (project.py)."""
+"""The project view: calls resolved to functions in other files of the checkout (the torchreview.project package)."""
 
 from __future__ import annotations
 
@@ -130,8 +130,23 @@ def test_helper_texts_are_the_functions_of_other_files_that_the_loops_reach(tmp_
     assert project.resolve_at("main.py", 6, "manual_seed") is None
 
 
+def test_helper_texts_direct_needs_a_loop_that_calls_into_another_file_itself(tmp_path):
+    project = _helpers(tmp_path)
+    # the loop reaches lib.steps only through run_all() of its own file: the loop model names such
+    # a helper by the loop's file, so the rules widened by helper texts have nothing to say there
+    (tmp_path / "indirect.py").write_text(
+        "from lib.steps import apply\n\n\ndef run_all(o):\n    apply(o)\n\n\n"
+        "for b in data:\n    for c in b:\n        run_all(o)\n")
+    assert project.helper_texts("indirect.py") == ["def apply(opt):\n    opt.step()"]
+    assert project.helper_texts("indirect.py", direct=True) == []
+    (tmp_path / "direct.py").write_text(
+        "from lib.steps import apply, show\n\nfor b in data:\n    show(o)\n    for c in b:\n        apply(o)\n")
+    assert project.helper_texts("direct.py", direct=True) == [  # the nested loop's call counted once
+        "def show(opt):\n    print(opt.param_groups[0]['lr'])", "def apply(opt):\n    opt.step()"]
+
+
 def test_a_view_for_one_file_has_its_own_budget_and_shares_the_parsed_files(tmp_path, monkeypatch):
-    import torchreview.project as project_module
+    import torchreview.project.view as project_module
 
     project = _helpers(tmp_path)
     monkeypatch.setattr(project_module, "MAX_FILES", 1)

@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
 
 from torchreview.errors import UserError
 from torchreview.finding import Finding, Skipped, from_record, to_record
-from torchreview.review import ReviewResult, lint_one
+from torchreview.review import ReviewResult, _syntax_reason, analyze_file
 from torchreview.rules import Rule, all_rules, get_rule
+from torchreview.safeparse import UnparseableSource
+from torchreview.sources import FileUnavailable
+
+if TYPE_CHECKING:
+    from torchreview.project import Project
 
 _SKIP_DIRS = {".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".tox", ".mypy_cache",
               "build", "dist", ".eggs", ".ipynb_checkpoints"}
@@ -88,3 +95,49 @@ def lint_paths(paths: Sequence[str], rules: Sequence[Rule] | None = None, *, job
             progress(done, len(files))
     return ReviewResult(tuple(sorted(findings, key=lambda f: f.sort_key)), tuple(skipped),
                         suppressed=suppressed)
+
+
+def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Project:
+    """The project view ``lint`` reads helpers of other files through: rooted where Python would
+    import the file's package from (the first folder above it without ``__init__.py``), shared by
+    the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file."""
+    from torchreview.project import LINT_FILES, Project
+    from torchreview.sources import DirSource
+
+    folder = path.resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    base = projects.get(folder)
+    if base is None:
+        while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
+            del projects[next(iter(projects))]
+        base = projects[folder] = Project(DirSource(folder).read, {})
+    return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
+
+
+def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
+             ) -> tuple[list[Finding], Skipped | None, int]:
+    """Lint one file: (findings, skipped reason or None, number of suppressed findings). ``projects``:
+    the project views of this run by root (lint_project), so helpers in other files are read."""
+    from torchreview.sources import decode
+
+    if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells
+        from torchreview.notebook import lint_notebook
+
+        return lint_notebook(path, display, rules)
+    try:
+        text = decode(path.read_bytes())
+    except FileUnavailable as exc:
+        return [], Skipped(display, str(exc)), 0
+    except OSError as exc:
+        return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
+    try:
+        project = lint_project(path, display, projects) if projects is not None else None
+        outcome = analyze_file(display, text, rules, project=project)
+    except cst.ParserSyntaxError as exc:
+        return [], Skipped(display, _syntax_reason(exc, text)), 0
+    except RecursionError:
+        return [], Skipped(display, "nested too deeply to parse; split the expression"), 0
+    except UnparseableSource as exc:
+        return [], Skipped(display, str(exc)), 0
+    return list(outcome.findings), None, outcome.suppressed

@@ -6,7 +6,6 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
@@ -24,6 +23,7 @@ from torchreview.sources import FileUnavailable
 from torchreview.suppress import UNUSED_ID, apply_suppressions
 
 if TYPE_CHECKING:
+    from torchreview.loops.records import TrainingLoop
     from torchreview.project import Project
 
 
@@ -85,7 +85,7 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py).
 
     ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
-    file or another, see project.py); such a loop is touched although its own lines are not."""
+    file or another, see the project package); such a loop is touched although its own lines are not."""
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
     gates = passing(source, [r.prefilter for r in rules])
     alone = gates
@@ -104,6 +104,9 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     ctx.project = project
     raw: list[Finding] = []
     with indexed(ctx.module):  # the rules' many walks of this tree share one layout of it
+        if widened and not any(_reads_helper_elsewhere(loop) for loop in ctx.loops):
+            # no loop reads a helper of another file: every finding of the widened rules would be dropped
+            active = [r for r in active if r.id not in widened]
         for rule in active:
             if rule.id == UNUSED_ID:  # it reads the other rules' findings below
                 continue
@@ -125,7 +128,11 @@ def _reads_other_files(ctx: FileContext, finding: Finding) -> bool:
     """Whether the finding's loop reads a helper of another file (loops/foreign.py names those
     helpers ``module:qualname`` in ``via``)."""
     loop = ctx.loop_at(finding.loop.line) if finding.loop is not None else None
-    return loop is not None and any(e.via and ":" in e.via[0] for e in loop.events)
+    return loop is not None and _reads_helper_elsewhere(loop)
+
+
+def _reads_helper_elsewhere(loop: TrainingLoop) -> bool:
+    return any(e.via and ":" in e.via[0] for e in loop.events)
 
 
 def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: list[bool],
@@ -140,7 +147,8 @@ def _gates_across_files(path: str, source: str, rules: Sequence[Rule], gates: li
     tree = parsed(source)  # the gates' own tree of this file, when they parsed it
     if tree is not None:
         project.seed(path, source, tree)
-    extra = project.helper_texts(path)
+    # only a loop that calls a function of another file itself can hold a finding of a widened rule
+    extra = project.helper_texts(path, direct=True)
     if not extra:
         return gates
     wide = passing("\n".join([source, *extra]), [across_files(rules[i].prefilter or "") for i in failed])
@@ -358,50 +366,3 @@ def _base_findings(cf: ChangedFile, base: str | None, rules: Sequence[Rule],
         return analyze_file(cf.source_path or cf.path, base, rules, project=project).findings
     except (cst.ParserSyntaxError, RecursionError, UnparseableSource):
         return ()  # the base did not parse: everything the head has is new
-
-
-def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Project:
-    """The project view ``lint`` reads helpers of other files through: rooted where Python would
-    import the file's package from (the first folder above it without ``__init__.py``), shared by
-    the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file."""
-    from torchreview.project import LINT_FILES, Project
-    from torchreview.sources import DirSource
-
-    folder = path.resolve().parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
-        folder = folder.parent
-    base = projects.get(folder)
-    if base is None:
-        while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
-            del projects[next(iter(projects))]
-        base = projects[folder] = Project(DirSource(folder).read, {})
-    return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
-
-
-def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
-             ) -> tuple[list[Finding], Skipped | None, int]:
-    """Lint one file: (findings, skipped reason or None, number of suppressed findings). ``projects``:
-    the project views of this run by root (lint_project), so helpers in other files are read."""
-    from torchreview.sources import decode
-
-    if path.suffix == ".ipynb":  # a Jupyter notebook: its code cells
-        from torchreview.notebook import lint_notebook
-
-        return lint_notebook(path, display, rules)
-    try:
-        text = decode(path.read_bytes())
-    except FileUnavailable as exc:
-        return [], Skipped(display, str(exc)), 0
-    except OSError as exc:
-        return [], Skipped(display, f"cannot be read ({exc.strerror})"), 0
-    try:
-        project = lint_project(path, display, projects) if projects is not None else None
-        outcome = analyze_file(display, text, rules, project=project)
-    except cst.ParserSyntaxError as exc:
-        return [], Skipped(display, _syntax_reason(exc, text)), 0
-    except RecursionError:
-        return [], Skipped(display, "nested too deeply to parse; split the expression"), 0
-    except UnparseableSource as exc:
-        return [], Skipped(display, str(exc)), 0
-    return list(outcome.findings), None, outcome.suppressed
-

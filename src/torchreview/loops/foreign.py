@@ -6,7 +6,7 @@ helper in a 5,000-line module costs what the helper costs); the calls it makes, 
 or to others, are resolved by the project view. Every such event sits on the line of the loop's call (the
 line a reader of the loop's file can change) and names the helper in ``via`` as
 ``"<module>:<qualname>"``, so no event points into another file and no qualified name is mistaken
-for one of this file. The project view (project.py) finds the helper and parses its file once.
+for one of this file. The project view (the project package) finds the helper and parses its file once.
 """
 
 from __future__ import annotations
