@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from torchreview.rules import all_rules
@@ -32,7 +33,37 @@ TRICKY = {
         "class T:\n    def f(self):\n        if a:\n            pass\n        # c\n        elif b:  # t\n"
         "            g(\n                1,\n            )\n        x = [\n            1,\n        ]\n"
     ),
+    "form_feeds": "x = 1\n\x0c\ndef f():\n    x = 1\n\x0c    y = 2\n\x0c# c\na = [1,\n\x0c 2]\n",
+    "nested_classes": (
+        "class A:\n    class B:\n        @staticmethod\n        def f():\n            class C: pass\n"
+        "            return C\n    x: int = 1\n"
+    ),
+    "module_header_comment": (
+        "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n# header\n\n\"\"\"Doc.\"\"\"\n\n# before import\n"
+        "import os  # why\n\n\n# before def\n@dec\n# between\ndef g():\n    pass\n"
+    ),
+    "async_defs": (
+        "@dec\nasync def f(x):\n    async for a in x:\n        yield a\n    await g()\n\n"
+        "class K:\n    async def m(self):\n        return [await z async for z in w]\n"
+    ),
+    "crlf_no_final_newline": "# c\r\ndef f():\r\n    return 1",
+    "continuations_in_blocks": "def f():\n    x = 1 + \\\n        2\n    if a and \\\n       b:\n        pass\n",
+    "comments_after_blocks": (
+        "def f():\n    pass\n    # in the block\n        # deeper\n# outside\nx = 1\n"
+        "class A:\n    def m(self):\n        pass\n\n    # between methods\n    def n(self):\n        pass\n"
+    ),
 }
+
+# Real files by others, of the sizes and shapes training code has (decorators, nested classes,
+# long docstrings, comments everywhere): torch's own Python sources, read as text only.
+REAL_FILES = ("optim/sgd.py", "utils/data/dataloader.py", "nn/utils/clip_grad.py", "amp/grad_scaler.py")
+
+
+def real_files() -> dict[str, str]:
+    spec = importlib.util.find_spec("torch")  # finds the package without importing it
+    assert spec is not None and spec.submodule_search_locations, "the tests need torch installed"
+    root = Path(next(iter(spec.submodule_search_locations)))
+    return {f"torch/{name}": (root / name).read_text(encoding="utf-8") for name in REAL_FILES}
 
 
 def sources() -> dict[str, str]:

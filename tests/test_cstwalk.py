@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 import pytest
-from tests._trees import sources
+from tests._trees import real_files, sources
 
 from torchreview.cstwalk import TRIVIA, indexed, walk
 
-SOURCES = sources()
+SOURCES = {**sources(), **real_files()}
 
 
 class _Events(cst.CSTVisitor):
@@ -106,11 +106,11 @@ def _recording_class(with_fields: bool) -> type[cst.CSTVisitor]:
     return type("Recording", (cst.CSTVisitor,), methods)
 
 
-def _expected(module: cst.Module, with_fields: bool) -> list[tuple[str, int, str]]:
+def _expected(root: cst.CSTNode, with_fields: bool) -> list[tuple[str, int, str]]:
     expected = _Events()
-    module.visit(expected)
+    root.visit(expected)
     wanted = set(_FIELD_HOOKS) if with_fields else set()
-    nodes = {id(n): n for n in _all_nodes(module)}
+    nodes = {id(n): n for n in _all_nodes(root)}
     return [e for e in expected.events if type(nodes[e[1]]) not in TRIVIA
             and (not e[2] or (type(nodes[e[1]]).__name__, e[2]) in wanted)]
 
@@ -176,3 +176,17 @@ def test_a_visitor_with_a_trivia_hook_still_sees_every_such_node() -> None:
     with indexed(module):
         walk(module, visitor)
     assert visitor.seen == ["comma", "# one", "# two"]
+
+
+def test_walks_outside_indexed_read_a_layout_of_their_own() -> None:
+    """A helper's tree walked outside ``indexed`` (and its body, walked again and again) gets the
+    same hooks as libcst's own visit, also after other trees pushed its layout out."""
+    helpers = [cst.parse_module(SOURCES[name]) for name in sorted(SOURCES) if SOURCES[name]][:60]
+    for with_fields in (False, True):
+        visitor = _recording_class(with_fields)()
+        for module in [*helpers, *helpers[:3]]:  # 63 trees: more than the layouts kept
+            for node in (module, *module.body, module):
+                visitor.events = []  # type: ignore[attr-defined]
+                walk(node, visitor)
+                assert visitor.events == _expected(node, with_fields)  # type: ignore[attr-defined]
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import tempfile
 from pathlib import Path
 
@@ -93,3 +94,20 @@ def test_python36_training_script_is_reviewed() -> None:
     from torchreview.rules import all_rules
 
     assert "device-mismatch" in {f.rule for f in analyze("imagenet_py36.py", source, all_rules())}
+
+
+def test_the_garbage_collector_runs_again_after_each_parse() -> None:
+    """Parsing pauses the collector; it must come back on after a parse, a failed parse too, and
+    stay off where the caller had turned it off."""
+    assert gc.isenabled()
+    safeparse.parse_module("x = 1\n")
+    assert gc.isenabled()
+    with pytest.raises(cst.ParserSyntaxError):
+        safeparse.parse_module("def (:\n")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        safeparse.parse_module("x = 1\n")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -16,6 +16,9 @@ opens it around a file's rules) the first walk lays the tree out once, in visit 
 node's subtree end and the positions of each node type. A later walk of that tree, or of any node in
 it, then goes straight to the nodes whose type the visitor has a hook for, instead of descending
 through every node; a node with per-field hooks (``visit_If_body``) has its fields walked in turn.
+A module, block or compound statement walked outside ``indexed`` (a helper parsed from another
+file, whose body the loop model walks once per call of it) gets a layout of its own, kept for the
+next walks of it.
 """
 
 from __future__ import annotations
@@ -161,15 +164,35 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     plans = visitor.__dict__.get("_cstwalk_plans")
     if plans is None:
         plans = visitor.__dict__["_cstwalk_plans"] = _Plans(visitor)
+    tree, start = _tree_of(node)
+    if tree is not None:
+        hooks = tree.hooks(visitor)
+        if hooks is not None:
+            tree.walk(start, hooks, plans)
+            return
+    _walk(node, plans)
+
+
+def _tree_of(node: cst.CSTNode) -> tuple[_Tree | None, int]:
+    """The layout that holds ``node`` and its place there: the ``indexed`` tree, else one laid out
+    for a tree walked outside it (a helper parsed from another file: the loop model walks its body
+    once per call of it)."""
     if _ACTIVE:
-        tree = _ACTIVE[-1]
+        start = _ACTIVE[-1].position(node)
+        if start is not None:
+            return _ACTIVE[-1], start
+    for i, tree in enumerate(_OUTSIDE):
         start = tree.position(node)
         if start is not None:
-            hooks = tree.hooks(visitor)
-            if hooks is not None:
-                tree.walk(start, hooks, plans)
-                return
-    _walk(node, plans)
+            if i:
+                _OUTSIDE.insert(0, _OUTSIDE.pop(i))  # most recently walked first
+            return tree, start
+    if not isinstance(node, _ROOTS):
+        return None, 0  # an expression or a single statement: one descent costs what a layout costs
+    tree = _Tree(node)
+    _OUTSIDE.insert(0, tree)
+    del _OUTSIDE[_KEEP_OUTSIDE:]
+    return tree, tree.position(node) or 0  # lays the tree out; the root is its first node
 
 
 class _Tree:
@@ -289,6 +312,11 @@ class _Tree:
                 after(node)
 
 _ACTIVE: list[_Tree] = []
+# Layouts of trees walked outside ``indexed``, most recently walked first. A layout holds its nodes,
+# so their ids stay unique while it is kept; only the last few are kept (helpers are small).
+_OUTSIDE: list[_Tree] = []
+_KEEP_OUTSIDE = 32
+_ROOTS = (cst.Module, cst.BaseSuite, cst.BaseCompoundStatement)
 _HOOK = re.compile(r"(visit|leave)_([A-Z][A-Za-z]*)(_[a-z]\w*)?")
 # Visitor classes by where they are defined and the hooks they define (a class written inside a
 # function is a new object on each call, with the same hooks): type name -> its hooks, or None.

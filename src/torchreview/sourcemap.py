@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from types import TracebackType
+from typing import Any
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState  # the hook libcst's own providers use
@@ -28,25 +30,35 @@ _NEWLINE = re.compile(r"\r\n?|\n")
 _ELIF = re.compile(r"^((?:[ \t]*(?:#[^\r\n]*)?(?:\r\n?|\n))*[ \t]*)elif\b")  # after comment lines
 
 Span = tuple[int, int, int, int]  # start line, start column, end line, end column
+_LOW = (1 << 32) - 1  # the lower field of a packed span
 
 
 class _Recorder(CodegenState):
     """A code-generation state that records every node's span, like libcst's position providers.
 
-    Spans are kept as character offsets into the generated text (nodes by ``id``: the module holds
-    them all); lines and columns are worked out only for the nodes asked about."""
+    Spans are kept as token counts (nodes by ``id``: the module holds them all) and become
+    character offsets once the text is complete; lines and columns are worked out only for the
+    nodes asked about. Nothing is kept per node but dictionary entries of plain integers: a tuple
+    kept per node counts as a new object for the garbage collector, which then scans the whole
+    tree again and again while it is being generated (a third of a lint run's collector time).
+    One object serves every ``record_syntactic_position`` block.
+    """
 
     def __init__(self, module: cst.Module) -> None:
         super().__init__(default_indent=module.default_indent, default_newline=module.default_newline)
-        self.offset = 0  # characters generated so far
+        self.add_token = self.tokens.append  # type: ignore[method-assign,assignment]  # the hottest call: no Python frame
         self.indent_len = 0  # characters of indentation the blocks around the current node add
         self.starts: list[int] = []
-        # the whitespace-inclusive span (start and end offsets) and the indentation around the node
-        self.inclusive: dict[int, tuple[int, int, int]] = {}
-        self.syntactic: dict[int, tuple[int, int]] = {}  # offsets, where a node records them
-        self.indent_marks: list[int] = []  # offsets where indentation was written
-        self.line_starts: list[int] = [0]  # filled in by finish()
+        # Per node, its whitespace-inclusive span and the indentation of the blocks around it,
+        # packed into one integer (see after_codegen); syntactic spans where a node records them.
+        self.inclusive: dict[int, int] = {}
+        self.syntactic_spans: dict[int, int] = {}
+        self.indent_marks: list[int] = []  # where indentation was written
+        self.syntactic = _Syntactic(self)
+        self.pending: list[tuple[Any, ...]] = []  # node, start node, end node, start: per open span
         self.popped = ""
+        self.chars: list[int] = [0]  # characters before each token: filled in by finish()
+        self.line_starts: list[int] = [0]
 
     def increase_indent(self, value: str) -> None:
         self.indent_tokens.append(value)
@@ -56,72 +68,84 @@ class _Recorder(CodegenState):
         self.indent_len -= len(self.indent_tokens.pop())
 
     def add_indent_tokens(self) -> None:
-        self.indent_marks.append(self.offset)
-        for token in self.indent_tokens:
-            self.add_token(token)
-
-    def add_token(self, value: str) -> None:
-        self.tokens.append(value)
-        self.offset += len(value)
+        self.indent_marks.append(len(self.tokens))
+        self.tokens.extend(self.indent_tokens)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
-        self.starts.append(self.offset)
+        self.starts.append(len(self.tokens))
 
     def after_codegen(self, node: cst.CSTNode) -> None:
         # blocks indent and dedent in pairs inside a node: the indentation now is the one it began with
-        self.inclusive[id(node)] = (self.starts.pop(), self.offset, self.indent_len)
+        self.inclusive[id(node)] = self.starts.pop() << 64 | len(self.tokens) << 32 | self.indent_len
+
+    def inclusive_span(self, key: int) -> tuple[int, int, int]:
+        """First and end token of the node's whitespace-inclusive span, and the indentation around it
+        (KeyError for a node of another tree)."""
+        packed = self.inclusive[key]
+        return packed >> 64, packed >> 32 & _LOW, packed & _LOW
 
     def pop_trailing_newline(self) -> None:
-        # A file without a final newline: libcst drops the last token after the spans were taken,
-        # and those spans still count it.
+        # A file without a final newline: libcst drops the last token, and the spans (the module's
+        # own too, taken after this) still count it. So it stays in the list, left out of the text.
         if self.tokens:
-            self.popped = self.tokens.pop()
+            self.popped = self.tokens[-1]
 
-    def finish(self, text: str) -> None:
-        self.line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text + self.popped))]
+    def finish(self) -> str:
+        """The module's text; character offsets and line starts become known."""
+        self.chars = list(accumulate(map(len, self.tokens), initial=0))
+        whole = "".join(self.tokens)
+        self.line_starts = [0, *(m.end() for m in _NEWLINE.finditer(whole))]
+        return whole[:len(whole) - len(self.popped)]
 
     def at(self, offset: int) -> tuple[int, int]:
         """Line (from 1) and column of a character offset; a line ends after its newline."""
         line = bisect_right(self.line_starts, offset)
         return line, offset - self.line_starts[line - 1]
 
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
-        found = self.syntactic.get(id(node))
-        return found if found is not None else self.inclusive[id(node)][:2]
+    def token_span(self, key: int) -> tuple[int, int]:
+        """The node's span in tokens: syntactic where it records one (KeyError for another tree's)."""
+        packed = self.syntactic_spans.get(key)
+        if packed is None:
+            packed = self.inclusive[key] >> 32
+        return packed >> 32, packed & _LOW
 
     def span(self, node: cst.CSTNode) -> Span:
-        start, end = self.offsets(node)  # KeyError for a node of another tree
-        return (*self.at(start), *self.at(end))
+        start, end = self.token_span(id(node))
+        return (*self.at(self.chars[start]), *self.at(self.chars[end]))
 
     def record_syntactic_position(  # type: ignore[override]
             self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
             end_node: cst.CSTNode | None = None) -> _Syntactic:
-        return _Syntactic(self, node, start_node, end_node)
+        self.pending.append((node, start_node, end_node, len(self.tokens)))
+        return self.syntactic
 
 
 class _Syntactic:
-    """``with state.record_syntactic_position(node)``: the span of the tokens generated inside."""
+    """``with state.record_syntactic_position(node)``: the span of the tokens generated inside.
 
-    __slots__ = ("end_node", "node", "start", "start_node", "state")
+    One object serves every such block: the blocks nest, so the recorder keeps what each one
+    needs on a stack."""
 
-    def __init__(self, state: _Recorder, node: cst.CSTNode, start_node: cst.CSTNode | None,
-                 end_node: cst.CSTNode | None) -> None:
-        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+    __slots__ = ("state",)
+
+    def __init__(self, state: _Recorder) -> None:
+        self.state = state
 
     def __enter__(self) -> None:
-        self.start = self.state.offset
+        pass
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        state = self.state
+        node, start_node, end_node, start = state.pending.pop()
         if exc_type is not None:
             return  # code generation failed (too deep a tree): let that error through, unmasked
-        state = self.state
-        start, end = self.start, state.offset
-        if self.start_node is not None:
-            start = state.offsets(self.start_node)[0]
-        if self.end_node is not None:
-            end = state.offsets(self.end_node)[1]
-        state.syntactic[id(self.node)] = (start, end)
+        end = len(state.tokens)
+        if start_node is not None:
+            start = state.token_span(id(start_node))[0]
+        if end_node is not None:
+            end = state.token_span(id(end_node))[1]
+        state.syntactic_spans[id(node)] = start << 32 | end
 
 
 class SourceMap:
@@ -132,8 +156,7 @@ class SourceMap:
         recorder = _Recorder(module)
         module._codegen(recorder)
         self._recorder = recorder
-        self.text = "".join(recorder.tokens)
-        recorder.finish(self.text)
+        self.text = recorder.finish()
         self._ranges: dict[cst.CSTNode, CodeRange] = {}
         self._code: dict[cst.CSTNode, str] = {}
 
@@ -159,15 +182,18 @@ class SourceMap:
         """
         found = self._code.get(node)
         if found is None:
-            start, end, outer = self._recorder.inclusive[id(node)]  # KeyError for a node of another tree
+            recorder, key = self._recorder, id(node)
+            first, last, outer = recorder.inclusive_span(key)  # KeyError for a node of another tree
+            chars = recorder.chars
+            start, end = chars[first], chars[last]
             if not outer:
                 found = self.text[start:end].strip()
             else:
-                marks = self._recorder.indent_marks
+                marks = recorder.indent_marks
                 pieces, at = [], start
-                for mark in marks[bisect_left(marks, start):bisect_left(marks, end)]:
-                    pieces.append(self.text[at:mark])
-                    at = mark + outer
+                for mark in marks[bisect_left(marks, first):bisect_left(marks, last)]:
+                    pieces.append(self.text[at:chars[mark]])
+                    at = chars[mark] + outer
                 pieces.append(self.text[at:end])
                 found = "".join(pieces).strip()
             if type(node) is cst.If:  # an ``elif`` branch: its parent wrote the keyword that way
