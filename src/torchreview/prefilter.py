@@ -32,6 +32,7 @@ from functools import cache
 
 from torchreview.astscan import call_name, dotted, for_the_last_one, scan
 from torchreview.context import looks_like_training_code
+from torchreview.gcpause import collector_paused
 
 # Cheap text test first: without any of these words the loop model has no backward or step event.
 _STEP_TEXT = re.compile(r"\.\s*(?:backward|step)\s*\(|manual_backward|optimizer_step|autograd\s*\.\s*grad\b")
@@ -63,7 +64,8 @@ def _has_training_step_loop(tree: ast.Module) -> bool:
 def parsed(source: str) -> ast.Module | None:
     """The ``ast`` tree of ``source`` (parsed once for all gates), or None when it does not parse."""
     try:
-        return ast.parse(source)
+        with collector_paused():  # its many new nodes would make the collector scan everything again
+            return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -16,6 +16,7 @@ from torchreview.context import FileContext, looks_like_training_code
 from torchreview.cstwalk import indexed
 from torchreview.diff import ChangedFile
 from torchreview.finding import Finding, Skipped
+from torchreview.gcpause import collector_paused
 from torchreview.prefilter import passing
 from torchreview.rules import Rule, all_rules
 from torchreview.safeparse import UnparseableSource
@@ -85,7 +86,16 @@ def analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: froz
     """Parse once, run every rule, then apply ``# torchreview: ignore`` comments (suppress.py).
 
     ``reaches(start, end)``: whether code on those lines calls a function the PR changed (in this
-    file or another, see the project package); such a loop is touched although its own lines are not."""
+    file or another, see the project package); such a loop is touched although its own lines are not.
+    The garbage collector waits until the file is done (gcpause.py): nothing of its trees can be freed before."""
+    with collector_paused():
+        return _analyze_file(path, source, rules, changed=changed, right_side=right_side, reaches=reaches,
+                             project=project)
+
+
+def _analyze_file(path: str, source: str, rules: Sequence[Rule], *, changed: frozenset[int] | None,
+                  right_side: frozenset[int] | None, reaches: Reaches | None,
+                  project: Project | None) -> FileOutcome:
     # Each rule runs only where its gate passes: a gate promises its rule cannot fire elsewhere.
     gates = passing(source, [r.prefilter for r in rules])
     alone = gates

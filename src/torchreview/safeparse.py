@@ -11,17 +11,16 @@ skipped with a reason instead of taking the review down with it.
 from __future__ import annotations
 
 import ast
-import gc
 import io
 import itertools
 import re
 import subprocess
 import sys
 import tokenize
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import libcst as cst
+
+from torchreview.gcpause import collector_paused
 
 # Measured with libcst 1.x: crashes start near 1,000 nested brackets, 5,000 chained prefix
 # operators (about 5,000 characters on one logical line) and 10,000 ``elif`` branches. The limits
@@ -137,21 +136,6 @@ def _child_parses(source: str) -> str | None:
     return None  # an ordinary syntax error: parse again here to get libcst's message
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No garbage collection while libcst builds a tree: the tree's many new objects (a million
-    for a large file) make the collector run over and over, and it can free none of them. The
-    collector runs as usual after the parse (in a lint run, this halved its full scans)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def parse_module(source: str) -> cst.Module:
     """Like ``libcst.parse_module``; raises ``UnparseableSource`` instead of crashing or stalling.
 
@@ -168,7 +152,7 @@ def parse_module(source: str) -> cst.Module:
         if reason is not None:
             raise UnparseableSource(reason)
     try:
-        with _collector_paused():
+        with collector_paused():
             return cst.parse_module(source)
     except RecursionError:
         raise UnparseableSource("nested too deeply to parse; split the expression to have it reviewed") from None
@@ -177,7 +161,7 @@ def parse_module(source: str) -> cst.Module:
         if older is None:
             raise
         try:
-            with _collector_paused():
+            with collector_paused():
                 return cst.parse_module(older)
         except (cst.ParserSyntaxError, RecursionError):
             pass

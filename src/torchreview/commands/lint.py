@@ -51,6 +51,7 @@ class _Progress:
 def run(args: argparse.Namespace) -> int:
     from torchreview import pipeline
     from torchreview.commands._shared import resolve_config, write_report
+    from torchreview.gcpause import freeze_startup_objects
 
     if not args.paths:
         if sys.stderr.isatty():
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     config = resolve_config(args, Path(args.paths[0]))
     progress = _Progress() if sys.stderr.isatty() else None
+    freeze_startup_objects()  # a lint of many files runs the collector often; it need not scan these
     result = pipeline.lint(args.paths, config, jobs=args.jobs, progress=progress)
     write_report(result, args.format, config, root=config.root)
     return result.exit_code

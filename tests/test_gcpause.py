@@ -1,0 +1,41 @@
+import gc
+
+import pytest
+
+from torchreview.gcpause import collector_paused
+
+
+def test_the_collector_is_off_inside_and_back_on_after():
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():  # nested: the inner block must not switch it back on
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_the_collector_comes_back_after_an_error():
+    with pytest.raises(ValueError), collector_paused():
+        raise ValueError("a parse failed")
+    assert gc.isenabled()
+
+
+def test_a_collector_switched_off_before_stays_off():
+    gc.disable()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_analysing_a_file_leaves_the_collector_on(tmp_path):
+    from torchreview.review import analyze
+    from torchreview.rules import all_rules
+
+    source = "for x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    opt.step()\n"
+    found = analyze("train.py", source, all_rules())
+    assert any(f.rule == "missing-zero-grad" for f in found)
+    assert gc.isenabled()
