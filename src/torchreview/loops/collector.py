@@ -287,7 +287,7 @@ class _Collector(cst.CSTVisitor):
         return _Collector(self.b, scope, (*self.via, name), tuple(self.conditions),
                           tuple(self.contexts), self.depth, self.seen | {name})
 
-    # -- helpers in other files of the checkout (project.py finds them, foreign.py reads them) ----
+    # -- helpers in other files of the checkout (the project package finds them, foreign.py reads them) ----
     def _find_foreign(self, node: cst.Call) -> None:
         project = self.b.project
         if project is None or len(self.via) >= self.MAX_HELPER_DEPTH:
