@@ -144,26 +144,33 @@ class Project:
         mod = self.module(path)
         if mod is None:
             return []
-        frontier = [(mod.path, start, end) for start, end in outermost(mod.loops)]
-        seen: set[tuple[str, str]] = set()
         out: list[str] = []
-        for depth in range(MAX_HELPER_DEPTH):
+        frontier = [(mod.path, start, end) for start, end in outermost(mod.loops)]
+        for depth, fn in self._reached(frontier, MAX_HELPER_DEPTH):
             if direct and depth == 1 and not out:
                 return []
+            text = self._shared.texts.get(fn.path)
+            if fn.path != mod.path and text is not None:
+                out.append("\n".join(text.splitlines()[fn.line - 1: fn.end_line]))
+        return out
+
+    def _reached(self, frontier: list[tuple[str, int, int]], levels: int) -> Iterator[tuple[int, Function]]:
+        """Each function the code on ``frontier`` (path, first line, last line) calls, directly or
+        through helpers up to ``levels`` calls deep, once, with how many calls away it is (0: called
+        directly). Breadth first and lazily: a caller that has its answer stops the search."""
+        seen: set[tuple[str, str]] = set()
+        for depth in range(levels):
             following = []
             for p, start, end in frontier:
                 for fn in self.callees(p, start, end):
                     if (fn.path, fn.name) in seen:
                         continue
                     seen.add((fn.path, fn.name))
-                    text = self._shared.texts.get(fn.path)
-                    if fn.path != mod.path and text is not None:
-                        out.append("\n".join(text.splitlines()[fn.line - 1: fn.end_line]))
+                    yield depth, fn
                     following.append((fn.path, fn.line, fn.end_line))
             if not following:
-                break
+                return
             frontier = following
-        return out
 
     def loop_function(self, fn: Function) -> Any:
         """``fn`` as the loop model reads it (a ``loops.foreign.ForeignFunction``: its own lines parsed
@@ -306,20 +313,8 @@ class Project:
     def reaches_changed(self, path: str, start: int, end: int) -> bool:
         """Whether code on ``start``..``end`` of ``path`` calls, directly or through helpers (bounded),
         a function of the checkout whose lines the PR changed."""
-        seen: set[tuple[str, str]] = set()
-        frontier = [(path, start, end)]
-        for _ in range(MAX_DEPTH):
-            following = []
-            for p, s, e in frontier:
-                for fn in self.callees(p, s, e):
-                    if (fn.path, fn.name) in seen:
-                        continue
-                    seen.add((fn.path, fn.name))
-                    lines = self.changed.get(fn.path)
-                    if lines and any(fn.line <= n <= fn.end_line for n in lines):
-                        return True
-                    following.append((fn.path, fn.line, fn.end_line))
-            if not following:
-                return False
-            frontier = following
+        for _, fn in self._reached([(path, start, end)], MAX_DEPTH):
+            lines = self.changed.get(fn.path)
+            if lines and any(fn.line <= n <= fn.end_line for n in lines):
+                return True
         return False
