@@ -6,7 +6,7 @@ import libcst as cst
 import pytest
 from tests._trees import real_files, sources
 
-from torchreview.cstwalk import TRIVIA, indexed, walk
+from torchreview.cstwalk import TRIVIA, Layout, indexed, walk
 
 SOURCES = {**sources(), **real_files()}
 
@@ -178,15 +178,20 @@ def test_a_visitor_with_a_trivia_hook_still_sees_every_such_node() -> None:
     assert visitor.seen == ["comma", "# one", "# two"]
 
 
-def test_walks_outside_indexed_read_a_layout_of_their_own() -> None:
-    """A helper's tree walked outside ``indexed`` (and its body, walked again and again) gets the
-    same hooks as libcst's own visit, also after other trees pushed its layout out."""
-    helpers = [cst.parse_module(SOURCES[name]) for name in sorted(SOURCES) if SOURCES[name]][:60]
+def test_a_kept_layout_serves_many_blocks_inside_another_open_tree() -> None:
+    """A helper's tree keeps its ``Layout`` and opens it for each walk of its body (once per call of
+    it), while the loop's file is open beneath it: the same hooks as libcst's own visit every time,
+    for the helper's nodes and for the outer file's."""
+    trees = [cst.parse_module(SOURCES[name]) for name in sorted(SOURCES) if SOURCES[name]][:30]
+    outer, helpers = trees[0], trees[1:]
+    layouts = [Layout(module) for module in helpers]
     for with_fields in (False, True):
         visitor = _recording_class(with_fields)()
-        for module in [*helpers, *helpers[:3]]:  # 63 trees: more than the layouts kept
-            for node in (module, *module.body, module):
-                visitor.events = []  # type: ignore[attr-defined]
-                walk(node, visitor)
-                assert visitor.events == _expected(node, with_fields)  # type: ignore[attr-defined]
-
+        with indexed(outer):
+            for _ in range(2):
+                for module, layout in zip(helpers, layouts, strict=True):
+                    with indexed(layout):
+                        for node in (module, *module.body, outer):
+                            visitor.events = []  # type: ignore[attr-defined]
+                            walk(node, visitor)
+                            assert visitor.events == _expected(node, with_fields)  # type: ignore[attr-defined]

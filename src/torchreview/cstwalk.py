@@ -16,9 +16,8 @@ opens it around a file's rules) the first walk lays the tree out once, in visit 
 node's subtree end and the positions of each node type. A later walk of that tree, or of any node in
 it, then goes straight to the nodes whose type the visitor has a hook for, instead of descending
 through every node; a node with per-field hooks (``visit_If_body``) has its fields walked in turn.
-A module, block or compound statement walked outside ``indexed`` (a helper parsed from another
-file, whose body the loop model walks once per call of it) gets a layout of its own, kept for the
-next walks of it.
+A tree walked again and again in several blocks (a helper parsed from another file, whose body the
+loop model walks once per call of it) keeps its ``Layout`` and opens it with ``indexed(layout)``.
 """
 
 from __future__ import annotations
@@ -173,29 +172,17 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     _walk(node, plans)
 
 
-def _tree_of(node: cst.CSTNode) -> tuple[_Tree | None, int]:
-    """The layout that holds ``node`` and its place there: the ``indexed`` tree, else one laid out
-    for a tree walked outside it (a helper parsed from another file: the loop model walks its body
-    once per call of it)."""
-    if _ACTIVE:
-        start = _ACTIVE[-1].position(node)
-        if start is not None:
-            return _ACTIVE[-1], start
-    for i, tree in enumerate(_OUTSIDE):
+def _tree_of(node: cst.CSTNode) -> tuple[Layout | None, int]:
+    """The open layout that holds ``node`` and its place there, innermost first (a helper of another
+    file, walked with its own layout while the loop's file is open)."""
+    for tree in reversed(_ACTIVE):
         start = tree.position(node)
         if start is not None:
-            if i:
-                _OUTSIDE.insert(0, _OUTSIDE.pop(i))  # most recently walked first
             return tree, start
-    if not isinstance(node, _ROOTS):
-        return None, 0  # an expression or a single statement: one descent costs what a layout costs
-    tree = _Tree(node)
-    _OUTSIDE.insert(0, tree)
-    del _OUTSIDE[_KEEP_OUTSIDE:]
-    return tree, tree.position(node) or 0  # lays the tree out; the root is its first node
+    return None, 0
 
 
-class _Tree:
+class Layout:
     """One module laid out in visit order: built on the first walk inside ``indexed``."""
 
     def __init__(self, module: cst.CSTNode) -> None:
@@ -311,12 +298,7 @@ class _Tree:
             if after is not None:
                 after(node)
 
-_ACTIVE: list[_Tree] = []
-# Layouts of trees walked outside ``indexed``, most recently walked first. A layout holds its nodes,
-# so their ids stay unique while it is kept; only the last few are kept (helpers are small).
-_OUTSIDE: list[_Tree] = []
-_KEEP_OUTSIDE = 32
-_ROOTS = (cst.Module, cst.BaseSuite, cst.BaseCompoundStatement)
+_ACTIVE: list[Layout] = []
 _HOOK = re.compile(r"(visit|leave)_([A-Z][A-Za-z]*)(_[a-z]\w*)?")
 # Visitor classes by where they are defined and the hooks they define (a class written inside a
 # function is a new object on each call, with the same hooks): type name -> its hooks, or None.
@@ -356,9 +338,10 @@ def _type_hooks(visitor_class: type) -> dict[str, tuple[str | None, str | None, 
 
 
 @contextmanager
-def indexed(module: cst.CSTNode) -> Iterator[None]:
-    """Walks of ``module`` (or of any of its nodes) inside this block read one shared layout of it."""
-    _ACTIVE.append(_Tree(module))
+def indexed(tree: cst.CSTNode | Layout) -> Iterator[None]:
+    """Walks of ``tree`` (or of any of its nodes) inside this block read one shared layout of it.
+    Given a ``Layout``, the blocks that open it share the one layout."""
+    _ACTIVE.append(tree if isinstance(tree, Layout) else Layout(tree))
     try:
         yield
     finally:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from torchreview.cstwalk import walk
+from torchreview.cstwalk import indexed, walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
 from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
@@ -317,7 +317,8 @@ class _Collector(cst.CSTVisitor):
                          tuple(self.contexts), self.depth, self.seen | {name})
         for deco in helper.info.node.decorators:
             sub.contexts.append(view.code(deco.decorator))
-        walk(helper.info.node.body, sub)
+        with indexed(helper.layout):
+            walk(helper.info.node.body, sub)
 
     def _run_helper(self, info: _FunctionInfo) -> None:
         # a helper of a helper in another file is named with that file, as foreign.py says

@@ -18,6 +18,7 @@ import libcst as cst
 from libcst.metadata import CodeRange
 
 from torchreview import safeparse
+from torchreview.cstwalk import Layout, indexed
 from torchreview.loops.facts import ModuleFacts, _FunctionInfo
 from torchreview.sourcemap import SourceMap
 
@@ -37,6 +38,7 @@ class ForeignFunction:
     sourcemap: SourceMap
     facts: ModuleFacts
     offset: int
+    layout: Layout  # the loop model walks the helper once per call of it: one layout for all those walks
 
     @classmethod
     def parse(cls, path: str, qualname: str, lines: list[str], first_line: int) -> ForeignFunction | None:
@@ -48,12 +50,14 @@ class ForeignFunction:
         source = ("if 1:\n" if indented else "") + "".join(lines)
         module = safeparse.parse_module(source)
         sourcemap = SourceMap(module)
-        facts = ModuleFacts(module, sourcemap.code)
+        layout = Layout(module)
+        with indexed(layout):
+            facts = ModuleFacts(module, sourcemap.code)
         name = qualname.rsplit(".", 1)[-1]
         info = facts.top_functions.get(name)
         if info is None:
             return None
-        return cls(path, qualname, info, sourcemap, facts, first_line - (2 if indented else 1))
+        return cls(path, qualname, info, sourcemap, facts, first_line - (2 if indented else 1), layout)
 
     def via_name(self, info: _FunctionInfo | None = None) -> str:
         stem = self.path.rsplit("/", 1)[-1].removesuffix(".py")
