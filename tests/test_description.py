@@ -630,3 +630,27 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
     assert check_description("jdoe-patch-2", "").verdict == "empty"
     assert check_description("Apply the patch to the loader", "").verdict != "empty"
     assert check_description("Jdoe patch 1", "Rename the seed argument.").verdict != "empty"
+
+
+# Shapes of reason seen in a fresh batch of real PR texts (words5, batch s), in our own words.
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix offload memory", "Signed-off-by: A <a@b.c>\n\nBefore the fix the copy used fp32 buffers. "
+                           "This is caused by a dtype mismatch in the host copy."),
+    ("Fix bf16 reduction", "Reductions that return int64 would encounter an assertion error."),
+    ("Handle int64 reductions", "The PR handles the int64 case, enabling two bf16 models to run end to end."),
+    ("Swap batch size for accumulation steps to decouple it from the GPU count", ""),
+    ("[Fix] Fix checkpointing bug", "In old version, activation checkpointing is not applied to LoRA runs."),
+    ("Drop the shard inputs of replicate", "I removed the two inputs as there will be no sharding."),
+    ("Seed everything", "With the solver flag set, training results are reproducible."),
+])
+def test_reasons_from_real_shapes(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add a learning-rate flag", "Adds `--lr`, allowing to set the learning rate from the command line."),
+    ("Add the 0.16 checkpoint to the backward compatibility tests", ""),
+    ("Update train.py", "Signed-off-by: A <a@b.c>"),
+])
+def test_mechanism_from_real_shapes(title, body):
+    assert verdict(title, body) == "mechanism-only"

@@ -41,6 +41,13 @@ def test_empty_after_dropping_everything():
     assert not parsed.body_has_content and [s.text for s in parsed.sentences] == ["Title"]
 
 
+def test_a_trailer_above_the_text_hides_only_its_own_line():
+    # DCO bots put "Signed-off-by" first; as a label it used to open a skipped section.
+    body = "Signed-off-by: A <a@b.c>\n\nThe copy used the wrong dtype.\nCo-authored-by: B <b@c.d>\nIt tripled memory."
+    assert texts("Fix offload memory", body) == [
+        "Fix offload memory", "The copy used the wrong dtype.", "It tripled memory."]
+
+
 def test_code_spans_links_mentions_are_neutral_for_cues():
     (s,) = read("", "Use `fails_fast` from https://x.org/a for @bob").sentences
     assert s.cue_text == "use code from link for someone"

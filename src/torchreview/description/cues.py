@@ -16,7 +16,7 @@ _GOAL_VERBS = (
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
-    r"facilitate|reproduce|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
+    r"facilitate|reproduce|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
     r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
     r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet"
 )
@@ -38,6 +38,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b"),
+        # a participle clause giving the effect: "…, enabling several bf16 models to run successfully";
+        # "…, allowing to set the rate" restates the new option and does not count
+        (0.9, r", (?:enabling|allowing|permitting) [^,.;]{0,80}? to (?!(?:set|specify|configure|choose|select|"
+              r"pick|use|pass|provide|define|control|toggle|switch|turn|enable|disable|skip|add|override|"
+              r"adjust|tune|change)\b)[a-z]+"),
+        # an outcome stated as the new state: "training results are reproducible"
+        (0.9, r"\b(?:is|are|becomes?|became) (?:now |fully |exactly |bitwise )?(?:reproducible|deterministic)\b"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
@@ -98,7 +105,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault)\b|"
-              r"\b(?:as|since) (?:there (?:is|was|are|were)|it (?:is|was|breaks|broke|causes|caused)|"
+              r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
@@ -106,7 +113,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
-              r"\bin the past\b|\btoday,|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
+              r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
@@ -119,6 +126,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
+              r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
@@ -134,6 +142,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
               r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|"
+              # a participle after "is not": "checkpointing is not applied to LoRA" (the state today)
+              r"applied|saved|loaded|updated|called|propagated|freed|released|respected|triggered|logged|"
+              r"restored|cleared|synchroni[sz]ed|synced|"
               r"correct|deterministic|reproducible|picklable|serializable|possible)\b|"
               r"(?<!which )(?<!that )(?<!who )(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|"
               r"won't|will not|cannot|can't|never) (?:need|have)\b"),
@@ -207,7 +218,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
               r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
-              r"\bbackwards?[- ]compat\w*|\bsafer\b|\bsafely\b"),
+              r"\bbackwards?[- ]compat\w*(?!\w| tests?\b)|\bsafer\b|\bsafely\b"),
         (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )"
                r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
                r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
@@ -216,7 +227,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
-              r"\bconsistency\b|\bcompatibility\b|"
+              r"\bconsistency\b|\bcompatibility\b(?! tests?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
               r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),

@@ -20,6 +20,7 @@ from torchreview.prtext.sentences import (
     _SENTENCE_END,
     _STACK_HEADER,
     _TABLE,
+    _TRAILER,
     MAX_SENTENCES,
     ReadText,
     Section,
@@ -149,6 +150,8 @@ def read(title: str, body: str) -> ReadText:
                 body_content = True
             continue
         label = _LABEL.match(stripped)
+        if label and _TRAILER.match(label.group(1)):
+            continue  # "Signed-off-by: …" above the text (DCO bots put it first): that line only
         if label and not _BULLET.match(raw):
             kind = _heading_kind(label.group(1))
             if kind is not None:

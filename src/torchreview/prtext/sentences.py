@@ -63,6 +63,10 @@ _PLAIN_HEADINGS = re.compile(
     r"additional context|additional information|other information|related issues?|fixes|"
     r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr)$"
 )
+# Commit trailers: one line each, wherever they stand. As a label they would open a skipped section
+# and hide the text after them ("Signed-off-by: …" first, then the description).
+_TRAILER = re.compile(r"^\s*(?:signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|"
+                      r"suggested-by|change-id)\s*$", re.IGNORECASE)
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_]{1,60})(?:\*\*|__)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
