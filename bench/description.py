@@ -174,6 +174,19 @@ changed because of it: mechanism-only P / R / F1 0.786 / 0.862 / 0.822, verdict 
 without its empty labels 0.931 / 0.862 / 0.895. The floor (F1 0.95, precision 0.92) is not met on
 unseen text: recall of mechanism-only stays near 0.86, and texts a blind reader calls empty are read
 as mechanism-only.
+
+Sixth round (words5): a fresh batch s* (123 real PR texts from the PyTorch ecosystem: 63
+mechanism-only, 59 purpose, 1 empty; found and labelled by a blind labeller who never ran the check,
+before anything changed) measured once with main at 5544576: mechanism-only P / R / F1 0.789 / 0.889
+/ 0.836, verdict accuracy 0.821. Precision was the weak side: reasons were read as mechanism. Then its
+errors were read (s is dev since: real_labels.jsonl marks it "held_out_until": "words5") and general
+causes fixed: a "Signed-off-by:" line above the text opened a skipped section and hid the whole
+description; "would encounter an assertion error", "…, enabling X to run", "in old version, X is not
+applied", "as there will be …", "results are reproducible", "to decouple"; "compatibility tests" is a
+test suite's name, not a reason. After: 0.864 / 0.905 / 0.884. Of the 14 errors left, 11 are ones the
+labeller marked "torn" (a fix named with no symptom, an upstream change named only by an id). The
+real texts of d…r are not on this machine any more, so these fixes were checked on s and the 420
+written cases only.
 """
 
 from __future__ import annotations
@@ -189,11 +202,12 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). d, h, n, p and q are all dev now (their errors
+# Real batches (the first letter of their file names). d, h, n, p, q and s are all dev now (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
-NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q"}
+NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q",
+         "s": "real dev s"}
 
 
 def load() -> list[dict[str, str]]:
