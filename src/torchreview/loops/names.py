@@ -10,7 +10,10 @@ _OPTIMIZER_NAME = re.compile(r"optim|(^|[._])opt($|[._A-Z0-9])|^opt|opt_?[a-z]?$
 _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(
-    r"model|net$|^net|network|encoder|decoder|generator|discriminator|actor|critic|policy|backbone|"
+    # "actor" and "critic" as words ("actor", "target_actor", "targetActor", "critic_net"), not inside
+    # "factorial", "refactor", "extractor" (a word of its own below) or "logger.critical"
+    r"model|net$|^net|network|encoder|decoder|generator|discriminator|(?:^|_)actor|(?-i:(?<=[a-z])Actor)|"
+    r"critic(?!al)|policy|backbone|"
     r"classifier|^(net|netG|netD|G|D|Q|q_net|unet|vae|gan|ddp_model|module|transformer)$",
     re.IGNORECASE,
 )

@@ -166,6 +166,28 @@ def main():
         with torch.no_grad():
             acc = evaluate(model, val_loader)
 """,
+    # a library's evaluation context manager (MONAI's eval_mode switches to eval and no_grad together)
+    """
+import torch
+from monai.networks.utils import eval_mode
+def validate(model, loader, criterion):
+    with eval_mode(model):
+        for x, y in loader:
+            total += criterion(model(x), y).item()
+""",
+    # a predict() over stored factors: math.factorial is no model ("actor" inside "factorial")
+    """
+import math
+import torch
+def predict(self):
+    outputs = []
+    for i in range(len(self.factors)):
+        out = torch.zeros_like(self.factors[i][0])
+        for order in range(self.max_order):
+            out = out + self.factors[i][order] * (self.offset ** order) / math.factorial(order)
+        outputs.append(out)
+    return outputs
+""",
     # the no-grad context is kept in a variable
     """
 import torch
@@ -470,7 +492,7 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
 
 def _context_off(ctx: FileContext, item: str) -> bool:
     """A ``with`` item that turns gradients off, may do so (``set_grad_enabled(flag)``), or names one."""
-    if is_no_grad_context(item) or "set_grad_enabled(" in item:
+    if is_no_grad_context(item) or "set_grad_enabled(" in item or _EVAL_CONTEXT.match(item.strip()):
         return True
     if _own_context_manager_off(ctx, item):
         return True
@@ -482,6 +504,9 @@ def _context_off(ctx: FileContext, item: str) -> bool:
     return False
 
 
+# A library's context manager for evaluation ("with eval_mode(model):" in MONAI and others) turns
+# gradients off together with the mode switch; its body lives in another package, out of sight.
+_EVAL_CONTEXT = re.compile(r"^(?:[\w.]+\.)?_*(?:eval_mode|evaluating|evaluation_mode|inference_context)\s*\(")
 _OWN_CALL = re.compile(r"^(?:self\.|cls\.)?([A-Za-z_]\w*)\(")
 
 
