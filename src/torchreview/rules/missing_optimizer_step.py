@@ -31,7 +31,8 @@ Use instead
     ``tracker.step()`` or ``env.step(action)``), and a step in a sibling function called from the
     same outer loop does not count for this loop when it steps another optimizer than the ones
     handed to this loop's function. The rule stays quiet on gradient accumulation
-    (the step sits in an outer loop or under an ``if``), on steps in a helper function of the same
+    (the step sits in an outer loop or under an ``if``, or follows a loop that does not clear the
+    gradients itself, in the same function), on steps in a helper function of the same
     file, on loops that only run backward on tensors computed before them, on engine steps
     (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
     gradients themselves (tests, saliency maps); reading a gradient norm for a log does not count.
@@ -44,6 +45,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
@@ -120,6 +123,18 @@ for batch in dataloader:
         optimizer.step()
         lr_scheduler.step()
         optimizer.zero_grad()
+""",
+    # micro-batches of one step: gradients gather in the loop and the step follows it
+    """
+class LRFinder:
+    def _train_batch(self, batches, accumulation_steps):
+        self.model.train()
+        self.optimizer.zero_grad()
+        for i in range(accumulation_steps):
+            inputs, labels = next(batches)
+            loss = self.criterion(self.model(inputs), labels) / accumulation_steps
+            loss.backward()
+        self.optimizer.step()
 """,
     # the micro-batch loop lives in a helper that the stepping loop calls
     """
@@ -292,6 +307,15 @@ for state, action, ret in batches:
     critic_loss.backward()
     critic_opt.step()
 """,
+    # the step slipped out of the loop: each batch clears the gradients, one step uses the last
+    """
+def train_one_epoch(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()  # <- finding
+    optimizer.step()
+""",
     # the step exists only in the other branch of the `if`
     """
 def train_one_epoch(model, loader, optimizer, scaler=None):
@@ -406,6 +430,24 @@ def _over_ready_tensors(loop: TrainingLoop) -> bool:
     return all((b.receiver or "").split(".", 1)[0].split("[", 1)[0] in loop.targets for b in backs)
 
 
+def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop gathers gradients over micro-batches and an optimizer step follows it in the same
+    function (``zero_grad()``, then ``for chunk in chunks: ... backward()``, then ``step()``). A loop
+    that clears the gradients itself keeps only the last batch's, so a step after it stays a finding."""
+    if loop.has(EventKind.ZERO_GRAD):
+        return False
+    facts = ctx.facts
+    for site in call_sites(ctx):
+        if site.function is not loop.function_node or site.line <= loop.end_line or site.name != "step":
+            continue
+        func = site.node.func
+        if isinstance(func, cst.Attribute):
+            receiver = ctx.code(func.value)
+            if facts.is_optimizer(receiver) or (facts.is_scaler(receiver) and site.node.args):
+                return True
+    return False
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         if _over_ready_tensors(loop):
@@ -427,6 +469,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if any(parameter_updates(ctx, outer) for outer in ctx.ancestors(loop)):
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
+            continue
+        if _accumulates_for_a_step_after(ctx, loop):
             continue
         b = backwards[0]
         yield ctx.finding(
