@@ -51,6 +51,7 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import dotted
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import (
+    CallSite,
     call_sites,
     innermost_loop,
     keyword,
@@ -67,6 +68,21 @@ PREFILTER = (r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLog
              r"&&softmax-and-loss-calls")
 
 VALID = [
+    # the loss variable is a KL divergence in this branch (which wants log-probabilities), though
+    # another method of the file names a cross-entropy loss the same way
+    """
+import torch.nn as nn
+class Model(nn.Module):
+    def forward_pretraining(self, scores, labels):
+        loss_fct = nn.CrossEntropyLoss()
+        return loss_fct(scores, labels)
+
+    def forward_regression(self, logits, labels):
+        loss_fct = nn.KLDivLoss(reduction="batchmean")
+        log_softmax = nn.LogSoftmax(dim=-1)
+        scores = log_softmax(logits)
+        return loss_fct(scores, labels)
+""",
     # softmax only for predictions and metrics
     """
 import torch.nn.functional as F
@@ -237,21 +253,29 @@ def _ctor_name(ctx: FileContext, value: cst.BaseExpression) -> str:
     return ""
 
 
-def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Pattern[str]) -> bool:
+def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Pattern[str],
+                   site: CallSite | None = None) -> bool:
+    """Whether ``func`` was built by a constructor ``pattern`` matches: the latest assignment above
+    ``site`` in its function when there is one (``loss_fct = nn.KLDivLoss()`` in this branch, though
+    another method of the file sets ``loss_fct = CrossEntropyLoss()``), else any in the file."""
     if isinstance(func, cst.Call):
         return bool(pattern.search(_ctor_name(ctx, func)))
-    return any(pattern.search(_ctor_name(ctx, v)) for v in values_of(ctx, ctx.code(func)))
+    name = ctx.code(func)
+    prior = last_assignment(ctx, name, site.line, site.function) if site is not None else None
+    values = [prior.value] if prior is not None else values_of(ctx, name)
+    return any(pattern.search(_ctor_name(ctx, v)) for v in values)
 
 
-def _loss_kind(ctx: FileContext, call: cst.Call, name: str, dotted_name: str) -> str | None:
+def _loss_kind(ctx: FileContext, site: CallSite) -> str | None:
     """'ce' for cross-entropy on logits, 'bce' for BCE with logits, else None."""
+    name = site.name
     if name in ("cross_entropy", "binary_cross_entropy_with_logits"):
-        if dotted_name == name and name in ctx.facts.top_functions:
+        if site.dotted == name and name in ctx.facts.top_functions:
             return None  # a function of this file with the same name; we do not know what it expects
         return "ce" if name == "cross_entropy" else "bce"
-    if _assigned_ctor(ctx, call.func, _CE_CTOR):
+    if _assigned_ctor(ctx, site.node.func, _CE_CTOR, site):
         return "ce"
-    if _assigned_ctor(ctx, call.func, _BCE_LOGITS_CTOR):
+    if _assigned_ctor(ctx, site.node.func, _BCE_LOGITS_CTOR, site):
         return "bce"
     return None
 
@@ -344,7 +368,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source):
         return
     for site in call_sites(ctx):
-        kind = _loss_kind(ctx, site.node, site.name, site.dotted)
+        kind = _loss_kind(ctx, site)
         if kind is None:
             continue
         arg = _loss_input(site.node)
