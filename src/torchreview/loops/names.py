@@ -11,7 +11,7 @@ _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECAS
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(
     # "actor" and "critic" as words ("actor", "target_actor", "targetActor", "critic_net"), not inside
-    # "factorial", "refactor", "extractor" (a word of its own below) or "logger.critical"
+    # "factorial", "refactor", "feature_extractor" (a preprocessor in Hugging Face code) or "logger.critical"
     r"model|net$|^net|network|encoder|decoder|generator|discriminator|(?:^|_)actor|(?-i:(?<=[a-z])Actor)|"
     r"critic(?!al)|policy|backbone|"
     r"classifier|^(net|netG|netD|G|D|Q|q_net|unet|vae|gan|ddp_model|module|transformer)$",
