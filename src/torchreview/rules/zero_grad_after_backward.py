@@ -33,7 +33,8 @@ Use instead
     The rule stays quiet when clearing comes first or last in the iteration, on gradient
     accumulation (clearing under the same ``if`` as the step, after it), when a second backward pass
     runs between the clearing and the step (GAN and actor-critic loops) unless no step could use
-    the first one (every later step clears its own parameters before it), when one optimizer clears
+    the first one (every later step, inner loops' steps included, clears its own parameters before
+    it), when one optimizer clears
     gradients that another one does not use, when the clearing sits in a branch that skips the step
     (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
     are written by hand between the clearing and the step (``p.grad = g``). It does not follow
@@ -140,6 +141,20 @@ for real, _ in loader:
     errG = criterion(netD(fake), ones)
     errG.backward()
     optimizerG.step()
+""",
+    # WGAN: the critic steps in a loop of its own, then the generator clears the gradients the
+    # critic's passes left in it, runs its own backward pass and steps
+    """
+for epoch in range(epochs):
+    for i in range(len(loader) // n_critic):
+        for _ in range(n_critic):
+            optimizer_D.zero_grad()
+            fake_imgs = generator(sample_noise())
+            discriminator(fake_imgs).mean().backward()
+            optimizer_D.step()
+        optimizer_G.zero_grad()
+        (-discriminator(generator(sample_noise())).mean()).backward()
+        optimizer_G.step()
 """,
     # a second optimizer's gradients are cleared after the generator's backward pass
     """
@@ -496,6 +511,7 @@ def _in_closure(ctx: FileContext, loop: TrainingLoop, step: Event) -> Iterator[F
 def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
     seq = sequence(loop)
     stepped = optimizer_steps(ctx, loop, max_depth=0)
+    every_step = optimizer_steps(ctx, loop)
     optimizers = {s.target for s in stepped if s.target}
     manual = [s for s in seq if s.kind == EventKind.STEP and s.manual and ".grad" in s.code]
     for step in stepped:
@@ -519,7 +535,9 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             after = [b for b in grads if zero.order < b.order < step.order]
             if not before or _manual_between(ctx, zero, step, after):
                 continue
-            if after and (not gradients_unused(ctx, loop, seq, stepped, before[-1])
+            # a step in an inner loop uses gradients too: a WGAN's critic steps n times in its own
+            # loop, then the generator's gradients (which the critic's passes filled) are cleared
+            if after and (not gradients_unused(ctx, loop, seq, every_step, before[-1])
                           or any(s.order < before[-1].order for s in stepped)):
                 # a second backward pass feeds the step (GAN and actor-critic loops); a backward
                 # pass after another step may be late for that one (step-before-backward says so)
