@@ -34,7 +34,8 @@ Use instead
     ```
 
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
-    ``device_map``, a loader class named for a device or a prefetcher, a collate function or a
+    ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
+    keyword such as a project's own ``DataLoader(..., cuda=True)``, a collate function or a
     ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
     tensors). Whether a library moves the batches is decided for the function or class that holds
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
@@ -42,7 +43,8 @@ Use instead
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
     because the wrapper copies them; the loss and comparisons are still checked. The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
-    when the forward pass happens in a helper, and in scripts that never mention a GPU. Variables
+    when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
+    knows where the model is), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors.
 
@@ -290,6 +292,24 @@ for batch in train_loader:
     loss = criterion(model(x), y)
     loss.backward()
 """,
+    # the project's own loader class is told to put batches on the GPU
+    """
+import torch
+from DataLoader import DataLoader
+model = Transformer(opt).cuda()
+validation_data = DataLoader(data["valid"], batch_size=64, cuda=True)
+for batch in validation_data:
+    src, tgt = batch
+    loss = crit(model(src, tgt), tgt)
+""",
+    # the model's own method prepares the batch (Tacotron 2's parse_batch moves it to the GPU)
+    """
+import torch
+model = Tacotron2(hparams).cuda()
+for i, batch in enumerate(val_loader):
+    x, y = model.parse_batch(batch)
+    loss = criterion(model(x), y)
+""",
     # a method the class inherits prepares the batch (it may read self.device)
     """
 class Runner(BaseRunner):
@@ -489,6 +509,17 @@ def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
     return isinstance(node, cst.For) and _loader_expr(ctx, node.iter)
 
 
+def _built_for_a_device(value: cst.BaseExpression) -> bool:
+    """``DataLoader(..., cuda=opt.cuda)``, ``Batches(data, device=device)``: a constructor handed a
+    device by keyword (torch's own DataLoader takes none but ``pin_memory_device``)."""
+    return isinstance(value, cst.Call) and any(
+        a.keyword is not None and a.keyword.value != "pin_memory_device" and _DEVICE_KEYWORD.search(a.keyword.value)
+        for a in value.args)
+
+
+_DEVICE_KEYWORD = re.compile(r"device|(^|_)dev$|gpu|cuda|accelerat", re.IGNORECASE)
+
+
 def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     """Whether iterating ``expr`` yields batches straight from a DataLoader (still on the CPU)."""
     sources = _unwrap_iter(expr)
@@ -502,6 +533,8 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
                 return True
         if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
             return False
+        if any(_built_for_a_device(v) for v in values_of(ctx, code)):
+            return False  # a project's own loader told where to put the batches: Loader(..., cuda=True)
         if any(_moves(ctx, v) for v in values_of(ctx, code)):
             return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
         if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
@@ -669,6 +702,8 @@ def _may_move_unseen(ctx: FileContext, call: cst.Call) -> bool:
         root = _root(func.value)
         if root in ("self", "cls"):
             return True  # a method this file does not define: it may read self.device
+        if ctx.facts.is_model(ctx.code(func.value)):
+            return True  # model.parse_batch(batch): the model's own method knows where the model is
         if root and root not in _DEVICE_KEEPING and not isinstance(func.value, cst.Name):
             return True  # obj.helper.fn(batch): an object's helper, which may hold a device
     return False
