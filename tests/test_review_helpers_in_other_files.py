@@ -163,3 +163,36 @@ def test_a_module_imported_as_a_name_is_followed_too(tmp_path, capsys):
     assert lint(repo / "train.py", capsys) == []
     write(tmp_path, {"mylib/engine.py": "def train_step(optimizer):\n    pass\n"})
     assert rules_at(lint(repo / "train.py", capsys)) == [("missing-optimizer-step", 15)]
+
+
+OWN_LOADER_TRAIN = """import torch
+from DataLoader import DataLoader
+
+
+def main(model, data, crit):
+    model = model.cuda()
+    training_data = DataLoader(data["train"], batch_size=64, cuda=True)
+    for batch in training_data:
+        src, tgt = batch
+        loss = crit(model(src), tgt)
+"""
+
+OWN_LOADER = """class DataLoader:
+    def __init__(self, insts, batch_size=64, cuda=True):
+        self.insts, self.batch_size, self.cuda = insts, batch_size, cuda
+
+    def __iter__(self):
+        for i in range(0, len(self.insts), self.batch_size):
+            batch = self.insts[i:i + self.batch_size]
+            yield batch.cuda() if self.cuda else batch
+"""
+
+
+def test_a_project_s_own_dataloader_class_is_not_torch_s(tmp_path, capsys):
+    # "from DataLoader import DataLoader" reads a file of the checkout: its defaults are its own
+    repo = write(tmp_path, {"train.py": OWN_LOADER_TRAIN, "DataLoader.py": OWN_LOADER})
+    assert [f["rule"] for f in lint(repo / "train.py", capsys)] == []
+    # with torch's DataLoader the same script is told about the default of no workers
+    torch_loader = OWN_LOADER_TRAIN.replace("from DataLoader import", "from torch.utils.data import")
+    repo = write(tmp_path / "torch", {"train.py": torch_loader.replace(", cuda=True", "")})
+    assert "dataloader-sync-loading" in [f["rule"] for f in lint(repo / "train.py", capsys)]

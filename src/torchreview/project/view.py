@@ -295,6 +295,12 @@ class Project:
         other, imported = self._imported(mod, name, depth)
         return self._resolve_class(other, imported, depth + 1) if other and imported else None
 
+    def checkout_class(self, path: str, name: str) -> bool:
+        """Whether ``name`` in ``path`` is a class of the checkout: defined there, or imported from
+        another file of it (``from DataLoader import DataLoader``, a project's own loader)."""
+        mod = self.module(path)
+        return mod is not None and self._resolve_class(mod, name) is not None
+
     # -- what a helper does ----------------------------------------------------------------------------
     def callee_at(self, path: str, line: int, name: str) -> Function | None:
         """The checkout's function that the call of ``name`` on ``line`` of ``path`` runs, if known."""

@@ -30,8 +30,9 @@ Use instead
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
     processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
-    little or need sharding), and when ``**kwargs`` or a sixth positional argument may carry
-    ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
+    little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
+    ``from DataLoader import DataLoader``), and when ``**kwargs`` or a sixth positional argument may
+    carry ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
 
 References
     https://pytorch.org/docs/stable/data.html#single-and-multi-process-data-loading
@@ -237,6 +238,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for site in call_sites(ctx):
         if site.name != "DataLoader":
             continue
+        if site.dotted == "DataLoader" and ctx.project is not None and \
+                ctx.project.checkout_class(ctx.path, "DataLoader"):
+            continue  # the project's own DataLoader class: its workers and defaults are its own
         call = site.node
         if has_star_kwargs(call) or len(positional(call)) >= 6:
             continue
