@@ -46,7 +46,8 @@ Use instead
     when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
     knows where the model is), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
-    ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors.
+    ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors. A CTC
+    loss takes its targets and lengths on the CPU, so those are not reported either.
 
 References
     https://pytorch.org/docs/stable/notes/cuda.html
@@ -292,6 +293,17 @@ for batch in train_loader:
     loss = criterion(model(x), y)
     loss.backward()
 """,
+    # a CTC loss takes its targets and their lengths on the CPU
+    """
+import torch
+from warpctc_pytorch import CTCLoss
+model = DeepSpeech(labels).to(device)
+criterion = CTCLoss()
+for inputs, targets, input_sizes, target_sizes in train_loader:
+    inputs = inputs.to(device)
+    out, output_sizes = model(inputs, input_sizes)
+    loss = criterion(out.transpose(0, 1).float(), targets, output_sizes, target_sizes)
+""",
     # the project's own loader class is told to put batches on the GPU
     """
 import torch
@@ -477,10 +489,11 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
                "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device", "copy_to_device",
                "prepare_batch", "to_gpu", "move_batch_to_device", "cuda_batch", "load_batch_to_device"}
 # Variables that usually hold text, file names or bookkeeping (sequence lengths stay on the CPU:
-# pack_padded_sequence needs them there). Token ids (``input_ids``) are
+# pack_padded_sequence needs them there; so do ``input_sizes``). Token ids (``input_ids``) are
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
-_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$",
+_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
+                          r"(?:^|_)sizes$",
                           re.IGNORECASE)
 _MAYBE_TEXT = re.compile(r"caption", re.IGNORECASE)
 _TEXT_USE = re.compile(r"token|encode|process|clip|text", re.IGNORECASE)
@@ -850,7 +863,7 @@ class _Walker(cst.CSTVisitor):
         if not raw_args:
             return True
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name))
-        is_loss = bool(_LOSS.search(name)) and name != "backward"
+        is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code)
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
@@ -863,6 +876,14 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+def _is_ctc(ctx: FileContext, func_code: str) -> bool:
+    """A CTC loss (``F.ctc_loss``, ``nn.CTCLoss``, warp-ctc): it takes the targets and the lengths on
+    the CPU (cuDNN's CTC even requires them there), so batch tensors reaching it unmoved are fine."""
+    if "ctc" in func_code.lower():
+        return True
+    return any("ctc" in ctx.code(v).split("(", 1)[0].lower() for v in values_of(ctx, func_code))
 
 
 def _tensor_name(name: str) -> bool:
