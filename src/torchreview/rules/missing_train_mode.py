@@ -46,6 +46,8 @@ Use instead
     eval-mode switch is for another model (a teacher, an EMA copy, a frozen encoder), when the
     model is handed to a training function it cannot see, and when ``model.eval()`` sits right
     before training in the same iteration (some recipes train with batch norm frozen on purpose).
+    A backward pass under ``no_grad`` (a shared forward-and-backward helper called for validation)
+    is not training.
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.train
@@ -83,6 +85,25 @@ for epoch in range(epochs):
     with torch.no_grad():
         for x, y in val_loader:
             model(x)
+""",
+    # one forward-and-backward helper serves training and, under no_grad, validation
+    """
+import torch
+def forward_backward(batches):
+    x, y = next(batches)
+    loss = criterion(model(x), y)
+    if loss.requires_grad:
+        loss.backward()
+
+for step in range(steps):
+    forward_backward(train_batches)
+    optimizer.step()
+    optimizer.zero_grad()
+    if step % 100 == 0:
+        with torch.no_grad():
+            model.eval()
+            forward_backward(val_batches)
+            model.train()
 """,
     # the evaluation helper restores training mode itself
     """
@@ -362,6 +383,8 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
     for i, e in enumerate(after):
         if e.kind == EventKind.TRAIN_MODE:
             return e, False
+        if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
+            continue  # under no_grad nothing trains: a shared forward_backward(val_data) in evaluation
         if e.kind in _TRAINING:
             return e, _evaluation_between(after[:i]) or bool(events[index].via)
     for e in events[:index]:
