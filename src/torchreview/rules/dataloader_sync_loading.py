@@ -26,7 +26,8 @@ Use instead
     model = model.cuda()
     ```
 
-    The rule stays quiet for validation and test loaders, for CPU-only and MPS scripts, for
+    The rule stays quiet for validation and test loaders (also a shuffled loader built inside an
+    evaluation function, or one under ``@torch.no_grad()``), for CPU-only and MPS scripts, for
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
     processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
@@ -48,6 +49,7 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
+from torchreview.loops import is_no_grad_context
 from torchreview.rules._calls import (
     append_element,
     assignments,
@@ -65,6 +67,18 @@ SEVERITY = "warning"
 PREFILTER = r"text:DataLoader\(&&text:cuda|device"
 
 VALID = [
+    # a shuffled loader built inside the evaluation function samples random batches to evaluate
+    """
+import torch
+from torch.utils.data import DataLoader
+device = "cuda"
+
+@torch.inference_mode()
+def evaluate(model, dataset, batch_size=50):
+    model.eval()
+    loader = DataLoader(dataset, shuffle=True, batch_size=batch_size, num_workers=0)
+    return [model(x.to(device)).mean().item() for x, in loader]
+""",
     """
 import torch
 device = torch.device("cuda")
@@ -184,6 +198,20 @@ def _is_training(ctx: FileContext, call: cst.Call, target: str) -> bool:
     return bool(_TRAIN_NAME.search(target) or _TRAIN_NAME.search(dataset))
 
 
+_EVAL_FUNCTION = re.compile(r"^_*(?:eval|evaluate|evaluation|validate|validation|val|test|predict|inference)(?:_|$)",
+                            re.IGNORECASE)
+
+
+def _in_evaluation_function(ctx: FileContext, function: cst.FunctionDef | None) -> bool:
+    """A function named for evaluation, or one that runs under ``@torch.no_grad()`` /
+    ``@torch.inference_mode()`` (nothing in it trains)."""
+    if function is None:
+        return False
+    if _EVAL_FUNCTION.search(function.name.value):
+        return True
+    return any(is_no_grad_context(ctx.code(d.decorator)) for d in function.decorators)
+
+
 def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
     if not call.args:
         return False
@@ -253,6 +281,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
             continue  # tokenized text batched by a Hugging Face collator: cheap to load
         target = _target_of(ctx, site.line)
+        if _in_evaluation_function(ctx, site.function):
+            continue  # a loader built inside evaluate(), shuffled or not, serves evaluation
         if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
             continue
         yield ctx.finding(
