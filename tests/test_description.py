@@ -494,6 +494,15 @@ def test_a_revert_quoting_the_reverted_title_gives_no_reason():
     ("Wrap the metric loop", "In the original implementation the metrics are computed with gradients. "
                              "This can be corrected with a no_grad block."),
     ("Port the scheduler", "I kept the argument names of the original so configs stay familiar."),
+    # words5 (batch s): a trailer above the text, symptoms and effects with no cue word before
+    ("Fix offload memory", "Signed-off-by: A <a@b.c>\n\nBefore the fix the copy used fp32 buffers. "
+                           "This is caused by a dtype mismatch in the host copy."),
+    ("Fix bf16 reduction", "Reductions that return int64 would encounter an assertion error."),
+    ("Handle int64 reductions", "The PR handles the int64 case, enabling two bf16 models to run end to end."),
+    ("Swap batch size for accumulation steps to decouple it from the GPU count", ""),
+    ("[Fix] Fix checkpointing bug", "In old version, activation checkpointing is not applied to LoRA runs."),
+    ("Drop the shard inputs of replicate", "I removed the two inputs as there will be no sharding."),
+    ("Seed everything", "With the solver flag set, training results are reproducible."),
 ])
 def test_purpose_shapes_found_on_more_real_texts(title, body):
     assert verdict(title, body) == "purpose"
@@ -520,6 +529,10 @@ def test_purpose_shapes_found_on_more_real_texts(title, body):
                              "1. Refactor the trainer arguments."),
     # "Do not …" opening a title is an instruction, not a statement that something fails
     ("Do not save the optimizer state in the last checkpoint", ""),
+    # words5 (batch s): an option restated, a test suite's name, a trailer alone
+    ("Add a learning-rate flag", "Adds `--lr`, allowing to set the learning rate from the command line."),
+    ("Add the 0.16 checkpoint to the backward compatibility tests", ""),
+    ("Update train.py", "Signed-off-by: A <a@b.c>"),
 ])
 def test_mechanism_shapes_found_on_more_real_texts(title, body):
     assert verdict(title, body) == "mechanism-only"
@@ -631,26 +644,3 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
     assert check_description("Apply the patch to the loader", "").verdict != "empty"
     assert check_description("Jdoe patch 1", "Rename the seed argument.").verdict != "empty"
 
-
-# Shapes of reason seen in a fresh batch of real PR texts (words5, batch s), in our own words.
-@pytest.mark.parametrize(("title", "body"), [
-    ("Fix offload memory", "Signed-off-by: A <a@b.c>\n\nBefore the fix the copy used fp32 buffers. "
-                           "This is caused by a dtype mismatch in the host copy."),
-    ("Fix bf16 reduction", "Reductions that return int64 would encounter an assertion error."),
-    ("Handle int64 reductions", "The PR handles the int64 case, enabling two bf16 models to run end to end."),
-    ("Swap batch size for accumulation steps to decouple it from the GPU count", ""),
-    ("[Fix] Fix checkpointing bug", "In old version, activation checkpointing is not applied to LoRA runs."),
-    ("Drop the shard inputs of replicate", "I removed the two inputs as there will be no sharding."),
-    ("Seed everything", "With the solver flag set, training results are reproducible."),
-])
-def test_reasons_from_real_shapes(title, body):
-    assert verdict(title, body) == "purpose"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Add a learning-rate flag", "Adds `--lr`, allowing to set the learning rate from the command line."),
-    ("Add the 0.16 checkpoint to the backward compatibility tests", ""),
-    ("Update train.py", "Signed-off-by: A <a@b.c>"),
-])
-def test_mechanism_from_real_shapes(title, body):
-    assert verdict(title, body) == "mechanism-only"
