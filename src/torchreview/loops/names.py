@@ -43,7 +43,10 @@ _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_gr
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
                    "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device",
                    "prepare_batch", "copy_to_device"}
-_NO_GRAD = re.compile(r"no_grad|inference_mode|set_grad_enabled\(\s*False")
+# A library's context manager for evaluation ("with eval_mode(model):" in MONAI and others) turns
+# gradients off together with the mode switch; its body lives in another package, out of sight.
+_NO_GRAD = re.compile(r"no_grad|inference_mode|set_grad_enabled\(\s*False|"
+                      r"(?:^|[\s.(@])_*(?:eval_mode|evaluating|evaluation_mode|inference_context)\s*\(")
 
 
 def dotted(node: cst.BaseExpression) -> str:

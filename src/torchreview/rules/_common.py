@@ -14,6 +14,12 @@ from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.rules._calls import assignments, param_names
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
+# A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step …
+EVAL_FUNCTION_NAME = re.compile(
+    r"^_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|"
+    r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$",
+    re.IGNORECASE,
+)
 HARMLESS_LOSS_SINKS = frozenset({
     "print", "float", "int", "str", "repr", "len", "format", "append", "extend", "add", "log",
     "info", "debug", "warning", "write", "item", "isnan", "isinf", "isfinite", "add_scalar",

@@ -60,6 +60,7 @@ from torchreview.rules._calls import (
     replace_node,
     values_of,
 )
+from torchreview.rules._common import EVAL_FUNCTION_NAME
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
@@ -198,16 +199,12 @@ def _is_training(ctx: FileContext, call: cst.Call, target: str) -> bool:
     return bool(_TRAIN_NAME.search(target) or _TRAIN_NAME.search(dataset))
 
 
-_EVAL_FUNCTION = re.compile(r"^_*(?:eval|evaluate|evaluation|validate|validation|val|test|predict|inference)(?:_|$)",
-                            re.IGNORECASE)
-
-
 def _in_evaluation_function(ctx: FileContext, function: cst.FunctionDef | None) -> bool:
     """A function named for evaluation, or one that runs under ``@torch.no_grad()`` /
     ``@torch.inference_mode()`` (nothing in it trains)."""
     if function is None:
         return False
-    if _EVAL_FUNCTION.search(function.name.value):
+    if EVAL_FUNCTION_NAME.search(function.name.value):
         return True
     return any(is_no_grad_context(ctx.code(d.decorator)) for d in function.decorators)
 

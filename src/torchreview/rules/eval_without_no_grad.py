@@ -74,12 +74,12 @@ from torchreview.loops import (
 )
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
-from torchreview.rules._common import calls_in
+from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-# Text first (the function names of _EVAL_NAME, a loader named for evaluation, a mode switch), then
+# Text first (the function names of EVAL_FUNCTION_NAME, a loader named for evaluation, a mode switch), then
 # the ast gate below.
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
@@ -404,11 +404,6 @@ def train(model, loader, eval_batches, optimizer):
 """,
 ]
 
-_EVAL_NAME = re.compile(
-    r"^_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|"
-    r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$",
-    re.IGNORECASE,
-)
 # gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
@@ -423,7 +418,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     mode_switch_anywhere = any(switches_to_eval(c) for c in found.all_calls)
     for loop in found.forward_loops():
         func = loop.function
-        if func is not None and _EVAL_NAME.search(func.name):
+        if func is not None and EVAL_FUNCTION_NAME.search(func.name):
             return True
         head = loop.node.test if isinstance(loop.node, ast.While) else loop.node.iter
         if _EVAL_LOADER.search(ast.unparse(head)):
@@ -487,12 +482,12 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
         return "loader"
     if mode == "train":
         return None
-    return "name" if _EVAL_NAME.search(name) else None
+    return "name" if EVAL_FUNCTION_NAME.search(name) else None
 
 
 def _context_off(ctx: FileContext, item: str) -> bool:
     """A ``with`` item that turns gradients off, may do so (``set_grad_enabled(flag)``), or names one."""
-    if is_no_grad_context(item) or "set_grad_enabled(" in item or _EVAL_CONTEXT.match(item.strip()):
+    if is_no_grad_context(item) or "set_grad_enabled(" in item:
         return True
     if _own_context_manager_off(ctx, item):
         return True
@@ -504,9 +499,6 @@ def _context_off(ctx: FileContext, item: str) -> bool:
     return False
 
 
-# A library's context manager for evaluation ("with eval_mode(model):" in MONAI and others) turns
-# gradients off together with the mode switch; its body lives in another package, out of sight.
-_EVAL_CONTEXT = re.compile(r"^(?:[\w.]+\.)?_*(?:eval_mode|evaluating|evaluation_mode|inference_context)\s*\(")
 _OWN_CALL = re.compile(r"^(?:self\.|cls\.)?([A-Za-z_]\w*)\(")
 
 
@@ -670,7 +662,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
     reported_ranges = [(lp.line, lp.end_line) for lp in ctx.loops if lp.line in reported]
     for func, cls in _all_functions(ctx):
         name = func.name.value
-        if not _EVAL_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
+        if not EVAL_FUNCTION_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
         if _framework_hook(ctx, cls):
             continue
