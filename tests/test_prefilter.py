@@ -48,6 +48,17 @@ def test_looks_like_training_code():
     assert not looks_like_training_code("def torchlike():\n    return 'torchvision'\n")
 
 
+def test_another_framework_s_training_code_is_not_pytorch_code():
+    # d2l's MXNet and TensorFlow chapters, Chainer back ends: their loops call backward() and
+    # trainer.step() by other rules (MXNet overwrites gradients, so there is no zero_grad to miss).
+    mxnet = "from mxnet import autograd, gluon\nfor X, y in data:\n    l.backward()\n    trainer.step(3)\n"
+    assert not looks_like_training_code(mxnet)
+    assert not looks_like_training_code("import chainer\nfor b in it:\n    loss.backward()\n")
+    # torch next to another framework (TensorBoard through TensorFlow, a converter) stays PyTorch code
+    assert looks_like_training_code("import tensorflow as tf\nimport torch\nfor b in d:\n    loss.backward()\n")
+    assert looks_like_training_code("import tensorflow_datasets as tfds\nfor b in d:\n    loss.backward()\n")
+
+
 def test_training_step_gate():
     gate = GATES["training-step"]
     assert gate(LOOP)
