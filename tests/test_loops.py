@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import pytest
 
 from torchreview.loops import EventKind, ModuleFacts, build_loops
 
@@ -145,6 +146,19 @@ engine = deepspeed.initialize(model)
     assert not facts.is_model("criterion")
 
 
+@pytest.mark.parametrize("name", ["opt", "opts", "opt_g", "optG", "optD", "g_opt", "self.opt", "optimiser",
+                                  "optimizerD", "OptimizerWrapper", "opt2"])
+def test_optimizer_names(name):
+    assert ModuleFacts(cst.parse_module("")).is_optimizer(name)
+
+
+@pytest.mark.parametrize("name", ["Optional", "options", "option", "optimal_lr", "optuna", "adopted"])
+def test_names_that_only_begin_like_an_optimizer(name):
+    # `Optional` in a benchmark's type hints made torch_geometric's timing loop look like one that
+    # forgets its optimizer step
+    assert not ModuleFacts(cst.parse_module("")).is_optimizer(name)
+
+
 def test_dtype_moves_are_not_device_moves():
     src = """
 for x in loader:
@@ -231,3 +245,36 @@ def test_helpers_in_other_files_are_followed_and_their_events_sit_on_the_loop_ca
     # without the project view, the helper is a call like any other
     (plain,) = build_loops("train.py", module)
     assert not any(e.via for e in plain.events)
+
+
+def test_a_helper_called_with_a_literal_flag_runs_only_the_branch_it_selects():
+    src = """
+def run_epoch(model, loader, optimizer, train=True):
+    for x, y in loader:
+        loss = model(x, y)
+        if train:
+            loss.backward()
+            optimizer.step()
+        else:
+            log(loss)
+
+for epoch in range(10):
+    run_epoch(model, train_loader, optimizer)
+    run_epoch(model, val_loader, optimizer, train=False)
+"""
+    outer = next(lp for lp in loops_of(src) if lp.header.startswith("for epoch"))
+    backwards = [e for e in outer.of(EventKind.BACKWARD)]
+    # only the first call (train left at its default) reaches backward(), and under its condition
+    assert len(backwards) == 1 and backwards[0].conditions == ("if train",)
+    # a flag the helper assigns again is not trusted
+    src2 = src.replace("    for x, y in loader:", "    train = train or force\n    for x, y in loader:")
+    outer2 = next(lp for lp in loops_of(src2) if lp.header.startswith("for epoch"))
+    assert len(outer2.of(EventKind.BACKWARD)) == 2
+
+
+def test_calling_a_class_builds_an_object_and_runs_no_model():
+    # dgcnn's test(): DataLoader(ModelNet40(partition="test")) is a data set, not a forward pass
+    facts = ModuleFacts(cst.parse_module("loader = DataLoader(ModelNet40(partition='test'))\nNet2 = build()\n"))
+    assert not facts.is_model("ModelNet40") and not facts.is_model("ResNet")
+    assert facts.is_model("Net2")  # a name bound to an object may be a model
+    assert facts.is_model("model") and facts.is_model("self.model")

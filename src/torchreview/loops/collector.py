@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import indexed, walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
+from torchreview.loops.flags import flag_value, literal_flags
 from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
@@ -15,6 +16,7 @@ from torchreview.loops.names import (
     _DTYPE_ARG,
     _LOSS_CALL,
     _MANUAL_UPDATES,
+    descends_along,
     dotted,
     is_no_grad_context,
     last_name,
@@ -44,8 +46,22 @@ class _Collector(cst.CSTVisitor):
         self.assign_targets: list[tuple[str, ...]] = []
         self.in_loss_assign = 0
         self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
+        # Parameters of this helper that its call sets to True or False (``run_epoch(val_loader,
+        # train=False)``): an ``if train:`` on them runs one branch only.
+        self.flags: dict[str, bool] = {}
 
     # -- control flow ---------------------------------------------------------------------------
+    def visit_If(self, node: cst.If) -> bool:
+        known = flag_value(node.test, self.flags) if self.flags else None
+        if known is None:
+            return True
+        branch: cst.CSTNode | None = node.body if known else node.orelse
+        if isinstance(branch, cst.Else):
+            branch = branch.body
+        if branch is not None:
+            walk(branch, self)
+        return False
+
     def visit_If_body(self, node: cst.If) -> None:
         self.conditions.append("if " + self.b.code(node.test))
 
@@ -119,6 +135,8 @@ class _Collector(cst.CSTVisitor):
         target = self.b.code(node.target)
         value = self.b.code(node.value)
         if ".grad" in value and isinstance(node.operator, cst.SubtractAssign | cst.AddAssign):
+            if isinstance(node.operator, cst.AddAssign) and not descends_along(target, value):
+                return  # importance += p.grad ** 2: a sum of gradients (EWC, MAS), not a weight update
             if self._under_no_grad() or target.endswith(".data"):
                 self._emit(EventKind.STEP, node, code=self.b.code(node), receiver=target, target=target,
                            manual=True)
@@ -172,10 +190,14 @@ class _Collector(cst.CSTVisitor):
                 emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
             for a in node.args:  # closures: optimizer.step(closure)
                 self._expand_callable(a.value, node)
+        elif name.startswith("step_and_") and recv:
+            # ScheduledOptim.step_and_update_lr() (the Transformer warm-up wrapper): an optimizer step
+            emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
         elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
-            any(".grad" in a for a in args) or "alpha=-" in self.b.code(node).replace(" ", "")
+            "alpha=-" in self.b.code(node).replace(" ", "")
+            or any(".grad" in a and (name == "sub_" or descends_along(recv, a)) for a in args)
         ) and (recv.endswith(".data") or self._under_no_grad()):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args, manual=True)
         elif name in _CLIP_NAMES or (name == "clamp_" and recv.endswith((".grad", ".grad.data"))):
@@ -269,7 +291,7 @@ class _Collector(cst.CSTVisitor):
     def _expand_helper(self, node: cst.Call) -> None:
         info = self._resolve(node.func)
         if info is not None:
-            self._run_helper(info)
+            self._run_helper(info, literal_flags(node, info))
 
     def _expand_callable(self, value: cst.BaseExpression, call: cst.Call) -> None:
         if isinstance(value, cst.Lambda):
@@ -320,12 +342,14 @@ class _Collector(cst.CSTVisitor):
         with indexed(helper.layout):
             walk(helper.info.node.body, sub)
 
-    def _run_helper(self, info: _FunctionInfo) -> None:
+    def _run_helper(self, info: _FunctionInfo, flags: dict[str, bool] | None = None) -> None:
         # a helper of a helper in another file is named with that file, as foreign.py says
         name = self.b.file.via_name(info) if isinstance(self.b, ForeignView) else info.qualname
         sub = self._child(info, name)
         if sub is None:
             return
+        sub.flags = flags or {}
         for deco in info.node.decorators:
             sub.contexts.append(self.b.code(deco.decorator))
         walk(info.node.body, sub)
+

@@ -164,11 +164,16 @@ class ModuleFacts:
         tail = code.rsplit(".", 1)[-1]
         if "loss" in tail.lower() or "criterion" in tail.lower():
             return False
+        if _CLASS_NAME.fullmatch(code) and code not in self.assigned and code not in self.model_receivers:
+            return False  # ModelNet40(partition="test"), ResNet(cfg): calling a class builds an object
         return (
             code in self.model_receivers
             or bool(_MODEL_NAME.search(tail))
             or self._ctor_matches(code, _MODEL_CTORS)
         )
+
+
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 
 
 def _target_names(node: cst.BaseExpression, code: object) -> list[str]:

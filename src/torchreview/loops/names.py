@@ -6,7 +6,10 @@ import re
 
 import libcst as cst
 
-_OPTIMIZER_NAME = re.compile(r"optim|(^|[._])opt($|[._A-Z0-9])|^opt|opt_?[a-z]?$", re.IGNORECASE)
+# "opt", "optim", "opt_g", "optimizerD"; not "Optional" (a type annotation), "options", "optimal"
+# or "optuna", which share the first letters.
+_OPTIMIZER_NAME = re.compile(r"optim(?!al)|(^|[._])opt($|[._0-9]|(?-i:[A-Z]))|^opt(?!ion|imal|una)|opt_?[a-z]?$",
+                             re.IGNORECASE)
 _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(
@@ -38,6 +41,19 @@ _DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|u
 # In-place updates that change a parameter by hand (manual SGD, momentum): applied to ``p.data`` or
 # under ``torch.no_grad()``, with a gradient argument or a negative ``alpha`` (a descent step).
 _MANUAL_UPDATES = {"add_", "sub_", "addcdiv_", "addcmul_"}
+_GRAD_OWNER = re.compile(r"([A-Za-z_][\w.]*?)(?:\.data)?\.grad\b")
+
+
+def descends_along(target: str, value: str) -> bool:
+    """Whether adding ``value`` (which reads a gradient) to ``target`` changes the tensor the gradient
+    belongs to, or moves against a gradient: ``p.data += -lr * p.grad``, ``p.add_(p.grad, alpha=-lr)``.
+    ``importance += p.grad ** 2`` sums gradients into another tensor (EWC, MAS): no weight changes."""
+    if "-" in value:
+        return True
+    owner = target.removesuffix(".data")
+    return any(m.group(1) == owner for m in _GRAD_OWNER.finditer(value))
+
+
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
                "clip_gradients", "clip_grad"}
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
