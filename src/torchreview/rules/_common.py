@@ -12,6 +12,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.rules._calls import assignments, param_names
+from torchreview.rules._order import exclusive as exclusive_conditions
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
 # A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step …
@@ -37,17 +38,9 @@ HARMLESS_LOSS_SINKS = frozenset({
 })
 
 
-def _branch(condition: str) -> str:
-    return condition[len("else of "):] if condition.startswith("else of ") else condition
-
-
 def exclusive(a: Event, b: Event) -> bool:
-    """Whether two events sit in opposite branches of the same ``if`` (they never run together)."""
-    for ca, cb in zip(a.conditions, b.conditions, strict=False):
-        if ca == cb:
-            continue
-        return _branch(ca) == _branch(cb)
-    return False
+    """Whether two events sit in opposite branches of an ``if`` test (they never run together)."""
+    return exclusive_conditions(a.conditions, b.conditions)
 
 
 def optimizer_steps(ctx: FileContext, loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
@@ -71,10 +64,10 @@ def any_steps(loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
 # an environment (``env.step(action)``), a sync or EMA helper.
 _NOT_AN_OPTIMIZER = re.compile(
     r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
-    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback", re.IGNORECASE)
+    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback|stopper|early_?stop", re.IGNORECASE)
 _NOT_AN_OPTIMIZER_CTOR = re.compile(
     r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
-    r"AveragedModel")
+    r"AveragedModel|EarlyStop")
 
 
 def not_an_optimizer(ctx: FileContext, step: Event) -> bool:

@@ -26,7 +26,9 @@ def is_prefix(short: Sequence[str], long: Sequence[str]) -> bool:
 
 
 def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
-    """Two condition stacks that sit in different branches of the same ``if``: never run together."""
+    """Two condition stacks that never run together: different branches of the same ``if``, or of two
+    ``if`` statements on the same test (``if self._scaler is not None: ... else: loss.backward()`` and,
+    later, ``if self._scaler is not None: self._scaler.step(opt)``)."""
     for x, y in zip(a, b, strict=False):
         if x == y:
             continue
@@ -34,8 +36,34 @@ def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
             return True
         if y.startswith("else of ") and y[len("else of "):] == x:
             return True
-        return False
-    return False
+        break
+    return any(_opposite(x, y) for x in a for y in b)
+
+
+def _test_and_polarity(condition: str) -> tuple[str, bool]:
+    """``if not x`` -> (x, False); ``else of if x`` -> (x, False); ``x is None`` -> (x is not None, False)."""
+    positive = True
+    text = condition.strip()
+    while True:
+        if text.startswith("else of "):
+            text, positive = text[len("else of "):].strip(), not positive
+        elif text.startswith("if "):
+            text = text[len("if "):].strip()
+        elif text.startswith("not ") and " and " not in text and " or " not in text:
+            text, positive = text[len("not "):].strip(), not positive
+        elif text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+            text = text[1:-1].strip()
+        else:
+            break
+    if text.endswith(" is None") and " and " not in text and " or " not in text:
+        text, positive = text[: -len(" is None")] + " is not None", not positive
+    return text, positive
+
+
+def _opposite(x: str, y: str) -> bool:
+    tx, px = _test_and_polarity(x)
+    ty, py = _test_and_polarity(y)
+    return tx == ty and px != py
 
 
 def _closure_names(step: Event) -> set[str]:

@@ -63,7 +63,7 @@ from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.prefilter import ast_gate
 from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
-from torchreview.rules._order import replace_statement, sequence, training_units
+from torchreview.rules._order import exclusive, replace_statement, sequence, training_units
 
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
@@ -186,6 +186,25 @@ for x, y in loader:
     scaler.scale(loss).backward()
     backward_and_step(scaler, optimizer)
     optimizer.zero_grad()
+""",
+    # the plain backward runs only without a scaler, and the scaler steps only when there is one
+    # (allennlp: the scaled backward lives in a callback in another file)
+    """
+class Trainer:
+    def train_epoch(self, loader):
+        for batch in loader:
+            self.optimizer.zero_grad()
+            with amp.autocast(self._use_amp):
+                loss = self.model(**batch)["loss"]
+            if self._scaler is not None:
+                MixedPrecisionBackward().on_backward(self, loss)
+            else:
+                loss.backward()
+            if self._scaler is not None:
+                self._scaler.step(self.optimizer)
+                self._scaler.update()
+            else:
+                self.optimizer.step()
 """,
 ]
 
@@ -347,7 +366,8 @@ def _unscaled_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -
     tail = re.escape(scaler.rsplit(".", 1)[-1])
     if re.search(rf"\b{tail}\s*\.\s*scale\s*\(", ctx.source) or passes_to_unknown(ctx, loop, {scaler}):
         return
-    bws = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < steps[0].order]
+    bws = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < steps[0].order
+           and not exclusive(b.conditions, steps[0].conditions)]
     if not bws:
         return
     for b in bws:
