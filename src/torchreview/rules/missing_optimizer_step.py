@@ -236,6 +236,56 @@ def train(model, loader, optimizer):
         accumulate(model, batch.split(8))
         apply_update(optimizer)
 """,
+    # EWC: gradients summed into importance estimates; no weight changes and no step is wanted
+    """
+def compute_importances(model, criterion, optimizer, loader, device):
+    importances = {n: torch.zeros_like(p) for n, p in model.named_parameters()}
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x.to(device)), y.to(device)).backward()
+        for (name, p), imp in zip(model.named_parameters(), importances.values()):
+            if p.grad is not None:
+                imp.data += p.grad.data.clone().pow(2)
+    return importances
+""",
+    # fairseq's train_step: a loop over language pairs accumulates gradients for one update; the
+    # trainer that calls it clears and steps
+    """
+class MultilingualTask:
+    def train_step(self, sample, model, criterion, optimizer, ignore_grad=False):
+        agg_loss = 0.0
+        for lang_pair in self.lang_pairs:
+            loss, sample_size, log = criterion(model.models[lang_pair], sample[lang_pair])
+            optimizer.backward(loss)
+            agg_loss += loss.detach().item()
+        return agg_loss
+""",
+    # the optimizer step runs in a callback between batches (pykeen, plugin-based trainers)
+    """
+class TrainingLoop:
+    def _train_epoch(self, batches, callbacks):
+        for batch in batches:
+            for start in range(0, len(batch), self.sub_batch_size):
+                loss = self.model.loss(batch[start:start + self.sub_batch_size])
+                loss.backward()
+            callbacks.pre_step()
+            callbacks.post_batch(batch=batch)
+        self.optimizer.zero_grad()
+""",
+    # the Transformer's warm-up wrapper steps the optimizer in step_and_update_lr() (BERT-pytorch)
+    """
+class BERTTrainer:
+    def __init__(self, model, lr, warmup_steps):
+        self.optim = Adam(model.parameters(), lr=lr)
+        self.optim_schedule = ScheduledOptim(self.optim, 768, n_warmup_steps=warmup_steps)
+
+    def iteration(self, data_loader):
+        for data in data_loader:
+            loss = self.model(data["bert_input"], data["segment_label"])
+            self.optim_schedule.zero_grad()
+            loss.backward()
+            self.optim_schedule.step_and_update_lr()
+""",
     # one backward pass split over several outputs (a pipeline stage); the step is elsewhere
     """
 class PipelineEngine:
@@ -448,6 +498,43 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     return False
 
 
+# Training frameworks step the optimizer in a callback or hook that the loop calls between batches
+# (pykeen's callbacks.pre_step(), a plugin's after_backward); their code is elsewhere.
+_STEPPING_HOOK = re.compile(r"callback|hook|plugin", re.IGNORECASE)
+_STEP_HOOK_METHOD = re.compile(r"(?:^|_)(?:pre|post|before|after|on)_(?:optimizer_)?step$|"
+                               r"^(?:on_|after_|post_)?(?:batch_end|after_backward|on_after_backward)$")
+
+
+def _hook_may_step(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop (or a loop around it) calls a callback or hook object, or a hook named for the step:
+    the optimizer step may run there."""
+    spans = [(lp.line, lp.end_line) for lp in [loop, *ctx.ancestors(loop)]]
+    function = loop.function_node
+    for site in call_sites(ctx):
+        if site.function is not function or not any(a <= site.line <= b for a, b in spans):
+            continue
+        func = site.node.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if _STEPPING_HOOK.search(ctx.code(func.value)) or _STEP_HOOK_METHOD.search(func.attr.value):
+            return True
+    return False
+
+
+# fairseq's task.train_step(sample, model, criterion, optimizer), Lightning-style training_step: one
+# update's forward and backward passes, which the caller follows with the optimizer step.
+_STEP_FUNCTION = re.compile(r"(?:^|_)(?:train|training)_step$|^_?(?:forward_backward|fwd_bwd)(?:_|$)")
+
+
+def _part_of_a_step_function(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """A loop over the parts of one update (language pairs, micro-batches) inside a train-step
+    function that leaves clearing and stepping to its caller."""
+    func = loop.function_node
+    if func is None or not _STEP_FUNCTION.search(func.name.value):
+        return False
+    return not loop.has(EventKind.ZERO_GRAD)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         if _over_ready_tensors(loop):
@@ -470,7 +557,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
             continue
-        if _accumulates_for_a_step_after(ctx, loop):
+        if _accumulates_for_a_step_after(ctx, loop) or _part_of_a_step_function(ctx, loop):
+            continue
+        if _hook_may_step(ctx, loop):
             continue
         b = backwards[0]
         yield ctx.finding(

@@ -65,7 +65,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, resolver_for
-from torchreview.rules._common import calls_in, resolvable
+from torchreview.rules._common import calls_in, not_an_optimizer, resolvable
 
 ID = "missing-train-mode"
 SEVERITY = "warning"
@@ -252,6 +252,43 @@ for epoch in range(epochs):
         optimizer.step()
         optimizer.zero_grad()
     validate(model, val_loader)
+""",
+    # an early stopper's step() after evaluation trains nothing; the next epoch calls train() first
+    """
+def evaluate(model, features, labels, mask):
+    model.eval()
+    with torch.no_grad():
+        return accuracy(model(features)[mask], labels[mask])
+
+stopper = EarlyStopping(patience=100)
+for epoch in range(args.epochs):
+    model.train()
+    loss = loss_fcn(model(features)[train_mask], labels[train_mask])
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    val_acc = evaluate(model, features, labels, val_mask)
+    if stopper.step(val_acc, model):
+        break
+""",
+    # one epoch helper for both: called with cross_valid=True it never reaches its backward pass
+    """
+class Solver:
+    def train(self):
+        for epoch in range(self.start_epoch, self.epochs):
+            self.model.train()
+            tr_loss = self._run_one_epoch(epoch)
+            self.model.eval()
+            val_loss = self._run_one_epoch(epoch, cross_valid=True)
+
+    def _run_one_epoch(self, epoch, cross_valid=False):
+        loader = self.tr_loader if not cross_valid else self.cv_loader
+        for padded_input, lengths, target in loader:
+            loss = self.model(padded_input.cuda(), lengths.cuda(), target.cuda())
+            if not cross_valid:
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
 """,
 ]
 
@@ -576,7 +613,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in ctx.loops:
         if not _trains(loop):
             continue
-        events = sorted(loop.events, key=lambda e: e.order)
+        # an early stopper's or a profiler's step() trains nothing
+        events = sorted((e for e in loop.events if e.kind != EventKind.STEP or not not_an_optimizer(ctx, e)),
+                        key=lambda e: e.order)
         for index, e in enumerate(events):
             if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
                 continue
