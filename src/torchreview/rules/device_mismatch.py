@@ -70,7 +70,7 @@ from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, resolver_for
-from torchreview.rules._calls import call_sites, keyword, positional, values_of
+from torchreview.rules._calls import assignments, call_sites, keyword, positional, values_of
 from torchreview.rules._common import calls_in
 from torchreview.rules._order import node_text
 
@@ -340,6 +340,60 @@ for images, captions in train_loader:
     tokens = [tokenizer.encode(c) for c in captions]
     loss = model(images, tokens)
     loss.backward()
+""",
+    # a helper runs the model: its output lives where the model is (avalanche_forward)
+    """
+import torch
+model = Net().cuda()
+for x, y, task_labels in train_loader:
+    x, y = x.to(device), y.to(device)
+    out = multi_head_forward(model, x, task_labels)
+    loss = criterion(out, y)
+    loss.backward()
+""",
+    # a model made in this function, on the CPU, in a file that uses the GPU elsewhere (d2l)
+    """
+import torch
+from torch import nn
+
+def try_gpu(i=0):
+    return torch.device(f"cuda:{i}") if torch.cuda.is_available() else torch.device("cpu")
+
+def get_data(batch_size=10):
+    data_iter = torch.utils.data.DataLoader(torch.randn(1500, 6), batch_size, shuffle=True)
+    return data_iter
+
+def place(net, device):
+    return net.to(device)
+
+def train_concise(trainer_fn, hyperparams, data_iter, num_epochs=4):
+    net = nn.Sequential(nn.Linear(5, 1))
+    optimizer = trainer_fn(net.parameters(), **hyperparams)
+    loss = nn.MSELoss(reduction="none")
+    for _ in range(num_epochs):
+        for X, y in data_iter:
+            optimizer.zero_grad()
+            out = net(X)
+            l = loss(out, y.reshape(out.shape))
+            l.mean().backward()
+            optimizer.step()
+""",
+    # the loss helper of the class builds its tensors on the device itself (flair)
+    """
+import torch
+import flair
+
+class Regressor(torch.nn.Module):
+    def _forward_loss_and_scores(self, pairs):
+        target = torch.tensor([p.label for p in pairs], device=flair.device)
+        return self.loss_function(self.predict(pairs), target)
+
+    def evaluate(self, data_points):
+        self.to(flair.device)
+        loader = DataLoader(data_points, batch_size=32)
+        with torch.no_grad():
+            for batch in loader:
+                loss = self._forward_loss_and_scores(batch)
 """,
 ]
 
@@ -695,6 +749,8 @@ def _call_result(ctx: FileContext, call: cst.Call, resolve: Resolver) -> str:
     name = last_name(call.func)
     if name == "forward" or name in _BUILTINS or _LOSS.search(name) or ctx.facts.is_model(func_code):
         return "unknown"  # outputs live where the model is; len(x) and friends are no batch
+    if any(ctx.facts.is_model(ctx.code(a.value)) for a in call.args):
+        return "unknown"  # avalanche_forward(model, x, task_labels): a forward pass through a helper
     target = resolve(call)
     if target is not None:
         return "unknown" if _body_moves(ctx, target, resolve) else "raw"
@@ -759,9 +815,14 @@ class _Hit:
 class _Walker(cst.CSTVisitor):
     """Walks a loop body in source order, tracking which batch variables have moved."""
 
-    def __init__(self, ctx: FileContext, state: _State, scatters: bool, resolve: Resolver) -> None:
+    def __init__(self, ctx: FileContext, state: _State, scatters: bool, resolve: Resolver,
+                 moves_some: bool = False) -> None:
         self.ctx = ctx
         self.scatters = scatters
+        # The loop moves some of the batch itself (targets.cuda()) and hands the model the rest
+        # unmoved: the DataParallel way (it copies the inputs, not the targets), or a model that
+        # places its own extra inputs. Only the loss is judged then.
+        self.moves_some = moves_some
         self.state = state
         self.resolve_call = resolve
         self.hits: list[_Hit] = []
@@ -866,6 +927,11 @@ class _Walker(cst.CSTVisitor):
         is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code)
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
+        if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
+                ctx, func_code):
+            is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
+        if is_loss and (target := self.resolve_call(node)) is not None and _body_moves(ctx, target, self.resolve_call):
+            is_loss = False  # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
             self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
@@ -876,6 +942,37 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+def _flat(args: list[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    out: list[cst.BaseExpression] = []
+    for a in args:
+        out.extend(_flat([el.value for el in a.elements]) if isinstance(a, cst.List | cst.Tuple) else [a])
+    return out
+
+
+_DATA_PARALLEL = re.compile(r"(?<!Distributed)DataParallel\(")
+
+
+def _placement_unseen(ctx: FileContext, model: str) -> bool:
+    """This file does not show the model put on a device without a DataParallel wrapper: it comes
+    from elsewhere (a builder in another file), or DataParallel wraps it here."""
+    if _DATA_PARALLEL.search(ctx.source):
+        return True
+    tail = re.escape(model.rsplit(".", 1)[-1])
+    return re.search(rf"\b{tail}\b[^\n]*\.(?:to|cuda)\(", ctx.source) is None
+
+
+def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> bool:
+    """The loop body moves one of the batch variables itself (``target = target.cuda()``)."""
+    for call in calls_in(loop.node.body):
+        name = last_name(call.func)
+        if name in ("to", "cuda") and isinstance(call.func, cst.Attribute):
+            if _root(call.func.value) in names and (name == "cuda" or _device_arg(ctx, call)):
+                return True
+        elif name in _MOVE_CALLS and any(_root(a.value) in names for a in call.args):
+            return True
+    return False
 
 
 def _is_ctc(ctx: FileContext, func_code: str) -> bool:
@@ -1033,9 +1130,30 @@ def _caller_places(ctx: FileContext, loop: TrainingLoop) -> bool:
     params = {p.name.value for p in (*func.params.posonly_params, *func.params.params,
                                        *func.params.kwonly_params)} - {"self", "cls"}
     models = {(e.receiver or "").split(".", 1)[0] for e in loop.of(EventKind.FORWARD)}
-    if not models or not models <= params:
+    if not models:
         return False
-    return not _caller_moves_model(ctx, func)
+    built = {m for m in models - params if _built_here(ctx, func, m)}
+    if not models <= params | built:
+        return False
+    return not (models & params) or not _caller_moves_model(ctx, func)
+
+
+_BUILT_ON_THE_SPOT = re.compile(r"^(?:lambda\b|(?:torch\.)?nn\.[A-Z]\w*\()")
+
+
+def _built_here(ctx: FileContext, func: cst.FunctionDef, name: str) -> bool:
+    """``net = nn.Sequential(...)`` or ``net = lambda X: linreg(X, w, b)`` in ``func``, which never
+    names a device: a model made here on the CPU (d2l's from-scratch chapters)."""
+    values = [a.value for a in assignments(ctx) if a.function is func and a.name == name]
+    if not values:
+        return False
+    for value in values:
+        parts = [el.value for el in value.elements] if isinstance(value, cst.Tuple) else [value]
+        if not any(_BUILT_ON_THE_SPOT.match(ctx.code(p)) for p in parts):
+            return False
+        if any(isinstance(p, cst.Call) and not _BUILT_ON_THE_SPOT.match(ctx.code(p)) for p in parts):
+            return False  # net, opt = build(cfg), ...: the builder may place the model
+    return True
 
 
 def _caller_moves_model(ctx: FileContext, func: cst.FunctionDef) -> bool:
@@ -1068,7 +1186,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
         walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters,
-                         resolver_for(ctx, loop.function_node))
+                         resolver_for(ctx, loop.function_node), _moves_some_of(ctx, loop, names))
         walk(loop.node.body, walker)
         if not walker.hits:
             continue
