@@ -316,6 +316,58 @@ class Wrapper:
     def predict(self, x):
         return self.model(x)
 """,
+    # the inference object turns gradients off in its own __call__ (ESPnet's Speech2Text)
+    """
+import torch
+
+class Speech2Text:
+    @torch.no_grad()
+    def __call__(self, speech):
+        return self.asr_model.recognize(speech)
+
+def inference(data_path, model_file):
+    speech2text = Speech2Text.from_pretrained(model_file)
+    loader = build_streaming_iterator(data_path, batch_size=1)
+    for keys, batch in loader:
+        results = speech2text(**batch)
+""",
+    # Lightning runs its validation and predict hooks, and what they call, under no_grad
+    """
+import torch
+import pytorch_lightning as pl
+
+class Forecaster(pl.LightningModule):
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.parameters(), lr=self.learning_rate)
+
+    def _predict_window(self, windows):
+        return self(windows)
+
+    def _predict_step_recurrent(self, batch, batch_idx):
+        y_hats = []
+        for i in range(self.n_batches):
+            y_hats.append(self._predict_window(batch[i]))
+        return torch.cat(y_hats)
+
+    def predict_step(self, batch, batch_idx):
+        return self._predict_step_recurrent(batch, batch_idx)
+""",
+    # a network's own decoding loop: the caller decides whether gradients flow (Tacotron 2's infer)
+    """
+import torch
+from torch import nn
+
+class Decoder(nn.Module):
+    def infer(self, memory):
+        frames = []
+        frame = self.go_frame(memory)
+        while True:
+            frame = self.prenet(frame)
+            frames.append(self.proj(frame))
+            if self.gate(frame) > 0.5:
+                break
+        return torch.stack(frames)
+""",
 ]
 
 INVALID = [    # the model is known only by its .eval() call, and the loader is a validation_loader
@@ -363,6 +415,18 @@ for epoch in range(epochs):
         optimizer.step()
     for x, y in val_loader:  # <- finding
         val_loss += criterion(model(x), y).item()
+""",
+    # a network's own method that loops over a data set is an evaluation loop all the same
+    """
+import torch
+from torch import nn
+
+class Classifier(nn.Module):
+    def predict(self, loader):
+        preds = []
+        for x in loader:  # <- finding
+            preds.append(self.net(x).argmax(-1))
+        return preds
 """,
     """
 import torch
@@ -591,6 +655,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
             continue
+        cls = _class_of(ctx, loop.function_node)
+        if _framework_hook(ctx, cls) or (why == "name" and _model_internal(ctx, loop, cls)):
+            continue
+        if _models_turn_grad_off(ctx, forwards):
+            continue
         reported.add(loop.line)
         forward = forwards[0]
         yield ctx.finding(
@@ -649,11 +718,61 @@ def _eval_before_call(ctx: FileContext, site: CallSite) -> bool:
 
 def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
     """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
-    if cls is None:
-        return False
+    node = _class_node(ctx, cls)
+    return node is not None and any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in node.bases)
+
+
+def _class_of(ctx: FileContext, func: cst.FunctionDef | None) -> str | None:
+    if func is None:
+        return None
+    for info in [*ctx.facts.methods.values(), *ctx.facts.nested.values()]:
+        if info.node is func:
+            return info.class_name
+    return None
+
+
+def _class_node(ctx: FileContext, cls: str | None) -> cst.ClassDef | None:
     for stmt in ctx.module.body:
         if isinstance(stmt, cst.ClassDef) and stmt.name.value == cls:
-            return any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in stmt.bases)
+            return stmt
+    return None
+
+
+_MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Network|Encoder|Decoder))$")
+_DATA_ITER = re.compile(r"loader|data|batch|sample|set\b|iter\b|split|(?:^|_)(?:val|valid|test|eval)", re.IGNORECASE)
+
+
+def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bool:
+    """A decoding loop inside a network's own method (``Decoder.infer``, ``MaskDecoder.predict_masks``,
+    a ``while True`` over output frames): part of the model's computation, which the caller runs with
+    or without gradients. A loop over a data set stays an evaluation loop."""
+    node = _class_node(ctx, cls)
+    if node is None or not any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases):
+        return False
+    return not _DATA_ITER.search(loop.iter_code)
+
+
+_CLASS_OF_VALUE = re.compile(r"^([A-Z]\w*)(?:\.\w+)?\(")
+
+
+def _models_turn_grad_off(ctx: FileContext, forwards: list[Event]) -> bool:
+    """Every model the loop calls is an object of a class in this file whose ``__call__`` or
+    ``forward`` is decorated with ``@torch.no_grad()`` (ESPnet's ``Speech2Text``)."""
+    if not forwards:
+        return False
+    for e in forwards:
+        classes = {m.group(1) for v in ctx.facts.assigned.get(e.receiver or "", [])
+                   if (m := _CLASS_OF_VALUE.match(v.strip()))}
+        if not classes or not all(_call_without_grad(ctx, c) for c in classes):
+            return False
+    return True
+
+
+def _call_without_grad(ctx: FileContext, cls: str) -> bool:
+    for name in ("__call__", "forward"):
+        info = ctx.facts.methods.get((cls, name))
+        if info is not None:
+            return any(is_no_grad_context(ctx.code(d.decorator)) for d in info.node.decorators)
     return False
 
 
