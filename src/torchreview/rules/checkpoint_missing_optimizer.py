@@ -213,6 +213,20 @@ for epoch in range(start_epoch, args.epochs):
     train_one_epoch(model, loader, optimizer)
     torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch}, "last.pt")
 """,
+    # weights saved each epoch for early stopping; the best ones are loaded back only to test (pyGAT)
+    """
+import torch
+optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+for epoch in range(args.epochs):
+    loss_values.append(train(epoch))
+    torch.save(model.state_dict(), "{}.pkl".format(epoch))
+    if loss_values[-1] < best:
+        best, best_epoch = loss_values[-1], epoch
+
+# Restore best model
+model.load_state_dict(torch.load("{}.pkl".format(best_epoch)))
+compute_test()
+""",
 ]
 
 INVALID = [    """
@@ -446,8 +460,9 @@ def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]
 
 
 # A run that starts again from a checkpoint: resume flags, a start epoch or step read back.
+# "Restore the best model" (weights loaded back for the final test) is not a resumed run.
 _RESUME = re.compile(r"resum|start_epoch|start_step|start_iter|initial_epoch|begin_epoch|init_epoch|"
-                     r"restore|continue_from", re.IGNORECASE)
+                     r"restore(?!\w*\s+(?:the\s+)?best\b)|continue_from", re.IGNORECASE)
 
 
 def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:

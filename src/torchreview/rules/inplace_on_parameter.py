@@ -209,6 +209,22 @@ class Scale(nn.Module):
             self.gamma.fill_(1.0)
         nn.init.zeros_(self.beta)
 """,
+    # noise kept as a parameter that autograd does not track (tianshou's NoisyLinear)
+    """
+class NoisyLinear(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.mu_bias = nn.Parameter(torch.FloatTensor(out_features))
+        self.eps_p = nn.Parameter(torch.FloatTensor(in_features), requires_grad=False)
+        self.reset()
+        self.sample()
+
+    def reset(self):
+        self.mu_bias.data.uniform_(-0.1, 0.1)
+
+    def sample(self):
+        self.eps_p.copy_(torch.randn(self.eps_p.size(0)))
+""",
     # a helper whose callers this file cannot see
     """
 def apply_update(model, lr):
@@ -305,6 +321,7 @@ _PARAM_ITER = re.compile(r"\.(named_)?parameters\(|\[\s*['\"]params['\"]\s*\]")
 _FROZEN_NAME = re.compile(r"ema|teacher|target|momentum|shadow|avg|average|swa|polyak|_k\b|key|old|frozen|"
                           r"fixed|copy|slow|mean_", re.IGNORECASE)
 _CREATES_LEAF = re.compile(r"requires_grad\s*=\s*True|^(torch\.)?(nn\.)?Parameter\(|\.requires_grad_\(\s*(True)?\s*\)$")
+_NO_GRAD_ARG = re.compile(r"requires_grad\s*=\s*False")
 _CHAIN = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 
 
@@ -322,7 +339,8 @@ class _Site:
 def _tracked_leaves(ctx: FileContext) -> set[str]:
     out = set()
     for name, values in ctx.facts.assigned.items():
-        if values and all(_CREATES_LEAF.search(v.strip()) for v in values):
+        # nn.Parameter(..., requires_grad=False) is a buffer in all but name: in-place updates are fine
+        if values and all(_CREATES_LEAF.search(v.strip()) and not _NO_GRAD_ARG.search(v) for v in values):
             out.add(name)
     return out
 

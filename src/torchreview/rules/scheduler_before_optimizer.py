@@ -189,6 +189,23 @@ for epoch in range(epochs):
         criterion(model(x), y).backward()
         optimizer.step()
 """,
+    # the trainer sets the schedule's position by hand and steps it at the start of each epoch
+    """
+class Trainer:
+    def _setup_scheduler(self):
+        self.scheduler = optim.lr_scheduler.LambdaLR(self.optimizer, lr_lambda=self.lf)
+        self.scheduler.last_epoch = self.start_epoch - 1  # do not move
+
+    def _do_train(self):
+        for epoch in range(self.start_epoch, self.epochs):
+            self.scheduler.step()
+            for batch in self.train_loader:
+                loss = self.model(batch)
+                self.scaler.scale(loss).backward()
+                self.scaler.step(self.optimizer)
+                self.scaler.update()
+                self.optimizer.zero_grad()
+""",
     # timm-style: explicit epoch argument
     """
 for epoch in range(start_epoch, num_epochs):
@@ -256,6 +273,13 @@ def _optimizer_of(ctx: FileContext, scheduler: str) -> str | None:
 _LR_BASES = re.compile(r"LRScheduler|lr_scheduler|LambdaLR|StepLR|CosineAnnealing|OneCycle|SequentialLR")
 
 
+def _position_set_by_hand(ctx: FileContext, scheduler: str) -> bool:
+    """``scheduler.last_epoch = start_epoch - 1``: the code sets the schedule's position itself, so a
+    step at the start of each epoch is its design, not an early step (Ultralytics' trainer)."""
+    tail = re.escape(scheduler.rsplit(".", 1)[-1])
+    return bool(scheduler) and re.search(rf"\b{tail}\s*\.\s*last_epoch\s*=(?!=)", ctx.source) is not None
+
+
 def _custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
     """A scheduler class written in this file that is not a PyTorch LR scheduler: its ``step()`` may
     mean anything (for example "set the rate for the coming epoch"), so the order is its own."""
@@ -306,7 +330,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not sched.code.replace(" ", "").endswith(".step()") or in_except(ctx, sched):
                 continue
-            if _custom_scheduler(ctx, sched.receiver or ""):
+            if _custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or ""):
                 continue
             optimizer = _optimizer_of(ctx, sched.receiver or "")
             ran_before, step = _first_step_after(steps, sched, optimizer)
