@@ -187,6 +187,20 @@ test suite's name, not a reason. After: 0.864 / 0.905 / 0.884. Of the 14 errors 
 labeller marked "torn" (a fix named with no symptom, an upstream change named only by an id). The
 real texts of d…r are not on this machine any more, so these fixes were checked on s and the 420
 written cases only.
+
+Seventh round (words6): a fresh batch t* (130 real PR texts from 93 repositories: 82 mechanism-only,
+43 purpose, 5 empty; found and labelled by a blind labeller who never ran the check) measured once
+with main at 7a5905b: mechanism-only P / R / F1 0.902 / 0.902 / 0.902, verdict accuracy 0.877 (on the
+104 texts whose body the labeller saw in full: 0.869 / 0.869 / 0.869; for 26 the search showed only a
+title and the body was taken as empty). Then t became dev ("held_out_until": "words6") and its errors
+were read. General causes fixed: "I don't really know how …" and "please check if it works" are
+caveats, as is "still a lot of things to do"; "the old trainer will be removed after …" is the change,
+not the state before it; "How to …?" topics in a list are not goals; a to-do that gives its reason
+("need to fix … due to upstream changes") is a reason; "X had been fixed by <upstream PR>" is the
+circumstance that makes the change possible; "My changes", "asd" and "Updates" say nothing, like a
+branch name. After: 0.951 / 0.939 / 0.945 (body shown: 0.933 / 0.918 / 0.926). The 9 errors left are
+the labeller's borderline cases ("Fix redundant X", "Make these accessible from the CLI", "to monitor
+the training", "Fix graph breaks") and one the labeller's cut left as text.
 """
 
 from __future__ import annotations
@@ -202,12 +216,12 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). d, h, n, p, q and s are all dev now (their errors
+# Real batches (the first letter of their file names). d, h, n, p, q, s and t are all dev now (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
 NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q",
-         "s": "real dev s"}
+         "s": "real dev s", "t": "real dev t"}
 
 
 def load() -> list[dict[str, str]]:

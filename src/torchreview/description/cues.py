@@ -109,7 +109,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
-              r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b"),
+              r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
+              # a changed circumstance: the problem a workaround was for is fixed elsewhere now
+              r"\b(?:has|had|have) (?:now |already |since )?been (?:fixed|resolved|solved|addressed) "
+              r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b"),
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
@@ -282,6 +285,7 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
     r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
+    r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

@@ -48,6 +48,16 @@ _CHANGED_OLD = re.compile(
     r"\b((?:remov|replac|delet|drop|deprecat|renam|mov|rewrit|refactor|migrat|port|convert)\w*) "
     r"the (?:current|original|existing|old)\b"
 )
+# The old code as the subject of a removal ("The old trainer will be discarded after the refactoring")
+# is what the change touches, as in _CHANGED_OLD.
+_OLD_REMOVED = re.compile(
+    r"\bthe (?:current|original|existing|old) (?:[\w-]+ ){0,3}?(?:will be|is|are|gets|get|has been|have been|"
+    r"was|were|can be|should be) (?:removed|discarded|deleted|dropped|replaced|deprecated|renamed|moved|"
+    r"rewritten|refactored|kept|left)\b"
+)
+# "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
+# not a goal of the change.
+_HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\?$")
 # A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
@@ -60,7 +70,10 @@ _TEST_REPORT = re.compile(
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
-    r"\bi (?:don't|do not) (?:think|know)\b|\bhopefully\b|\bneeds? (?:more |further |to )?investigat\w*|"
+    r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|\bhopefully\b|"
+    r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
+    r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
+    r"\bneeds? (?:more |further |to )?investigat\w*|"
     r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|look(?:s|ing)? (?:off|wrong|odd|weird|"
     r"strange))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
@@ -114,9 +127,15 @@ def _restated_option(text: str, section: Section) -> str:
 _TODO_NOTE = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|todo|to-?do|tbd)\b")
 
 
+# "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.
+_REASON_LINK = re.compile(r"\b(?:because|due to|since|as a result of|so that|otherwise|caused by)\b")
+
+
 def is_caveat(text: str) -> bool:
     """True when a sentence is a caveat about the PR itself, never a reason for it."""
-    return bool(_CAVEAT.search(text) or _TODO_NOTE.match(_LEADING_MARKS.sub("", text)))
+    if _CAVEAT.search(text):
+        return True
+    return bool(_TODO_NOTE.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
 
 
 def score(sentence: Sentence) -> float:
@@ -136,8 +155,11 @@ def score(sentence: Sentence) -> float:
         text = _FIX_VAGUE.sub(" fix issue", text)
     if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text:
         text = _SCOPE.sub(" ", text)
-    if " the " in text:
+    if "the " in text:
         text = _CHANGED_OLD.sub(r"\1 the", text)
+        text = _OLD_REMOVED.sub(" ", text)
+    if text.startswith("how ") and _HOW_TO_TOPIC.match(text):
+        return 0.0
     if " to keep " in text or " to make " in text or "review" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
