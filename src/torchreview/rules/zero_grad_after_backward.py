@@ -306,6 +306,18 @@ for state, action, ret in batches:
     actor_opt.step()
     critic_opt.step()
 """,
+    # FGSM adversarial training: the first pass is for the perturbation's gradient, then the
+    # parameters' share of it is cleared before the training pass (fast_adversarial)
+    """
+for X, y in loader:
+    delta = torch.zeros_like(X, requires_grad=True)
+    F.cross_entropy(model(X + delta), y).backward()
+    delta = torch.clamp(delta + alpha * torch.sign(delta.grad.detach()), -epsilon, epsilon).detach()
+    loss = F.cross_entropy(model(X + delta), y)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+""",
 ]
 
 INVALID = [
@@ -476,6 +488,18 @@ def _manual_between(ctx: FileContext, zero: Event, step: Event, backwards: list[
     return bool(_MANUAL_GRAD.search("\n".join(lines)))
 
 
+_GRAD_READ = re.compile(r"\.grad\b(?!\s*=[^=])")
+
+
+def _grad_read_between(ctx: FileContext, backward: Event, zero: Event) -> bool:
+    """The code between the first backward pass and the clearing reads a gradient (``delta.grad`` for
+    an adversarial perturbation, ``x.grad`` for a saliency map): that pass was for those gradients,
+    and clearing the parameters' share before the training pass is right (fast_adversarial's FGSM)."""
+    if backward.via != zero.via:
+        return False
+    return bool(_GRAD_READ.search("\n".join(ctx.lines[backward.end_line : zero.line - 1])))
+
+
 def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
             suggestion: Suggestion | None) -> Finding:
     return ctx.finding(
@@ -538,7 +562,8 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             # a step in an inner loop uses gradients too: a WGAN's critic steps n times in its own
             # loop, then the generator's gradients (which the critic's passes filled) are cleared
             if after and (not gradients_unused(ctx, loop, seq, every_step, before[-1])
-                          or any(s.order < before[-1].order for s in stepped)):
+                          or any(s.order < before[-1].order for s in stepped)
+                          or _grad_read_between(ctx, before[-1], zero)):
                 # a second backward pass feeds the step (GAN and actor-critic loops); a backward
                 # pass after another step may be late for that one (step-before-backward says so)
                 continue
