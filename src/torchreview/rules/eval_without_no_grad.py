@@ -416,6 +416,18 @@ for epoch in range(epochs):
     for x, y in val_loader:  # <- finding
         val_loss += criterion(model(x), y).item()
 """,
+    # a Lightning hook that Lightning runs with gradients on (the end of a training epoch)
+    """
+import torch
+import pytorch_lightning as pl
+
+class Classifier(pl.LightningModule):
+    def on_train_epoch_end(self):
+        self.eval()
+        for x, y in self.val_loader:  # <- finding
+            self.log("val_loss", F.cross_entropy(self(x), y))
+        self.train()
+""",
     # a network's own method that loops over a data set is an evaluation loop all the same
     """
 import torch
@@ -656,7 +668,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
             continue
         cls = _class_of(ctx, loop.function_node)
-        if _framework_hook(ctx, cls) or (why == "name" and _model_internal(ctx, loop, cls)):
+        if _framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1]):
+            continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
+        if why == "name" and _model_internal(ctx, loop, cls):
             continue
         if _models_turn_grad_off(ctx, forwards):
             continue
