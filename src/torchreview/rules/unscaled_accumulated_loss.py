@@ -204,6 +204,21 @@ def make_update(model, optimizer, scaler, criterion, accum_steps):
         return loss.item()
     return update
 """,
+    # YOLOv5: the loss is a sum over the batch on purpose and the weight decay is scaled by the
+    # accumulation count, so k micro-batches add up to the nominal batch the settings were made for
+    """
+nbs = 64
+accumulate = max(round(nbs / batch_size), 1)
+hyp["weight_decay"] *= batch_size * accumulate / nbs
+for i, (imgs, targets) in enumerate(train_loader):
+    ni = i + nb * epoch
+    loss, loss_items = compute_loss(model(imgs.to(device)), targets.to(device))
+    scaler.scale(loss).backward()
+    if ni % accumulate == 0:
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+""",
 ]
 
 INVALID = [
@@ -448,6 +463,16 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
     return None
 
 
+def _sum_is_planned(ctx: FileContext, count: str) -> bool:
+    """The accumulation count scales a hyperparameter (YOLOv5: ``hyp['weight_decay'] *= batch_size *
+    accumulate / nbs``): the summed gradient of k micro-batches is what the settings were made for."""
+    name = count.rsplit(".", 1)[-1]
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return False
+    return re.search(rf"^[^\n#=]*(?<![A-Za-z])(?:lr|learning_rate|weight_decay|decay)[^\n#=]*[*/+-]?=[^=\n]*\b{name}\b",
+                     ctx.source, re.MULTILINE | re.IGNORECASE) is not None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
         seq = sequence(loop)
@@ -457,7 +482,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         step, micro, count = found
         undivided = [(b, t) for b in micro if (t := _tensor_of(b))
                      and _divided(ctx, loop, t, count, b.line) is False]
-        if not undivided:
+        if not undivided or _sum_is_planned(ctx, count):
             continue
         backward, tensor = undivided[0]
         suggestion = None
