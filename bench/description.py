@@ -201,6 +201,21 @@ circumstance that makes the change possible; "My changes", "asd" and "Updates" s
 branch name. After: 0.951 / 0.939 / 0.945 (body shown: 0.933 / 0.918 / 0.926). The 9 errors left are
 the labeller's borderline cases ("Fix redundant X", "Make these accessible from the CLI", "to monitor
 the training", "Fix graph breaks") and one the labeller's cut left as text.
+Then a second fresh batch u* (120 real PR texts from 79 repositories: 61 mechanism-only, 54 purpose,
+5 empty; another blind labeller) was measured once with main at e4efc39, after the t fixes:
+mechanism-only P / R / F1 0.718 / 0.836 / 0.773, verdict accuracy 0.750. The t fixes changed no verdict
+on u (main at 7a5905b gives the same figures): what misleads on unseen text is still a long tail, and
+this labeller reads capability titles ("Add bf16 support", "Support resume from a checkpoint path") as
+purposes where the labellers before read them as the change itself (about ten texts hang on that
+line). u then became dev too. General causes fixed: a regression named by its origin ("an issue
+introduced by #741"), "now we can …", "in preparation of …", "to follow the PyTorch default"; the
+warning a PR adds ("adds a warning when …", "emit deprecation warnings") is its mechanism; "just a
+typo I noticed" is no story of a problem; "there are still a few more that need …" is work left; a
+motivation section that only points to an issue; "This small PR allows to enable X" restates an
+option; a template's own questions ("Does the modification introduce …?", "If so, please …");
+"First commit" and "Merge dev into master" say nothing. After: u 0.826 / 0.934 / 0.877, t 0.950 /
+0.927 / 0.938 (one t text, "merge main into dev", was labelled mechanism-only where u's labeller calls
+the same shape empty), written sets unchanged.
 """
 
 from __future__ import annotations
@@ -216,12 +231,12 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). d, h, n, p, q, s and t are all dev now (their errors
+# Real batches (the first letter of their file names). d, h, n, p, q, s, t and u are all dev now (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
 NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q",
-         "s": "real dev s", "t": "real dev t"}
+         "s": "real dev s", "t": "real dev t", "u": "real dev u"}
 
 
 def load() -> list[dict[str, str]]:

@@ -131,7 +131,7 @@ def test_unfilled_template_is_empty_unless_the_title_says_something():
     assert verdict("Update modeling_llama.py", body) == "mechanism-only"
     assert verdict("", body) == "empty"
     # titles that name no change at all (words6, batch t)
-    for title in ("My changes", "asd", "Updates", "minor changes"):
+    for title in ("My changes", "asd", "Updates", "minor changes", "First commit", "Merge dev into master"):
         assert verdict(title, body) == "empty", title
     assert verdict("Update the optimizer docs", body) == "mechanism-only"
 
@@ -510,6 +510,11 @@ def test_a_revert_quoting_the_reverted_title_gives_no_reason():
     # words6 (batch t): a to-do that gives its reason, and a workaround made obsolete upstream
     ("Loss type edits", "Need to change the loss reduction due to upstream changes in the trainer library."),
     ("Update the ZeRO-3 notes", "The init issue had been fixed by the new DeepSpeed release."),
+    # batch u: a regression named by its origin, a capability opened, preparation, a convention followed
+    ("Fix the detection script", "This fixes an issue introduced by #741 when the flags were renamed."),
+    ("Compile the blocks in CI", "With the new float8 release, now we can compile the blocks with FSDP."),
+    ("Move the cast helper into utils", "A refactor in preparation of delayed scaling."),
+    ("Set the default weight decay", "The config used 0; we use 1e-2 to follow the PyTorch default."),
 ])
 def test_purpose_shapes_found_on_more_real_texts(title, body):
     assert verdict(title, body) == "purpose"
@@ -547,6 +552,14 @@ def test_purpose_shapes_found_on_more_real_texts(title, body):
                                              "The old trainer will be removed after the refactor is done."),
     ("Add a README for the transforms", "Possible sections:\n\n1. How to write a transform?\n"
                                         "2. How to speed up training with the transforms?"),
+    # batch u: the warning a PR adds is its mechanism; a typo noticed; work left; a pointer as motivation
+    ("Warn about few workers", "Adds a warning when a loader has two workers or fewer."),
+    ("Deprecate the old trainer", "Emit deprecation warnings when the old trainer is built."),
+    ("Typo in the API docs", "Just a typo I noticed while reading the reference."),
+    ("Update the examples", "This PR updates a few examples. There are still a few more that need updating."),
+    ("Add a hook test", "## Motivation\n\nThis PR is linked to https://github.com/o/r/issues/599\n\n"
+                        "## Modification\n\nI added a test of the hook listing."),
+    ("Pin memory in the loader", "This small PR allows to enable memory pinning for the training loader."),
 ])
 def test_mechanism_shapes_found_on_more_real_texts(title, body):
     assert verdict(title, body) == "mechanism-only"

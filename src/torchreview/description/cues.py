@@ -112,7 +112,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
               # a changed circumstance: the problem a workaround was for is fixed elsewhere now
               r"\b(?:has|had|have) (?:now |already |since )?been (?:fixed|resolved|solved|addressed) "
-              r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b"),
+              r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b|"
+              # a regression named by its origin, a capability the change opens, work it prepares
+              r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced (?:by|in)\b|"
+              r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|\bto prepare for\b|"
+              # consistency with a convention or a reference is a reason
+              r"\bto (?:follow|match|agree with|align with|be consistent with|be in line with) (?:the )?"
+              r"(?:[\w'-]+ ){0,3}?(?:conventions?|defaults?|original|upstream|reference|paper|behaviou?r|"
+              r"implementation|standard|api|semantics)\b"),
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
@@ -286,6 +293,8 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 _PLACEHOLDER_TITLE = re.compile(
     r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
     r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
+    r"first commit|initial commit|(?:merge )?(?:dev|devel|develop|development|main|master)(?: branch)? "
+    r"(?:to|into) (?:dev|devel|develop|main|master)|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

@@ -55,6 +55,15 @@ _OLD_REMOVED = re.compile(
     r"was|were|can be|should be) (?:removed|discarded|deleted|dropped|replaced|deprecated|renamed|moved|"
     r"rewritten|refactored|kept|left)\b"
 )
+# "Adds a warning when a loader has few workers", "emit deprecation warnings when X is built": the
+# warning is what the change adds, not a problem it describes.
+_ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding|emit|emits|emitted|emitting|raise|raises|issue|issues|"
+                           r"show|shows|print|prints|log|logs)(?: an?| the)?(?: deprecation| user)? warnings?\b")
+# A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
+_POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
+                           r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$")
+# Finding a typo is no story of a problem: "just a typo I noticed while reading the docs".
+_NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b")
 # "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
 # not a goal of the change.
 _HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\?$")
@@ -73,7 +82,8 @@ _CAVEAT = re.compile(
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|\bhopefully\b|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
-    r"\bneeds? (?:more |further |to )?investigat\w*|"
+    r"\bneeds? (?:more |further |to )?investigat\w*|\b(?:there (?:are|is) )?still (?:a few |some |several )?"
+    r"(?:more|others?) (?:that|which|to)\b|"
     r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|look(?:s|ing)? (?:off|wrong|odd|weird|"
     r"strange))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
@@ -100,7 +110,8 @@ _OPTION_VERBS = (
     r"call|give|send|input|enter|decide|determine|include|exclude|have"
 )
 _OPTION_CAPABILITY = re.compile(
-    r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: pr| change| option| flag| argument| parameter)? )?"
+    r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: small| little| simple| tiny| minor)?"
+    r"(?: pr| change| option| flag| argument| parameter)? )?"
     r"(?:now |also )*(?:allows?|enables?|lets|permits|makes it possible)"
     r"(?: (?:users?|you|people|us|the users?|callers|one|developers|researchers))?(?: to)? (?:" + _OPTION_VERBS
     + r")\b"
@@ -160,6 +171,10 @@ def score(sentence: Sentence) -> float:
         text = _OLD_REMOVED.sub(" ", text)
     if text.startswith("how ") and _HOW_TO_TOPIC.match(text):
         return 0.0
+    if "warning" in text:
+        text = _ADDS_WARNING.sub(" adds", text)
+    if "typo" in text:
+        text = _NOTICED.sub(" ", text)
     if " to keep " in text or " to make " in text or "review" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
@@ -172,9 +187,10 @@ def score(sentence: Sentence) -> float:
                 break
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
-    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3:
+    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text):
         best = max(best, 0.9)
-    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
+    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text) and (
+            "typo" not in text):  # "just a typo I noticed while reading the docs" tells no problem
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best

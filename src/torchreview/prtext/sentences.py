@@ -98,7 +98,10 @@ _PROMPT = re.compile(
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
     r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
     r"diagrams|images|logs)|please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
-    r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available)",
+    r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
+    # a template's questions to the author ("Does the modification introduce changes that break …?",
+    # "If so, please describe how …")
+    r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b)",
     re.IGNORECASE,
 )
 # The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
@@ -110,7 +113,7 @@ _REF = re.compile(
     r"\b(?:(?:fix|fixes|fixed|fixing|close|closes|closed|closing|resolve|resolves|resolved|resolving|"
     r"ref|refs|references?|see|related(?: to)?|part of|follow[- ]?up(?: to| of| on)?|addresses|address|"
     r"(?:as )?discussed in|cf\.?|for|supersedes|replaces|reverts?|depends on|towards|toward|"
-    r"implements|contributes to|tracking(?: issue)?|issue)\s*:?\s*)?"
+    r"implements|contributes to|tracking(?: issue)?|(?:is )?linked (?:to|with)|issue)\s*:?\s*)?"
     r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|https?://github\.com/\S+/(?:issues|pull)/\d+\S*|"
     r"https?://\S+/(?:issues|pull|browse|tickets?|jira)/\S+)",
     re.IGNORECASE,
@@ -242,7 +245,7 @@ def _make(text: str, section: Section) -> Sentence | None:
         return Sentence(text=text, cue_text=cue, section=section)
     without_refs = _REF.sub(" ", cue)
     refs_only = cue != without_refs and not _has_words(
-        re.sub(r"\b(fix|fixes|closes|resolves|see|issue|issues|and|also|this|pr|link|code)\b", " ",
+        re.sub(r"\b(fix|fixes|closes|resolves|see|issue|issues|and|also|this|pr|is|link|code)\b", " ",
                without_refs), 2)
     return Sentence(text=text, cue_text=cue, section=section, refs_only=refs_only)
 
