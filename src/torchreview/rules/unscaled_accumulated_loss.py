@@ -222,6 +222,17 @@ for i, (imgs, targets) in enumerate(train_loader):
 ]
 
 INVALID = [
+    # the schedule's length counts optimizer steps; that says nothing about the loss's scale
+    """
+lr_scheduler = get_cosine_schedule_with_warmup(optimizer, 500, epochs * len(train_dl) // accum)
+for step, batch in enumerate(train_dl):
+    loss = model(**batch).loss
+    loss.backward()  # <- finding
+    if (step + 1) % accum == 0:
+        optimizer.step()
+        lr_scheduler.step()
+        optimizer.zero_grad()
+""",
     # the accumulation test is kept in a flag (DDP no_sync style), the loss is not divided
     """
 def train_one_epoch(model, loader, optimizer, scaler, accum):
@@ -469,7 +480,7 @@ def _sum_is_planned(ctx: FileContext, count: str) -> bool:
     name = count.rsplit(".", 1)[-1]
     if not re.fullmatch(r"[A-Za-z_]\w*", name):
         return False
-    return re.search(rf"^[^\n#=]*(?<![A-Za-z])(?:lr|learning_rate|weight_decay|decay)[^\n#=]*[*/+-]?=[^=\n]*\b{name}\b",
+    return re.search(rf"^[^\n#=]*?(?<![A-Za-z_])(?:lr|learning_rate|weight_decay)['\"\]]*\s*[*/]?=[^=\n]*\b{name}\b",
                      ctx.source, re.MULTILINE | re.IGNORECASE) is not None
 
 
