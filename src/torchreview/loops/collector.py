@@ -16,6 +16,7 @@ from torchreview.loops.names import (
     _DTYPE_ARG,
     _LOSS_CALL,
     _MANUAL_UPDATES,
+    _ZERO_GRAD_HELPERS,
     descends_along,
     dotted,
     is_no_grad_context,
@@ -179,6 +180,9 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.AUTOGRAD_GRAD, node, args=args)
         elif name == "zero_grad":
             emit(EventKind.ZERO_GRAD, node, receiver=recv or None, args=args)
+        elif name in _ZERO_GRAD_HELPERS and args:
+            # pyro.infer.util.zero_grads(params): a library helper that clears the given tensors' gradients
+            emit(EventKind.ZERO_GRAD, node, receiver=args[0], args=args)
         elif name in ("zero_", "fill_") and (recv.endswith(".grad") or recv.endswith(".grad.data")):
             emit(EventKind.ZERO_GRAD, node, receiver=recv.split(".grad")[0], args=args)
         elif name == "step" and recv:

@@ -54,6 +54,7 @@ def descends_along(target: str, value: str) -> bool:
     return any(m.group(1) == owner for m in _GRAD_OWNER.finditer(value))
 
 
+_ZERO_GRAD_HELPERS = {"zero_grads", "zero_gradients", "clear_grads", "clear_gradients", "reset_grads"}
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
                "clip_gradients", "clip_grad"}
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",

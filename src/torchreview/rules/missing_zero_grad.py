@@ -170,6 +170,19 @@ for x, y in loader:
     criterion(model(x), y).backward()
     optimizer.step()
 """,
+    # a library helper clears the gradients of the parameters it is given (Pyro's zero_grads)
+    """
+params = None
+for step in range(num_steps):
+    if params is not None:
+        pyro.infer.util.zero_grads(params)
+    with poutine.trace(param_only=True) as param_capture:
+        loss = loss_fn(design, num_samples)
+    params = set(site["value"].unconstrained() for site in param_capture.trace.nodes.values())
+    loss.backward()
+    optim(params)
+    optim.step()
+""",
 ]
 
 VALID += [
