@@ -138,6 +138,27 @@ def last_assignment(ctx: FileContext, name: str, before: int,
     return best
 
 
+def opposite_branches(ctx: FileContext, a: int, b: int, scope: cst.CSTNode | None) -> bool:
+    """Lines ``a`` and ``b`` sit in the body and in the ``else``/``elif`` part of one ``if`` of
+    ``scope`` (a function, or the module for None): they never run in the same pass."""
+    found = False
+
+    def inside(node: cst.CSTNode, line: int) -> bool:
+        pos = ctx.pos(node)
+        return pos.start.line <= line <= pos.end.line
+
+    class V(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> bool:
+            nonlocal found
+            if node.orelse is not None and (
+                    (inside(node.body, a) and inside(node.orelse, b)) or (inside(node.body, b) and inside(node.orelse, a))):
+                found = True
+            return not found
+
+    walk(scope if scope is not None else ctx.module, V())
+    return found
+
+
 def values_of(ctx: FileContext, name: str) -> list[cst.BaseExpression]:
     """Every value ``name`` is assigned anywhere in the file."""
     walker = _walk(ctx)

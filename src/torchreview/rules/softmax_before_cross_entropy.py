@@ -56,6 +56,7 @@ from torchreview.rules._calls import (
     innermost_loop,
     keyword,
     last_assignment,
+    opposite_branches,
     positional,
     replace_node,
     values_of,
@@ -147,6 +148,17 @@ loss_fn = nn.BCEWithLogitsLoss(pos_weight=w)
 logits = net(x)
 loss = loss_fn(logits, target)
 pred = torch.sigmoid(logits) > 0.5
+""",
+    # the sigmoid belongs to the MSE branch; the BCE branch hands raw logits to BCEWithLogitsLoss
+    """
+def calculate_loss(self, x_items, x_users):
+    predict = self.forward(x_items, x_users)
+    if self.loss_type == "MSE":
+        predict = torch.sigmoid(predict)
+        loss_func = nn.MSELoss(reduction="sum")
+    elif self.loss_type == "BCE":
+        loss_func = nn.BCEWithLogitsLoss(reduction="sum")
+    return loss_func(predict, x_items)
 """,
 ]
 
@@ -387,6 +399,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         squash, squash_node = found
         if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid"):
             continue
+        if via and isinstance(site.node.func, cst.Name):
+            ctor = last_assignment(ctx, site.node.func.value, site.line, site.function)
+            squashed_at = ctx.pos(squash_node).start.line
+            if ctor is not None and opposite_branches(ctx, squashed_at, ctor.line, site.function):
+                continue  # if MSE: predict = sigmoid(predict) ... elif BCE: loss_func = BCEWithLogitsLoss()
         severity = "info" if squash == "log_softmax" else SEVERITY
         loss = "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss"
         yield ctx.finding(
