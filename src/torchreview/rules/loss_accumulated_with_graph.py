@@ -237,6 +237,27 @@ def __call__(self, reps, labels):
             t.backward(weight * d.grad)
     return loss
 """,
+    # the epoch helper returns its duration; the loss it returns belongs to a function nested in it
+    """
+def train(model, loader, optimizer, criterion):
+    start = datetime.now()
+
+    def per_sample_loss(params, sample, target):
+        loss = criterion(fmodel(params, sample), target)
+        return loss
+
+    for images, target in loader:
+        loss = criterion(model(images), target)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    return datetime.now() - start
+
+durations = []
+for epoch in range(epochs):
+    duration = train(model, loader, optimizer, criterion)
+    durations.append(duration)
+""",
 ]
 
 INVALID = [
@@ -476,15 +497,32 @@ def _reaches_backward(scope: _Scope) -> set[str]:
     return reached
 
 
-_RETURN_NAME = re.compile(r"^\s*return\s+([A-Za-z_]\w*)\s*$", re.M)
-
-
 def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
     facts = ctx.facts
     info = facts.top_functions.get(name) or next(
         (f for (_, n), f in facts.methods.items() if n == name), None) or next(
         (f for (_, n), f in facts.nested.items() if n == name), None)
     return info.node if info is not None else None
+
+
+def _own_return_names(func: cst.FunctionDef) -> set[str]:
+    """Names the function itself returns (``return loss``); a nested function's returns are its own
+    (opacus's train() defines a per-sample loss function inside and returns its duration)."""
+    names: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is func
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            if isinstance(node.value, cst.Name):
+                names.add(node.value.value)
+
+    walk(func, V())
+    return names
 
 
 def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
@@ -500,7 +538,7 @@ def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
     if node is None:
         return None
     text = node_text(ctx, node)
-    for r in set(_RETURN_NAME.findall(text)):
+    for r in _own_return_names(node):
         hit = re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
         if hit:
             return ctx.pos(node).start.line + text[: hit.start()].count("\n")
