@@ -141,6 +141,17 @@ def run_trainer(model, loader):
             dist_autograd.backward(context_id, [loss])
             opt.step(context_id)
 """,
+    # a closure handed in by the caller runs forward and backward when called (BoTorch)
+    """
+def torch_minimize(closure, parameters, optimizer, step_limit, bounds):
+    for step in range(1, step_limit + 1):
+        fval = closure()[0].detach()
+        if stopping_criterion(fval):
+            break
+        optimizer.step()
+        for name, (lower, upper) in bounds.items():
+            parameters[name].data = parameters[name].clamp(min=lower, max=upper)
+""",
 ]
 
 INVALID = [
@@ -239,6 +250,10 @@ def _unresolved_closure(ctx: FileContext, loop_node: cst.CSTNode) -> bool:
                 fake = cst.Call(func=arg)
                 if not resolvable(ctx, fake):
                     return True
+        # closure() called by hand (BoTorch's torch_minimize): by PyTorch's convention a closure
+        # clears the gradients, runs the forward and backward passes and returns the loss
+        if isinstance(func, cst.Name) and "closure" in func.value.lower() and not resolvable(ctx, call):
+            return True
     return False
 
 
