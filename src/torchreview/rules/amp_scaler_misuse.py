@@ -62,6 +62,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.prefilter import ast_gate
+from torchreview.rules._calls import param_names
 from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
 from torchreview.rules._order import exclusive, replace_statement, sequence, training_units
 
@@ -186,6 +187,15 @@ for x, y in loader:
     scaler.scale(loss).backward()
     backward_and_step(scaler, optimizer)
     optimizer.zero_grad()
+""",
+    # one scaler step per optimizer in a helper that gets the scaler from its caller, which updates it
+    """
+class Optimizers:
+    def optimizer_scaler_step_all(self, grad_scaler):
+        for param_group, optimizer in self.optimizers.items():
+            grad_scaler.unscale_(optimizer)
+            torch.nn.utils.clip_grad_norm_(self.parameters[param_group], 1.0)
+            grad_scaler.step(optimizer)
 """,
     # the plain backward runs only without a scaler, and the scaler steps only when there is one
     # (allennlp: the scaled backward lives in a callback in another file)
@@ -348,6 +358,8 @@ def _missing_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
             continue  # the step belongs to an inner loop; that loop reports it
         if _updated_somewhere(ctx, loop, scaler) or passes_to_unknown(ctx, loop, {scaler}):
             return
+        if scaler in param_names(loop.function_node) and not loop.has(EventKind.BACKWARD):
+            return  # a loop over optimizers, not batches: its caller updates the scaler once (nerfstudio)
         yield ctx.finding(
             ID, SEVERITY, step.line, step.end_line, loop=loop,
             facts={"problem": "no_update", "scaler": scaler, "optimizer": step.target or "optimizer",

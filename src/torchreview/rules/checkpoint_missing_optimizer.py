@@ -227,6 +227,24 @@ for epoch in range(args.epochs):
 model.load_state_dict(torch.load("{}.pkl".format(best_epoch)))
 compute_test()
 """,
+    # the trainer of a tree model saves a file path; the torch optimizer belongs to another class
+    """
+import torch
+
+class Trainer:
+    def __init__(self, model):
+        self.optimizer = torch.optim.Adam(model.parameters())
+
+class DecisionTreeTrainer:
+    def _save_checkpoint(self, epoch):
+        state = {"epoch": epoch, "state_dict": self.temp_best_file}
+        torch.save(state, self.saved_model_file)
+
+    def fit(self, train_data):
+        for epoch in range(self.epochs):
+            self._train_at_once(train_data)
+            self._save_checkpoint(epoch)
+""",
 ]
 
 INVALID = [    """
@@ -402,10 +420,30 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
             if a.function is None and "." not in a.name and want(a.name) and isinstance(a.value, cst.Call):
                 return a.name
     if func is not None and param_names(func) & {"self"}:
+        own = _methods_of_class_of(ctx, func)  # another class's self.optimizer is not this one's
         for a in assignments(ctx):
-            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call):
+            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call) and (
+                    own is None or a.function in own):
                 return a.name
     return None
+
+
+def _methods_of_class_of(ctx: FileContext, func: cst.FunctionDef) -> list[cst.FunctionDef] | None:
+    """The methods of the class that defines ``func`` and of its base classes in this file (None
+    when ``func`` is no method of a class here)."""
+    methods = ctx.facts.methods
+    cls = next((c for (c, _), info in methods.items() if info.node is func), None)
+    if cls is None:
+        return None
+    bases = {stmt.name.value: [ctx.code(b.value).rsplit(".", 1)[-1] for b in stmt.bases]
+             for stmt in ctx.module.body if isinstance(stmt, cst.ClassDef)}
+    family, todo = set(), [cls]
+    while todo:
+        name = todo.pop()
+        if name not in family:
+            family.add(name)
+            todo.extend(bases.get(name, []))
+    return [info.node for (c, _), info in methods.items() if c in family]
 
 
 def _in_loop(ctx: FileContext, line: int) -> bool:

@@ -290,6 +290,24 @@ class Solver:
                 loss.backward()
                 self.optimizer.step()
 """,
+    # gradients taken in eval mode to score samples or perturb inputs; no weight is updated (ART)
+    """
+class SleeperAgent:
+    def _select_poison_indices(self, classifier, x_samples, y_samples):
+        model = classifier.model
+        model.eval()
+        grad_norms = []
+        for x, y in zip(x_samples, y_samples):
+            loss = criterion(model(x.unsqueeze(0)), y.unsqueeze(0))
+            grads = torch.autograd.grad(loss, self.params)
+            grad_norms.append(sum(g.pow(2).sum() for g in grads).sqrt())
+        return sorted(range(len(grad_norms)), key=lambda k: grad_norms[k])
+
+    def poison(self, x_train, y_train):
+        for _ in range(self.max_trials):
+            self.indices = self._select_poison_indices(self.substitute, x_train, y_train)
+            self.x_poison = x_train[self.indices]
+""",
 ]
 
 INVALID = [    """
@@ -616,6 +634,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         # an early stopper's or a profiler's step() trains nothing
         events = sorted((e for e in loop.events if e.kind != EventKind.STEP or not not_an_optimizer(ctx, e)),
                         key=lambda e: e.order)
+        if not any(e.kind == EventKind.STEP for e in events):
+            continue  # gradients without an update: an attack on the inputs, gradient norms; nothing trains
         for index, e in enumerate(events):
             if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
                 continue
