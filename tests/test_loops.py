@@ -278,3 +278,11 @@ def test_calling_a_class_builds_an_object_and_runs_no_model():
     assert not facts.is_model("ModelNet40") and not facts.is_model("ResNet")
     assert facts.is_model("Net2")  # a name bound to an object may be a model
     assert facts.is_model("model") and facts.is_model("self.model")
+
+
+def test_facts_about_a_model_are_not_a_model():
+    # setfit's model card: model_info(model_id) asks the Hub about a model; nothing runs a network
+    facts = ModuleFacts(cst.parse_module(""))
+    assert not facts.is_model("model_info") and not facts.is_model("self.model_name")
+    assert not facts.is_model("model_path") and not facts.is_model("model_kwargs")
+    assert facts.is_model("model") and facts.is_model("teacher_model") and facts.is_model("model_ema")

@@ -166,6 +166,8 @@ class ModuleFacts:
             return False
         if _CLASS_NAME.fullmatch(code) and code not in self.assigned and code not in self.model_receivers:
             return False  # ModelNet40(partition="test"), ResNet(cfg): calling a class builds an object
+        if _ABOUT_A_MODEL.search(tail) and code not in self.model_receivers:
+            return False  # model_info(model_id), model_name, model_path: facts about a model, not one
         return (
             code in self.model_receivers
             or bool(_MODEL_NAME.search(tail))
@@ -174,6 +176,8 @@ class ModuleFacts:
 
 
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
+_ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
+                            r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)
 
 
 def _target_names(node: cst.BaseExpression, code: object) -> list[str]:

@@ -352,6 +352,22 @@ class Forecaster(pl.LightningModule):
     def predict_step(self, batch, batch_idx):
         return self._predict_step_recurrent(batch, batch_idx)
 """,
+    # a segmentor's sliding-window inference over image crops: the model's own computation (mmseg)
+    """
+import torch
+
+class EncoderDecoder(BaseSegmentor):
+    def encode_decode(self, inputs):
+        return self.decode_head(self.backbone(inputs))
+
+    def slide_inference(self, inputs, h_grids, w_grids):
+        preds = inputs.new_zeros((inputs.size(0), self.num_classes) + inputs.shape[2:])
+        for h_idx in range(h_grids):
+            for w_idx in range(w_grids):
+                crop = inputs[:, :, h_idx * 512:(h_idx + 1) * 512, w_idx * 512:(w_idx + 1) * 512]
+                preds += self.encode_decode(crop)
+        return preds
+""",
     # a network's own decoding loop: the caller decides whether gradients flow (Tacotron 2's infer)
     """
 import torch
@@ -752,7 +768,8 @@ def _class_node(ctx: FileContext, cls: str | None) -> cst.ClassDef | None:
     return None
 
 
-_MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Network|Encoder|Decoder))$")
+_MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Network|Encoder|Decoder|Recommender|"
+                          r"Segmentor|Detector|Head|Backbone|Layer|Block))$")
 _DATA_ITER = re.compile(r"loader|data|batch|sample|set\b|iter\b|split|(?:^|_)(?:val|valid|test|eval)", re.IGNORECASE)
 
 
