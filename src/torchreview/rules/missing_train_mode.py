@@ -66,6 +66,7 @@ from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._common import calls_in, not_an_optimizer, resolvable
+from torchreview.rules._order import exclusive
 
 ID = "missing-train-mode"
 SEVERITY = "warning"
@@ -308,6 +309,26 @@ class SleeperAgent:
             self.indices = self._select_poison_indices(self.substitute, x_train, y_train)
             self.x_poison = x_train[self.indices]
 """,
+    # one loop over phases: the training branch switches back to train mode before it trains (re-ID)
+    """
+for epoch in range(num_epochs):
+    for phase in ["train", "val"]:
+        if phase == "train":
+            model.train(True)
+        else:
+            model.train(False)
+        for inputs, labels in dataloaders[phase]:
+            optimizer.zero_grad()
+            if phase == "val":
+                with torch.no_grad():
+                    outputs = model(inputs)
+            else:
+                outputs = model(inputs)
+            loss = criterion(outputs, labels)
+            if phase == "train":
+                loss.backward()
+                optimizer.step()
+""",
 ]
 
 INVALID = [    """
@@ -435,7 +456,10 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
     Returns the event and whether an evaluation-like forward pass or a wrap-around came first.
     """
     after = events[index + 1 :]
+    switch = events[index]
     for i, e in enumerate(after):
+        if exclusive(e.conditions, switch.conditions):
+            continue  # for phase in ("train", "val"): if phase == "train": ... else: model.eval()
         if e.kind == EventKind.TRAIN_MODE:
             return e, False
         if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
