@@ -512,6 +512,8 @@ def test_a_revert_quoting_the_reverted_title_gives_no_reason():
     ("Update the ZeRO-3 notes", "The init issue had been fixed by the new DeepSpeed release."),
     # batch u: a regression named by its origin, a capability opened, preparation, a convention followed
     ("Fix the detection script", "This fixes an issue introduced by #741 when the flags were renamed."),
+    # a library that raises a warning is a symptom, even though adding a warning is a mechanism
+    ("Fix the scheduler", "The scheduler raises a deprecation warning on every epoch."),
     ("Compile the blocks in CI", "With the new float8 release, now we can compile the blocks with FSDP."),
     ("Move the cast helper into utils", "A refactor in preparation of delayed scaling."),
     ("Set the default weight decay", "The config used 0; we use 1e-2 to follow the PyTorch default."),

@@ -57,8 +57,10 @@ _OLD_REMOVED = re.compile(
 )
 # "Adds a warning when a loader has few workers", "emit deprecation warnings when X is built": the
 # warning is what the change adds, not a problem it describes.
-_ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding|emit|emits|emitted|emitting|raise|raises|issue|issues|"
-                           r"show|shows|print|prints|log|logs)(?: an?| the)?(?: deprecation| user)? warnings?\b")
+# "The loader raises a warning on every epoch" still describes a problem: only adding verbs, or an
+# imperative at the start of the sentence, name the change.
+_ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
+                           r"^(?:emit|raise|issue|show|print|log)(?: an?| the)?(?: deprecation| user)? warnings?\b")
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$")
