@@ -54,6 +54,9 @@ def test_another_framework_s_training_code_is_not_pytorch_code():
     mxnet = "from mxnet import autograd, gluon\nfor X, y in data:\n    l.backward()\n    trainer.step(3)\n"
     assert not looks_like_training_code(mxnet)
     assert not looks_like_training_code("import chainer\nfor b in it:\n    loss.backward()\n")
+    # skrl's NVIDIA Warp agents: the same algorithm as its torch agents, on another framework
+    assert not looks_like_training_code("import warp as wp\nfor b in it:\n    self.optimizer.step(grads)\n")
+    assert looks_like_training_code("from warpctc_pytorch import CTCLoss\nfor b in d:\n    loss.backward()\n")
     # torch next to another framework (TensorBoard through TensorFlow, a converter) stays PyTorch code
     assert looks_like_training_code("import tensorflow as tf\nimport torch\nfor b in d:\n    loss.backward()\n")
     assert looks_like_training_code("import tensorflow_datasets as tfds\nfor b in d:\n    loss.backward()\n")

@@ -28,11 +28,11 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 T = TypeVar("T")
 
 
-# Another deep-learning framework's training code (MXNet's ``trainer.step``, TensorFlow's tapes, Chainer's
+# Another deep-learning framework's training code (MXNet's ``trainer.step``, TensorFlow's tapes, NVIDIA Warp, Chainer's
 # ``loss.backward()``) reads like PyTorch's to these patterns but follows other rules: a file that imports
 # one of them and never imports torch (or a library built on it) is not PyTorch code.
 _OTHER_FRAMEWORK = re.compile(r"^[ \t]*(?:import|from)[ \t]+(?:mxnet|tensorflow|jax|flax|paddle|chainer|mindspore|"
-                              r"oneflow|keras|cupy|theano)\b", re.MULTILINE)
+                              r"oneflow|keras|cupy|theano|warp|warp_nn|mlx|tinygrad)\b", re.MULTILINE)
 _TORCH_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]+(?:torch|lightning|pytorch_lightning|accelerate|"
                            r"transformers|timm|torchvision|torchaudio)\b", re.MULTILINE)
 
