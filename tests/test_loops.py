@@ -286,3 +286,27 @@ def test_facts_about_a_model_are_not_a_model():
     assert not facts.is_model("model_info") and not facts.is_model("self.model_name")
     assert not facts.is_model("model_path") and not facts.is_model("model_kwargs")
     assert facts.is_model("model") and facts.is_model("teacher_model") and facts.is_model("model_ema")
+
+
+def test_a_flag_branch_that_returns_ends_the_helper():
+    # stanza's trainer.update(batch, eval=True): "if eval: return loss_val" comes before backward()
+    src = """
+def update(model, batch, optimizer, eval=False):
+    if eval:
+        model.eval()
+    else:
+        model.train()
+        optimizer.zero_grad()
+    loss = model(batch)
+    if eval:
+        return loss.item()
+    loss.backward()
+    optimizer.step()
+
+for epoch in range(10):
+    for batch in dev_batches:
+        dev_loss += update(model, batch, optimizer, eval=True)
+"""
+    inner = next(lp for lp in loops_of(src) if lp.header.startswith("for batch"))
+    assert not inner.of(EventKind.BACKWARD) and not inner.of(EventKind.STEP)
+    assert [e.kind for e in inner.of(EventKind.EVAL_MODE)] == [EventKind.EVAL_MODE]

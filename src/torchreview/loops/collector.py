@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import indexed, walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
-from torchreview.loops.flags import flag_value, literal_flags
+from torchreview.loops.flags import flag_value, literal_flags, reached_statements
 from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
@@ -341,10 +341,12 @@ class _Collector(cst.CSTVisitor):
             self.b.project.followed.add((self.b.path, self.b.line_of(node), last_name(node.func)))
         sub = _Collector(view, helper.info, (*self.via, name), tuple(self.conditions),  # type: ignore[arg-type]
                          tuple(self.contexts), self.depth, self.seen | {name})
+        sub.flags = literal_flags(node, helper.info)  # trainer.update(batch, eval=False) in another file
         for deco in helper.info.node.decorators:
             sub.contexts.append(view.code(deco.decorator))
         with indexed(helper.layout):
-            walk(helper.info.node.body, sub)
+            for stmt in reached_statements(helper.info.node.body, sub.flags):
+                walk(stmt, sub)
 
     def _run_helper(self, info: _FunctionInfo, flags: dict[str, bool] | None = None) -> None:
         # a helper of a helper in another file is named with that file, as foreign.py says
@@ -355,5 +357,6 @@ class _Collector(cst.CSTVisitor):
         sub.flags = flags or {}
         for deco in info.node.decorators:
             sub.contexts.append(self.b.code(deco.decorator))
-        walk(info.node.body, sub)
+        for stmt in reached_statements(info.node.body, sub.flags):
+            walk(stmt, sub)
 

@@ -55,3 +55,26 @@ def flag_value(test: cst.BaseExpression, flags: dict[str, bool]) -> bool | None:
         inner = flag_value(test.expression, flags)
         return None if inner is None else not inner
     return None
+
+
+def reached_statements(body: cst.BaseSuite, flags: dict[str, bool]) -> list[cst.CSTNode]:
+    """The statements of a helper's body that run: all of them, or those up to a top-level ``if`` on a
+    flag whose taken branch returns (``if eval: return loss_val`` then ``loss.backward()``)."""
+    statements: list[cst.CSTNode] = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    if not flags:
+        return statements
+    out: list[cst.CSTNode] = []
+    for stmt in statements:
+        out.append(stmt)
+        if isinstance(stmt, cst.If) and (known := flag_value(stmt.test, flags)) is not None:
+            branch = stmt.body if known else stmt.orelse
+            if isinstance(branch, cst.Else):
+                branch = branch.body
+            if isinstance(branch, cst.IndentedBlock) and branch.body and _returns(branch.body[-1]):
+                break
+    return out
+
+
+def _returns(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(s, cst.Return | cst.Raise) for s in stmt.body)
