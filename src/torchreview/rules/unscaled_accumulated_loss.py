@@ -219,6 +219,21 @@ for i, (imgs, targets) in enumerate(train_loader):
         scaler.update()
         optimizer.zero_grad()
 """,
+    # TD3's delayed policy updates: the critic steps every iteration, the actor every k after its own
+    # zero_grad(); nothing accumulates (cleanrl)
+    """
+for global_step in range(total_timesteps):
+    if global_step > learning_starts:
+        qf_loss = F.mse_loss(qf1(obs, actions), target)
+        q_optimizer.zero_grad()
+        qf_loss.backward()
+        q_optimizer.step()
+        if global_step % policy_frequency == 0:
+            actor_loss = -qf1(obs, actor(obs)).mean()
+            actor_optimizer.zero_grad()
+            actor_loss.backward()
+            actor_optimizer.step()
+""",
 ]
 
 INVALID = [
@@ -453,7 +468,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
             # micro-batch passes: backward calls that also run in iterations without the step
             # (before the step, after it when the step sits at the top, or in the other branch)
             micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
-                     and modulo not in b.conditions]
+                     and modulo not in b.conditions and not _consumed_before(ctx, loop, seq, b, step, modulo)]
             m = _MODULO.search(_modulo_text(ctx, modulo) or "")
             if micro and m:
                 if modulo.startswith("else of"):
@@ -472,6 +487,22 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
             m = re.search(r"range\(\s*([^,()]+(?:\([^()]*\))?)\s*\)", inner.iter_code)
             return step, [backward], (m.group(1).strip() if m else inner.iter_code)
     return None
+
+
+def _consumed_before(ctx: FileContext, loop: TrainingLoop, seq: list[Event], backward: Event, step: Event,
+                     modulo: str) -> bool:
+    """The gradients of ``backward`` never reach ``step``: another optimizer step applies them in
+    every iteration where it runs, or the step's own branch clears them first (cleanrl's TD3: the
+    critic steps every iteration, the actor every ``policy_frequency`` after its own zero_grad())."""
+    for e in seq:
+        if not backward.order < e.order < step.order:
+            continue
+        if e.kind == EventKind.STEP and e is not step and e in optimizer_steps(ctx, loop, max_depth=0) and (
+                tuple(backward.conditions[: len(e.conditions)]) == tuple(e.conditions)):
+            return True
+        if e.kind == EventKind.ZERO_GRAD and modulo in e.conditions:
+            return True
+    return False
 
 
 def _sum_is_planned(ctx: FileContext, count: str) -> bool:
