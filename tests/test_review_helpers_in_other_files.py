@@ -196,3 +196,41 @@ def test_a_project_s_own_dataloader_class_is_not_torch_s(tmp_path, capsys):
     torch_loader = OWN_LOADER_TRAIN.replace("from DataLoader import", "from torch.utils.data import")
     repo = write(tmp_path / "torch", {"train.py": torch_loader.replace(", cuda=True", "")})
     assert "dataloader-sync-loading" in [f["rule"] for f in lint(repo / "train.py", capsys)]
+
+
+EVAL_TRAIN = """import torch
+
+from val import run
+
+
+def main(model, ema, trainloader, testloader, optimizer, criterion, epochs=3):
+    for epoch in range(epochs):
+        for i, (images, labels) in enumerate(trainloader):
+            loss = criterion(model(images), labels)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            if i == len(trainloader) - 1:
+                vloss = run(model=MODEL, dataloader=testloader, criterion=criterion)
+"""
+
+EVAL_HELPER = """import torch
+
+
+def run(model, dataloader, criterion):
+    model.eval()
+    with torch.no_grad():
+        return sum(criterion(model(x), y).item() for x, y in dataloader)
+"""
+
+
+def test_an_evaluation_helper_in_another_file_is_reported_at_its_call_unless_it_gets_a_frozen_copy(
+        tmp_path, capsys):
+    # YOLOv5's classify/train.py hands val.run the EMA copy by keyword: the trained model stays in
+    # train mode. Handed the trained model, the finding lands on the call in train.py, not on a line
+    # number of val.py.
+    repo = write(tmp_path, {"train.py": EVAL_TRAIN.replace("MODEL", "ema.ema"), "val.py": EVAL_HELPER})
+    assert [f["rule"] for f in lint(repo / "train.py", capsys)] == []
+    repo = write(tmp_path / "trained", {"train.py": EVAL_TRAIN.replace("MODEL", "model"), "val.py": EVAL_HELPER})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [f["line"] for f in found] == [14]

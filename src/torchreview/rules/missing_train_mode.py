@@ -329,6 +329,24 @@ for epoch in range(num_epochs):
                 loss.backward()
                 optimizer.step()
 """,
+    # the validation helper gets the EMA copy by keyword; the trained model stays in train mode (YOLOv5)
+    """
+def run(model, dataloader, criterion):
+    model.eval()
+    with torch.no_grad():
+        return sum(criterion(model(x), y).item() for x, y in dataloader)
+
+for epoch in range(epochs):
+    model.train()
+    for i, (images, labels) in enumerate(trainloader):
+        loss = criterion(model(images), labels)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        ema.update(model)
+        if i == len(trainloader) - 1:
+            vloss = run(model=ema.ema, dataloader=testloader, criterion=criterion)
+""",
 ]
 
 INVALID = [    """
@@ -503,7 +521,7 @@ def _helper_call(ctx: FileContext, loop: TrainingLoop, e: Event) -> cst.Call | N
     """The loop's call of the helper through which ``e`` happens."""
     if not e.via:
         return None
-    helper = e.via[0].rsplit(".", 1)[-1]
+    helper = _helper_name(e.via[0])
     return next((c for c in calls_in(loop.node.body) if last_name(c.func) == helper), None)
 
 
@@ -515,6 +533,22 @@ def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
     resolve = resolver_for(ctx, loop.function_node)
     target = resolve(call)
     return target is not None and _mode_after(ctx, target, resolver_for(ctx, target)) == "train"
+
+
+def _helper_name(via: str) -> str:
+    """The called name in a helper chain entry: ``Trainer.validate`` or, for another file, ``val:run``."""
+    return via.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def _hands_a_frozen_copy(ctx: FileContext, loop: TrainingLoop, e: Event, receiver: str) -> bool:
+    """The helper that switches to eval mode gets the network by keyword, and the caller hands it a
+    frozen copy (YOLOv5's ``validate.run(model=ema.ema, ...)`` evaluates the EMA, not the model it trains)."""
+    call = _helper_call(ctx, loop, e)
+    if call is None:
+        return False
+    root = receiver.split(".", 1)[0]
+    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
+    return arg is not None and bool(_FROZEN.search(ctx.code(arg.value)))
 
 
 def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver: str) -> str:
@@ -542,7 +576,7 @@ def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
     """Where to comment: the eval() call, or the loop's call of the helper that makes it."""
     if not e.via:
         return e.line, e.end_line
-    helper = e.via[0].rsplit(".", 1)[-1]
+    helper = _helper_name(e.via[0])
     for call in calls_in(loop.node.body):
         if last_name(call.func) == helper:
             pos = ctx.pos(call)
@@ -664,7 +698,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
                 continue
             model = e.receiver or "model"
-            if _FROZEN.search(model.rsplit(".", 1)[-1]):
+            if _FROZEN.search(model.rsplit(".", 1)[-1]) or _hands_a_frozen_copy(ctx, loop, e, model):
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
