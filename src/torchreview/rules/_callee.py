@@ -18,7 +18,10 @@ from torchreview.context import FileContext
 Resolver = Callable[[cst.Call], "cst.FunctionDef | None"]
 
 
-def _class_of(ctx: FileContext, func: cst.FunctionDef) -> str | None:
+def class_of(ctx: FileContext, func: cst.FunctionDef | None) -> str | None:
+    """The class of this file that defines ``func`` (a method, or a function nested in one)."""
+    if func is None:
+        return None
     for (cls, _), info in ctx.facts.methods.items():
         if info.node is func:
             return cls
@@ -39,7 +42,7 @@ def _qualname(ctx: FileContext, func: cst.FunctionDef) -> str | None:
 def same_file(ctx: FileContext, caller: cst.FunctionDef | None) -> Resolver:
     """A resolver for calls made inside ``caller`` (None: module level), reading this file only."""
     facts = ctx.facts
-    cls = _class_of(ctx, caller) if caller is not None else None
+    cls = class_of(ctx, caller)
     qual = _qualname(ctx, caller) if caller is not None else None
 
     def resolve(call: cst.Call) -> cst.FunctionDef | None:

@@ -55,6 +55,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
+from torchreview.rules._callee import class_of
 from torchreview.rules._calls import (
     CallSite,
     append_element,
@@ -432,7 +433,7 @@ def _methods_of_class_of(ctx: FileContext, func: cst.FunctionDef) -> list[cst.Fu
     """The methods of the class that defines ``func`` and of its base classes in this file (None
     when ``func`` is no method of a class here)."""
     methods = ctx.facts.methods
-    cls = next((c for (c, _), info in methods.items() if info.node is func), None)
+    cls = class_of(ctx, func)
     if cls is None:
         return None
     bases = {stmt.name.value: [ctx.code(b.value).rsplit(".", 1)[-1] for b in stmt.bases]

@@ -73,6 +73,7 @@ from torchreview.loops import (
     last_name,
 )
 from torchreview.prefilter import ast_gate
+from torchreview.rules._callee import class_of
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
 from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in
 
@@ -683,7 +684,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
             continue
-        cls = _class_of(ctx, loop.function_node)
+        cls = class_of(ctx, loop.function_node)
         if _framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1]):
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
         if why == "name" and _model_internal(ctx, loop, cls):
@@ -750,15 +751,6 @@ def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
     """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
     node = _class_node(ctx, cls)
     return node is not None and any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in node.bases)
-
-
-def _class_of(ctx: FileContext, func: cst.FunctionDef | None) -> str | None:
-    if func is None:
-        return None
-    for info in [*ctx.facts.methods.values(), *ctx.facts.nested.values()]:
-        if info.node is func:
-            return info.class_name
-    return None
 
 
 def _class_node(ctx: FileContext, cls: str | None) -> cst.ClassDef | None:
