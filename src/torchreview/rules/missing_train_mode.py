@@ -540,28 +540,17 @@ def _helper_name(via: str) -> str:
     return via.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
 
 
-def _hands_a_frozen_copy(ctx: FileContext, loop: TrainingLoop, e: Event, receiver: str) -> bool:
-    """The helper that switches to eval mode gets the network by keyword, and the caller hands it a
-    frozen copy (YOLOv5's ``validate.run(model=ema.ema, ...)`` evaluates the EMA, not the model it trains)."""
-    call = _helper_call(ctx, loop, e)
-    if call is None:
-        return False
-    root = receiver.split(".", 1)[0]
-    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
-    return arg is not None and bool(_FROZEN.search(ctx.code(arg.value)))
-
-
 def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver: str) -> str:
     """The caller's name for the network a helper calls ``receiver`` (``evaluate(net)`` with
-    ``def evaluate(model)``: ``net``)."""
-    target = resolver_for(ctx, loop.function_node)(call)
-    if target is None:
-        return receiver
+    ``def evaluate(model)``: ``net``; ``val.run(model=ema.ema)`` in another file: ``ema.ema``)."""
     root, _, rest = receiver.partition(".")
-    params = [p.name.value for p in (*target.params.posonly_params, *target.params.params)]
+    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
+    target = resolver_for(ctx, loop.function_node)(call) if arg is None else None
+    if arg is None and target is None:
+        return receiver
+    params = [p.name.value for p in (*target.params.posonly_params, *target.params.params)] if target else []
     if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
         params = params[1:]
-    arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == root), None)
     if arg is None and root in params:
         positional = [a for a in call.args if a.keyword is None and not a.star]
         index = params.index(root)
@@ -698,7 +687,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
                 continue
             model = e.receiver or "model"
-            if _FROZEN.search(model.rsplit(".", 1)[-1]) or _hands_a_frozen_copy(ctx, loop, e, model):
+            call = _helper_call(ctx, loop, e)
+            if call is not None:  # YOLOv5's val.run(model=ema.ema): the helper evaluates the EMA copy
+                model = _name_at_call(ctx, loop, call, model)
+            if _FROZEN.search(model.rsplit(".", 1)[-1]):
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
@@ -710,9 +702,6 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
-            call = _helper_call(ctx, loop, e)
-            if call is not None:
-                model = _name_at_call(ctx, loop, call, model)
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
