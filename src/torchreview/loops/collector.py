@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import indexed, walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
-from torchreview.loops.flags import flag_value, literal_flags, reached_statements
+from torchreview.loops.flags import decided, literal_flags, reached_statements, taken_branch
 from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
@@ -53,13 +53,10 @@ class _Collector(cst.CSTVisitor):
 
     # -- control flow ---------------------------------------------------------------------------
     def visit_If(self, node: cst.If) -> bool:
-        known = flag_value(node.test, self.flags) if self.flags else None
-        if known is None:
+        branch = taken_branch(node, self.flags)
+        if not decided(branch):
             return True
-        branch: cst.CSTNode | None = node.body if known else node.orelse
-        if isinstance(branch, cst.Else):
-            branch = branch.body
-        if branch is not None:
+        if isinstance(branch, cst.CSTNode):
             walk(branch, self)
         return False
 

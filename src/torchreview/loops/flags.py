@@ -57,6 +57,22 @@ def flag_value(test: cst.BaseExpression, flags: dict[str, bool]) -> bool | None:
     return None
 
 
+_UNDECIDED = object()
+
+
+def taken_branch(node: cst.If, flags: dict[str, bool]) -> object:
+    """The block an ``if`` on a flag runs (None: no ``else`` to run), or ``_UNDECIDED``."""
+    known = flag_value(node.test, flags) if flags else None
+    if known is None:
+        return _UNDECIDED
+    branch = node.body if known else node.orelse
+    return branch.body if isinstance(branch, cst.Else) else branch
+
+
+def decided(branch: object) -> bool:
+    return branch is not _UNDECIDED
+
+
 def reached_statements(body: cst.BaseSuite, flags: dict[str, bool]) -> list[cst.CSTNode]:
     """The statements of a helper's body that run: all of them, or those up to a top-level ``if`` on a
     flag whose taken branch returns (``if eval: return loss_val`` then ``loss.backward()``)."""
@@ -66,10 +82,8 @@ def reached_statements(body: cst.BaseSuite, flags: dict[str, bool]) -> list[cst.
     out: list[cst.CSTNode] = []
     for stmt in statements:
         out.append(stmt)
-        if isinstance(stmt, cst.If) and (known := flag_value(stmt.test, flags)) is not None:
-            branch = stmt.body if known else stmt.orelse
-            if isinstance(branch, cst.Else):
-                branch = branch.body
+        if isinstance(stmt, cst.If):
+            branch = taken_branch(stmt, flags)
             if isinstance(branch, cst.IndentedBlock) and branch.body and _returns(branch.body[-1]):
                 break
     return out

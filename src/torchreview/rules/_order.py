@@ -29,14 +29,6 @@ def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
     """Two condition stacks that never run together: different branches of the same ``if``, or of two
     ``if`` statements on the same test (``if self._scaler is not None: ... else: loss.backward()`` and,
     later, ``if self._scaler is not None: self._scaler.step(opt)``)."""
-    for x, y in zip(a, b, strict=False):
-        if x == y:
-            continue
-        if x.startswith("else of ") and x[len("else of "):] == y:
-            return True
-        if y.startswith("else of ") and y[len("else of "):] == x:
-            return True
-        break
     return any(_opposite(x, y) for x in a for y in b)
 
 
