@@ -133,11 +133,11 @@ def _restated_option(text: str, section: Section) -> str:
     return bare[m.end():] if m else text
 
 
-# A to-do without a subject ("Need to add a few more things here", "Will update soon", "TODO: …") is
+# A to-do without a subject ("Need to add a few more things here", "Will update soon", "To-do: …") is
 # the author's note on how far the PR has got, whatever its verb. Each phrasing used to get a caveat of
 # its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
 # With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
-_TODO_NOTE = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|todo|to-?do|tbd)\b")
+_WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b")
 
 
 # "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.
@@ -148,7 +148,7 @@ def is_caveat(text: str) -> bool:
     """True when a sentence is a caveat about the PR itself, never a reason for it."""
     if _CAVEAT.search(text):
         return True
-    return bool(_TODO_NOTE.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
+    return bool(_WORK_LEFT.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
 
 
 def score(sentence: Sentence) -> float:
@@ -191,8 +191,7 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text):
         best = max(best, 0.9)
-    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text) and (
-            "typo" not in text):  # "just a typo I noticed while reading the docs" tells no problem
+    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best
