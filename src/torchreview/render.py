@@ -194,12 +194,19 @@ def terms_for(wording: content.RuleWording, prose_md: str) -> list[content.Term]
     gl = content.glossary()
     chosen = [gl[t] for t in wording.terms]
     text = readability.prose(prose_md)
+    folded = text.casefold()
     for term in gl.values():
         if term in chosen:
             continue
-        if any(_names(name).search(text) for name in term.names):
+        # The plain substring test first: most names are not in the comment, and their patterns
+        # then need not be compiled at all.
+        if any(_first_word(name) in folded and _names(name).search(text) for name in term.names):
             chosen.append(term)
     return chosen
+
+
+def _first_word(name: str) -> str:
+    return name.split()[0].casefold() if name.split() else name.casefold()
 
 
 @cache

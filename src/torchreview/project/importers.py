@@ -24,11 +24,13 @@ def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
     pattern = re.compile(rb"^\s*(?:from|import)\s[^\n]*\b(?:" + b"|".join(re.escape(s.encode()) for s in stems)
                          + rb")\b", re.MULTILINE)
     found: list[str] = []
+    base = os.fspath(root)
     for rel in _python_files(root)[:MAX_SCANNED]:
         if rel in exclude:
             continue
         try:
-            data = (root / rel).read_bytes()
+            with open(os.path.join(base, rel), "rb") as fh:
+                data = fh.read()
         except OSError:
             continue
         if pattern.search(data):
@@ -38,13 +40,23 @@ def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
 
 def _python_files(root: Path) -> list[str]:
     """The checkout's Python files outside the skipped folders, as relative posix paths in path order
-    (folder by folder, as sorting the paths part by part gives)."""
+    (folder by folder, as sorting the paths part by part gives). One ``scandir`` a folder: the type of
+    each entry comes with the listing, with no extra system call per file."""
     out: list[str] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in _SKIP_DIRS]
-        rel_dir = os.path.relpath(folder, root).replace(os.sep, "/")
-        for name in files:
-            if name.endswith(".py") and os.path.isfile(os.path.join(folder, name)):
-                out.append(name if rel_dir == "." else f"{rel_dir}/{name}")
+    pending = [("", os.fspath(root))]
+    while pending:
+        rel_dir, folder = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.name.endswith(".py") and entry.is_file():
+                    out.append(rel_dir + entry.name)
+                elif entry.name not in _SKIP_DIRS and entry.is_dir(follow_symlinks=False):
+                    pending.append((f"{rel_dir}{entry.name}/", entry.path))
+            except OSError:
+                continue
     out.sort(key=lambda rel: rel.split("/"))
     return out
