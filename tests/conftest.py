@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# Compiled templates go to a folder of this run, not the user's ~/.cache (templatecache.py); child
+# processes the tests start inherit it.
+os.environ.setdefault("TORCHREVIEW_CACHE_DIR", tempfile.mkdtemp(prefix="torchreview-test-cache-"))
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import jinja2
 from torchreview import content, readability
 from torchreview.assets import asset_path
 from torchreview.finding import Finding
+from torchreview.templatecache import bytecode_cache
 
 _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 _ZWSP = "\u200b"  # zero-width space: "@\u200buser" shows as @user but pings nobody
@@ -108,6 +109,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=bytecode_cache(),
     )
     env.filters["code"] = md_code
     env.filters["text"] = md_text
@@ -140,7 +142,11 @@ def _slot(context: Any, value: object) -> str:
 
 @cache
 def _snippet_env(markdown: bool) -> jinja2.Environment:
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    # A snippet is loaded by a name that is the snippet itself, after a prefix per environment (their
+    # compiled code differs: finalize is compiled in), so the bytecode cache serves snippets too.
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                             loader=jinja2.FunctionLoader(lambda name: name.split(":", 1)[1]),
+                             bytecode_cache=bytecode_cache())
     env.filters["code"] = md_code if markdown else plain
     env.finalize = _slot if markdown else plain
     return env
@@ -173,7 +179,7 @@ def fill(snippet: str, facts: Mapping[str, Any], *, markdown: bool = True) -> st
 
 @cache
 def _compiled(snippet: str, markdown: bool) -> jinja2.Template:
-    return _snippet_env(markdown).from_string(snippet)
+    return _snippet_env(markdown).get_template(("markdown:" if markdown else "plain:") + snippet)
 
 
 def message(finding: Finding) -> str:

@@ -18,7 +18,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from torchreview.action import main
+    from torchreview.gcpause import kept_for_life
+
+    with kept_for_life():
+        from torchreview.action import main
 
     try:
         return main()

@@ -15,7 +15,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from importlib import resources
 
-    from torchreview import pipeline
+    from torchreview.gcpause import kept_for_life
+
+    with kept_for_life():
+        from torchreview import pipeline
     from torchreview.commands._shared import write_report
     from torchreview.config import Config
     from torchreview.diff import parse_diff

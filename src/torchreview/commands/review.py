@@ -28,7 +28,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from torchreview import pipeline
+    from torchreview.gcpause import kept_for_life
+
+    with kept_for_life():
+        from torchreview import pipeline
     from torchreview.commands._shared import resolve_config, write_report
     from torchreview.diff import parse_diff
     from torchreview.sources import DirSource, GitSource, git_diff, merge_base
