@@ -228,6 +228,23 @@ nothing changed because of it: mechanism-only P / R / F1 0.783 / 0.839 / 0.810, 
 0.815 / 0.846, x 0.926 / 0.862 / 0.893. Most of the precision lost is these labellers calling a bare
 "Update", "Hotfix" or a branch-merge title empty, where the check (as the issue asks) reads a title
 that names a change as mechanism. Still below the floor; keep w and x held out (--held-out vwx).
+
+Eighth round (words7): two fresh batches, found and labelled blind by two helpers who never ran the
+check (y*: vision, trainers, optimizers; z*: NLP/LLM, RL, audio, diffusion, GNN, distributed), 123 real
+PR texts from 111 repositories (69 mechanism-only, 41 purpose, 13 empty; 27 marked "torn"). Both were
+measured once with main at 94c10c5: y 0.694 / 0.862 / 0.769, z 0.846 / 0.825 / 0.835 (together 0.773 /
+0.841 / 0.806). Then y became dev and its errors were read. General causes fixed: GitHub's own titles
+("Add files via upload", "Merge pull request #N from a/b", "Merge branch 'x' of … into y") and titles
+that name no object ("Update repo", "Sync with upstream") say nothing, and a body of placeholders
+("update", "This is a PR test.") is no body; "Faster R-CNN" is a detector, not a speed-up; a fix of an
+assertion, an off-by-one issue, a "fix for pytorch1.1", and a shown "UserWarning: X is deprecated" line
+state the problem. z, measured again after those fixes and still unread: 0.846 / 0.825 / 0.835, not one
+verdict changed (the long tail again). Then z became dev too: a title that only says it is a pull
+request ("Pull request", "<name>'s pull request") says nothing; "breaks out" and "currently WIP" are no
+problems; a template's guidance followed by "Examples:" and a list, and its "Section to remove before
+submitting" and "How to checkout & try?" parts, are the template's words. After: y 0.929 / 0.897 /
+0.912, z 0.923 / 0.900 / 0.911; the written sets unchanged (0.995). Both are dev now
+("held_out_until": "words7"); the texts stay in /work/wt/words-real-{y,z}, not committed.
 """
 
 from __future__ import annotations
@@ -243,12 +260,12 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). d, h, n, p, q, s, t and u are all dev now (their errors
+# Real batches (the first letter of their file names). d, h, n, p, q, s, t, u, y and z are all dev now (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
 NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q",
-         "s": "real dev s", "t": "real dev t", "u": "real dev u"}
+         "s": "real dev s", "t": "real dev t", "u": "real dev u", "y": "real dev y", "z": "real dev z"}
 
 
 def load() -> list[dict[str, str]]:

@@ -673,3 +673,70 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
     assert check_description("Apply the patch to the loader", "").verdict != "empty"
     assert check_description("Jdoe patch 1", "Rename the seed argument.").verdict != "empty"
 
+
+
+# --- batches y and z (stop 26): shapes written in our own words -------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add files via upload", ""),  # the title GitHub's web upload gives
+    ("Merge pull request #3 from someone/master", "update"),  # a merge GitHub titled, a one-word body
+    ("Merge branch 'main' of https://github.com/someone/repo into dev", ""),
+    ("Update repo", ""),
+    ("Sync with upstream", ""),
+    ("test", "This is a PR test."),
+    ("Pull request(?)", ""),
+    ("Pull", "Request"),
+    ("Maria's pull request", ""),
+])
+def test_titles_and_bodies_that_only_name_the_pull_request_say_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Update train.py", ""),  # a file is named: the change is said, not why
+    ("Update the repo's loader to read shards", ""),
+    ("Update", "```python\nloader = make_loader(shards)\n```"),  # code shown in the body is content
+    ("Pull the EMA weights before evaluation", ""),
+    ("Test the gradient clipping path", ""),
+])
+def test_a_title_that_names_something_is_not_empty(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Cosine schedule fix", "Fix the assertion when warmup_epochs is 0 and warmup_steps is positive."),
+    ("Metric fix", "Fixes an off-by-one issue when metrics are gathered across processes."),
+    ("fix for pytorch1.9", ""),
+    ("Dependency changes", "UserWarning: The argument 'pretrained' is deprecated since 0.13, please use "
+                           "'weights' instead."),
+])
+def test_symptoms_and_deprecations_found_on_batches_y_and_z(title, body):
+    result = check_description(title, body)
+    assert result.verdict == "purpose"
+    assert result.evidence  # the sentence (or the warning line) that shows it is quoted
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add a Faster R-CNN baseline", "Added Faster R-CNN with a ResNet-50 backbone."),  # a detector's name
+    ("Split the reward changes", "This PR breaks out two of the changes from #12."),
+    ("WIP: add the Autoformer model", "Closes #20\ncurrently WIP"),
+    ("Fixing the reward normalizer",  # a template's guidance and its example list, never filled in
+     "## What this does\nExplain what this PR does.\n\n## How it was tested\nExplain how you tested your "
+     "changes.\n\nExamples:\n- Added `new_option` and checked that training converges on dataset Y.\n"
+     "- Optimized `some_function`, it now runs X times faster than before.\n\n"
+     "## Section to remove before submitting your PR\nFeel free to tag people. Try to avoid tagging "
+     "more than 3 people."),
+])
+def test_mechanism_shapes_found_on_batches_y_and_z(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_the_same_shapes_with_a_real_reason_still_give_it():
+    assert check_description("Use Faster R-CNN", "Its region proposals make training 2x faster.").verdict == "purpose"
+    assert check_description("Guard the loader", "The loader breaks when a shard is empty.").verdict == "purpose"
+    assert check_description("Add the flag", "Currently a work in progress, but it fixes the NaN loss.").verdict \
+        == "purpose"
+    assert check_description("Add an assertion on the batch shape", "").verdict == "mechanism-only"
+    # an example list the author wrote, with no template guidance before it, is theirs
+    assert check_description("Speed up the loader", "Examples:\n- it now runs 3x faster on ImageNet").verdict \
+        == "purpose"

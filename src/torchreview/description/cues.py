@@ -104,7 +104,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
-              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault)\b|"
+              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?)\b|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
@@ -131,8 +131,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
-              r"\binfinite loop\b|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
-              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b|\bbroke\b|\bfails\b|\bfailing\b|\bfailed\b|"
+              r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
+              # a fix "for pytorch1.1": the code broke with that release
+              r"\bfix(?:es|ed|ing)? for (?:the )?(?:new |newer |latest )?(?:pytorch|torch|python|cuda|numpy|"
+              r"lightning|transformers)[ -]?v?\d|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
@@ -295,6 +298,15 @@ _PLACEHOLDER_TITLE = re.compile(
     r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
     r"first commit|initial commit|(?:merge )?(?:dev|devel|develop|development|main|master)(?: branch)? "
     r"(?:to|into) (?:dev|devel|develop|main|master)|"
+    # GitHub's own texts: the web upload's default title and the merge of one branch into another
+    r"add files via upload|merge pull request #\d+ from \S+|"
+    r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
+    # an update of everything names nothing ("Update train.py" names a file, and says what changed)
+    r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"
+    r"stuff|things|branch|fork|upstream|master|main)|"
+    r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
+    # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
+    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

@@ -72,12 +72,18 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         fixing = [s for s in sentences if _FIXES_SHOWN_ERROR.search(s.cue_text)]
         if fixing:
             purpose.append((_STRONG, fixing[0]))
+    if not purpose and parsed.shown_deprecation:
+        # "UserWarning: X is deprecated …" as the body: the deprecation is why the code changes.
+        line = parsed.shown_deprecation
+        purpose.append((_STRONG, Sentence(text=line, cue_text=" ".join(line.lower().split()), section=Section.PLAIN)))
     if purpose:
         best = max(w for w, _ in purpose)
         confidence = round(min(0.95, 0.55 + 0.4 * best), 2)
         return "purpose", confidence, _unique(s for _, s in purpose), mechanism
     said = [s for s in title if not _PLACEHOLDER_TITLE.match(s.cue_text)]
-    if not parsed.body_has_content and not said:
+    # A body of placeholders ("update", "This is PR test.") says no more than an empty one.
+    body_says = parsed.body_shows_code or any(not _PLACEHOLDER_TITLE.match(s.cue_text) for s in body)
+    if not (parsed.body_has_content and body_says) and not said:
         return "empty", 0.9, (), ""
     evidence = _unique(s for s in sentences if not s.refs_only)
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)

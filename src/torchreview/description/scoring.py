@@ -151,6 +151,11 @@ def is_caveat(text: str) -> bool:
     return bool(_WORK_LEFT.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
 
 
+_PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? early )?"
+                        r"(?:wip|work in progress|in progress|draft|under construction)\b")
+_NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
@@ -160,6 +165,10 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
+    if "wip" in text or "progress" in text or "draft" in text or "construction" in text:
+        text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
+    if "fast" in text:
+        text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if " to " in text:

@@ -8,7 +8,9 @@ from torchreview.prtext.sentences import (
     _BOT_NOTE,
     _BULLET,
     _CHECKBOX,
+    _DEPRECATION_LINE,
     _ERROR_LINE,
+    _EXAMPLES_LABEL,
     _FENCE,
     _HEADING,
     _LABEL,
@@ -94,6 +96,12 @@ def read(title: str, body: str) -> ReadText:
     in_stack = False
     in_licence = False
     shows_error = False
+    shown_deprecation = ""
+    shows_code = False
+    # A template's guidance ("Explain how you tested your changes.") followed by "Examples:" and a list:
+    # the list is the template's, not the author's ("it now runs X times faster than previously").
+    prompted = False
+    in_examples = False
     # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
     para: list[str] = []
     para_section = section
@@ -113,11 +121,13 @@ def read(title: str, body: str) -> ReadText:
                 fence = None
             elif not shows_error and _ERROR_LINE.match(raw):
                 shows_error = True
+            if not shown_deprecation and _DEPRECATION_LINE.match(raw):
+                shown_deprecation = stripped[:300]
             continue
         m = _FENCE.match(raw)
         if m:
             fence = m.group(1)
-            body_content = True  # code the author wrote: not empty, though it says nothing about why
+            body_content = shows_code = True  # code the author wrote: not empty, though it says nothing about why
             continue
         if not stripped:
             prev_blank = True
@@ -137,6 +147,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         heading = _HEADING.match(raw) or _BOLD_LINE.match(raw)
         if heading:
+            prompted = in_examples = False
             name = heading.group(heading.lastindex or 1)
             kind = _heading_kind(name)
             in_list = False
@@ -162,7 +173,7 @@ def read(title: str, body: str) -> ReadText:
         if section is Section.SKIP:
             continue
         if _TABLE.match(raw):
-            body_content = True
+            body_content = shows_code = True
             continue
         if _STACK_HEADER.match(stripped):
             in_stack = True
@@ -176,6 +187,8 @@ def read(title: str, body: str) -> ReadText:
             continue
         if _LOG.match(stripped):
             shows_error = shows_error or bool(_ERROR_LINE.match(stripped))
+            if not shown_deprecation and _DEPRECATION_LINE.match(stripped):
+                shown_deprecation = stripped[:300]
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
             continue
         bullet = _BULLET.match(raw)
@@ -184,7 +197,16 @@ def read(title: str, body: str) -> ReadText:
         if line.startswith(">"):
             line = line.lstrip("> ")
         line = _clean_inline(line)
-        if not line or _PROMPT.match(line) or _REF_PLACEHOLDER.match(line):
+        if in_examples and bullet:
+            continue
+        in_examples = False
+        if prompted and _EXAMPLES_LABEL.match(line):
+            in_examples = True
+            continue
+        if line and _PROMPT.match(line):
+            prompted = True
+            continue
+        if not line or _REF_PLACEHOLDER.match(line):
             continue
         letters = sum(map(str.isalpha, line))
         if letters < 0.4 * len(line) and letters < 40 and not _REF.search(line):
@@ -203,4 +225,4 @@ def read(title: str, body: str) -> ReadText:
     flush()
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
-                    shows_error=shows_error)
+                    shows_error=shows_error, shown_deprecation=shown_deprecation, body_shows_code=shows_code)

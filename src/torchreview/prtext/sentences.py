@@ -42,6 +42,11 @@ class ReadText:
     # The body shows a Python error (a traceback or a "RuntimeError: …" line, in a code block or a log):
     # with "Fix for" or "Solves" around it, that error is the symptom the PR fixes.
     shows_error: bool = False
+    # A deprecation warning the body shows (a "UserWarning: X is deprecated …" line that the reader drops
+    # as a log): the deprecation is the reason for the change. The first such line, as written.
+    shown_deprecation: str = ""
+    # The body shows code or a table: content, though not sentences about the change.
+    body_shows_code: bool = False
 
 
 _MOTIVATION_HEADINGS = re.compile(
@@ -55,7 +60,10 @@ _SKIP_HEADINGS = re.compile(
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
     r"tasks|differential revision|documentation preview|release notes?|changelog|commits|"
-    r"stack from ghstack.*|cc|signed-off-by|co-authored-by)$"
+    r"stack from ghstack.*|cc|signed-off-by|co-authored-by|"
+    # a template's own part for the author to delete ("Section to remove before submitting your PR")
+    r"(section )?to (be )?remove(d)? before (submitting|opening|merging).*|how it was tested|"
+    r"how to (check ?out|try)\b.*)$"
 )
 _PLAIN_HEADINGS = re.compile(
     r"^(what does this pr do\??|what does this pull request do\??|summary|description|changes|"
@@ -101,7 +109,9 @@ _PROMPT = re.compile(
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
-    r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b)",
+    r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b|"
+    # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
+    r"(try to )?avoid tagging (more than|too many)\b)",
     re.IGNORECASE,
 )
 # The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
@@ -128,6 +138,8 @@ _REF_PLACEHOLDER = re.compile(
 _STACK_HEADER = re.compile(r"^\s*(?:[-*]\s+)?stack (?:from \[?ghstack|created with)", re.IGNORECASE)
 _LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\([^)\s]{0,2000}(?:\s\"[^\"]{0,200}\")?\)")
 _ERROR_LINE = re.compile(r"^\s*(?:Traceback \(most recent call last\)|[\w.]*[A-Z]\w*(?:Error|Exception)\s*:)")
+_EXAMPLES_LABEL = re.compile(r"^(?:for )?(?:examples?|e\.g\.?)\s*:?$", re.IGNORECASE)
+_DEPRECATION_LINE = re.compile(r"^\s*[\w.]*Warning\s*:.*\bdeprecat", re.IGNORECASE)
 _EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
 _URL = re.compile(r"https?://\S+")
 _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
