@@ -50,14 +50,14 @@ def test_modules_loaded_for_life_leave_the_collectors_sight(tmp_path, monkeypatc
     try:
         with kept_for_life():
             assert not gc.isenabled()
-            import tr_kept_for_life_probe  # noqa: F401
+            import tr_kept_for_life_probe
         assert gc.isenabled()
         frozen = gc.get_freeze_count()
         assert frozen > 0
         # a second command in the same process imports nothing new: nothing more is frozen
         gc.unfreeze()
         with kept_for_life():
-            import tr_kept_for_life_probe  # noqa: F401,F811
+            import tr_kept_for_life_probe  # noqa: F401
         assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
