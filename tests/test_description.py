@@ -740,3 +740,35 @@ def test_the_same_shapes_with_a_real_reason_still_give_it():
     # an example list the author wrote, with no template guidance before it, is theirs
     assert check_description("Speed up the loader", "Examples:\n- it now runs 3x faster on ImageNet").verdict \
         == "purpose"
+
+
+# --- batch e (stop 26), in our own words ------------------------------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix", ""),
+    ("trivial fix", ""),
+    ("Hotfix", ""),
+    ("Main", "good"),  # a branch's name over a one-word verdict
+    ("Merge pull request #7 from someone/master", "change"),
+])
+def test_a_fix_or_a_branch_that_names_nothing_says_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Works with 1.4 and 1.5", "Make things work with 1.5"),  # a release the code now runs with
+    ("Patch the CUDA ops for PyTorch 2.1.x and CUDA 12.x", ""),
+    ("Add the dice loss", "Also, since the dataset has four label maps, the metrics change too."),
+])
+def test_a_release_to_run_with_and_a_cause_with_since_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("infer.py fix", "A small change to fix the `infer.py` script."),  # a fix of code, no symptom
+    ("Fix the master branch build", ""),
+    ("Fix the loss scaling", ""),
+    ("Update the docs", "Available since 0.13."),  # "since" a release: when, not why
+])
+def test_a_fix_of_a_piece_of_code_and_since_a_release_stay_mechanism(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -75,7 +75,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
-        (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|\botherwise\b|"
+        (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|"
+              # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
+              r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
+              r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
+              r"uses?|expects?|returns?|only)\b|\botherwise\b|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
@@ -132,9 +136,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
               r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
-              # a fix "for pytorch1.1": the code broke with that release
-              r"\bfix(?:es|ed|ing)? for (?:the )?(?:new |newer |latest )?(?:pytorch|torch|python|cuda|numpy|"
-              r"lightning|transformers)[ -]?v?\d|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
+              # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code
+              # broke with that release, or is made to run with it
+              r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
+              r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
+              r"transformers)[ -]?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
               r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
@@ -307,6 +313,10 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
     r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
+    # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
+    r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
+    r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
+    r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

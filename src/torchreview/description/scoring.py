@@ -32,7 +32,10 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
-                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b")
+                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b|"
+                        # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
+                        r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
+                        r"module|test|tests|notebook|example|docs?|typo|typos|import|imports)\b")
 # "Currently, two warm-up schedules are supported": what the new code covers (its scope), not the
 # state before the change. "Currently the loader crashes" keeps its other words.
 _SCOPE = re.compile(
