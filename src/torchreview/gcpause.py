@@ -45,5 +45,7 @@ def kept_for_life() -> Iterator[None]:
     loaded = len(sys.modules)
     with collector_paused():
         yield
-    if len(sys.modules) > loaded:
-        gc.freeze()
+        if len(sys.modules) > loaded:
+            # before the collector is back on: its first allocation would otherwise start a collection
+            # of everything the imports built
+            gc.freeze()
