@@ -772,3 +772,43 @@ def test_a_release_to_run_with_and_a_cause_with_since_are_reasons(title, body):
 ])
 def test_a_fix_of_a_piece_of_code_and_since_a_release_stay_mechanism(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+# --- batch f (stop 26), in our own words; both blind readers agreed on each shape ----------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix #88", "Let's see if this works. Should fix #88."),  # an issue number and a caveat
+    ("fix #212.", "fix #212."),
+    ("empty", "Fixes #ISSUE_NUMBER"),  # a title that says it is empty, over the template's placeholder
+])
+def test_issue_numbers_caveats_and_placeholders_alone_say_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the mAP for images with no ground tr…",  # GitHub cut the title and carried the rest over
+     "…uth boxes\n\nWhen an image had no boxes, it was not counted in the metric."),
+    ("Beam search perf improve", ""),
+    ("Improve the memory footprint of the collate step", ""),
+    ("More changes to the ViT port", "Adding to #21 to better integrate with the model registry."),
+    ("Fix the default in the DataLoader docs", "The docs said the factor defaults to 4, but it is 2."),
+])
+def test_purpose_shapes_found_on_batch_f(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Hotfix the segmentation head", "@someone you had too much faith in me"),  # a joke, not a symptom
+    ("Add the RepViT models", "This PR aims to add the RepViT models to the zoo. #18"),
+    ("Log a warning in the tokenizer", "I missed this part before merging #276."),
+    ("Keep callbacks in a container", "A quick proof of concept to fix https://github.com/o/r/issues/14"),
+    ("Fix incorrect box slicing in postprocess_detections", ""),  # the code's wrongness, no symptom
+])
+def test_mechanism_shapes_found_on_batch_f(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_wrong_thing_the_user_sees_and_a_long_issue_with_its_text_stay_reasons():
+    assert check_description("Fix incorrect results when the batch size is 1", "").verdict == "purpose"
+    assert check_description("Fix #12", "The loader crashed on empty shards.").verdict == "purpose"
+    assert check_description("Refactor the loader", "The public API was not changed.").verdict == "mechanism-only"

@@ -174,7 +174,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"that|with)\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
               r"\bis deprecated\b|\bwas deprecated\b|\bare deprecated\b|\bdeprecation warnings?\b|"
               r"\bwill be removed\b|\bwarnings? (?:is|are|was|were|gets?|about|when)\b|\bemits? (?:a )?warning\b|"
-              r"\btoo (?:slow|much|many|large|big|long|small|strict|loose|high|low|verbose)\b|"
+              r"\btoo (?:slow|large|big|long|small|strict|loose|high|low|verbose)\b|"
+              r"\btoo (?:much|many)\b(?! (?:faith|trust|credit|love|fun|thanks|praise)\b)|"
               r"\b(?:is|are|was|were|very|quite|really|extremely|painfully|so) slow\b|\bslow(?:er|ly|ness|down|s)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
@@ -208,7 +209,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
               r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
               r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
-              r"\b(?:wasn't|weren't) \w+"),
+              r"\b(?:wasn't|weren't) \w+|"
+              # "the docs said it defaults to 4, but it is 2": what was claimed against what is
+              r"\b(?:said|says|say|claimed|claims|stated|states|documented|promised|promises) [^,;]{3,80}, but "
+              r"(?:it|this|that|they|the \w+|\w+) (?:is|was|are|were|does|did|has|had|actually|really)\b|"
+              # "the image was not taken into account": a past state of the code, told in the passive
+              r"\b(?:was|were) not (?!changed\b|modified\b|touched\b|affected\b|altered\b|updated\b|needed\b|"
+              r"used\b|tested\b)(?:\w+ed|taken|given|seen|done|shown|kept|found|run|built|written|read|set|sent|"
+              r"made|thrown|known|freed|hit|caught)\b"),
         (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
@@ -227,7 +235,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
-        (1.0, r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
+        (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
+              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*) (?:the )?(?:\w+ )?(?:perf|performance|speed|throughput|latency|"
+              r"memory usage|memory footprint|stability)\b|"
+              # "to better integrate with timm": an aim stated as the better way
+              r"\bto better \w+\b|"
+              r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
               r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
               r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
@@ -316,7 +329,7 @@ _PLACEHOLDER_TITLE = re.compile(
     # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
     r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
-    r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|"
+    r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from torchreview.description.cues import _PLACEHOLDER_TITLE, _STRONG, _TRAINING_CODE, _TRAINING_EFFECT
 from torchreview.description.hints import _hint_from
 from torchreview.description.result import DescriptionResult, wording
-from torchreview.description.scoring import _WORD_RE, _is_mechanism, score
+from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, score
 from torchreview.prtext import ReadText, Section, Sentence, read
 
 _FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b")
@@ -80,14 +80,19 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         best = max(w for w, _ in purpose)
         confidence = round(min(0.95, 0.55 + 0.4 * best), 2)
         return "purpose", confidence, _unique(s for _, s in purpose), mechanism
-    said = [s for s in title if not _PLACEHOLDER_TITLE.match(s.cue_text)]
-    # A body of placeholders ("update", "This is PR test.") says no more than an empty one.
-    body_says = parsed.body_shows_code or any(not _PLACEHOLDER_TITLE.match(s.cue_text) for s in body)
+    # Placeholders ("update", "This is PR test."), issue numbers alone ("Fix #137") and caveats ("Let's
+    # see if this works.") say nothing about the change.
+    said = [s for s in title if not _says_nothing(s)]
+    body_says = parsed.body_shows_code or any(not _says_nothing(s) for s in body)
     if not (parsed.body_has_content and body_says) and not said:
         return "empty", 0.9, (), ""
     evidence = _unique(s for s in sentences if not s.refs_only)
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
     return "mechanism-only", round(confidence, 2), evidence, mechanism
+
+
+def _says_nothing(sentence: Sentence) -> bool:
+    return sentence.refs_only or bool(_PLACEHOLDER_TITLE.match(sentence.cue_text)) or is_caveat(sentence.cue_text)
 
 
 def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:

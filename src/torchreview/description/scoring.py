@@ -27,7 +27,7 @@ _PR_LOGISTICS = re.compile(
 # "Fix #12", "to resolve #12": an issue number as the object of a goal verb only points somewhere, as a
 # bare "Fixes #123" does; the words around it still count.
 _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) (?:issue |bug )?"
-                       r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+)")
+                       r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|link\b)")
 # "to fix randomization issue", "to fix the loader bug" names where the trouble is, not what goes wrong
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
@@ -84,6 +84,7 @@ _TEST_REPORT = re.compile(
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
+    r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|\bhopefully\b|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
@@ -156,6 +157,16 @@ def is_caveat(text: str) -> bool:
 
 _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? early )?"
                         r"(?:wip|work in progress|in progress|draft|under construction)\b")
+# "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
+# author's own oversight in an earlier PR, not a problem the code had
+_RESTATED_AIM = re.compile(r"\baims? to (?:add|implement|introduce|include|provide|create|update|refactor|move|"
+                           r"remove|port|integrate|support)\b|\b(?:i|we) (?:had )?missed (?:this|that|it|some|a|one)\b")
+# "Fix incorrect boxes slicing": the wrongness of the code is the bug, not a symptom; "fix incorrect
+# results" or "fix wrong loss values" still name what the user sees
+_FIX_WRONG_THING = re.compile(
+    r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
+    r"(?!results?\b|outputs?\b|values?\b|loss\b|predictions?\b|gradients?\b|accuracy\b|metrics?\b|answers?\b|"
+    r"numbers?\b|shapes?\b|dtype\b|device\b)")
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
 
 
@@ -172,10 +183,14 @@ def score(sentence: Sentence) -> float:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "fast" in text:
         text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
+    if "aim" in text or "missed" in text:
+        text = _RESTATED_AIM.sub(" ", text)
+    if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
+        text = _FIX_WRONG_THING.sub(r"\1 ", text)
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if " to " in text:
-        if "#" in text or "gh-" in text:
+        if "#" in text or "gh-" in text or "link" in text:
             text = _GOAL_REF.sub(" ", text)
         text = _FIX_VAGUE.sub(" fix issue", text)
     if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text:

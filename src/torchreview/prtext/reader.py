@@ -74,9 +74,21 @@ def _joins(previous: str, line: str) -> bool:
     return not first.isupper() or len(previous) >= 60
 
 
+def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
+    """GitHub cuts a long commit subject used as a PR title with "…" and carries the rest over to the
+    first line of the body, which starts with "…": the two halves are one title again."""
+    stripped = title.rstrip()
+    if not stripped.endswith("…") or not body.lstrip().startswith("…"):
+        return title, body
+    rest = body.lstrip()[1:]
+    first, _, remainder = rest.partition("\n")
+    return stripped[:-1] + first.rstrip(), remainder
+
+
 def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
+    title, body = _rejoin_cut_title(title, body)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
     text = _drop_spans(text, "<details", "</details>")
