@@ -812,3 +812,35 @@ def test_a_wrong_thing_the_user_sees_and_a_long_issue_with_its_text_stay_reasons
     assert check_description("Fix incorrect results when the batch size is 1", "").verdict == "purpose"
     assert check_description("Fix #12", "The loader crashed on empty shards.").verdict == "purpose"
     assert check_description("Refactor the loader", "The public API was not changed.").verdict == "mechanism-only"
+
+
+# --- batch g (stop 26), in our own words -------------------------------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ('Revert "Add the INT8 path"', "Reverts org/repo#350\n\nsome review comments are not addressed"),
+    ('Revert "Add the coding tasks"', "Reverts org/repo#441 b/c the 0.16.0 trainer is not stable"),
+    ("Make the training usable from the PyPI package", ""),
+    ("Make Compose work with boxes in the albumentations format", ""),
+    ("Let experiments run from any folder", "Fix a bug introduced with the change of the recipe folders."),
+])
+def test_purpose_shapes_found_on_batch_g(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix 5665", "Fixes #5665 .\n\n### Description\n\nA few sentences describing the changes proposed in this "
+                 "pull request."),
+    ("Fix commit", ""),
+])
+def test_an_issue_number_or_a_commit_named_as_such_says_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the signature in the docs", "Fixes #1216. I removed the args; let me know if any changes are needed."),
+    ("Add an input registry", "This is currently not covering all functions, and focusing only on the ones in "
+                              "analytic.py."),
+    ("Make lr a float", ""),
+])
+def test_mechanism_shapes_found_on_batch_g(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

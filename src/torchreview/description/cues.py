@@ -75,7 +75,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
-        (1.0, r"\bbecause\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|"
+        (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|"
+              # a title that names the effect it is after: "Make the training usable from PyPI", "Make Compose
+              # work with albumentations boxes", "make the two sharding paths compatible"
+              r"^make (?:[\w.`'-]+ ){1,6}?(?:usable|work|works|working|compatible|possible|available|accessible|"
+              r"reproducible|deterministic|robust|runnable|importable|installable|serializable|picklable)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
@@ -118,7 +122,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:has|had|have) (?:now |already |since )?been (?:fixed|resolved|solved|addressed) "
               r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b|"
               # a regression named by its origin, a capability the change opens, work it prepares
-              r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced (?:by|in)\b|"
+              r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced (?:by|in|with|during|when)\b|"
               r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|\bto prepare for\b|"
               # consistency with a convention or a reference is a reason
               r"\bto (?:follow|match|agree with|align with|be consistent with|be in line with) (?:the )?"
@@ -216,7 +220,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the image was not taken into account": a past state of the code, told in the passive
               r"\b(?:was|were) not (?!changed\b|modified\b|touched\b|affected\b|altered\b|updated\b|needed\b|"
               r"used\b|tested\b)(?:\w+ed|taken|given|seen|done|shown|kept|found|run|built|written|read|set|sent|"
-              r"made|thrown|known|freed|hit|caught)\b"),
+              r"made|thrown|known|freed|hit|caught)\b|"
+              # "some review comments are not addressed": what is still wrong, in the present passive
+              r"\b(?:is|are) not (?:yet )?(?:addressed|resolved|handled|respected|honou?red|propagated|freed|"
+              r"released|restored|saved|synced|cleared|reset|stable)\b"),
         (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
@@ -330,6 +337,9 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
+    # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
+    r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|"
+    r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the

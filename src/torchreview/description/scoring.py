@@ -42,6 +42,8 @@ _SCOPE = re.compile(
     r"^(?:currently|for now|at the moment|right now|at present),? (?:[\w-]+ ){0,6}?(?:is|are) "
     r"(?:supported|implemented|available|included|provided|covered|handled)\b|"
     r"\b(?:is|are) currently (?:supported|implemented|available|included|provided|covered|handled)\b|"
+    # "This is currently not covering all the functions": how far the change reaches, not a problem
+    r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b"
 )
 # The old code as the object of a change verb ("Removed the old configuration file", "replaces the
@@ -85,6 +87,7 @@ _TEST_REPORT = re.compile(
 _CAVEAT = re.compile(
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
+    r"\blet (?:me|us) know (?:if|whether|what|how)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|\bhopefully\b|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
@@ -193,8 +196,10 @@ def score(sentence: Sentence) -> float:
         if "#" in text or "gh-" in text or "link" in text:
             text = _GOAL_REF.sub(" ", text)
         text = _FIX_VAGUE.sub(" fix issue", text)
+    scoped = False  # the sentence tells how far the change reaches: it explains the change, not a problem
     if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text:
-        text = _SCOPE.sub(" ", text)
+        text, found = _SCOPE.subn(" ", text)
+        scoped = found > 0
     if "the " in text:
         text = _CHANGED_OLD.sub(r"\1 the", text)
         text = _OLD_REMOVED.sub(" ", text)
@@ -218,7 +223,7 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text):
         best = max(best, 0.9)
-    if best < _STRONG and sentence.section is not Section.TITLE and not _TEST_NOTE.search(text):
+    if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text):
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best

@@ -111,7 +111,10 @@ _PROMPT = re.compile(
     # "If so, please describe how …")
     r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
-    r"(try to )?avoid tagging (more than|too many)\b)",
+    r"(try to )?avoid tagging (more than|too many)\b|"
+    # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
+    r"an? (few|couple of|short|brief) (sentences?|lines?|words?|description|summary) (describing|about|of|on) "
+    r"(the|this|your) (changes?|pr|pull request|modifications?)\b)",
     re.IGNORECASE,
 )
 # The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
