@@ -16,6 +16,7 @@ from torchreview.loops.names import (
     _DTYPE_ARG,
     _LOSS_CALL,
     _MANUAL_UPDATES,
+    _RUNS_BACKWARD,
     _ZERO_GRAD_HELPERS,
     descends_along,
     dotted,
@@ -156,10 +157,13 @@ class _Collector(cst.CSTVisitor):
             self._find_foreign(node)  # not a training call: maybe a helper in another file
 
     def leave_Call(self, original_node: cst.Call) -> None:
-        self._expand_helper(original_node)
+        expanded = self._expand_helper(original_node)
         found = self.foreign.pop(id(original_node), None)
         if found is not None:
             self._run_foreign(original_node, found)
+        elif not expanded and _RUNS_BACKWARD.search(last_name(original_node.func)):
+            # a helper out of sight that says it runs the backward pass (read ones speak for themselves)
+            self._emit(EventKind.BACKWARD, original_node)
 
     def _classify(self, node: cst.Call) -> None:
         func = node.func
@@ -289,10 +293,12 @@ class _Collector(cst.CSTVisitor):
             return facts.methods.get((self.scope.class_name, func.attr.value))
         return None
 
-    def _expand_helper(self, node: cst.Call) -> None:
+    def _expand_helper(self, node: cst.Call) -> bool:
+        """Walk the same-file helper the call runs; whether there was one."""
         info = self._resolve(node.func)
         if info is not None:
             self._run_helper(info, literal_flags(node, info))
+        return info is not None
 
     def _expand_callable(self, value: cst.BaseExpression, call: cst.Call) -> None:
         if isinstance(value, cst.Lambda):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import libcst as cst
 
@@ -11,6 +11,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
+from torchreview.loops.facts import _target_names
 from torchreview.rules._calls import assignments, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
@@ -304,17 +305,24 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
     return found
 
 
-def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
-    """Whether ``name`` is (re)assigned inside the loop body, e.g. an optimizer built per iteration."""
+def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str, events: Iterable[Event] = ()) -> bool:
+    """Whether ``name`` is (re)assigned inside the loop body, e.g. an optimizer built per iteration,
+    or inside a helper of this file through which one of ``events`` runs (``model, optimizer =
+    build(...)`` at the top of a test helper the loop calls for each model). Unpacking counts."""
+    bodies: list[cst.CSTNode] = [loop.node.body]
+    helpers = [*ctx.facts.top_functions.values(), *ctx.facts.methods.values(), *ctx.facts.nested.values()]
+    for event in events:
+        bodies.extend(f.node.body for f in helpers if f.qualname in event.via)
     found = False
 
     class V(cst.CSTVisitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
             nonlocal found
-            if ctx.code(n.target) == name:
+            if name in _target_names(n.target, ctx.code):
                 found = True
 
-    walk(loop.node.body, V())
+    for body in bodies:
+        walk(body, V())
     return found
 
 

@@ -29,7 +29,9 @@ Use instead
     ```
 
     The rule stays quiet on closures (``optimizer.step(closure)``) whose body calls backward, on
-    backward passes in a helper function of the same file, on ``torch.autograd.grad`` with manual
+    backward passes in a helper function of the same file, on a helper it cannot read whose name says
+    it runs the backward pass (``forward_backward_func``, ``run_forward_backward``, ``backward_step``;
+    a hook such as ``register_backward_hook`` does not count), on ``torch.autograd.grad`` with manual
     ``.grad`` assignment, and when the loss is handed to a function it cannot see (a
     ``torch.distributed`` collective such as ``all_gather`` only copies it, so it does not count).
 
@@ -60,6 +62,17 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a helper out of sight whose name says it runs the backward pass (Megatron-style pipelines, test
+    # harnesses that compare a sharded model with the original one)
+    """
+from harness import build, run_forward_backward
+
+def check_all(model_zoo):
+    for name, make_model in model_zoo.items():
+        model, optimizer = build(make_model)
+        loss, output = run_forward_backward(model, optimizer)
+        optimizer.step()
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
@@ -155,6 +168,14 @@ def torch_minimize(closure, parameters, optimizer, step_limit, bounds):
 ]
 
 INVALID = [
+    # a hook's name mentions the backward pass but runs none
+    """
+for x, y in loader:
+    optimizer.zero_grad()
+    handle = model.register_full_backward_hook(log_grads)
+    loss = criterion(model(x), y)
+    optimizer.step()  # <- finding
+""",
     # DistributedOptimizer.step(context_id) is not a closure: nothing computes the gradients
     """
 def run_trainer(model, loader):

@@ -33,7 +33,9 @@ Use instead
     optimizer holds (``optim.Adam(netD.parameters())``). The rule stays quiet on gradient
     accumulation (clearing inside an ``if`` that steps every k batches), on clearing done in a helper function or an LBFGS closure of the same file, on
     ``set_to_none``/``p.grad = None``, on distributed autograd (``with dist_autograd.context()``, whose
-    gradients live in the context), and when the optimizer is handed to code it cannot see.
+    gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
+    unpacked with the model from one call in the helper of this file that steps it), and when the
+    optimizer is handed to code it cannot see.
 
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
@@ -61,6 +63,18 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # the helper the loop calls builds a fresh model and optimizer for each entry, unpacked from one call
+    """
+def check_one(make_model, data):
+    model, optimizer = build_model_and_optimizer(make_model)
+    loss = model(data).sum()
+    loss.backward()
+    optimizer.step()
+
+def run_all(model_zoo, data):
+    for name, make_model in model_zoo.items():
+        check_one(make_model, data)
+""",
     # the classic loop
     """
 for x, y in loader:
@@ -265,6 +279,18 @@ for real in loader:
 ]
 
 INVALID = [
+    # the same helper with a model and optimizer built once, outside it: the gradients pile up
+    """
+def check_one(model, optimizer, data):
+    loss = model(data).sum()
+    loss.backward()  # <- finding
+    optimizer.step()
+
+def run_all(model_zoo, data):
+    model, optimizer = build_model_and_optimizer(model_zoo["base"])
+    for name in model_zoo:
+        check_one(model, optimizer, data)
+""",
     # encoder and discriminator: only the discriminator's optimizer is cleared
     """
 def train(encoder, disc, loader):
@@ -356,7 +382,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             mine = [e for e in steps if e.target == optimizer]
             if not _uncleared(ctx, loop, optimizer, len(optimizers)) or any(_per_context(e, backwards) for e in mine):
                 continue
-            if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer):
+            if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer, mine):
                 continue  # code we cannot see may clear it; a fresh optimizer in every iteration
             step = mine[0]
             fed = [b for b in backwards if b.order < step.order and b.depth == 0] or backwards
