@@ -166,8 +166,12 @@ class ModuleFacts:
             return False
         if _CLASS_NAME.fullmatch(code) and code not in self.assigned and code not in self.model_receivers:
             return False  # ModelNet40(partition="test"), ResNet(cfg): calling a class builds an object
-        if _ABOUT_A_MODEL.search(tail) and code not in self.model_receivers:
-            return False  # model_info(model_id), model_name, model_path: facts about a model, not one
+        if (_ABOUT_A_MODEL.search(tail) or _ACTS_ON_A_MODEL.search(tail) or _NOT_A_MODEL.search(tail)) \
+                and code not in self.model_receivers:
+            # model_info(model_id), model_name, model_path: facts about a model, not one;
+            # is_persistent_model_modifier(f), get_model(cfg), r_max_from_model(m): helpers that take or
+            # make one; a tokenizer or a processor built with from_pretrained: no network
+            return False
         return (
             code in self.model_receivers
             or bool(_MODEL_NAME.search(tail))
@@ -175,6 +179,14 @@ class ModuleFacts:
         )
 
 
+_ACTS_ON_A_MODEL = re.compile(
+    r"^_*(?:is|has|get|make|build|create|load|save|init|setup|print|log|count|num|check|validate|update|set|"
+    r"copy|clone|wrap|unwrap|freeze|unfreeze|convert|export|register|prepare|summari[sz]e|describe|cache|"
+    r"download|fetch|store|push|upload|restore|reset|compile|quantize|move|send|instantiate|construct|"
+    r"initiali[sz]e|deploy|serialize|deserialize|dump|persist|publish|select|find|resolve|lookup|list|override|"
+    r"patch|enable|disable|toggle|ensure|assert|maybe)_|"
+    r"_(?:from|of|for|to)_(?:the_)?model", re.IGNORECASE)
+_NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^config$|^cfg$", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 _ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
                             r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)

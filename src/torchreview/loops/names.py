@@ -30,7 +30,8 @@ _SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
 # are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.
 _SCHEDULE_FREE = re.compile(r"ScheduleFree|schedulefree|schedule_free", re.IGNORECASE)
 _MODEL_CTORS = re.compile(
-    r"(^|\.)nn\.|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
+    # torch.nn.functional, nn.init and nn.utils hold functions, not modules ("softmax = torch.nn.functional.softmax")
+    r"(^|\.)nn\.(?!functional\b|init\b|utils\b)|Model$|Net$|DistributedDataParallel|DataParallel|FullyShardedDataParallel|^FSDP|"
     r"from_pretrained$|^torch\.compile$|Sequential|Module$"
 )
 MODEL_NAME, MODEL_CTORS = _MODEL_NAME, _MODEL_CTORS  # astscan.py mirrors is_model with them

@@ -88,6 +88,24 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # a tokenizer built with from_pretrained, a helper named after the model it acts on, and an alias of
+    # torch.nn.functional.softmax are no network: nothing here runs a model
+    """
+import torch
+from transformers import AutoTokenizer
+softmax = torch.nn.functional.softmax
+
+def evaluate_prompts(model, prompts, checkpoints):
+    model.eval()
+    tokenizer = AutoTokenizer.from_pretrained("gpt2")
+    lengths = []
+    for prompt in prompts:
+        lengths.append(len(tokenizer(prompt)["input_ids"]))
+    for path in checkpoints:
+        if is_compatible_model_file(path):
+            lengths.append(softmax(torch.ones(3), dim=0).sum())
+    return lengths
+""",
     # a test-generating helper applies a decorator factory in a loop: skip_if("reason")(fn) is no model
     """
 import torch
@@ -387,7 +405,21 @@ class Decoder(nn.Module):
 """,
 ]
 
-INVALID = [    # the model is known only by its .eval() call, and the loader is a validation_loader
+INVALID = [
+    # the model itself built with from_pretrained still runs under autograd
+    """
+import torch
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+def evaluate(texts):
+    tokenizer = AutoTokenizer.from_pretrained("bert-base-uncased")
+    classifier = AutoModelForSequenceClassification.from_pretrained("bert-base-uncased")
+    classifier.eval()
+    scores = []
+    for text in texts:  # <- finding
+        scores.append(classifier(**tokenizer(text, return_tensors="pt")).logits)
+    return scores
+""",
+    # the model is known only by its .eval() call, and the loader is a validation_loader
     """
 import torch
 def run(m, validation_loader):
