@@ -38,7 +38,10 @@ Use instead
 
     The rule stays quiet when the no-grad mode comes from a decorator, a ``with`` block around the
     loop or around the forward call, ``torch.set_grad_enabled(False)`` earlier in the function, or a
-    ``with torch.no_grad():`` around the call of the evaluation function in the same file. It also
+    ``with torch.no_grad():`` around the call of the evaluation function in the same file, and when
+    the whole model's parameters are frozen for the loop (``model.requires_grad_(False)``, or a
+    context manager of the file that sets ``requires_grad = False``), as interatomic potentials do
+    when they take forces as the gradient of the energy. It also
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass follows the
     loop in the same function (the outputs may be meant for it). An evaluation function called from
@@ -88,6 +91,37 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # the parameters frozen for the evaluation (an interatomic potential still needs the gradient of the
+    # energy with respect to the positions, so no_grad would break it)
+    """
+import torch
+from contextlib import contextmanager
+
+@contextmanager
+def frozen(model):
+    saved = {p: p.requires_grad for p in model.parameters()}
+    try:
+        for p in model.parameters():
+            p.requires_grad = False
+        yield
+    finally:
+        for p, flag in saved.items():
+            p.requires_grad = flag
+
+def evaluate(model, loader):
+    model.eval()
+    errors = []
+    with frozen(model):
+        for batch in loader:
+            errors.append(model(batch, compute_force=True)["forces"].abs().mean().item())
+    return errors
+
+def run_inference(model, loader):
+    model.eval()
+    for param in model.parameters():
+        param.requires_grad = False
+    return [model(batch, compute_force=True) for batch in loader]
+""",
     # a tokenizer built with from_pretrained, a helper named after the model it acts on, and an alias of
     # torch.nn.functional.softmax are no network: nothing here runs a model
     """
@@ -406,6 +440,18 @@ class Decoder(nn.Module):
 ]
 
 INVALID = [
+    # only the backbone is frozen: the head still builds a graph for every batch
+    """
+import torch
+def evaluate(model, validation_loader):
+    model.eval()
+    for p in model.backbone.parameters():
+        p.requires_grad = False
+    outs = []
+    for x in validation_loader:  # <- finding
+        outs.append(model(x))
+    return outs
+""",
     # the model itself built with from_pretrained still runs under autograd
     """
 import torch
@@ -554,7 +600,15 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     return False
 
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
-                                 r"inference_mode\([^)]*\)\.__enter__")
+                                 r"inference_mode\([^)]*\)\.__enter__|"
+                                 # the whole model frozen before the loop (not one part of it, model.backbone)
+                                 r"(?:^|[^\w.])\w+\.requires_grad_\(\s*False\s*\)|"
+                                 r"for (\w+) in (?:self\.)?\w+\.parameters\(\):\s*(?:#[^\n]*)?\n(?:\s*#[^\n]*\n)*"
+                                 r"(?:[^\n]*\n){0,2}?\s*\1\.requires_grad\s*=\s*False")
+# A context manager that freezes the parameters for the block (MACE's preserve_grad_state sets every
+# param.requires_grad = False): no graph is kept for the weights, and the inputs may still need one
+# (forces as the gradient of an energy).
+_FREEZES_PARAMETERS = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*False\s*\)")
 
 
 def _function_sites(ctx: FileContext, loop: TrainingLoop) -> list[CallSite]:
@@ -629,7 +683,8 @@ _OWN_CALL = re.compile(r"^(?:self\.|cls\.)?([A-Za-z_]\w*)\(")
 
 def _own_context_manager_off(ctx: FileContext, item: str) -> bool:
     """``with self._mode(False):`` where ``_mode`` is a context manager of this file whose body
-    enters ``no_grad``/``inference_mode``/``set_grad_enabled``: it may turn gradients off."""
+    enters ``no_grad``/``inference_mode``/``set_grad_enabled``, or freezes the parameters: it may turn
+    gradients off."""
     m = _OWN_CALL.match(item.strip())
     if m is None:
         return False
@@ -639,7 +694,8 @@ def _own_context_manager_off(ctx: FileContext, item: str) -> bool:
     for info in infos:
         if info is None or not any("contextmanager" in ctx.code(d.decorator) for d in info.node.decorators):
             continue
-        if re.search(r"no_grad|inference_mode|set_grad_enabled", ctx.code(info.node.body)):
+        body = ctx.code(info.node.body)
+        if re.search(r"no_grad|inference_mode|set_grad_enabled", body) or _FREEZES_PARAMETERS.search(body):
             return True
     return False
 
