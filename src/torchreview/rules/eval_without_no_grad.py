@@ -91,6 +91,19 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # a segmentor's own sliding-window inference: its input cut into chunks of batch_size patches
+    """
+import torch
+from torch import nn
+
+class EncoderDecoder3D(Base3DSegmentor):
+    def slide_inference(self, points, batch_size):
+        patches = self.split(points)
+        logits = []
+        for start in range(0, patches.shape[0], batch_size):
+            logits.append(self.decode(self.backbone(patches[start:start + batch_size])))
+        return torch.cat(logits)
+""",
     # the parameters frozen for the evaluation (an interatomic potential still needs the gradient of the
     # energy with respect to the positions, so no_grad would break it)
     """
@@ -860,7 +873,13 @@ def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bo
     node = _class_node(ctx, cls)
     if node is None or not any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases):
         return False
+    if _CHUNKS.match(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
+        return True  # range(0, n_patches, batch_size): its input cut into chunks, not a data set
     return not _DATA_ITER.search(loop.iter_code)
+
+
+_CHUNKS = re.compile(r"(?:torch\.)?(?:range|arange)\(")
+_DATA_SET = re.compile(r"loader|dataset|data_?set", re.IGNORECASE)
 
 
 _CLASS_OF_VALUE = re.compile(r"^([A-Z]\w*)(?:\.\w+)?\(")
