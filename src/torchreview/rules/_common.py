@@ -216,12 +216,13 @@ def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
             continue
         if _plain_data(ctx, name):
             continue  # ``opt = [None] * 3``: a list of options, not an optimizer
-        if facts.is_optimizer(name) or "optim" in name.lower():
+        if facts.is_optimizer(name) or ("optim" in name.lower() and not _OPTIMIZE_VERB.search(name)):
             return True
     return any(e.kind is EventKind.ZERO_GRAD and e.receiver and facts.is_optimizer(e.receiver)
                for e in loop.events)
 
 
+_OPTIMIZE_VERB = re.compile(r"optimi[sz](?:e|es|ed|ing|ation)(?![a-z])", re.IGNORECASE)  # shardformer.optimize(model)
 _LITERAL_START = ("[", "{", "(", "'", '"', "None", "True", "False", "dict(", "list(", "set(")
 
 

@@ -67,6 +67,16 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a test that checks the backward pass of a model a library optimizes (the verb): no optimizer anywhere
+    """
+def check_backward_under_ddp(model_zoo, group):
+    for name, (model_fn, data_fn, loss_fn) in model_zoo.items():
+        model, _ = shardformer.optimize(model_fn().cuda())
+        ddp_model = DDP(model, process_group=group)
+        ddp_model.train()
+        loss = loss_fn(ddp_model(**data_fn()))
+        loss.backward()
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
