@@ -18,6 +18,14 @@ from torchreview.context import FileContext
 Resolver = Callable[[cst.Call], "cst.FunctionDef | None"]
 
 
+def class_node(ctx: FileContext, name: str | None) -> cst.ClassDef | None:
+    """The top-level class of this file with that name."""
+    for stmt in ctx.module.body:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == name:
+            return stmt
+    return None
+
+
 def class_of(ctx: FileContext, func: cst.FunctionDef | None) -> str | None:
     """The class of this file that defines ``func`` (a method, or a function nested in one)."""
     if func is None:

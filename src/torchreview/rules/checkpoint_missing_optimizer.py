@@ -38,7 +38,9 @@ Use instead
     the file also resumes training from a checkpoint (a resume flag or a start epoch, and weights
     loaded back into the model): then ``torch.save(model.state_dict(), path)`` is the checkpoint a
     resumed run reads, and it needs the optimizer state too. A helper
-    that receives the whole checkpoint as a parameter is not judged, because the caller builds it.
+    that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
+    and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
+    ``Trainer``, which saves the optimizer and scheduler itself next to the weights.
 
 References
     https://pytorch.org/tutorials/beginner/saving_loading_models.html#saving-loading-a-general-checkpoint-for-inference-and-or-resuming-training
@@ -55,7 +57,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
-from torchreview.rules._callee import class_of
+from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import (
     CallSite,
     append_element,
@@ -75,6 +77,26 @@ SEVERITY = "warning"
 PREFILTER = r"text:state_dict&&text:save\w*\("
 
 VALID = [
+    # Hugging Face's Trainer saves the optimizer and scheduler itself; save_model() writes the weights
+    """
+import os
+import torch
+import transformers
+
+class Trainer(transformers.Trainer):
+    def save_model(self, output_dir=None, _internal_call=False):
+        output_dir = output_dir or self.args.output_dir
+        os.makedirs(output_dir, exist_ok=True)
+        torch.save(self.model.state_dict(), os.path.join(output_dir, "pytorch_model.bin"))
+
+    def create_optimizer(self):
+        self.optimizer = torch.optim.AdamW(self.model.parameters(), lr=self.args.learning_rate)
+        return self.optimizer
+
+    def _load_from_checkpoint(self, resume_from_checkpoint, model=None):
+        state_dict = torch.load(os.path.join(resume_from_checkpoint, "pytorch_model.bin"))
+        (model or self.model).load_state_dict(state_dict, strict=False)
+""",
     """
 import torch
 for epoch in range(epochs):
@@ -583,7 +605,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _OPT_TEXT.search(saved.text):
             yield from _scheduler_note(ctx, site, saved, loop)
             continue
-        if _separately_saved(ctx, site, _OPT_TEXT):
+        if _separately_saved(ctx, site, _OPT_TEXT) or _library_trainer_saves_the_rest(ctx, site):
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
         resume_line = _resume_line(ctx, site)
@@ -605,6 +627,21 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             facts={"missing": "optimizer", "owner": optimizer, "line": site.line, "resume_line": resume_line or ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
+
+
+# Hugging Face's Trainer (and TRL's trainers built on it) calls save_model() / _save() for the weights and
+# saves the optimizer and scheduler itself, in _save_checkpoint; an override of those hooks saves weights only.
+_LIBRARY_TRAINER = re.compile(r"(?:^|\.)(?:Seq2Seq|SFT|DPO|PPO|ORPO|KTO|GRPO|Reward|CPO|BCO)?Trainer$")
+_WEIGHTS_HOOKS = frozenset({"save_model", "_save", "_save_tpu", "save_pretrained"})
+
+
+def _library_trainer_saves_the_rest(ctx: FileContext, site: CallSite) -> bool:
+    if site.function is None or site.function.name.value not in _WEIGHTS_HOOKS:
+        return False
+    if not re.search(r"^\s*(?:from|import)\s+(?:transformers|trl)\b", ctx.source, re.MULTILINE):
+        return False
+    cls = class_node(ctx, class_of(ctx, site.function))
+    return cls is not None and any(_LIBRARY_TRAINER.search(ctx.code(b.value)) for b in cls.bases)
 
 
 def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: object) -> Iterator[Finding]:

@@ -76,7 +76,7 @@ from torchreview.loops import (
     last_name,
 )
 from torchreview.prefilter import ast_gate
-from torchreview.rules._callee import class_of
+from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
 from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in
 
@@ -850,15 +850,8 @@ def _eval_before_call(ctx: FileContext, site: CallSite) -> bool:
 
 def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
     """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
-    node = _class_node(ctx, cls)
+    node = class_node(ctx, cls)
     return node is not None and any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in node.bases)
-
-
-def _class_node(ctx: FileContext, cls: str | None) -> cst.ClassDef | None:
-    for stmt in ctx.module.body:
-        if isinstance(stmt, cst.ClassDef) and stmt.name.value == cls:
-            return stmt
-    return None
 
 
 _MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Network|Encoder|Decoder|Recommender|"
@@ -870,7 +863,7 @@ def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bo
     """A decoding loop inside a network's own method (``Decoder.infer``, ``MaskDecoder.predict_masks``,
     a ``while True`` over output frames): part of the model's computation, which the caller runs with
     or without gradients. A loop over a data set stays an evaluation loop."""
-    node = _class_node(ctx, cls)
+    node = class_node(ctx, cls)
     if node is None or not any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases):
         return False
     if _CHUNKS.match(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
