@@ -61,7 +61,10 @@ _ZERO_GRAD_HELPERS = {"zero_grads", "zero_gradients", "clear_grads", "clear_grad
 # ColossalAI's run_forward_backward_with_hybrid_plugin, a project's backward_step): the gradients are
 # computed there. Hooks and switches (register_backward_hook, skip_backward) are not matched.
 _RUNS_BACKWARD = re.compile(r"(?:^|_)forward_(?:and_)?backward(?:_|$)|^_*(?:run|do|compute|perform|execute)_backward"
-                            r"(?:_|$)|^_*backward_(?:step|pass)(?:_|$)")
+                            r"(?:_|$)|^_*backward_(?:step|pass)(?:_|$)|"
+                            # a pipeline engine's whole batch (DeepSpeed's engine.train_batch(), nanotron's
+                            # pipeline_engine.train_batch_iter()): forward and backward of every micro-batch
+                            r"^train_batch(?:_iter)?$")
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
                "clip_gradients", "clip_grad"}
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",

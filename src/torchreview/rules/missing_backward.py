@@ -30,7 +30,8 @@ Use instead
 
     The rule stays quiet on closures (``optimizer.step(closure)``) whose body calls backward, on
     backward passes in a helper function of the same file, on a helper it cannot read whose name says
-    it runs the backward pass (``forward_backward_func``, ``run_forward_backward``, ``backward_step``;
+    it runs the backward pass (``forward_backward_func``, ``run_forward_backward``, ``backward_step``,
+    a pipeline engine's ``train_batch()``;
     a hook such as ``register_backward_hook`` does not count), on ``torch.autograd.grad`` with manual
     ``.grad`` assignment, and when the loss is handed to a function it cannot see (a
     ``torch.distributed`` collective such as ``all_gather`` only copies it, so it does not count).
@@ -62,6 +63,20 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a pipeline engine runs forward and backward for every micro-batch of the batch
+    """
+class Trainer:
+    def training_step(self, dataloader):
+        outputs = self.pipeline_engine.train_batch_iter(
+            model=self.model, batch=(next(dataloader) for _ in range(self.n_micro_batches)))
+        self.optimizer.step()
+        self.optimizer.zero_grad()
+        return outputs
+
+    def train(self, dataloader, steps):
+        for step in range(steps):
+            loss = self.training_step(dataloader)
+""",
     # a helper out of sight whose name says it runs the backward pass (Megatron-style pipelines, test
     # harnesses that compare a sharded model with the original one)
     """

@@ -32,7 +32,8 @@ Use instead
     one optimizer leaves the others' gradients in place, when the file shows which parameters each
     optimizer holds (``optim.Adam(netD.parameters())``). The rule stays quiet on gradient
     accumulation (clearing inside an ``if`` that steps every k batches), on clearing done in a helper function or an LBFGS closure of the same file, on
-    ``set_to_none``/``p.grad = None``, on distributed autograd (``with dist_autograd.context()``, whose
+    ``set_to_none``/``p.grad = None``, on a step another object takes for the optimizer
+    (``strategy.optimizer_step(optim, model, scheduler)``, which may clear them), on distributed autograd (``with dist_autograd.context()``, whose
     gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
     unpacked with the model from one call in the helper of this file that steps it), and when the
     optimizer is handed to code it cannot see.
@@ -63,6 +64,21 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a training strategy (a DeepSpeed engine underneath) runs the backward pass and the step, and clears
+    """
+class PPOActor:
+    def ppo_train(self, dataloader):
+        for step, experience in enumerate(dataloader):
+            status = self.training_step(experience)
+
+    def training_step(self, experience):
+        self.actor.train()
+        action_log_probs = self.actor(experience.sequences)
+        loss = self.actor_loss_fn(action_log_probs, experience.advantages)
+        self.strategy.backward(loss, self.actor, self.actor_optim)
+        self.strategy.optimizer_step(self.actor_optim, self.actor, self.actor_scheduler, name="actor")
+        return loss.item()
+""",
     # the helper the loop calls builds a fresh model and optimizer for each entry, unpacked from one call
     """
 def check_one(make_model, data):
@@ -360,6 +376,15 @@ def _per_context(step: Event, backwards: list[Event]) -> bool:
         (b.receiver or "").rsplit(".", 1)[-1] == "dist_autograd" for b in backwards)
 
 
+def _by_a_wrapper(ctx: FileContext, step: Event) -> bool:
+    """A step some other object takes for the optimizer (OpenRLHF's ``strategy.optimizer_step(optim,
+    model, scheduler)``, a DeepSpeed engine underneath): code we cannot see, which may clear the
+    gradients after stepping. A scaler's ``scaler.step(optimizer)`` is not such a wrapper."""
+    receiver = step.receiver or ""
+    return bool(receiver) and receiver != step.target and not ctx.facts.is_scaler(receiver) \
+        and not ctx.facts.is_optimizer(receiver) and receiver.rsplit(".", 1)[-1] not in ("self", "cls")
+
+
 def _uncleared(ctx: FileContext, loop: TrainingLoop, optimizer: str, optimizers: int) -> bool:
     """No clearing in the loop can empty ``optimizer``'s gradients. With two optimizers (a GAN, an
     encoder and a discriminator), clearing one of them, or one module, leaves the other's alone.
@@ -384,6 +409,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer, mine):
                 continue  # code we cannot see may clear it; a fresh optimizer in every iteration
+            if all(_by_a_wrapper(ctx, e) for e in mine):
+                continue  # strategy.optimizer_step(optim, model, scheduler): the wrapper may clear them
             step = mine[0]
             fed = [b for b in backwards if b.order < step.order and b.depth == 0] or backwards
             backward = fed[-1]
