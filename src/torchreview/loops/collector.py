@@ -177,6 +177,12 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.BACKWARD, node, receiver=recv, args=args)
         elif name == "manual_backward":
             emit(EventKind.BACKWARD, node, receiver=recv or None, args=args)
+        elif name == "update_params" and recv and facts.is_optimizer(recv):
+            # MMEngine's optim_wrapper.update_params(loss): backward, step and zero_grad in one call
+            # (every OpenMMLab 2.0 train_step ends with it)
+            emit(EventKind.BACKWARD, node, receiver=recv, args=args)
+            emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
+            emit(EventKind.ZERO_GRAD, node, receiver=recv, args=args)
         elif full.endswith("autograd.grad") or (name == "grad" and recv == "autograd"):
             emit(EventKind.AUTOGRAD_GRAD, node, args=args)
         elif name == "zero_grad":

@@ -43,7 +43,8 @@ Use instead
     context manager of the file that sets ``requires_grad = False``), as interatomic potentials do
     when they take forces as the gradient of the energy. It also
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
-    ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass follows the
+    ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
+    ``optim_wrapper.update_params(loss)``) follows the
     loop in the same function (the outputs may be meant for it). An evaluation function called from
     another file under ``no_grad`` cannot be seen, so there the rule may speak; the ``with`` block is
     cheap and harmless when it is already active. Hooks that a framework calls (a Lightning
@@ -91,6 +92,33 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # a few settings tried in turn, until one works: no data set is evaluated
+    """
+import copy
+def trace(model, inputs):
+    model = copy.deepcopy(model).cpu()
+    model.eval()
+    output = None
+    for mode in ["loss", "tensor", "predict"]:
+        try:
+            output = model(**inputs, mode=mode)
+            break
+        except Exception:
+            continue
+    return output
+""",
+    # the teachers' outputs train the generator: update_params (MMEngine) runs the backward pass after
+    """
+def train_step(self, data, optim_wrapper):
+    for _, teacher in self.teachers.items():
+        teacher.eval()
+    fake = self.generator(torch.randn(8, 256))
+    with self.distiller.teacher_recorders:
+        for _, teacher in self.teachers.items():
+            _ = teacher(fake, mode="loss")
+    loss = self.distiller.compute_distill_losses()
+    optim_wrapper["generator"].update_params(loss)
+""",
     # a segmentor's own sliding-window inference: its input cut into chunks of batch_size patches
     """
 import torch
@@ -734,10 +762,19 @@ def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
     return False
 
 
+def _over_literal_names(loop: TrainingLoop) -> bool:
+    """``for mode in ["loss", "tensor", "predict"]:``: a few settings tried in turn (often until one
+    works), not batches of data; a loop over data inside it is judged on its own."""
+    node = loop.node
+    if not isinstance(node, cst.For) or not isinstance(node.iter, cst.List | cst.Tuple) or not node.iter.elements:
+        return False
+    return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
+
+
 def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     ancestors = {a.line for a in ctx.ancestors(loop)}
     for s in _function_sites(ctx, loop):
-        if s.line <= loop.end_line or s.name not in ("backward", "grad", "manual_backward"):
+        if s.line <= loop.end_line or s.name not in ("backward", "grad", "manual_backward", "update_params"):
             continue
         holder = innermost_loop(ctx, s.line)
         if holder is None or holder.line in ancestors:
@@ -771,7 +808,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
         forwards = _forwards(loop.of(EventKind.FORWARD))
-        if not forwards or loop.iterates_parameters:
+        if not forwards or loop.iterates_parameters or _over_literal_names(loop):
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
             continue
