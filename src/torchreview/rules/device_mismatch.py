@@ -46,7 +46,9 @@ Use instead
     when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
     knows where the model is), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
-    ``captions`` that the loop hands to a tokenizer; token ids (``input_ids``) are tensors. A CTC
+    ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
+    (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)
+    are tensors. A CTC
     loss takes its targets and lengths on the CPU, so those are not reported either.
 
 References
@@ -95,6 +97,20 @@ PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-
              r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop")
 
 VALID = [
+    # the loop moves the audio it names; the starred rest (labels, ids) goes on as it came, to a
+    # downstream model whose own code handles it
+    """
+import torch
+
+def train(upstream, downstream, dataloader, optimizer, device):
+    for batch_id, (wavs, *others) in enumerate(dataloader):
+        wavs = [torch.FloatTensor(wav).to(device) for wav in wavs]
+        features = upstream.model(wavs)
+        loss = downstream.model("train", features, *others)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+""",
     """
 model = Net().to(device)
 for images, labels in train_loader:
@@ -397,7 +413,21 @@ class Regressor(torch.nn.Module):
 """,
 ]
 
-INVALID = [    """
+INVALID = [
+    # the named items are still checked: here the loop moves none of them
+    """
+import torch
+
+def train(upstream, downstream, dataloader, optimizer, device):
+    upstream.model.to(device)
+    for batch_id, (wavs, *others) in enumerate(dataloader):
+        features = upstream.model(wavs)  # <- finding
+        loss = downstream.model("train", features, *others)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    """
 model = Net().to(device)
 for images, labels in train_loader:
     optimizer.zero_grad()
@@ -638,6 +668,10 @@ def _names(node: cst.BaseExpression) -> list[str]:
     if isinstance(node, cst.Tuple | cst.List):
         out: list[str] = []
         for el in node.elements:
+            # ``for wavs, *others in loader``: the starred rest is what the loop did not name, handed on
+            # as it came (labels, ids, file names); the named items are the ones it deals with
+            if isinstance(el, cst.StarredElement) and len(node.elements) > 1:
+                continue
             out.extend(_names(el.value))
         return out
     return []
