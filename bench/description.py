@@ -229,22 +229,33 @@ nothing changed because of it: mechanism-only P / R / F1 0.783 / 0.839 / 0.810, 
 "Update", "Hotfix" or a branch-merge title empty, where the check (as the issue asks) reads a title
 that names a change as mechanism. Still below the floor; keep w and x held out (--held-out vwx).
 
-Eighth round (words7): two fresh batches, found and labelled blind by two helpers who never ran the
-check (y*: vision, trainers, optimizers; z*: NLP/LLM, RL, audio, diffusion, GNN, distributed), 123 real
-PR texts from 111 repositories (69 mechanism-only, 41 purpose, 13 empty; 27 marked "torn"). Both were
-measured once with main at 94c10c5: y 0.694 / 0.862 / 0.769, z 0.846 / 0.825 / 0.835 (together 0.773 /
-0.841 / 0.806). Then y became dev and its errors were read. General causes fixed: GitHub's own titles
-("Add files via upload", "Merge pull request #N from a/b", "Merge branch 'x' of … into y") and titles
-that name no object ("Update repo", "Sync with upstream") say nothing, and a body of placeholders
-("update", "This is a PR test.") is no body; "Faster R-CNN" is a detector, not a speed-up; a fix of an
-assertion, an off-by-one issue, a "fix for pytorch1.1", and a shown "UserWarning: X is deprecated" line
-state the problem. z, measured again after those fixes and still unread: 0.846 / 0.825 / 0.835, not one
-verdict changed (the long tail again). Then z became dev too: a title that only says it is a pull
-request ("Pull request", "<name>'s pull request") says nothing; "breaks out" and "currently WIP" are no
-problems; a template's guidance followed by "Examples:" and a list, and its "Section to remove before
-submitting" and "How to checkout & try?" parts, are the template's words. After: y 0.929 / 0.897 /
-0.912, z 0.923 / 0.900 / 0.911; the written sets unchanged (0.995). Both are dev now
-("held_out_until": "words7"); the texts stay in /work/wt/words-real-{y,z}, not committed.
+Eighth round (words7): seven fresh batches of real PR texts, each found and labelled by a helper who
+never saw or ran the check (551 texts from about 400 repositories; the labellers marked about a quarter
+"torn"). Each was measured blind before its errors were read; "start" is main at 94c10c5, the code
+before this round. Mechanism-only F1:
+  batch (texts, field)                 start    blind, with the fixes of the batches before it   as dev
+  y (62, vision/trainers)              0.769    0.769 (first)                                     0.912
+  z (61, NLP/RL/audio/distributed)     0.835    0.835 (first, and again after the y fixes)         0.911
+  e (70, research repos)               0.839    0.839 (after y, z)                                 0.932
+  f (71, library repos)                0.790    0.790 (after y, z, e)                              0.925
+  g (72, more libraries)               0.759    0.795 (after y, z, e, f)                           0.917
+  k (73, applications)                 0.821    0.809 (after y, z, e, f; unchanged after g)        held out
+  o (71, training topics)              0.851    0.851 (final code)                                 held out
+  m (71, broad mix)                    0.927    0.927 (final code)                                 held out
+Held out at the end (k, o, m: 215 texts): P / R / F1 0.844 / 0.884 / 0.864 at the start, 0.843 / 0.876
+/ 0.859 with the final code. The general causes fixed on the dev batches (GitHub's own titles and
+placeholder bodies, issue numbers or caveats alone, a fix that names nothing, "Faster R-CNN", a
+deprecation warning shown, the passive past state, "perf improve", "Make X work with Y", "b/c", a
+template's examples and to-be-removed parts, "aims to add", "fix incorrect <code>", a scope note) each
+have a test that fails on the start code, and the written sets are unchanged (0.995). On unseen text
+they changed few verdicts: none on e, f, o and m, g gained 0.036 and k lost 0.012. The misreads on new
+text are a long tail again.
+How far apart two careful readers are: a second helper labelled e, f and g blind; taking the first
+labeller as gold, the second reached F1 0.968, 0.938 and 0.907 (mean 0.94). The floor (F1 0.95) sits at
+the agreement of two people, and the check is about 0.08 below it on unseen text. Tried and dropped
+(measured on all seven batches with the start code, none of them read when it was written): letting
+two weak cues, or any weak cue, decide a purpose lowered pooled F1 from 0.812 to 0.793 and 0.620.
+Texts stay in /work/wt/words-real-{y,z,e,f,g,k,o,m}, not committed; real_labels.jsonl lists them.
 """
 
 from __future__ import annotations
