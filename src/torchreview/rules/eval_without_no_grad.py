@@ -92,6 +92,18 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # gradients asked for around the loop: the detector reads them from hooks
+    """
+import torch
+def fit(self, data_loader):
+    self.model.eval()
+    with torch.enable_grad():
+        for batch in data_loader:
+            x = batch[0].to(self.device)
+            self.captured.clear()
+            logits = self.model(x)
+            self.update_histograms(logits, self.captured)
+""",
     # a few settings tried in turn, until one works: no data set is evaluated
     """
 import copy
@@ -619,6 +631,7 @@ def train(model, loader, eval_batches, optimizer):
 # gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
+_ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
 
 
@@ -818,8 +831,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if why is None:
             continue
         loop_text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
-        if _NEEDS_GRAD.search(loop_text):
-            continue
+        if _NEEDS_GRAD.search(loop_text) or any(_ASKS_FOR_GRAD.search(c) for c in loop.outer_contexts):
+            continue  # in the loop, or around it (with torch.enable_grad(): for batch in loader: ...)
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
             continue
         cls = class_of(ctx, loop.function_node)
