@@ -675,11 +675,12 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
 
 
 
-# --- batches y and z (stop 26): shapes written in our own words -------------------------------------
+# --- real-text shapes of stop 26 (batches y, z, e, f, g), written in our own words -------------------
 
-@pytest.mark.parametrize(("title", "body"), [
+_SAYS_NOTHING = [
     ("Add files via upload", ""),  # the title GitHub's web upload gives
     ("Merge pull request #3 from someone/master", "update"),  # a merge GitHub titled, a one-word body
+    ("Merge pull request #7 from someone/master", "change"),
     ("Merge branch 'main' of https://github.com/someone/repo into dev", ""),
     ("Update repo", ""),
     ("Sync with upstream", ""),
@@ -687,36 +688,46 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
     ("Pull request(?)", ""),
     ("Pull", "Request"),
     ("Maria's pull request", ""),
-])
-def test_titles_and_bodies_that_only_name_the_pull_request_say_nothing(title, body):
-    assert check_description(title, body).verdict == "empty"
+    ("Fix", ""),  # a fix that names nothing
+    ("trivial fix", ""),
+    ("Hotfix", ""),
+    ("Fix commit", ""),
+    ("Main", "good"),  # a branch's name over a one-word verdict
+    ("Fix #88", "Let's see if this works. Should fix #88."),  # an issue number and a caveat
+    ("fix #212.", "fix #212."),
+    ("fix 5665", "Fixes #5665 .\n\n### Description\n\nA few sentences describing the changes proposed in this "
+                 "pull request."),
+    ("empty", "Fixes #ISSUE_NUMBER"),  # a title that says it is empty, over the template's placeholder
+]
 
+_STATES_A_PURPOSE = [
+    ("Cosine schedule fix", "Fix the assertion when warmup_epochs is 0 and warmup_steps is positive."),
+    ("Metric fix", "Fixes an off-by-one issue when metrics are gathered across processes."),
+    ("fix for pytorch1.9", ""),
+    ("Works with 1.4 and 1.5", "Make things work with 1.5"),  # a release the code now runs with
+    ("Patch the CUDA ops for PyTorch 2.1.x and CUDA 12.x", ""),
+    ("Dependency changes", "UserWarning: The argument 'pretrained' is deprecated since 0.13, please use "
+                           "'weights' instead."),  # the warning line itself is quoted as the reason
+    ("Add the dice loss", "Also, since the dataset has four label maps, the metrics change too."),
+    ("Fix the mAP for images with no ground tr…",  # GitHub cut the title and carried the rest over
+     "…uth boxes\n\nWhen an image had no boxes, it was not counted in the metric."),
+    ("Beam search perf improve", ""),
+    ("Improve the memory footprint of the collate step", ""),
+    ("More changes to the ViT port", "Adding to #21 to better integrate with the model registry."),
+    ("Fix the default in the DataLoader docs", "The docs said the factor defaults to 4, but it is 2."),
+    ('Revert "Add the INT8 path"', "Reverts org/repo#350\n\nsome review comments are not addressed"),
+    ('Revert "Add the coding tasks"', "Reverts org/repo#441 b/c the 0.16.0 trainer is not stable"),
+    ("Make the training usable from the PyPI package", ""),
+    ("Make Compose work with boxes in the albumentations format", ""),
+    ("Let experiments run from any folder", "Fix a bug introduced with the change of the recipe folders."),
+]
 
-@pytest.mark.parametrize(("title", "body"), [
+_MECHANISM_ONLY = [
     ("Update train.py", ""),  # a file is named: the change is said, not why
     ("Update the repo's loader to read shards", ""),
     ("Update", "```python\nloader = make_loader(shards)\n```"),  # code shown in the body is content
     ("Pull the EMA weights before evaluation", ""),
     ("Test the gradient clipping path", ""),
-])
-def test_a_title_that_names_something_is_not_empty(title, body):
-    assert check_description(title, body).verdict == "mechanism-only"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Cosine schedule fix", "Fix the assertion when warmup_epochs is 0 and warmup_steps is positive."),
-    ("Metric fix", "Fixes an off-by-one issue when metrics are gathered across processes."),
-    ("fix for pytorch1.9", ""),
-    ("Dependency changes", "UserWarning: The argument 'pretrained' is deprecated since 0.13, please use "
-                           "'weights' instead."),
-])
-def test_symptoms_and_deprecations_found_on_batches_y_and_z(title, body):
-    result = check_description(title, body)
-    assert result.verdict == "purpose"
-    assert result.evidence  # the sentence (or the warning line) that shows it is quoted
-
-
-@pytest.mark.parametrize(("title", "body"), [
     ("Add a Faster R-CNN baseline", "Added Faster R-CNN with a ResNet-50 backbone."),  # a detector's name
     ("Split the reward changes", "This PR breaks out two of the changes from #12."),
     ("WIP: add the Autoformer model", "Closes #20\ncurrently WIP"),
@@ -726,8 +737,36 @@ def test_symptoms_and_deprecations_found_on_batches_y_and_z(title, body):
      "- Optimized `some_function`, it now runs X times faster than before.\n\n"
      "## Section to remove before submitting your PR\nFeel free to tag people. Try to avoid tagging "
      "more than 3 people."),
-])
-def test_mechanism_shapes_found_on_batches_y_and_z(title, body):
+    ("infer.py fix", "A small change to fix the `infer.py` script."),  # a fix of code, no symptom
+    ("Fix the master branch build", ""),
+    ("Fix the loss scaling", ""),
+    ("Update the docs", "Available since 0.13."),  # "since" a release: when, not why
+    ("Hotfix the segmentation head", "@someone you had too much faith in me"),  # a joke, not a symptom
+    ("Add the RepViT models", "This PR aims to add the RepViT models to the zoo. #18"),
+    ("Log a warning in the tokenizer", "I missed this part before merging #276."),
+    ("Keep callbacks in a container", "A quick proof of concept to fix https://github.com/o/r/issues/14"),
+    ("Fix incorrect box slicing in postprocess_detections", ""),  # the code's wrongness, no symptom
+    ("Fix the signature in the docs", "Fixes #1216. I removed the args; let me know if any changes are needed."),
+    ("Add an input registry", "This is currently not covering all functions, and focusing only on the ones in "
+                              "analytic.py."),
+    ("Make lr a float", ""),
+]
+
+
+@pytest.mark.parametrize(("title", "body"), _SAYS_NOTHING)
+def test_real_text_shapes_that_say_nothing_are_empty(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), _STATES_A_PURPOSE)
+def test_real_text_shapes_that_state_a_purpose_quote_it(title, body):
+    result = check_description(title, body)
+    assert result.verdict == "purpose"
+    assert result.evidence  # the sentence (or the warning line) that shows it is quoted
+
+
+@pytest.mark.parametrize(("title", "body"), _MECHANISM_ONLY)
+def test_real_text_shapes_that_only_say_what_changed(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
 
 
@@ -736,111 +775,10 @@ def test_the_same_shapes_with_a_real_reason_still_give_it():
     assert check_description("Guard the loader", "The loader breaks when a shard is empty.").verdict == "purpose"
     assert check_description("Add the flag", "Currently a work in progress, but it fixes the NaN loss.").verdict \
         == "purpose"
+    assert check_description("Fix incorrect results when the batch size is 1", "").verdict == "purpose"
+    assert check_description("Fix #12", "The loader crashed on empty shards.").verdict == "purpose"
     assert check_description("Add an assertion on the batch shape", "").verdict == "mechanism-only"
+    assert check_description("Refactor the loader", "The public API was not changed.").verdict == "mechanism-only"
     # an example list the author wrote, with no template guidance before it, is theirs
     assert check_description("Speed up the loader", "Examples:\n- it now runs 3x faster on ImageNet").verdict \
         == "purpose"
-
-
-# --- batch e (stop 26), in our own words ------------------------------------------------------------
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Fix", ""),
-    ("trivial fix", ""),
-    ("Hotfix", ""),
-    ("Main", "good"),  # a branch's name over a one-word verdict
-    ("Merge pull request #7 from someone/master", "change"),
-])
-def test_a_fix_or_a_branch_that_names_nothing_says_nothing(title, body):
-    assert check_description(title, body).verdict == "empty"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Works with 1.4 and 1.5", "Make things work with 1.5"),  # a release the code now runs with
-    ("Patch the CUDA ops for PyTorch 2.1.x and CUDA 12.x", ""),
-    ("Add the dice loss", "Also, since the dataset has four label maps, the metrics change too."),
-])
-def test_a_release_to_run_with_and_a_cause_with_since_are_reasons(title, body):
-    assert check_description(title, body).verdict == "purpose"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("infer.py fix", "A small change to fix the `infer.py` script."),  # a fix of code, no symptom
-    ("Fix the master branch build", ""),
-    ("Fix the loss scaling", ""),
-    ("Update the docs", "Available since 0.13."),  # "since" a release: when, not why
-])
-def test_a_fix_of_a_piece_of_code_and_since_a_release_stay_mechanism(title, body):
-    assert check_description(title, body).verdict == "mechanism-only"
-
-
-# --- batch f (stop 26), in our own words; both blind readers agreed on each shape ----------------------
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Fix #88", "Let's see if this works. Should fix #88."),  # an issue number and a caveat
-    ("fix #212.", "fix #212."),
-    ("empty", "Fixes #ISSUE_NUMBER"),  # a title that says it is empty, over the template's placeholder
-])
-def test_issue_numbers_caveats_and_placeholders_alone_say_nothing(title, body):
-    assert check_description(title, body).verdict == "empty"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Fix the mAP for images with no ground tr…",  # GitHub cut the title and carried the rest over
-     "…uth boxes\n\nWhen an image had no boxes, it was not counted in the metric."),
-    ("Beam search perf improve", ""),
-    ("Improve the memory footprint of the collate step", ""),
-    ("More changes to the ViT port", "Adding to #21 to better integrate with the model registry."),
-    ("Fix the default in the DataLoader docs", "The docs said the factor defaults to 4, but it is 2."),
-])
-def test_purpose_shapes_found_on_batch_f(title, body):
-    assert check_description(title, body).verdict == "purpose"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Hotfix the segmentation head", "@someone you had too much faith in me"),  # a joke, not a symptom
-    ("Add the RepViT models", "This PR aims to add the RepViT models to the zoo. #18"),
-    ("Log a warning in the tokenizer", "I missed this part before merging #276."),
-    ("Keep callbacks in a container", "A quick proof of concept to fix https://github.com/o/r/issues/14"),
-    ("Fix incorrect box slicing in postprocess_detections", ""),  # the code's wrongness, no symptom
-])
-def test_mechanism_shapes_found_on_batch_f(title, body):
-    assert check_description(title, body).verdict == "mechanism-only"
-
-
-def test_a_wrong_thing_the_user_sees_and_a_long_issue_with_its_text_stay_reasons():
-    assert check_description("Fix incorrect results when the batch size is 1", "").verdict == "purpose"
-    assert check_description("Fix #12", "The loader crashed on empty shards.").verdict == "purpose"
-    assert check_description("Refactor the loader", "The public API was not changed.").verdict == "mechanism-only"
-
-
-# --- batch g (stop 26), in our own words -------------------------------------------------------------
-
-@pytest.mark.parametrize(("title", "body"), [
-    ('Revert "Add the INT8 path"', "Reverts org/repo#350\n\nsome review comments are not addressed"),
-    ('Revert "Add the coding tasks"', "Reverts org/repo#441 b/c the 0.16.0 trainer is not stable"),
-    ("Make the training usable from the PyPI package", ""),
-    ("Make Compose work with boxes in the albumentations format", ""),
-    ("Let experiments run from any folder", "Fix a bug introduced with the change of the recipe folders."),
-])
-def test_purpose_shapes_found_on_batch_g(title, body):
-    assert check_description(title, body).verdict == "purpose"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("fix 5665", "Fixes #5665 .\n\n### Description\n\nA few sentences describing the changes proposed in this "
-                 "pull request."),
-    ("Fix commit", ""),
-])
-def test_an_issue_number_or_a_commit_named_as_such_says_nothing(title, body):
-    assert check_description(title, body).verdict == "empty"
-
-
-@pytest.mark.parametrize(("title", "body"), [
-    ("Fix the signature in the docs", "Fixes #1216. I removed the args; let me know if any changes are needed."),
-    ("Add an input registry", "This is currently not covering all functions, and focusing only on the ones in "
-                              "analytic.py."),
-    ("Make lr a float", ""),
-])
-def test_mechanism_shapes_found_on_batch_g(title, body):
-    assert check_description(title, body).verdict == "mechanism-only"

@@ -212,7 +212,7 @@ def terms_for(wording: content.RuleWording, prose_md: str) -> list[content.Term]
 
 
 def _first_word(name: str) -> str:
-    return name.split()[0].casefold() if name.split() else name.casefold()
+    return (name.split() or [name])[0].casefold()
 
 
 @cache

@@ -122,7 +122,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:has|had|have) (?:now |already |since )?been (?:fixed|resolved|solved|addressed) "
               r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b|"
               # a regression named by its origin, a capability the change opens, work it prepares
-              r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced (?:by|in|with|during|when)\b|"
+              r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced "
+              r"(?:by|in|with|during|when)\b|"
               r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|\bto prepare for\b|"
               # consistency with a convention or a reference is a reason
               r"\bto (?:follow|match|agree with|align with|be consistent with|be in line with) (?:the )?"
@@ -144,8 +145,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # broke with that release, or is made to run with it
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
-              r"transformers)[ -]?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
-              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|\bfails\b|\bfailing\b|\bfailed\b|"
+              r"transformers)[ -]?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
+              r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
+              r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
+              r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"

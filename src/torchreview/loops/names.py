@@ -8,9 +8,10 @@ import libcst as cst
 
 # "opt", "optim", "opt_g", "optimizerD"; not "Optional" (a type annotation), "options", "optimal"
 # or "optuna", which share the first letters, nor the verb ("shardformer.optimize(model)", "optimized").
-_OPTIMIZE_VERB = r"imi[sz](?:e|es|ed|ing|ation)(?![a-z])"
-_OPTIMIZER_NAME = re.compile(rf"optim(?!al|{_OPTIMIZE_VERB[2:]})|(^|[._])opt($|[._0-9]|(?-i:[A-Z]))|"
-                             rf"^opt(?!ion|imal|una|{_OPTIMIZE_VERB})|opt_?[a-z]?$", re.IGNORECASE)
+_VERB_AFTER_OPTIM = r"i[sz](?:e|es|ed|ing|ation)(?![a-z])"  # "optim" + "ize", "ized", "ization"
+_OPTIMIZER_NAME = re.compile(rf"optim(?!al|{_VERB_AFTER_OPTIM})|(^|[._])opt($|[._0-9]|(?-i:[A-Z]))|"
+                             rf"^opt(?!ion|imal|una|im{_VERB_AFTER_OPTIM})|opt_?[a-z]?$", re.IGNORECASE)
+OPTIMIZE_VERB = re.compile(rf"optim{_VERB_AFTER_OPTIM}", re.IGNORECASE)
 _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(

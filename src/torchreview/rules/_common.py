@@ -12,6 +12,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.facts import _target_names
+from torchreview.loops.names import OPTIMIZE_VERB
 from torchreview.rules._calls import assignments, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
@@ -216,13 +217,12 @@ def scope_mentions_optimizer(ctx: FileContext, loop: TrainingLoop) -> bool:
             continue
         if _plain_data(ctx, name):
             continue  # ``opt = [None] * 3``: a list of options, not an optimizer
-        if facts.is_optimizer(name) or ("optim" in name.lower() and not _OPTIMIZE_VERB.search(name)):
+        if facts.is_optimizer(name) or ("optim" in name.lower() and not OPTIMIZE_VERB.search(name)):
             return True
     return any(e.kind is EventKind.ZERO_GRAD and e.receiver and facts.is_optimizer(e.receiver)
                for e in loop.events)
 
 
-_OPTIMIZE_VERB = re.compile(r"optimi[sz](?:e|es|ed|ing|ation)(?![a-z])", re.IGNORECASE)  # shardformer.optimize(model)
 _LITERAL_START = ("[", "{", "(", "'", '"', "None", "True", "False", "dict(", "list(", "set(")
 
 
@@ -311,9 +311,11 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str, events: It
     or inside a helper of this file through which one of ``events`` runs (``model, optimizer =
     build(...)`` at the top of a test helper the loop calls for each model). Unpacking counts."""
     bodies: list[cst.CSTNode] = [loop.node.body]
-    helpers = [*ctx.facts.top_functions.values(), *ctx.facts.methods.values(), *ctx.facts.nested.values()]
-    for event in events:
-        bodies.extend(f.node.body for f in helpers if f.qualname in event.via)
+    via = {name for event in events for name in event.via}
+    if via:
+        facts = ctx.facts
+        helpers = [*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()]
+        bodies.extend(f.node.body for f in helpers if f.qualname in via)
     found = False
 
     class V(cst.CSTVisitor):
