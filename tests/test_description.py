@@ -720,6 +720,17 @@ _STATES_A_PURPOSE = [
     ("Make the training usable from the PyPI package", ""),
     ("Make Compose work with boxes in the albumentations format", ""),
     ("Let experiments run from any folder", "Fix a bug introduced with the change of the recipe folders."),
+    # stop 27 (batches k, o, m)
+    ("Rename the speech folder", "Renamed speech -> speech_finetune to overcome import issues."),
+    ("Bump the trainer to 0.4.1", "Refactor the code for trainer 0.4.1, which contains many bug fixes."),
+    ("Update train.py", "Solve the multi-GPU --resume error #12"),  # a hyphenated place of the error
+    ("Point the guide at the main branch", "As the upstream PR has been merged, the install steps can use main."),
+    ("Custom training for the OCR model", "I changed a few things to ease training a custom recognizer."),
+    ("Unscale before clipping", "According to the AMP docs, gradients must be unscaled before clipping."),
+    ("Add weighted adapter merging", "The weighted merge is added to enhance the quality of merged adapters."),
+    ("Drop padding in the tokenizer", "Remove padding from the tokenizer as we are padding the batch ourselves."),
+    ("fix the data recipe and make it runnable", ""),
+    ("Fix the scheduler not stepping after a resume", ""),
 ]
 
 _MECHANISM_ONLY = [
@@ -750,6 +761,11 @@ _MECHANISM_ONLY = [
     ("Add an input registry", "This is currently not covering all functions, and focusing only on the ones in "
                               "analytic.py."),
     ("Make lr a float", ""),
+    # stop 27 (batches k, o, m)
+    ("Fix a typo in the README", 'In the setup part: "so you never need to edit them.x" -> "so you never need to '
+                                 'edit them."'),  # the quoted words are the document's
+    ("fix(recipe): fix run.sh for every recipe", "Follows #2108. I cannot give a test on those recipes."),
+    ("Add the weighted sampler", "As we have discussed, this adds the weighted sampler."),
 ]
 
 

@@ -18,7 +18,7 @@ _GOAL_VERBS = (
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
     r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
-    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet"
+    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome"
 )
 
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
@@ -80,6 +80,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # work with albumentations boxes", "make the two sharding paths compatible"
               r"^make (?:[\w.`'-]+ ){1,6}?(?:usable|work|works|working|compatible|possible|available|accessible|"
               r"reproducible|deterministic|robust|runnable|importable|installable|serializable|picklable)\b|"
+              # "… and make it runnable": the same goal later in the sentence, with "it" for the thing changed
+              r"\b(?:and|to) make (?:it|them|this|that|these) (?:usable|work|works|working|compatible|possible|"
+              r"runnable|importable|installable|reproducible|deterministic)\b|"
+              # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
+              r"^(?:\W*\w+\W+)?fix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
@@ -89,6 +94,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
+        # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
+        (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|have (?!(?:discussed|talked|agreed|"
+              r"mentioned|planned|said)\b))\b|\bas (?:it|this|that|they) (?:is|are|was|were) (?:already|not|no longer|"
+              r"never|unused|deprecated|redundant|handled|done)\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
               r"\b(?:requested|reported) (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
               r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
@@ -106,11 +115,20 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
-              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|\b(?:future|deprecation)warnings?\b"),
+              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|\b(?:future|deprecation)warnings?\b|"
+              # a new release worth moving to: "bump to 0.3.0, which contains many bug fixes"
+              r"\b(?:which|that|it) (?:contains|includes|brings|ships) (?:many |several |some |a lot of |lots of |"
+              r"important |critical |the )?(?:bug ?fixes|fixes|security fixes|performance improvements)\b|"
+              # an outside change that makes this one possible: "as the PR has been merged upstream, …"
+              r"\b(?:as|since|because) (?:the |this |that |upstream |an? )?(?:[\w-]+ )?(?:pr|pull request|fix|patch|"
+              r"change)(?: #\d+)? (?:has|have|had) (?:now |already |finally )?been (?:merged|released|landed)\b|"
+              # a reference the change follows: "according to <the AMP docs>, gradients should be unscaled"
+              r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link|docs?|documentation|paper|guide|spec|specification|official|"
+              r"pytorch|torch|recommendation)"),
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
-              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)\w+ ){0,3}?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?)\b|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"

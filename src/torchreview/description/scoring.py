@@ -100,13 +100,20 @@ _CAVEAT = re.compile(
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
-    r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b"
+    r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
+    # what the author could not check: "I cannot give a test on those recipes"
+    r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
+    r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
+    r"check)\b"
 )
 
 
 # A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
 _REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
 _QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+# A typo or wording fix quotes the old and the new text ("so you don't need to change them.W" -> "…"):
+# the quoted words are the document's, not the author's reason.
+_QUOTED_SWAP = re.compile(r"(?:\"[^\"]{0,300}\"|“[^”]{0,300}”)\s*(?:->|→|=>|-->)\s*(?:\"[^\"]{0,300}\"|“[^”]{0,300}”)")
 
 
 # "Allows users to set a value for gradient clipping", "Enables samplers that …", "`flag`: lets you
@@ -180,6 +187,8 @@ def score(sentence: Sentence) -> float:
     text = sentence.cue_text
     if is_caveat(text):
         return 0.0
+    if ("->" in text or "→" in text or "=>" in text) and ('"' in text or "“" in text):
+        text = _QUOTED_SWAP.sub(" ", text)
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "wip" in text or "progress" in text or "draft" in text or "construction" in text:
