@@ -731,6 +731,9 @@ _STATES_A_PURPOSE = [
     ("Drop padding in the tokenizer", "Remove padding from the tokenizer as we are padding the batch ourselves."),
     ("fix the data recipe and make it runnable", ""),
     ("Fix the scheduler not stepping after a resume", ""),
+    # stop 27 (batch i)
+    ("Wrap evaluation in no_grad", "Fix the extra memory consumption during validation."),
+    ("Add a requirements file", "Added a requirements file for easy installation of the dependencies."),
 ]
 
 _MECHANISM_ONLY = [
@@ -766,6 +769,9 @@ _MECHANISM_ONLY = [
                                  'edit them."'),  # the quoted words are the document's
     ("fix(recipe): fix run.sh for every recipe", "Follows #2108. I cannot give a test on those recipes."),
     ("Add the weighted sampler", "As we have discussed, this adds the weighted sampler."),
+    # stop 27 (batch i): a place named, not a symptom; a dependency on another PR, not a reason
+    ("Fix the sampler", "Fixes #139 and a small problem with the sampler."),
+    ("Add a CI workflow for the tools", "This PR closes #12 by adding a workflow, assuming that #15 will be merged."),
 ]
 
 

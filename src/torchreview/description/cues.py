@@ -55,7 +55,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
                r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
         # a comparative aim: "for faster training", "for more fine-grained compilation"
-        (0.85, r"\bfor (?:better|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
+        (0.85, r"\bfor (?:better|easy|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
                r"greater|improved|increased|reduced|fewer) \w+|\bfor (?:more|less) (?!recent\b)(?:\w+-)?\w+(?:ed|ful|"
                r"able|ible|ic|al|ive|ent|ant|ous)\b"),
         # what ought not to happen, which does today: "evaluation should not be computed with gradients",
@@ -130,7 +130,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
-              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?)\b|"
+              r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
+              # "Fix additional memory consuming in the evaluation": too much memory is a symptom
+              r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up))\b|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"

@@ -11,7 +11,7 @@ from torchreview.prtext import Section, Sentence
 # "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
 # "fix a bug where the loss …" still describe the problem.
 _FIX_BUG_AT = re.compile(
-    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
     r"(?:when|with|in|for|of|on|about)\b"
 )
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
@@ -104,7 +104,10 @@ _CAVEAT = re.compile(
     # what the author could not check: "I cannot give a test on those recipes"
     r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
     r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
-    r"check)\b"
+    r"check)\b|"
+    # a dependency on other work: "assuming that #54202 will be merged"
+    r"\bassuming (?:that )?(?:#\d+|gh-\d+|link|the (?:other |upstream )?(?:pr|pull request)) (?:will be|is|gets|get) "
+    r"(?:merged|landed|accepted|released)\b"
 )
 
 
