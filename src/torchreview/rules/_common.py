@@ -66,7 +66,11 @@ def any_steps(loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
 # an environment (``env.step(action)``), a sync or EMA helper.
 _NOT_AN_OPTIMIZER = re.compile(
     r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
-    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback|stopper|early_?stop", re.IGNORECASE)
+    r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback|stopper|early_?stop|"
+    # a data or simulation generator's step (deepinv's physics_generator.step(batch_size=n)); a GAN's
+    # generator is stepped through its optimizer, whose name says so (checked below)
+    r"generator", re.IGNORECASE)
+_OPTIMIZER_WORD = re.compile(r"optim|(^|_)opt($|_)", re.IGNORECASE)
 _NOT_AN_OPTIMIZER_CTOR = re.compile(
     r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
     r"AveragedModel|EarlyStop")
@@ -77,7 +81,8 @@ def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
     receiver = step.receiver or ""
     if step.manual or ctx.facts.is_optimizer(step.target or "") or ctx.facts.is_scaler(receiver):
         return False
-    if _NOT_AN_OPTIMIZER.search(receiver.rsplit(".", 1)[-1]):
+    last = receiver.rsplit(".", 1)[-1]
+    if _NOT_AN_OPTIMIZER.search(last) and not _OPTIMIZER_WORD.search(last):
         return True
     return any(_NOT_AN_OPTIMIZER_CTOR.search(v.split("(", 1)[0]) for v in ctx.facts.assigned.get(receiver, []))
 

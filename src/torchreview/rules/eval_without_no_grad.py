@@ -490,6 +490,18 @@ class Decoder(nn.Module):
                 break
         return torch.stack(frames)
 """,
+    # one inference helper for both phases: the training branch puts the model in train mode first
+    """
+import torch
+class Trainer:
+    def model_inference(self, y, train=True):
+        if train:
+            self.model.train()
+            return self.model(y)
+        self.model.eval()
+        with torch.no_grad():
+            return self.model(y)
+""",
 ]
 
 INVALID = [
@@ -625,6 +637,17 @@ def train(model, loader, eval_batches, optimizer):
             model.eval()
             accs = [eval_step(model, b) for b in eval_batches]
             model.train()
+""",
+    # the same helper, but its evaluation branch forgot no_grad: the train() above it does not count
+    """
+import torch
+class Trainer:
+    def model_inference(self, y, train=True):  # <- finding
+        if train:
+            self.model.train()
+            return self.model(y)
+        self.model.eval()
+        return self.model(y)
 """,
 ]
 
@@ -881,6 +904,24 @@ def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[C
     return out
 
 
+def _last_mode_before(ctx: FileContext, func: cst.FunctionDef, line: int) -> str | None:
+    """'train' or 'eval': the last mode switch of ``func`` above ``line`` (deepinv's
+    ``model_inference(train=True)`` runs ``self.model.train()`` and then the model: that call trains)."""
+    last: tuple[int, str] | None = None
+    for s in call_sites(ctx):
+        if s.function is not func or s.line >= line or not isinstance(s.node.func, cst.Attribute):
+            continue
+        args = [ctx.code(a.value) for a in s.node.args]
+        mode = None
+        if (s.name == "eval" and not args) or (s.name == "train" and args in (["False"], ["mode=False"])):
+            mode = "eval"
+        elif s.name == "train" and args in ([], ["True"], ["mode=True"]):
+            mode = "train"
+        if mode is not None and (last is None or s.line > last[0]):
+            last = (s.line, mode)
+    return last[1] if last else None
+
+
 def _switches_to_eval(ctx: FileContext, func: cst.FunctionDef) -> bool:
     for call in calls_in(func.body):
         args = [ctx.code(a.value) for a in call.args]
@@ -965,7 +1006,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
             continue
         forwards = [e for e in _forwards(unit.of(EventKind.FORWARD))
                     if not e.via and not any(a <= e.line <= b for a, b in inner_loops)
-                    and not any(_context_off(ctx, c) for c in e.contexts)]
+                    and not any(_context_off(ctx, c) for c in e.contexts)
+                    and _last_mode_before(ctx, func, e.line) != "train"]
         if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts):
             continue
         body = ctx.code(func)

@@ -347,6 +347,19 @@ for epoch in range(epochs):
         if i == len(trainloader) - 1:
             vloss = run(model=ema.ema, dataloader=testloader, criterion=criterion)
 """,
+    # a data generator's step(batch_size=...) comes before model.train(): it trains nothing
+    """
+for epoch in range(epochs):
+    for x in train_loader:
+        params = physics_generator.step(batch_size=x.size(0))
+        model.train()
+        loss = criterion(model(x, **params), x)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    validate(model, val_loader)
+""",
 ]
 
 INVALID = [    """
@@ -423,6 +436,17 @@ def test(model, device, test_loader):
 for epoch in range(1, epochs + 1):
     train(model, device, train_loader, optimizer)
     test(model, device, test_loader)  # <- finding
+""",
+    # a GAN's generator optimizer is an optimizer, whatever else is called a generator
+    """
+for epoch in range(epochs):
+    for z in noise_loader:
+        loss = adversarial_loss(discriminator(generator(z)))
+        generator_optimizer.zero_grad()
+        loss.backward()
+        generator_optimizer.step()
+    generator.eval()  # <- finding
+    samples = sample_images(generator, fixed_noise)
 """,
 ]
 
