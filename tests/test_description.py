@@ -734,6 +734,13 @@ _STATES_A_PURPOSE = [
     # stop 27 (batch i)
     ("Wrap evaluation in no_grad", "Fix the extra memory consumption during validation."),
     ("Add a requirements file", "Added a requirements file for easy installation of the dependencies."),
+    # stop 27 (batches l, c)
+    ("Add a Colab notebook", "Added a notebook to try the demo without the hassle of installing it locally."),
+    ("Refactor the patch file for the new PyTorch version", ""),
+    ("update for torch==2.1.0 and torchvision==0.16", ""),
+    ("Cache the state dict on any device",
+     "In recent releases, PyTorch has added a map_location option that loads straight to the CPU."),
+    ("Add k-fold training", "Added k-fold averaging, fixed the memory issues, updated the plots"),
 ]
 
 _MECHANISM_ONLY = [
@@ -772,6 +779,12 @@ _MECHANISM_ONLY = [
     # stop 27 (batch i): a place named, not a symptom; a dependency on another PR, not a reason
     ("Fix the sampler", "Fixes #139 and a small problem with the sampler."),
     ("Add a CI workflow for the tools", "This PR closes #12 by adding a workflow, assuming that #15 will be merged."),
+    # stop 27 (batches l, c): a test named for a warning; the PR's state under "Motivation"; a template's
+    # "How has this PR been tested?" guidance
+    ("removed test for DeprecationWarning", "#12 - removed the test for DeprecationWarning"),
+    ("Skip pruning at an interval", "## Motivation\n\nfix #36\nWork in progress:\n- [ ] the Keras callback"),
+    ("Refine the pruning examples", "## Description\n\nRenamed the pruning examples.\n\n## How has this PR been "
+                                    "tested?\n\nhow to reproduce the test (including hardware information)"),
 ]
 
 

@@ -55,6 +55,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
                r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
         # a comparative aim: "for faster training", "for more fine-grained compilation"
+        # "run the demo without the hassle of setting it up locally"
+        (0.9, r"\bwithout (?:the |any )?(?:hassle|need|trouble|pain|burden|overhead|cost|risk) (?:of|to|for)\b"),
         (0.85, r"\bfor (?:better|easy|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
                r"greater|improved|increased|reduced|fewer) \w+|\bfor (?:more|less) (?!recent\b)(?:\w+-)?\w+(?:ed|ful|"
                r"able|ible|ic|al|ive|ent|ant|ous)\b"),
@@ -110,12 +112,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
               r"(?: v?\d[\w.]*\+?)?(?: \([^)]{0,30}\))? (?:has |have |had |now )?(?:changed|switched|flipped|"
               r"dropped|removed|renamed|deprecated|stopped|moved|made)\b|"
+              # "In recent updates, PyTorch has enabled map_location='cpu'": a new upstream capability
+              r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf)(?: v?\d[\w.]*\+?)? "
+              r"(?:has|have|now) (?:enabled|added|introduced|made)\b|"
               # "X is deprecated", "replace the deprecated X"; not "add a deprecated alias"
               r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
-              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|\b(?:future|deprecation)warnings?\b|"
+              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|"
+              # "removed test for DeprecationWarning": a test named for the warning, not the warning itself
+              r"(?<!test for )(?<!tests for )(?<!check for )\b(?:future|deprecation)warnings?\b|"
               # a new release worth moving to: "bump to 0.3.0, which contains many bug fixes"
               r"\b(?:which|that|it) (?:contains|includes|brings|ships) (?:many |several |some |a lot of |lots of |"
               r"important |critical |the )?(?:bug ?fixes|fixes|security fixes|performance improvements)\b|"
@@ -132,7 +139,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
               # "Fix additional memory consuming in the evaluation": too much memory is a symptom
-              r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up))\b|"
+              r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up|issues?|problems?))\b|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
@@ -165,7 +172,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # broke with that release, or is made to run with it
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
-              r"transformers)[ -]?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
+              r"transformers)[ -]?(?:==|>=)?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
+              # "Refactored the patch file for the new PyTorch version", "update for torch==1.12.1"
+              r"\b(?:updat\w*|refactor\w*|rewr\w*|chang\w*|upgrad\w*) (?:[\w.-]+ ){0,3}?for (?:the )?(?:new |newer |"
+              r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ -]?(?:==|>=)?v?\d| "
+              r"versions?\b| releases?\b)|"
               r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
               r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
               r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"

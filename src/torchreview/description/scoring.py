@@ -154,7 +154,9 @@ def _restated_option(text: str, section: Section) -> str:
 # the author's note on how far the PR has got, whatever its verb. Each phrasing used to get a caveat of
 # its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
 # With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
-_WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b")
+_WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
+                        # the PR's state alone, even under "Motivation": "Work in progress:"
+                        r"^(?:wip|work in progress|in progress|draft)\W*$")
 
 
 # "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.

@@ -56,7 +56,8 @@ _MOTIVATION_HEADINGS = re.compile(
     r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose)$"
 )
 _SKIP_HEADINGS = re.compile(
-    r"^(test plan|testing|tests|test|how (was|has|is) this (been )?tested\??|how to test|checklist|"
+    r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
+    r"checklist|(expected behaviou?r (&|and) )?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
     r"tasks|differential revision|documentation preview|release notes?|changelog|commits|"
