@@ -741,6 +741,10 @@ _STATES_A_PURPOSE = [
     ("Cache the state dict on any device",
      "In recent releases, PyTorch has added a map_location option that loads straight to the CPU."),
     ("Add k-fold training", "Added k-fold averaging, fixed the memory issues, updated the plots"),
+    ("Remove the old losses module", "This PR removes `losses.py`, which is unused."),
+    ("Fix training", "Fixes so the training script works again."),
+    ("Update the fine-tuning code to work on folds", ""),
+    ("feat(data): accelerate the preprocessing", ""),
 ]
 
 _MECHANISM_ONLY = [
@@ -783,6 +787,8 @@ _MECHANISM_ONLY = [
     # "How has this PR been tested?" guidance
     ("removed test for DeprecationWarning", "#12 - removed the test for DeprecationWarning"),
     ("Skip pruning at an interval", "## Motivation\n\nfix #36\nWork in progress:\n- [ ] the Keras callback"),
+    ("Add the Accelerate config", "Accelerate launch config for two GPUs."),  # the library, not the verb
+    ("Pick up the sampler", "I will start to work on this after the release."),
     ("Refine the pruning examples", "## Description\n\nRenamed the pruning examples.\n\n## How has this PR been "
                                     "tested?\n\nhow to reproduce the test (including hardware information)"),
 ]

@@ -96,6 +96,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
+        # what was broken, told by its repair: "so the training code works again"; an aim to make
+        # something work in a setting ("update the fine-tuning code to work on folds"); "accelerate the X"
+        (0.9, r"\b(?:works?|runs?|trains?|builds?|compiles?|passes|loads?|imports?) again\b|"
+              r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
+              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|have (?!(?:discussed|talked|agreed|"
               r"mentioned|planned|said)\b))\b|\bas (?:it|this|that|they) (?:is|are|was|were) (?:already|not|no longer|"
@@ -307,7 +312,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
-              r"\bnever used\b|\bwasn't used\b|\bnot used\b"),
+              r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
         # weak: a direction without a stated reason
         (0.5, r"\bbugs?\b|\bissues?\b|\bproblems?\b|\bimprov(?:e|es|ed|ing|ement|ements)\b|\bbetter\b|"
               r"\btypos?\b|\bmissing\b|\bunused\b|\bproperly\b|\bcorrectly\b|\boptimi[sz](?:e|es|ed|ing|ation)\b|"
