@@ -490,6 +490,18 @@ class Decoder(nn.Module):
                 break
         return torch.stack(frames)
 """,
+    # a detection head's test-time augmentation: one pass per augmented feature map, inside the network
+    """
+import torch
+from mmengine.model import BaseModule
+
+class BaseDenseHead(BaseModule):
+    def aug_test(self, aug_batch_feats, aug_batch_img_metas):
+        results = []
+        for x, img_metas in zip(aug_batch_feats, aug_batch_img_metas):
+            results.append(self.get_results(*self.forward(x), img_metas=img_metas))
+        return results
+""",
     # one inference helper for both phases: the training branch puts the model in train mode first
     """
 import torch
@@ -637,6 +649,18 @@ def train(model, loader, eval_batches, optimizer):
             model.eval()
             accs = [eval_step(model, b) for b in eval_batches]
             model.train()
+""",
+    # a linear probe evaluated over a loader of stored features: a pass over data, inside a module or not
+    """
+import torch
+from torch import nn
+
+class Probe(nn.Module):
+    def evaluate(self, val_feats_loader):
+        preds = []
+        for feats, labels in val_feats_loader:  # <- finding
+            preds.append(self.classifier(feats))
+        return preds
 """,
     # the same helper, but its evaluation branch forgot no_grad: the train() above it does not count
     """
@@ -959,11 +983,14 @@ def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bo
         return False
     if _CHUNKS.match(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
         return True  # range(0, n_patches, batch_size): its input cut into chunks, not a data set
+    if _FEATURE_MAPS.search(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
+        return True  # zip(aug_batch_feats, img_metas): a head's pass over feature maps, not over data
     return not _DATA_ITER.search(loop.iter_code)
 
 
 _CHUNKS = re.compile(r"(?:torch\.)?(?:range|arange)\(")
 _DATA_SET = re.compile(r"loader|dataset|data_?set", re.IGNORECASE)
+_FEATURE_MAPS = re.compile(r"(?:^|[^A-Za-z])(?:\w+_)?(?:feats?|features|feature_maps|fmaps|hidden_states)\b")
 
 
 _CLASS_OF_VALUE = re.compile(r"^([A-Z]\w*)(?:\.\w+)?\(")
