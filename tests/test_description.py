@@ -698,6 +698,9 @@ _SAYS_NOTHING = [
     ("fix 5665", "Fixes #5665 .\n\n### Description\n\nA few sentences describing the changes proposed in this "
                  "pull request."),
     ("empty", "Fixes #ISSUE_NUMBER"),  # a title that says it is empty, over the template's placeholder
+    # stop 27 (batches a, b): a PR opened by mistake
+    ("Mistake sorry", "# Description\n\n## Motivation and Context\n\n## How has this been tested?"),
+    ("Latest", "Accidentally created a pull request. Please close it. Thank you!"),
 ]
 
 _STATES_A_PURPOSE = [
@@ -745,6 +748,15 @@ _STATES_A_PURPOSE = [
     ("Fix training", "Fixes so the training script works again."),
     ("Update the fine-tuning code to work on folds", ""),
     ("feat(data): accelerate the preprocessing", ""),
+    # stop 27 (batches a, b)
+    ("Convert checkpoints on download", "It removes one manual step."),
+    ("Fix the chat prompt", "## Why are these changes needed?\n\nRestore the original chat prompt."),
+    ("Fix the chat prompt", "Fixing the prompt after the model PR changed its separator."),
+    ("Add 4-bit loading", "The new flag loads the model in 4 bit, for fine-tuning on limited hardware."),
+    ("Update deepspeed.md", "resolve the contradiction in the README"),
+    ("fix the sharded dataset bug", "fix the trainer can not get the right dataloader"),
+    ("[HOT-FIX] Pin the torch version for CI errors", ""),
+    ("[MNT] raise the forecasting bound", "Version 1.3.0 is out, with 3.13 support and bugfixes."),
 ]
 
 _MECHANISM_ONLY = [
@@ -788,6 +800,10 @@ _MECHANISM_ONLY = [
     ("removed test for DeprecationWarning", "#12 - removed the test for DeprecationWarning"),
     ("Skip pruning at an interval", "## Motivation\n\nfix #36\nWork in progress:\n- [ ] the Keras callback"),
     ("Add the Accelerate config", "Accelerate launch config for two GPUs."),  # the library, not the verb
+    ("Add reward model training", "Draft due to requiring #1242, so changes there may need changes here."),
+    ("Add conversion support", "This PR adds:\n1. CLI support in the conversion script\n2. Conversion support for "
+                               "Llama-2, Llama-3, and Gemma models in the runtime"),  # a list, not two clauses
+    ("Flash attention support", "Adds memory efficient attention through the xformers op."),  # a kernel's name
     ("Pick up the sampler", "I will start to work on this after the release."),
     ("Refine the pruning examples", "## Description\n\nRenamed the pruning examples.\n\n## How has this PR been "
                                     "tested?\n\nhow to reproduce the test (including hardware information)"),

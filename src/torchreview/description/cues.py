@@ -96,6 +96,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
+        # an effect on who can run it: "fine-tuning on limited hardware", "removes one step for the user"
+        # ("memory-efficient attention" alone is the name of a kernel)
+        (0.9, r"\blimited (?:hardware|memory|gpu memory|vram|resources|compute)\b|"
+              r"\b(?:removes?|saves?|skips?|spares?) (?:one|a|an|the|two|several|some) (?:extra |manual |tedious )?"
+              r"steps?\b"),
         # what was broken, told by its repair: "so the training code works again"; an aim to make
         # something work in a setting ("update the fine-tuning code to work on folds"); "accelerate the X"
         (0.9, r"\b(?:works?|runs?|trains?|builds?|compiles?|passes|loads?|imports?) again\b|"
@@ -131,6 +136,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a new release worth moving to: "bump to 0.3.0, which contains many bug fixes"
               r"\b(?:which|that|it) (?:contains|includes|brings|ships) (?:many |several |some |a lot of |lots of |"
               r"important |critical |the )?(?:bug ?fixes|fixes|security fixes|performance improvements)\b|"
+              # "1.3.0 has been released, with 3.13 support and bugfixes"
+              r"\b(?:with|contains|includes|brings|ships)\b[^;]{0,40}?\bbug ?fixes\b|"
+              # "fix the prompt after the model PR changed it": a change elsewhere that broke this code
+              r"\bafter (?:the |a |an |this |that |some )?(?:[\w-]+ ){1,4}?(?:changed|broke|removed|renamed|moved|"
+              r"switched|dropped|introduced)\b|"
+              # "Fix the torch version for CI errors": the errors are what it fixes
+              r"\bfor (?:the )?(?:ci |test |build |import |runtime |install )?(?:errors?|failures?|crash(?:es)?)\b|"
               # an outside change that makes this one possible: "as the PR has been merged upstream, …"
               r"\b(?:as|since|because) (?:the |this |that |upstream |an? )?(?:[\w-]+ )?(?:pr|pull request|fix|patch|"
               r"change)(?: #\d+)? (?:has|have|had) (?:now |already |finally )?been (?:merged|released|landed)\b|"
@@ -191,7 +203,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
-              r"\binconsisten(?:t|cy|cies)\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
+              r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
@@ -201,7 +213,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # instruction (what the change does), so a word must come before the negation; "samplers which
         # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
         (1.0, r"(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
-              r"aren't|are not|weren't|were not|won't|will not|cannot|can't|couldn't|could not|never) (?:work|"
+              r"aren't|are not|weren't|were not|won't|will not|cannot|can not|can't|couldn't|could not|never) (?:work|"
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
               r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|"
@@ -252,7 +264,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
               r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
-              r"\b(?:cannot|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
+              r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
               r"\b(?:wasn't|weren't) \w+|"
               # "the docs said it defaults to 4, but it is 2": what was claimed against what is
               r"\b(?:said|says|say|claimed|claims|stated|states|documented|promised|promises) [^,;]{3,80}, but "
@@ -377,6 +389,9 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
+    # a PR opened by mistake, or titled with nothing but its freshness
+    r"(?:my )?mistake(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    r"thanks?(?: you)?(?: (?:very|so) much)?|"
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"

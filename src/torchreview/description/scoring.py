@@ -105,6 +105,11 @@ _CAVEAT = re.compile(
     r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
     r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
     r"check)\b|"
+    # a PR opened by accident: "Accidentally created a pull request. Please close it."
+    r"\baccident(?:al)?ly (?:creat|open|submitt|made|push)\w*|\b(?:opened|created|submitted) (?:this )?"
+    r"(?:pr |pull request )?by (?:mistake|accident)\b|^please (?:close|ignore) (?:it|this)\b|"
+    # why the PR is a draft ("Draft due to requiring #1242"), not why the change is made
+    r"^\W*(?:draft|wip|on hold)\b[^.]{0,40}\b(?:due to|because|until|since|pending)\b|"
     # a dependency on other work: "assuming that #54202 will be merged"
     r"\bassuming (?:that )?(?:#\d+|gh-\d+|link|the (?:other |upstream )?(?:pr|pull request)) (?:will be|is|gets|get) "
     r"(?:merged|landed|accepted|released)\b"
@@ -272,9 +277,15 @@ _TWO_CLAUSES = re.compile(r", (?:and|which|but|so|while|where|because|whereas) |
 _EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")
 
 
+# "support for llama-2, llama-3, and gemma models": a list's last comma joins items, not clauses
+_ENUMERATION = re.compile(r",\s*[\w.-]+(?:\s+[\w.-]+){0,2},? (?:and|or) ")
+
+
 def _explains(text: str) -> bool:
     if _EFFECT_OPENER.match(text):
         return True
+    if ", " in text:
+        text = _ENUMERATION.sub(" ", text)
     if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text):
         return False
     return bool(_TWO_CLAUSES.search(text))

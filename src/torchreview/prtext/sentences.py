@@ -50,7 +50,8 @@ class ReadText:
 
 
 _MOTIVATION_HEADINGS = re.compile(
-    r"^(motivation|motivation and context|why|why\?|why this|why is this (change )?needed\??|context|"
+    r"^(motivation|motivation and context|why|why\?|why this|why is this (change |pr )?needed\??|"
+    r"why are these changes needed\??|context|"
     r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
     r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
     r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose)$"
