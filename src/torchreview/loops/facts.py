@@ -142,7 +142,12 @@ class ModuleFacts:
         if self._ctor_matches(code, _SCHEDULE_FREE):
             return False
         tail = code.rsplit(".", 1)[-1]
-        return bool(_SCHEDULER_NAME.search(tail)) or self._ctor_matches(code, _SCHEDULER_CTORS)
+        if _SCHEDULER_NAME.search(tail):
+            return True
+        if _OPTIMIZER_NAME.search(tail) and self._ctor_matches(code, _BOTH_FACTORY):
+            # optimizer, scheduler = self.get_optimizer_and_scheduler(...): each name says which one it is
+            return False
+        return self._ctor_matches(code, _SCHEDULER_CTORS)
 
     def is_scaler(self, code: str) -> bool:
         tail = code.rsplit(".", 1)[-1]
@@ -190,6 +195,10 @@ _NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^conf
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 _ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
                             r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)
+
+
+# A helper that builds both at once (``get_optimizer_and_scheduler``, ``build_optim_and_sched``).
+_BOTH_FACTORY = re.compile(r"optim\w*sched|sched\w*optim", re.IGNORECASE)
 
 
 def _target_names(node: cst.BaseExpression, code: object) -> list[str]:

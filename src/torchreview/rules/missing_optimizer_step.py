@@ -67,6 +67,31 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # one helper builds the optimizer and the scheduler; the names say which is which (TextAttack)
+    """
+class Trainer:
+    def train(self, model, loader, accum):
+        optimizer, scheduler = self.get_optimizer_and_scheduler(model)
+        for step, batch in enumerate(loader):
+            loss = model(**batch).loss / accum
+            loss.backward()
+            if (step + 1) % accum == 0:
+                optimizer.step()
+                scheduler.step()
+                optimizer.zero_grad()
+""",
+    # truncated BPTT: chunks accumulate unless a setting clears them, and the step follows the loops
+    """
+class Trainer:
+    def _gradient_accumulation(self, true_batches):
+        for batch in true_batches:
+            for j in range(0, batch.size(1) - 1, self.trunc_size):
+                if self.accum_count == 1:
+                    self.optim.zero_grad()
+                loss = self.loss(self.model(batch[:, j : j + self.trunc_size]))
+                self.optim.backward(loss)
+        self.optim.step()
+""",
     # a test that checks the backward pass of a model a library optimizes (the verb): no optimizer anywhere
     """
 def check_backward_under_ddp(model_zoo, group):
@@ -494,8 +519,8 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop gathers gradients over micro-batches and an optimizer step follows it in the same
     function (``zero_grad()``, then ``for chunk in chunks: ... backward()``, then ``step()``). A loop
     that clears the gradients itself keeps only the last batch's, so a step after it stays a finding."""
-    if loop.has(EventKind.ZERO_GRAD):
-        return False
+    if any(not z.conditions for z in loop.of(EventKind.ZERO_GRAD)):
+        return False  # cleared on every pass; a clearing under a setting (accum_count == 1) may not run
     facts = ctx.facts
     for site in call_sites(ctx):
         if site.function is not loop.function_node or site.line <= loop.end_line or site.name != "step":
