@@ -271,7 +271,7 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). a, b, c, d, e, f, g, h, i, k, l, m, n, o, p, q, s, t, u, y, z are all dev now (their errors
+# Real batches (the first letter of their file names). A, B, a, b, c, d, e, f, g, h, i, k, l, m, n, o, p, q, s, t, u, y, z are all dev now (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
@@ -279,7 +279,7 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "s": "real dev s", "t": "real dev t", "u": "real dev u", "y": "real dev y", "z": "real dev z",
          "e": "real dev e", "f": "real dev f", "g": "real dev g", "k": "real dev k", "o": "real dev o",
          "m": "real dev m", "i": "real dev i", "l": "real dev l", "c": "real dev c",
-         "a": "real dev a", "b": "real dev b"}
+         "a": "real dev a", "b": "real dev b", "A": "real dev A", "B": "real dev B"}
 
 
 def load() -> list[dict[str, str]]:

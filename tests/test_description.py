@@ -701,6 +701,9 @@ _SAYS_NOTHING = [
     # stop 27 (batches a, b): a PR opened by mistake
     ("Mistake sorry", "# Description\n\n## Motivation and Context\n\n## How has this been tested?"),
     ("Latest", "Accidentally created a pull request. Please close it. Thank you!"),
+    # stop 27 (batches A, B): GitHub's title for a user name with dashes; someone's branch merged whole
+    ("Jo an na22 patch 3", ""),
+    ("My detection fork master", ""),
 ]
 
 _STATES_A_PURPOSE = [
@@ -757,6 +760,12 @@ _STATES_A_PURPOSE = [
     ("fix the sharded dataset bug", "fix the trainer can not get the right dataloader"),
     ("[HOT-FIX] Pin the torch version for CI errors", ""),
     ("[MNT] raise the forecasting bound", "Version 1.3.0 is out, with 3.13 support and bugfixes."),
+    # stop 27 (batches A, B)
+    ("Fix the callbacks argument", "A slip in the last commit makes the repo not work."),
+    ("Bump the metrics pin", "The metrics package should now work beyond 0.11.3."),
+    ("Restrict the metrics version", "metrics >=1.0.0 introduces some breaking changes."),
+    ("Add the Lion optimizer config", "Lion often performs better than Adam on these tasks."),
+    ("Keep the old API", "This keeps backward compatibility with the 1.x configs."),
 ]
 
 _MECHANISM_ONLY = [
@@ -804,6 +813,12 @@ _MECHANISM_ONLY = [
     ("Add conversion support", "This PR adds:\n1. CLI support in the conversion script\n2. Conversion support for "
                                "Llama-2, Llama-3, and Gemma models in the runtime"),  # a list, not two clauses
     ("Flash attention support", "Adds memory efficient attention through the xformers op."),  # a kernel's name
+    ("[Docs] Fix typos in README", "## Motivation\n\nFix typos in README\n\n## Modification\n\nREADME.md"),
+    ("Add the city recipes", "- Added modified, backwards compatible recipes for the new dataset\n- Added the loaders"),
+    ("Add the speech recipes", "This PR adds three recipes. Any feedback to improve them would be greatly appreciated. "
+                               "I would like to thank the maintainers for their help."),
+    ("Add the MLflow logger", "## What has changed and why?\n\nUse the MLflow logger.\n\nNote that the strategy "
+                              "resolution does not work for now. We didn't add a unit test for it."),
     ("Pick up the sampler", "I will start to work on this after the release."),
     ("Refine the pruning examples", "## Description\n\nRenamed the pruning examples.\n\n## How has this PR been "
                                     "tested?\n\nhow to reproduce the test (including hardware information)"),

@@ -241,7 +241,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
               r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
               r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassum(?:ed|es|ing)\b|"
-              r"\b(?:lower|higher|worse|slower|larger|smaller|bigger) than\b"),
+              r"\b(?:lower|higher|worse|slower|larger|smaller|bigger|better) than\b|"
+              # "this issue from the last commit makes the repo not work"
+              r"\bmakes? (?:the |it |this |that |[\w.-]+ ){0,3}?not (?:work|run|load|compile|train|build|import)\b|"
+              # an outside release: "torchmetrics >=1.0.0 introduces some breaking changes"
+              r"\d[\w.]*\+? (?:introduces?|introduced|has|brings?|contains?) (?:some |a few |many |several )?breaking "
+              r"changes?\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
         (0.8, r"\bstill\b|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
         # consequences, costs and surprises described in plain words
@@ -252,7 +257,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bsometimes\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
               r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
               r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
-              r"\b(?:we|i)(?:'d| would) like\b|\bit would be (?:nice|good|useful|great|better|easier)\b|"
+              # "I would like to thank …", "I'd like to add": manners, or the change itself, not a wish it serves
+              r"\b(?:we|i)(?:'d| would) like\b(?! to (?:thank|ask|request|mention|note|add|submit|contribute|do|"
+              r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b|"
               r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
               r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
               r"\bneeds? to\b|^helps\b"),
@@ -309,7 +316,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
               r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
-              r"\bbackwards?[- ]compat\w*(?!\w| tests?\b)|\bsafer\b|\bsafely\b"),
+              # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
+              r"\bbackwards?[- ]compat(?:ibility|ibly)\b(?! tests?\b)|\bbackwards?[- ]compatible\b"
+              r"(?! (?!with\b|for\b|and\b|by\b|so\b|to\b|as\b|in\b|on\b|now\b)[a-z]+)|\bsafer\b|\bsafely\b"),
         (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )"
                r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
                r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
@@ -395,7 +404,9 @@ _PLACEHOLDER_TITLE = re.compile(
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
-    r"[\w.]+(?:[- ][\w.]+)?[- ]patch[- ]?\d+)?\W*$")
+    r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
+    # someone's branch merged as it is ("Py torch lightning master")
+    r"(?:[\w.-]+ ){1,3}master)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
 # confidence of a mechanism-only verdict.

@@ -101,6 +101,12 @@ _CAVEAT = re.compile(
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
+    r"\b(?:any )?(?:feedback|suggestions|comments)\b[^.]{0,60}\b(?:(?:is|are|will be|would be) (?:greatly |much |very )?"
+    r"(?:welcome|welcomed|appreciated))\b|"
+    # limits and gaps of the PR itself: "X does not work for now", "we didn't add a unit test because …"
+    r"\b(?:does not|doesn't|do not|don't|is not|isn't) (?:work|supported)(?: yet)? (?:for now|yet)\b|"
+    r"\b(?:we|i) (?:didn't|did not|haven't|have not) (?:add|added|write|written) (?:the |any |a )?(?:corresponding |new )?"
+    r"(?:unit )?tests?\b|"
     # what the author could not check: "I cannot give a test on those recipes"
     r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
     r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
@@ -240,7 +246,8 @@ def score(sentence: Sentence) -> float:
                 break
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
-    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text):
+    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text) \
+            and not _restates_change(text):  # "## Motivation\nFix typos in README" restates the change
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text):
         if _tells_past_event(text) or _explains(text):
@@ -338,6 +345,13 @@ _CHANGES_OPENER = re.compile(
     r"^(?:the )?(?:main |key |major |other |minor )?(?:changes?|updates?|modifications?)"
     r"(?: in this (?:pr|pull request|change))?(?: include| includes| are\b|:)"
 )
+
+
+def _restates_change(text: str) -> bool:
+    """A motivation that is the change again ("Fix typos in README"); a gerund subject ("adding a
+    dataset meant editing four files") tells what was hard before."""
+    bare = _LEADING_MARKS.sub("", text)
+    return _opens_with_change(bare) and not bare.split(" ", 1)[0].endswith("ing")
 
 
 def _opens_with_change(text: str) -> bool:
