@@ -333,6 +333,10 @@ def report_real(folders: list[Path], show_errors: bool, held_out: frozenset[str]
         if not keep:
             continue
         print(_line(f"real {part} (all)", [(c["label"], got) for c, got in results if c["id"][0] in keep]))
+        # texts the labeller did not mark "torn" (a careful second reader could pick the other label)
+        clear = [(c["label"], got) for c, got in results if c["id"][0] in keep and not c.get("torn")]
+        if any(c.get("torn") for c, _ in results if c["id"][0] in keep):
+            print(_line("  clear labels only", clear))
         for b in keep:
             pairs = [(c["label"], got) for c, got in results if c["id"][0] == b]
             name = NAMES.get(b, f"real {part} {b}") if part == "dev" else f"real held-out {b}"
