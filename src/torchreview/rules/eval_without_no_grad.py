@@ -672,6 +672,12 @@ class Trainer:
             return self.model(y)
         self.model.eval()
         return self.model(y)
+
+    def validate(self, val_loader):
+        self.model.eval()
+        with torch.no_grad():
+            for y in val_loader:
+                self.model(y)
 """,
 ]
 
