@@ -92,6 +92,31 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # each output is detached where the model is called: no graph outlives its batch (SevenNet's
+    # potential computes forces with autograd inside forward, so no_grad would break it)
+    """
+import torch
+def inference(model, loader, device):
+    model.eval()
+    outputs = []
+    for batch in loader:
+        batch = batch.to(device)
+        outputs.append(model(batch).detach().cpu())
+    return outputs
+""",
+    # robust accuracy: the attack takes gradients of the inputs in every batch, so no_grad around the
+    # loop would break it (deeprobust's run_attack)
+    """
+import torch
+def run_attack(attackmethod, model, test_loader, device):
+    model.eval()
+    correct = 0
+    for data, target in test_loader:
+        data, target = data.to(device), target.to(device)
+        adv = attackmethod.generate(data, target)
+        correct += (model(adv).argmax(1) == target).sum().item()
+    return correct
+""",
     # gradients asked for around the loop: the detector reads them from hooks
     """
 import torch
@@ -502,6 +527,28 @@ class BaseDenseHead(BaseModule):
             results.append(self.get_results(*self.forward(x), img_metas=img_metas))
         return results
 """,
+    # greedy decoding inside a seq2seq network, bounded by the batch size (trankit's lemmatizer)
+    """
+import torch
+from torch import nn
+
+class Seq2SeqModel(nn.Module):
+    def decode(self, dec_inputs, hn):
+        return self.decoder(dec_inputs, hn)
+
+    def predict_greedy(self, src, batch_size):
+        hn = self.encode(src)
+        dec_inputs = self.embedding(self.sos).expand(batch_size, 1, -1)
+        total_done, max_len, outputs = 0, 0, []
+        while total_done < batch_size and max_len < self.max_dec_len:
+            log_probs, hn = self.decode(dec_inputs, hn)
+            preds = log_probs.argmax(-1)
+            dec_inputs = self.embedding(preds)
+            outputs.append(preds)
+            total_done += int((preds == self.eos).sum())
+            max_len += 1
+        return outputs
+""",
     # one inference helper for both phases: the training branch puts the model in train mode first
     """
 import torch
@@ -685,7 +732,10 @@ class Trainer:
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
-_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile")
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile|"
+                         # an adversarial attack run in the loop takes gradients of its inputs
+                         # (attackmethod.generate(data, target), attack.perturb(x, y), pgd_attack(model, x))
+                         r"\b\w*(?:attack|adversar)\w*\.\w+\(|\b\w*_attack\(|\.perturb\(")
 
 
 @ast_gate("eval-loop")
@@ -893,7 +943,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
         if why == "name" and _model_internal(ctx, loop, cls):
             continue
-        if _models_turn_grad_off(ctx, forwards):
+        if _models_turn_grad_off(ctx, forwards) or _detached_at_once(ctx, forwards):
             continue
         reported.add(loop.line)
         forward = forwards[0]
@@ -991,15 +1041,29 @@ def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bo
         return True  # range(0, n_patches, batch_size): its input cut into chunks, not a data set
     if _FEATURE_MAPS.search(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
         return True  # zip(aug_batch_feats, img_metas): a head's pass over feature maps, not over data
-    return not _DATA_ITER.search(loop.iter_code)
+    # "while total_done < batch_size": a size bounds the decoding, it is not a data set
+    return not _DATA_ITER.search(_SIZE_NAMES.sub(" ", loop.iter_code))
 
 
 _CHUNKS = re.compile(r"(?:torch\.)?(?:range|arange)\(")
 _DATA_SET = re.compile(r"loader|dataset|data_?set", re.IGNORECASE)
+_SIZE_NAMES = re.compile(r"\b\w*(?:batch|sample)_?(?:size|sizes|len|length)\w*\b", re.IGNORECASE)
 _FEATURE_MAPS = re.compile(r"(?:^|[^A-Za-z])(?:\w+_)?(?:feats?|features|feature_maps|fmaps|hidden_states)\b")
 
 
 _CLASS_OF_VALUE = re.compile(r"^([A-Z]\w*)(?:\.\w+)?\(")
+
+
+def _detached_at_once(ctx: FileContext, forwards: list[Event]) -> bool:
+    """Every forward pass of the loop is detached where it is called (``model(batch).detach().cpu()``):
+    no graph outlives its batch, and the author chose detach over no_grad, as interatomic potentials
+    do when the model takes forces as the gradient of its energy inside forward (SevenNet)."""
+    for e in forwards:
+        receiver = e.receiver or ""
+        line = ctx.lines[e.line - 1] if 0 < e.line <= len(ctx.lines) else ""
+        if not receiver or not re.search(re.escape(receiver) + r"\((?:[^()]|\([^()]*\))*\)\s*\.detach\(\)", line):
+            return False
+    return bool(forwards)
 
 
 def _models_turn_grad_off(ctx: FileContext, forwards: list[Event]) -> bool:

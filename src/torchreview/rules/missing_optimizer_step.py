@@ -51,6 +51,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops.names import _RUNS_BACKWARD
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import (
     exclusive,
@@ -67,6 +68,23 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a base class in another file runs backward, and steps every few micro-batches (AgileRL's GRPO)
+    """
+import torch
+
+class GRPO(LLMAlgorithm):
+    def __init__(self, actor):
+        self.actor = actor
+        self.optimizer = torch.optim.AdamW(actor.parameters(), lr=1e-5)
+
+    def learn(self, batches):
+        self.lrs.append(self.optimizer.param_groups[0]["lr"])
+        for batch in batches:
+            loss = self._loss(batch)
+            step = self._backward_pass(loss)
+            if step is not None:
+                self.updates += 1
+""",
     # one helper builds the optimizer and the scheduler; the names say which is which (TextAttack)
     """
 class Trainer:
@@ -505,6 +523,16 @@ def _stepped_elsewhere(ctx: FileContext, function: str) -> bool:
     return False
 
 
+_CALLEE = re.compile(r"^[\w.\[\]]*?(\w+)\s*\(")
+
+
+def _unseen_backward_helper(event: Event) -> bool:
+    """``self._backward_pass(loss)`` defined in another file: we know it runs backward from its name,
+    not whether it also steps the optimizer (AgileRL's does, every few micro-batches)."""
+    m = _CALLEE.match(event.code)
+    return m is not None and m.group(1) != "backward" and bool(_RUNS_BACKWARD.search(m.group(1)))
+
+
 def _over_ready_tensors(loop: TrainingLoop) -> bool:
     """``for out, grad in zip(outputs, grads): out.backward(grad)``: the loop runs backward on
     tensors computed before it (one backward pass split over several outputs) and computes nothing
@@ -578,7 +606,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         # a backward pass needs a step that can run in the same iteration (not only in the other
         # branch of an `if`, as in `if scaler: ... scaler.step() else: ...`)
         backwards = [b for b in loop.of(EventKind.BACKWARD, max_depth=0)
-                     if not any(not exclusive(b, s) for s in steps)]
+                     if not any(not exclusive(b, s) for s in steps) and not _unseen_backward_helper(b)]
         if not backwards:
             yield from _cleared_but_never_stepped(ctx, loop, steps)
             continue

@@ -347,6 +347,30 @@ for epoch in range(epochs):
         if i == len(trainloader) - 1:
             vloss = run(model=ema.ema, dataloader=testloader, criterion=criterion)
 """,
+    # one epoch function for both phases (MatterSim): validation takes forces as gradients of the energy
+    # with autograd.grad, which trains nothing; the next training call switches the mode back
+    """
+import torch
+class Potential:
+    def fit(self, loader, val_loader, epochs):
+        for epoch in range(epochs):
+            self.run_epoch(loader, mode="train")
+            self.run_epoch(val_loader, mode="val")
+
+    def run_epoch(self, loader, mode):
+        if mode == "train":
+            self.model.train()
+        elif mode == "val":
+            self.model.eval()
+        for batch in loader:
+            energy = self.model(batch)
+            forces = torch.autograd.grad(energy.sum(), batch.pos, create_graph=mode == "train")[0]
+            loss = self.loss(energy, forces, batch)
+            if mode == "train":
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+""",
     # a data generator's step(batch_size=...) comes before model.train(): it trains nothing
     """
 for epoch in range(epochs):
@@ -506,12 +530,14 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
             return e, False
         if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
             continue  # under no_grad nothing trains: a shared forward_backward(val_data) in evaluation
+        if e.kind == EventKind.AUTOGRAD_GRAD:
+            continue  # gradients of the inputs (forces, saliency) are taken in evaluation too; a step trains
         if e.kind in _TRAINING:
             return e, _evaluation_between(after[:i]) or bool(events[index].via)
     for e in events[:index]:
         if e.kind == EventKind.TRAIN_MODE:
             return e, False
-        if e.kind in _TRAINING:
+        if e.kind in _TRAINING and e.kind != EventKind.AUTOGRAD_GRAD:
             return e, True
     return None, False
 
