@@ -854,3 +854,14 @@ def test_the_same_shapes_with_a_real_reason_still_give_it():
     # an example list the author wrote, with no template guidance before it, is theirs
     assert check_description("Speed up the loader", "Examples:\n- it now runs 3x faster on ImageNet").verdict \
         == "purpose"
+
+
+def test_greetings_and_sign_offs_are_never_quoted_as_evidence():
+    result = check_description("Add the CNN model", "Hi @maintainer,\n\nI have added a small CNN for the digits demo."
+                                                    "\n\nThanks!\n\nBest, Ana")
+    assert result.verdict == "mechanism-only"
+    assert "I have added a small CNN for the digits demo." in result.evidence
+    assert not any(e.lower().startswith(("hi ", "thanks", "best")) for e in result.evidence), result.evidence
+    # a sentence that only opens like a sign-off is still quoted
+    kept = check_description("Save the best model", "Best checkpoint selection now uses the validation loss.")
+    assert "Best checkpoint selection now uses the validation loss." in kept.evidence

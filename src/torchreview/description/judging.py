@@ -86,9 +86,15 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     body_says = parsed.body_shows_code or any(not _says_nothing(s) for s in body)
     if not (parsed.body_has_content and body_says) and not said:
         return "empty", 0.9, (), ""
-    evidence = _unique(s for s in sentences if not s.refs_only)
+    evidence = _unique(s for s in sentences if not s.refs_only and not _GREETING.match(s.cue_text))
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
     return "mechanism-only", round(confidence, 2), evidence, mechanism
+
+
+# "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
+_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|"
+                       r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
+                       r"(?:best|best regards|kind regards|regards|cheers)(?:\W+[\w@-]+){0,2})[,.!]*\W*$")
 
 
 def _says_nothing(sentence: Sentence) -> bool:
