@@ -92,6 +92,31 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # the helper runs only under a no_grad entry point a few calls up (Neural Compressor's AWQ)
+    """
+import torch
+
+class ActAwareQuant:
+    def quantize(self, blocks):
+        for block in blocks:
+            self.search_scale(block)
+
+    def search_scale(self, block):
+        return self.block_inference(block)
+
+    def block_inference(self, model):
+        total_out = []
+        for args, kwargs in zip(self.block_args, self.block_kwargs):
+            total_out.append(model(*args, **kwargs))
+        return total_out
+
+class AWQQuantizer:
+    @torch.no_grad()
+    def convert(self, model, blocks):
+        awq = ActAwareQuant(model)
+        awq.quantize(blocks)
+        return model
+""",
     # each output is detached where the model is called: no graph outlives its batch (SevenNet's
     # potential computes forces with autograd inside forward, so no_grad would break it)
     """
@@ -868,12 +893,32 @@ def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
 
 
 def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
-    """The evaluation function is called under no_grad somewhere in this file."""
+    """The evaluation function is called under no_grad somewhere in this file, directly or through
+    callers of its own (``@torch.no_grad() def convert(...)`` -> ``awq.quantize()`` ->
+    ``self.search_scale()`` -> ``self.block_inference(block)``, Neural Compressor's AWQ)."""
     if loop.function_node is None:
         return False
     name = loop.function_node.name.value
     for s in call_sites(ctx):
         if s.name == name and any(is_no_grad_context(c) for c in s.contexts):
+            return True
+    return _reached_without_grad(ctx, loop.function_node, class_of(ctx, loop.function_node), 0)
+
+
+def _reached_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | None, depth: int) -> bool:
+    """A caller of ``func`` in this file runs it with gradients off: inside a no-grad ``with`` block,
+    or in a function decorated with ``@torch.no_grad()`` (or reached that way, a few calls up)."""
+    if depth > 4:
+        return False
+    for site in _callers(ctx, func, cls, through_objects=True):
+        if any(is_no_grad_context(c) or _context_off(ctx, c) for c in site.contexts):
+            return True
+        outer = site.function
+        if outer is None or outer is func:
+            continue
+        if any(is_no_grad_context(ctx.code(d.decorator)) for d in outer.decorators):
+            return True
+        if _reached_without_grad(ctx, outer, class_of(ctx, outer), depth + 1):
             return True
     return False
 
@@ -972,7 +1017,10 @@ def _all_functions(ctx: FileContext) -> list[tuple[cst.FunctionDef, str | None]]
     return out
 
 
-def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[CallSite]:
+def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None,
+             through_objects: bool = False) -> list[CallSite]:
+    """Calls of ``func`` in this file: ``name(...)``, ``self.name(...)``, and with ``through_objects``
+    also ``obj.name(...)`` where ``obj`` is built from ``cls`` in this file (``awq = AWQ(...)``)."""
     name = func.name.value
     out = []
     for s in call_sites(ctx):
@@ -981,6 +1029,10 @@ def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> list[C
         receiver = ctx.code(s.node.func)
         if (cls is None and receiver == name) or (cls is not None and receiver in (f"self.{name}", f"cls.{name}")):
             out.append(s)
+        elif through_objects and cls is not None and receiver.endswith("." + name):
+            obj = receiver[: -len(name) - 1]
+            if any(v.strip().startswith(cls + "(") for v in ctx.facts.assigned.get(obj, [])):
+                out.append(s)
     return out
 
 
