@@ -229,6 +229,10 @@ class _Collector(cst.CSTVisitor):
         elif name == "train" and recv and self._train_arg(node) is not None:
             kind = EventKind.TRAIN_MODE if self._train_arg(node) else EventKind.EVAL_MODE
             emit(kind, node, receiver=recv)
+        elif name == "train" and recv and len(node.args) == 1 and not self._literal(node.args[0].value):
+            # model.train(was_training), model.train(prev_mode): the helper puts back the mode it found,
+            # which is training when a training loop calls it (Ludwig's Predictor.batch_evaluation)
+            emit(EventKind.TRAIN_MODE, node, receiver=recv)
         elif (name == "forward" and recv) or facts.is_model(self.b.code(func)):
             if not self._loss_like(name):
                 emit(EventKind.FORWARD, node, receiver=recv if name == "forward" else self.b.code(func),
@@ -239,6 +243,11 @@ class _Collector(cst.CSTVisitor):
     @staticmethod
     def _loss_like(name: str) -> bool:
         return bool(_LOSS_CALL.search(name))
+
+    @staticmethod
+    def _literal(value: cst.BaseExpression) -> bool:
+        return isinstance(value, cst.Name | cst.SimpleString | cst.Integer | cst.Float) and (
+            not isinstance(value, cst.Name) or value.value in ("True", "False", "None"))
 
     def _train_arg(self, node: cst.Call) -> bool | None:
         if not node.args:

@@ -92,6 +92,24 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # a framework's hook (cogdl's ModelWrapper.test_step): its trainer runs it under no_grad
+    """
+import torch
+from cogdl.wrappers.model_wrapper import ModelWrapper
+
+class STGCNModelWrapper(ModelWrapper):
+    def test_step(self, batch):
+        batch_x, y = batch
+        pred = self.model(batch_x, self.edge_index)
+        return self.evaluate(pred, y)
+
+    def eval_step(self, loaders):
+        logs = []
+        for loader in loaders:
+            for x, y in loader:
+                logs.append(self.model(x).argmax(-1).eq(y).float().mean())
+        return logs
+""",
     # the helper runs only under a no_grad entry point a few calls up (Neural Compressor's AWQ)
     """
 import torch
@@ -734,6 +752,18 @@ class Probe(nn.Module):
             preds.append(self.classifier(feats))
         return preds
 """,
+    # a trainer of one's own (no framework base class) runs its eval_step itself: still evaluation
+    """
+import torch
+
+class Trainer:
+    def eval_step(self, val_loader):
+        self.model.eval()
+        accs = []
+        for x, y in val_loader:  # <- finding
+            accs.append(self.model(x).argmax(-1).eq(y).float().mean())
+        return accs
+""",
     # the same helper, but its evaluation branch forgot no_grad: the train() above it does not count
     """
 import torch
@@ -984,7 +1014,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
             continue
         cls = class_of(ctx, loop.function_node)
-        if _framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1]):
+        if (_framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1])) or \
+                _framework_step_hook(ctx, cls, loop.function.rsplit(".", 1)[-1]):
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
         if why == "name" and _model_internal(ctx, loop, cls):
             continue
@@ -1071,6 +1102,22 @@ def _eval_before_call(ctx: FileContext, site: CallSite) -> bool:
     return bool(re.search(r"\.eval\(\s*\)|\.train\(\s*(mode\s*=\s*)?False", text))
 
 
+_STEP_HOOK = re.compile(r"(?:val|valid|validation|test|eval|evaluation)_step")
+_PLAIN_BASE = re.compile(r"(?:(?:torch\.)?(?:nn\.)?Module|object|(?:abc\.)?ABC|Generic\[.*\])")
+
+
+def _framework_step_hook(ctx: FileContext, cls: str | None, name: str) -> bool:
+    """``val_step`` / ``test_step`` / ``eval_step`` of a subclass of a framework's class (cogdl's
+    ModelWrapper, MMEngine's BaseModel): the framework's runner calls it, under no_grad. A
+    ``predict_step`` is often called by the user directly (d2l's ``model.predict_step(...)``)."""
+    if not _STEP_HOOK.fullmatch(name.lstrip("_")):
+        return False
+    node = class_node(ctx, cls)
+    if node is None or not node.bases:
+        return False
+    return not all(_PLAIN_BASE.fullmatch(ctx.code(b.value).strip()) for b in node.bases)
+
+
 def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
     """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
     node = class_node(ctx, cls)
@@ -1146,7 +1193,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         name = func.name.value
         if not EVAL_FUNCTION_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
-        if _framework_hook(ctx, cls):
+        if _framework_hook(ctx, cls) or _framework_step_hook(ctx, cls, name):
             continue
         pos = ctx.pos(func)
         inner_loops = [(a, b) for a, b in ranges if pos.start.line <= a and b <= pos.end.line]
