@@ -813,6 +813,8 @@ _MECHANISM_ONLY = [
     ("Add conversion support", "This PR adds:\n1. CLI support in the conversion script\n2. Conversion support for "
                                "Llama-2, Llama-3, and Gemma models in the runtime"),  # a list, not two clauses
     ("Flash attention support", "Adds memory efficient attention through the xformers op."),  # a kernel's name
+    ("Fix the build on master", ""),  # a fix on a branch, not a branch's name
+    ("Add a callback for errors", ""),  # what the callback handles, not errors the PR fixes
     ("[Docs] Fix typos in README", "## Motivation\n\nFix typos in README\n\n## Modification\n\nREADME.md"),
     ("Add the city recipes", "- Added modified, backwards compatible recipes for the new dataset\n- Added the loaders"),
     ("Add the speech recipes", "This PR adds three recipes. Any feedback to improve them would be greatly appreciated. "

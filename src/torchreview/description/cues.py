@@ -142,7 +142,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bafter (?:the |a |an |this |that |some )?(?:[\w-]+ ){1,4}?(?:changed|broke|removed|renamed|moved|"
               r"switched|dropped|introduced)\b|"
               # "Fix the torch version for CI errors": the errors are what it fixes
-              r"\bfor (?:the )?(?:ci |test |build |import |runtime |install )?(?:errors?|failures?|crash(?:es)?)\b|"
+              r"\bfor (?:the )?(?:ci|test|build|import|runtime|install|compile|cuda) (?:errors?|failures?|crash(?:es)?)\b|"
               # an outside change that makes this one possible: "as the PR has been merged upstream, …"
               r"\b(?:as|since|because) (?:the |this |that |upstream |an? )?(?:[\w-]+ )?(?:pr|pull request|fix|patch|"
               r"change)(?: #\d+)? (?:has|have|had) (?:now |already |finally )?been (?:merged|released|landed)\b|"
@@ -406,6 +406,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
     # someone's branch merged as it is ("Py torch lightning master")
+    r"(?!(?:fix|fixes|fixed|add|update|remove|revert|bump|merge|sync|rebase|pin|use|make|change|support|test)\b)"
     r"(?:[\w.-]+ ){1,3}master)?\W*$")
 _STRONG = 0.75  # one cue this strong states a purpose
 # Weaker cues ("bug", "improve", "missing", a bare "fix") never decide alone: they only lower the
