@@ -766,6 +766,7 @@ _STATES_A_PURPOSE = [
     ("Restrict the metrics version", "metrics >=1.0.0 introduces some breaking changes."),
     ("Add the Lion optimizer config", "Lion often performs better than Adam on these tasks."),
     ("Keep the old API", "This keeps backward compatibility with the 1.x configs."),
+    ("Add FSDP to the trainer", "FSDP does not work yet with the trainer, so large models run out of memory."),
 ]
 
 _MECHANISM_ONLY = [
