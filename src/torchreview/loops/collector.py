@@ -192,6 +192,8 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.ZERO_GRAD, node, receiver=args[0], args=args)
         elif name in ("zero_", "fill_") and (recv.endswith(".grad") or recv.endswith(".grad.data")):
             emit(EventKind.ZERO_GRAD, node, receiver=recv.split(".grad")[0], args=args)
+        elif name == "step" and recv and facts.is_pipeline_schedule(recv):
+            emit(EventKind.BACKWARD, node, receiver=recv, args=args)  # every micro-batch's forward and backward
         elif name == "step" and recv:
             if facts.is_scheduler(recv):
                 emit(EventKind.SCHEDULER_STEP, node, receiver=recv, args=args)

@@ -149,6 +149,11 @@ class ModuleFacts:
             return False
         return self._ctor_matches(code, _SCHEDULER_CTORS)
 
+    def is_pipeline_schedule(self, code: str) -> bool:
+        """A ``torch.distributed.pipelining`` schedule (``ScheduleGPipe(stage, n, loss_fn)``): its
+        ``step()`` runs the forward and backward passes of every micro-batch, it sets no learning rate."""
+        return self._ctor_matches(code, _PIPELINE_SCHEDULE)
+
     def is_scaler(self, code: str) -> bool:
         tail = code.rsplit(".", 1)[-1]
         return bool(_SCALER_NAME.search(tail)) or self._ctor_matches(code, _SCALER_CTORS)
@@ -197,6 +202,8 @@ _ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|fi
                             r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)
 
 
+_PIPELINE_SCHEDULE = re.compile(r"(?:^|\.)(?:Schedule(?:GPipe|1F1B|Interleaved1F1B|LoopedBFS|InterleavedZeroBubble|"
+                                r"ZBVZeroBubble|DualPipeV)|PipelineScheduleSingle|PipelineScheduleMulti)$")
 # A helper that builds both at once (``get_optimizer_and_scheduler``, ``build_optim_and_sched``).
 _BOTH_FACTORY = re.compile(r"optim\w*sched|sched\w*optim", re.IGNORECASE)
 

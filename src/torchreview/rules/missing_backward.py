@@ -49,7 +49,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
-from torchreview.loops import EventKind
+from torchreview.loops import EventKind, is_no_grad_context
 from torchreview.rules._common import (
     exclusive,
     loss_names,
@@ -63,6 +63,16 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # a reward-modulated plasticity rule writes the gradients itself, with autograd off (spikingjelly's MSTDP)
+    """
+import torch
+with torch.no_grad():
+    for t in range(T):
+        optimizer.zero_grad()
+        out_spike.append(net(in_spike[t]))
+        learner.step(reward[t], on_grad=True)
+        optimizer.step()
+""",
     # a pipeline engine runs forward and backward for every micro-batch of the batch
     """
 class Trainer:
@@ -309,6 +319,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _assigns_grad(loop.node) or _unresolved_closure(ctx, loop.node):
             continue
+        if any(is_no_grad_context(c) for c in loop.outer_contexts) or \
+                all(any(is_no_grad_context(c) for c in s.contexts) for s in steps):
+            continue  # stepping with autograd off: the gradients are written by hand (a plasticity rule)
         if passes_to_unknown(ctx, loop, loss_names(loop)):
             continue
         if any(outer.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, max_depth=0)

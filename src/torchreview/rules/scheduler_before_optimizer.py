@@ -71,6 +71,24 @@ SEVERITY = "warning"
 PREFILTER = r"text:\.step\(&&itext:sched|lr_|warmup"
 
 VALID = [
+    # a pipeline-parallel schedule's step() runs the micro-batches' forward and backward passes; it is
+    # not a learning-rate schedule (torch.distributed.pipelining, spikingjelly's distributed training)
+    """
+from torch.distributed.pipelining import PipelineStage, ScheduleGPipe
+
+train_schedule = ScheduleGPipe(PipelineStage(stage_model, rank, world, device), n_microbatches, loss_fn=loss_fn)
+for images, targets in loader:
+    optimizer.zero_grad()
+    if not pipelined:
+        loss_fn(model(images), targets).backward()
+    elif rank == 0:
+        train_schedule.step(images)
+    elif rank == world - 1:
+        train_schedule.step(target=targets, losses=[])
+    else:
+        train_schedule.step()  # a middle stage: activations in, gradients out
+    optimizer.step()
+""",
     # per-epoch scheduler after the batch loop
     """
 for epoch in range(epochs):
