@@ -29,6 +29,20 @@ if TYPE_CHECKING:
     from torchreview.loops.builder import LoopModelBuilder
 
 
+_WRAPS_A_FUNCTION = {"compile", "script", "partial"}
+
+
+def _aliased_function(value: cst.BaseExpression) -> cst.Name | None:
+    """``train_step``, ``torch.compile(train_step, ...)``, ``functools.partial(train_step, ...)``: the
+    function a name stands for, when it is one of this file's."""
+    if isinstance(value, cst.Name):
+        return value
+    if isinstance(value, cst.Call) and value.args and isinstance(value.args[0].value, cst.Name) \
+            and value.args[0].keyword is None and last_name(value.func) in _WRAPS_A_FUNCTION:
+        return value.args[0].value
+    return None
+
+
 class _Collector(cst.CSTVisitor):
     """Collects the events of one loop body (and of helpers it calls), in source order."""
 
@@ -288,7 +302,7 @@ class _Collector(cst.CSTVisitor):
         ))
 
     # -- helpers in the same file ---------------------------------------------------------------
-    def _resolve(self, func: cst.BaseExpression) -> _FunctionInfo | None:
+    def _resolve(self, func: cst.BaseExpression, aliased: bool = False) -> _FunctionInfo | None:
         facts = self.b.facts
         if isinstance(func, cst.Name):
             name = func.value
@@ -299,7 +313,17 @@ class _Collector(cst.CSTVisitor):
                     return hit
                 parent = scope.qualname.rsplit(".", 1)[0] if "." in scope.qualname else None
                 scope = next((f for f in self.b.all_functions if f.qualname == parent), None)
-            return facts.top_functions.get(name)
+            top = facts.top_functions.get(name)
+            if top is not None or aliased:
+                return top
+            # step_fn = torch.compile(train_step), training_step = train_step: the same function
+            for value in facts.assigned.nodes(name):
+                target = _aliased_function(value)
+                if target is not None and target.value != name:
+                    hit = self._resolve(target, aliased=True)
+                    if hit is not None:
+                        return hit
+            return None
         if (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Name)

@@ -63,6 +63,22 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # the step function compiled (or aliased) under another name is the same helper
+    """
+import torch
+
+def train(model, loader, optimizer, criterion):
+    def train_step(x, y):
+        loss = criterion(model(x), y)
+        loss.backward()
+        return loss
+
+    step_fn = torch.compile(train_step)
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = step_fn(x, y)
+        optimizer.step()
+""",
     # a reward-modulated plasticity rule writes the gradients itself, with autograd off (spikingjelly's MSTDP)
     """
 import torch
@@ -193,6 +209,19 @@ def torch_minimize(closure, parameters, optimizer, step_limit, bounds):
 ]
 
 INVALID = [
+    # compiled, the helper is still followed: this one only computes the loss
+    """
+import torch
+
+def forward_only(x, y):
+    return criterion(model(x), y)
+
+step_fn = torch.compile(forward_only)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = step_fn(x, y)
+    optimizer.step()  # <- finding
+""",
     # a hook's name mentions the backward pass but runs none
     """
 for x, y in loader:
