@@ -236,47 +236,27 @@ def test_an_evaluation_helper_in_another_file_is_reported_at_its_call_unless_it_
     assert [f["line"] for f in found] == [14]
 
 
+
+# Ludwig's Predictor.batch_evaluation: save the mode, evaluate, put the mode back with train(flag)
 RESTORING_HELPER = """import torch
 
 
-class Predictor:
-    def __init__(self, model):
-        self.model = model
-
-    def batch_evaluation(self, dataloader, criterion):
-        was_training = self.model.training
-        self.model.eval()
-        with torch.no_grad():
-            total = sum(criterion(self.model(x), y).item() for x, y in dataloader)
-        self.model.train(was_training)
-        return total
-"""
-
-RESTORING_TRAIN = """import torch
-
-from predictor import Predictor
-
-
-def main(model, trainloader, testloader, optimizer, criterion, epochs=3):
-    for epoch in range(epochs):
-        for i, (images, labels) in enumerate(trainloader):
-            loss = criterion(model(images), labels)
-            loss.backward()
-            optimizer.step()
-            optimizer.zero_grad()
-            if i % 100 == 0:
-                predictor = Predictor(model)
-                vloss = predictor.batch_evaluation(testloader, criterion)
+def run(model, dataloader, criterion):
+    was_training = model.training
+    model.eval()
+    with torch.no_grad():
+        total = sum(criterion(model(x), y).item() for x, y in dataloader)
+    model.train(was_training)
+    return total
 """
 
 
 def test_an_evaluation_helper_in_another_file_that_puts_back_the_mode_it_found_is_quiet(tmp_path, capsys):
-    # Ludwig's Predictor.batch_evaluation saves model.training, evaluates, and calls
-    # model.train(prev_mode): the mid-epoch evaluation leaves the model training.
-    repo = write(tmp_path, {"train.py": RESTORING_TRAIN, "predictor.py": RESTORING_HELPER})
+    train = EVAL_TRAIN.replace("MODEL", "model")
+    repo = write(tmp_path, {"train.py": train, "val.py": RESTORING_HELPER})
     assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
     # without the restore, the evaluation leaves the model in eval mode and training goes on
-    repo = write(tmp_path / "plain", {"train.py": RESTORING_TRAIN,
-                                      "predictor.py": RESTORING_HELPER.replace("        self.model.train(was_training)\n", "")})
+    plain = RESTORING_HELPER.replace("    model.train(was_training)\n", "")
+    repo = write(tmp_path / "plain", {"train.py": train, "val.py": plain})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
-    assert [f["severity"] for f in found] == ["warning"]
+    assert [(f["severity"], f["line"]) for f in found] == [("warning", 14)]

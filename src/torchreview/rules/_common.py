@@ -12,7 +12,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.facts import _target_names
-from torchreview.loops.names import OPTIMIZE_VERB
+from torchreview.loops.names import _OPTIMIZER_NAME, OPTIMIZE_VERB
 from torchreview.rules._calls import assignments, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
@@ -70,7 +70,6 @@ _NOT_AN_OPTIMIZER = re.compile(
     # a data or simulation generator's step (deepinv's physics_generator.step(batch_size=n)); a GAN's
     # generator is stepped through its optimizer, whose name says so (checked below)
     r"generator", re.IGNORECASE)
-_OPTIMIZER_WORD = re.compile(r"optim|(^|_)opt($|_)", re.IGNORECASE)
 _NOT_AN_OPTIMIZER_CTOR = re.compile(
     r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
     r"AveragedModel|EarlyStop")
@@ -82,7 +81,7 @@ def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
     if step.manual or ctx.facts.is_optimizer(step.target or "") or ctx.facts.is_scaler(receiver):
         return False
     last = receiver.rsplit(".", 1)[-1]
-    if _NOT_AN_OPTIMIZER.search(last) and not _OPTIMIZER_WORD.search(last):
+    if _NOT_AN_OPTIMIZER.search(last) and not _OPTIMIZER_NAME.search(last):
         return True
     return any(_NOT_AN_OPTIMIZER_CTOR.search(v.split("(", 1)[0]) for v in ctx.facts.assigned.get(receiver, []))
 

@@ -833,14 +833,7 @@ def _mode_before(ctx: FileContext, loop: TrainingLoop) -> str | None:
     for s in _function_sites(ctx, loop):
         if s.line >= loop.line and not loop.line <= s.line <= loop.end_line:
             continue
-        args = [ctx.code(a.value) for a in s.node.args]
-        mode = None
-        if s.name == "eval" and not args and isinstance(s.node.func, cst.Attribute):
-            mode = "eval"
-        elif s.name == "train" and args in ([], ["True"], ["mode=True"]):
-            mode = "train"
-        elif s.name == "train" and args in (["False"], ["mode=False"]):
-            mode = "eval"
+        mode = _switch(ctx, s)
         if mode is None:
             continue
         inside = loop.line <= s.line <= loop.end_line
@@ -849,6 +842,18 @@ def _mode_before(ctx: FileContext, loop: TrainingLoop) -> str | None:
         if last is None or s.line > last[0]:
             last = (s.line, mode)
     return last[1] if last else None
+
+
+def _switch(ctx: FileContext, site: CallSite) -> str | None:
+    """'eval' for ``x.eval()`` / ``x.train(False)``, 'train' for ``x.train()`` / ``x.train(True)``."""
+    if not isinstance(site.node.func, cst.Attribute):
+        return None  # train(model, loader): a function of the script, not a mode switch
+    args = [ctx.code(a.value) for a in site.node.args]
+    if (site.name == "eval" and not args) or (site.name == "train" and args in (["False"], ["mode=False"])):
+        return "eval"
+    if site.name == "train" and args in ([], ["True"], ["mode=True"]):
+        return "train"
+    return None
 
 
 def _before_first_forward(loop: TrainingLoop, line: int) -> bool:
@@ -1072,14 +1077,9 @@ def _last_mode_before(ctx: FileContext, func: cst.FunctionDef, line: int) -> str
     ``model_inference(train=True)`` runs ``self.model.train()`` and then the model: that call trains)."""
     last: tuple[int, str] | None = None
     for s in call_sites(ctx):
-        if s.function is not func or s.line >= line or not isinstance(s.node.func, cst.Attribute):
+        if s.function is not func or s.line >= line:
             continue
-        args = [ctx.code(a.value) for a in s.node.args]
-        mode = None
-        if (s.name == "eval" and not args) or (s.name == "train" and args in (["False"], ["mode=False"])):
-            mode = "eval"
-        elif s.name == "train" and args in ([], ["True"], ["mode=True"]):
-            mode = "train"
+        mode = _switch(ctx, s)
         if mode is not None and (last is None or s.line > last[0]):
             last = (s.line, mode)
     return last[1] if last else None
