@@ -260,3 +260,55 @@ def test_an_evaluation_helper_in_another_file_that_puts_back_the_mode_it_found_i
     repo = write(tmp_path / "plain", {"train.py": train, "val.py": plain})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
     assert [(f["severity"], f["line"]) for f in found] == [("warning", 14)]
+
+
+# An evaluation helper with no no_grad of its own, which the training script calls inside one.
+EVAL_UTILS = """import torch
+
+
+def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    for x, y in loader:
+        correct += (model(x).argmax(1) == y).sum().item()
+    model.train()
+    return correct
+"""
+
+EVAL_CALLER = """import torch
+
+from utils import evaluate
+
+
+def main(model, loader, val_loader, optimizer):
+    for epoch in range(3):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+        with torch.no_grad():
+            print(evaluate(model, val_loader))
+"""
+
+
+def test_an_evaluation_helper_that_every_caller_runs_under_no_grad_is_quiet(tmp_path, capsys):
+    repo = write(tmp_path, {"train.py": EVAL_CALLER, "utils.py": EVAL_UTILS})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "eval-without-no-grad"] == []
+    # one call with autograd on (a second script) and the helper is reported where it is defined
+    extra = "from utils import evaluate\n\n\ndef report(model, loader):\n    return evaluate(model, loader)\n"
+    repo = write(tmp_path / "more", {"train.py": EVAL_CALLER, "utils.py": EVAL_UTILS, "report.py": extra})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "eval-without-no-grad"]
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("utils.py", 7)]
+
+
+def test_review_of_a_pr_that_edits_an_evaluation_helper_its_caller_runs_under_no_grad(tmp_path, capsys):
+    head = EVAL_UTILS.replace("        correct +=", "        x = x.float()\n        correct +=")
+    repo, diff = pr(tmp_path, {"train.py": EVAL_CALLER, "utils.py": EVAL_UTILS}, {"utils.py": head})
+    _, doc, _ = review(repo, diff, capsys)
+    assert [f for f in doc["findings"] if f["rule"] == "eval-without-no-grad"] == []
+    # the same PR, when the training script calls it with autograd on: the finding comes back
+    caller = EVAL_CALLER.replace("        with torch.no_grad():\n            print(", "        print(")
+    (tmp_path / "on").mkdir()
+    repo, diff = pr(tmp_path / "on", {"train.py": caller, "utils.py": EVAL_UTILS}, {"utils.py": head})
+    _, doc, _ = review(repo, diff, capsys)
+    assert [(f["rule"], f["path"]) for f in doc["findings"]] == [("eval-without-no-grad", "utils.py")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +101,7 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Pro
     """The project view ``lint`` reads helpers of other files through: rooted where Python would
     import the file's package from (the first folder above it without ``__init__.py``), shared by
     the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file."""
-    from torchreview.project import LINT_FILES, Project
+    from torchreview.project import LINT_FILES, Project, python_files
     from torchreview.sources import DirSource
 
     folder = path.resolve().parent
@@ -111,7 +111,7 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project]) -> Pro
     if base is None:
         while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
             del projects[next(iter(projects))]
-        base = projects[folder] = Project(DirSource(folder).read, {})
+        base = projects[folder] = Project(DirSource(folder).read, {}, listing=partial(python_files, folder))
     return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
 
 

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import libcst as cst
@@ -239,7 +240,8 @@ def review_files(files: Iterable[ChangedFile], source: Source,
 
     The base comes from reverse-applying the diff; where that cannot be done (no patch lines, a path
     the diff names twice) it is read from ``base`` (git, or the contents API), when given."""
-    from torchreview.project import Project
+    from torchreview.project import Project, python_files
+    from torchreview.sources import DirSource
 
     rules = tuple(rules if rules is not None else all_rules())
     findings: list[Finding] = []
@@ -248,7 +250,8 @@ def review_files(files: Iterable[ChangedFile], source: Source,
     no_base: list[Skipped] = []
     suppressed = 0
     files = _merge_repeated(files)
-    project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python})
+    listing = partial(python_files, source.root) if isinstance(source, DirSource) else None
+    project = Project(source.read, {cf.path: cf.changed for cf in files if cf.is_python}, listing=listing)
     # The base side sees the checkout as it was: changed files read back from the diff.
     by_path = {cf.path: cf for cf in files if cf.is_python and cf.status != "removed"}
     renamed = {cf.source_path: cf for cf in by_path.values() if cf.source_path and cf.source_path != cf.path}
@@ -264,7 +267,7 @@ def review_files(files: Iterable[ChangedFile], source: Source,
             raise FileUnavailable("its base is not known")
         return before
 
-    base_project = Project(read_base, {})
+    base_project = Project(read_base, {}, listing=listing)
     for cf in files:
         if cf.path.endswith(".ipynb") and cf.status != "removed" and not cf.is_binary and cf.changed:
             from torchreview.notebook import review_notebook  # the rest of this loop is for .py files

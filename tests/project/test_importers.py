@@ -1,4 +1,4 @@
-from torchreview.project.importers import _python_files, importers
+from torchreview.project.importers import importers, python_files
 
 
 def _tree(root, files):
@@ -42,4 +42,4 @@ def test_a_package_is_found_by_its_folder_name(tmp_path):
 def test_the_listing_sorts_folder_by_folder_and_follows_no_folder_links(tmp_path):
     _tree(tmp_path, {"b.py": "", "a/z.py": "", "a/b/c.py": "", "a-b.py": ""})
     (tmp_path / "link").symlink_to(tmp_path / "a", target_is_directory=True)
-    assert _python_files(tmp_path) == ["a/b/c.py", "a/z.py", "a-b.py", "b.py"]
+    assert python_files(tmp_path) == ["a/b/c.py", "a/z.py", "a-b.py", "b.py"]

@@ -19,13 +19,14 @@ same parsed files: ``lint`` makes one per linted file, so every file is parsed o
 
 The parts: ``index`` (one file's functions, imports, loops and calls), ``view`` (the ``Project``: files
 parsed on demand, calls resolved), ``reading`` (what a helper does with what it is handed) and
-``importers`` (files that import a changed module).
+``importers`` (files that import a changed module), ``callers`` (whether every call of a function in
+the checkout runs with autograd off: ``called_without_grad``, when the checkout can be listed).
 """
 
-from torchreview.project.importers import importers
+from torchreview.project.importers import importers, python_files
 from torchreview.project.index import Function, ModuleIndex, project_imports
 from torchreview.project.reading import HARMLESS_CALLS, param_at
 from torchreview.project.view import LINT_FILES, Project, Reader
 
 __all__ = ["HARMLESS_CALLS", "LINT_FILES", "Function", "ModuleIndex", "Project", "Reader",
-           "importers", "param_at", "project_imports"]
+           "importers", "param_at", "project_imports", "python_files"]

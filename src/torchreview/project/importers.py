@@ -25,7 +25,7 @@ def importers(root: Path, changed: set[str], exclude: set[str]) -> list[str]:
                          + rb")\b", re.MULTILINE)
     found: list[str] = []
     base = os.fspath(root)
-    for rel in _python_files(root)[:MAX_SCANNED]:
+    for rel in python_files(root)[:MAX_SCANNED]:
         if rel in exclude:
             continue
         try:
@@ -53,7 +53,7 @@ def _read(path: str) -> bytes:
 _CHUNK = 1 << 16
 
 
-def _python_files(root: Path) -> list[str]:
+def python_files(root: Path) -> list[str]:
     """The checkout's Python files outside the skipped folders, as relative posix paths in path order
     (folder by folder, as sorting the paths part by part gives). One ``scandir`` a folder: the type of
     each entry comes with the listing, with no extra system call per file."""

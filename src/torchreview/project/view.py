@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from torchreview.project import reading
+from torchreview.project import callers, reading
 from torchreview.project.index import (
     Function,
     ModuleIndex,
@@ -38,6 +38,10 @@ class _Shared:
     functions: dict[tuple[str, str], Any] = field(default_factory=dict)  # helpers parsed with libcst
     aliases: dict[str, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)  # the source of every parsed file
+    listing: Callable[[], list[str]] | None = None  # the checkout's Python files, when it can be listed
+    files: list[str] | None = None  # what ``listing`` gave, once per run
+    without_grad: dict[tuple[str, str, str | None], bool] = field(default_factory=dict)  # called_without_grad
+    mentions: dict[str, list[str] | None] = field(default_factory=dict)  # name -> files with a call of it
 
 
 def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
@@ -62,10 +66,10 @@ class Project:
     """Parses files of the checkout on demand; ``changed`` maps paths to the head lines the PR changed."""
 
     def __init__(self, read: Reader, changed: Mapping[str, frozenset[int]], *,
-                 _shared: _Shared | None = None) -> None:
+                 listing: Callable[[], list[str]] | None = None, _shared: _Shared | None = None) -> None:
         self._read = read
         self.changed = changed
-        self._shared = _shared or _Shared()
+        self._shared = _shared or _Shared(listing=listing)
         self._modules = self._shared.modules
         self._used: set[str] = set()  # files this view has looked at (at most MAX_FILES)
         self._max_files: int | None = None
@@ -95,22 +99,23 @@ class Project:
             self._used.add(path)
         return True
 
-    def module(self, path: str) -> ModuleIndex | None:
+    def module(self, path: str, *, budgeted: bool = True) -> ModuleIndex | None:
         """The file's ast index, or None when it is not there, does not parse, or is over the budget
-        (only files that exist count: resolving ``import torch`` tries paths that are not there)."""
+        (only files that exist count: resolving ``import torch`` tries paths that are not there).
+        ``budgeted=False``: a search with a bound of its own (``called_without_grad``)."""
         path = self._real(path)
         if path in self._shared.missing:
             return None
         if path in self._modules:
             known = self._modules.pop(path)
             self._modules[path] = known  # most recently used last
-            return known if self._budget(path) else None
+            return known if not budgeted or self._budget(path) else None
         try:
             text = self._read(path)
         except Exception:  # unreadable or not there: nothing to follow
             self._remember(path, None, "")
             return None
-        if not self._budget(path):
+        if budgeted and not self._budget(path):
             return None
         try:
             mod: ModuleIndex | None = index_module(path, ast.parse(text))
@@ -314,6 +319,54 @@ class Project:
     def mode_after(self, fn: Function) -> str | None:
         """The last train/eval switch ``fn`` makes (reading.mode_after)."""
         return reading.mode_after(self, fn)
+
+    def called_without_grad(self, path: str, name: str, cls: str | None) -> bool:
+        """Whether every call of the function ``name`` of ``path`` (a method of ``cls`` when given)
+        that the checkout holds runs with autograd off, and there is one (callers.py). A call with
+        autograd on counts as off when the function it sits in is itself called only that way, up to
+        MAX_CALLER_DEPTH callers up. No when the checkout cannot be listed."""
+        key = (self._real(path), name, cls)
+        known = self._shared.without_grad
+        if key not in known:
+            known[key] = self._all_calls_without_grad(key, frozenset())
+        return known[key]
+
+    def _all_calls_without_grad(self, key: tuple[str, str, str | None], visiting: frozenset[tuple[str, str, str | None]],
+                                ) -> bool:
+        if key in visiting:
+            return True  # a call from a caller already being asked about (recursion) adds nothing
+        path, name, cls = key
+        found = self._mentioning(name)
+        if not found:
+            return False
+        seen = False
+        for other in found:
+            mod = self.module(other, budgeted=False)
+            if mod is None:
+                continue
+            for site in callers.sites(mod, name, cls, own_file=other == path):
+                if not site.grad_off and not self._caller_without_grad(mod, site, visiting | {key}):
+                    return False
+                seen = True
+        return seen
+
+    def _mentioning(self, name: str) -> list[str] | None:
+        shared = self._shared
+        if shared.listing is None:
+            return None
+        if name not in shared.mentions:
+            if shared.files is None:
+                shared.files = shared.listing()
+            shared.mentions[name] = callers.files_mentioning(name, shared.files, self._read)
+        return shared.mentions[name]
+
+    def _caller_without_grad(self, mod: ModuleIndex, site: callers.Site,
+                             visiting: frozenset[tuple[str, str, str | None]]) -> bool:
+        """The function that holds ``site`` (one of its file's own) is called only with autograd off."""
+        if len(visiting) > callers.MAX_CALLER_DEPTH or site.function not in mod.functions:
+            return False
+        owner, _, method = site.function.rpartition(".")
+        return self._all_calls_without_grad((mod.path, method, owner or None), visiting)
 
     # -- what the PR touched ----------------------------------------------------------------------
     def reaches_changed(self, path: str, start: int, end: int) -> bool:

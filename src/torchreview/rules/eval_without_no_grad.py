@@ -45,9 +45,12 @@ Use instead
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
     ``optim_wrapper.update_params(loss)``) follows the
-    loop in the same function (the outputs may be meant for it). An evaluation function called from
-    another file under ``no_grad`` cannot be seen, so there the rule may speak; the ``with`` block is
-    cheap and harmless when it is already active. Hooks that a framework calls (a Lightning
+    loop in the same function (the outputs may be meant for it). When the checkout is at hand (a
+    review of a PR, or ``lint`` of a folder), it also stays quiet when every call of the evaluation
+    function in any file of the checkout sits in such a block, or in a function decorated with one
+    (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point); one call with
+    gradients on, or none found, and the rule speaks: the ``with`` block is cheap and harmless when it
+    is already active. Hooks that a framework calls (a Lightning
     ``validation_step``, which Lightning runs under no_grad, or a ``predict`` method nothing here
     calls for evaluation) are left alone.
 
@@ -937,7 +940,19 @@ def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
     for s in call_sites(ctx):
         if s.name == name and any(is_no_grad_context(c) for c in s.contexts):
             return True
-    return _reached_without_grad(ctx, loop.function_node, class_of(ctx, loop.function_node), 0)
+    cls = class_of(ctx, loop.function_node)
+    return _reached_without_grad(ctx, loop.function_node, cls, 0) or _checkout_calls_without_grad(
+        ctx, loop.function_node, cls)
+
+
+def _checkout_calls_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> bool:
+    """Every call of ``func`` that the checkout holds, in any file, runs with autograd off (an
+    inference method that a toolkit's entry point calls in ``with torch.no_grad():``, an
+    ``evaluate()`` that the training script calls that way). Functions nested in another are local."""
+    if ctx.project is None or not any(info.node is func for info in (
+            *ctx.facts.top_functions.values(), *ctx.facts.methods.values())):
+        return False
+    return bool(ctx.project.called_without_grad(ctx.path, func.name.value, cls))
 
 
 def _reached_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | None, depth: int) -> bool:
@@ -1211,6 +1226,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
             continue
         callers = _callers(ctx, func, cls)
         if any(any(is_no_grad_context(c) or _context_off(ctx, c) for c in s.contexts) for s in callers):
+            continue
+        if _checkout_calls_without_grad(ctx, func, cls):
             continue
         if any(a <= s.line <= b for s in callers for a, b in reported_ranges):
             continue  # the loop that calls it is reported already

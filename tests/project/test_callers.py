@@ -1,0 +1,116 @@
+"""Whether every call of a function in the checkout runs with autograd off (project/callers.py, through
+``Project.called_without_grad``)."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from torchreview.project import Project, python_files
+from torchreview.project.callers import MAX_CALLER_FILES
+from torchreview.sources import DirSource
+
+# A toolkit's model: its inference method has no no_grad of its own and decodes through a helper.
+MODEL = """import torch
+
+
+class Recognizer(torch.nn.Module):
+    def inference(self, batch):
+        outs = []
+        for chunk in batch:
+            outs.append(self._decode(chunk))
+        return outs
+
+    def _decode(self, chunk):
+        return self.encoder(chunk)
+"""
+
+# The toolkit's entry point, which calls every model's inference under no_grad. Its own method of the
+# same name (self.inference) is its own, not the model's.
+ENTRY = """import torch
+
+
+class AutoModel:
+    def __call__(self, batch):
+        return self.inference(batch)
+
+    def inference(self, batch):
+        with torch.no_grad():
+            return self.model.inference(batch)
+"""
+
+
+def project(root: Path, files: dict[str, str], *, listed: bool = True) -> Project:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    source = DirSource(root)
+    return Project(source.read, {}, listing=partial(python_files, root) if listed else None)
+
+
+def test_a_method_called_only_under_no_grad_in_another_file(tmp_path):
+    view = project(tmp_path, {"models/asr.py": MODEL, "auto.py": ENTRY})
+    assert view.called_without_grad("models/asr.py", "inference", "Recognizer")
+    # its helper is called only from it: off too, one caller up
+    assert view.called_without_grad("models/asr.py", "_decode", "Recognizer")
+    # the entry point's own method is called from __call__ with autograd on
+    assert not view.called_without_grad("auto.py", "inference", "AutoModel")
+
+
+def test_one_call_with_autograd_on_anywhere_says_no(tmp_path):
+    script = "def main(model, batch):\n    return model.inference(batch)\n"
+    view = project(tmp_path, {"models/asr.py": MODEL, "auto.py": ENTRY, "scripts/run.py": script})
+    assert not view.called_without_grad("models/asr.py", "inference", "Recognizer")
+    assert not view.called_without_grad("models/asr.py", "_decode", "Recognizer")
+
+
+def test_a_function_nobody_calls_gets_no_answer(tmp_path):
+    view = project(tmp_path, {"models/asr.py": MODEL})
+    assert not view.called_without_grad("models/asr.py", "inference", "Recognizer")
+
+
+def test_a_decorated_caller_and_an_imported_function(tmp_path):
+    utils = "def evaluate(model, loader):\n    model.eval()\n    for x in loader:\n        model(x)\n"
+    train = ("import torch\nfrom utils import evaluate\n\n\n@torch.inference_mode()\n"
+             "def validate(model, loader, *, strict, log=print):\n    return evaluate(model, loader)\n")
+    view = project(tmp_path, {"utils.py": utils, "train.py": train})  # a keyword-only argument without a default
+    assert view.called_without_grad("utils.py", "evaluate", None)
+    # a file that calls its own function of that name does not call this one
+    other = "def evaluate(x):\n    return x\n\n\nprint(evaluate(3))\n"
+    view = project(tmp_path / "two", {"utils.py": utils, "train.py": train, "other.py": other})
+    assert view.called_without_grad("utils.py", "evaluate", None)
+
+
+def test_a_function_defined_inside_a_no_grad_block_runs_where_it_is_called(tmp_path):
+    utils = "def evaluate(model, loader):\n    for x in loader:\n        model(x)\n"
+    train = ("import torch\nfrom utils import evaluate\n\n\ndef main(model, loader):\n"
+             "    with torch.no_grad():\n        def later():\n            return evaluate(model, loader)\n"
+             "    return later()\n")
+    view = project(tmp_path, {"utils.py": utils, "train.py": train})
+    assert not view.called_without_grad("utils.py", "evaluate", None)
+
+
+def test_recursion_adds_nothing(tmp_path):
+    model = MODEL.replace("        return self.encoder(chunk)\n",
+                          "        if chunk is None:\n            return self._decode(chunk)\n"
+                          "        return self.encoder(chunk)\n")
+    view = project(tmp_path, {"models/asr.py": model, "auto.py": ENTRY})
+    assert view.called_without_grad("models/asr.py", "_decode", "Recognizer")
+
+
+def test_a_name_too_common_to_tell_and_a_checkout_that_cannot_be_listed(tmp_path):
+    files = {"models/asr.py": MODEL, "auto.py": ENTRY}
+    files |= {f"tools/t{i}.py": "import torch\n\n\ndef f(m, b):\n    with torch.no_grad():\n"
+              "        return m.inference(b)\n" for i in range(MAX_CALLER_FILES + 1)}
+    view = project(tmp_path, files)
+    assert not view.called_without_grad("models/asr.py", "inference", "Recognizer")
+    view = project(tmp_path / "few", {"models/asr.py": MODEL, "auto.py": ENTRY}, listed=False)
+    assert not view.called_without_grad("models/asr.py", "inference", "Recognizer")
+
+
+def test_a_long_expression_chain_does_not_exhaust_the_stack(tmp_path):
+    chain = " + ".join(f"a{i}" for i in range(2500))  # deeper than Python's recursion limit; ast.parse takes it
+    script = f"import torch\nfrom utils import evaluate\n\nTOTAL = {chain}\n\nwith torch.no_grad():\n    evaluate(1, 2)\n"
+    view = project(tmp_path, {"utils.py": "def evaluate(model, loader):\n    return model(loader)\n",
+                              "run.py": script})
+    assert view.called_without_grad("utils.py", "evaluate", None)
