@@ -312,3 +312,27 @@ def test_review_of_a_pr_that_edits_an_evaluation_helper_its_caller_runs_under_no
     repo, diff = pr(tmp_path / "on", {"train.py": caller, "utils.py": EVAL_UTILS}, {"utils.py": head})
     _, doc, _ = review(repo, diff, capsys)
     assert [(f["rule"], f["path"]) for f in doc["findings"]] == [("eval-without-no-grad", "utils.py")]
+
+
+# stanza's lemma classifier: the evaluation helper leaves the mode alone when told the model is training
+FLAGGED_HELPER = """import torch
+
+
+def evaluate_model(model, loader, verbose=True, is_training=False):
+    if not is_training:
+        model.eval()
+    with torch.no_grad():
+        return sum((model(x).argmax(1) == y).sum().item() for x, y in loader)
+"""
+
+
+def test_an_evaluation_helper_told_by_a_literal_flag_to_keep_the_mode_is_quiet(tmp_path, capsys):
+    train = EVAL_TRAIN.replace("from val import run", "from val import evaluate_model").replace(
+        "run(model=MODEL, dataloader=testloader, criterion=criterion)", "evaluate_model(model, testloader)")
+    kept = train.replace("(model, testloader)", "(model, testloader, is_training=True)")
+    repo = write(tmp_path, {"train.py": kept, "val.py": FLAGGED_HELPER})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
+    # told nothing, the helper switches to eval mode and training goes on in it
+    repo = write(tmp_path / "plain", {"train.py": train, "val.py": FLAGGED_HELPER})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [(f["severity"], f["line"]) for f in found] == [("warning", 14)]

@@ -114,3 +114,19 @@ def test_a_long_expression_chain_does_not_exhaust_the_stack(tmp_path):
     view = project(tmp_path, {"utils.py": "def evaluate(model, loader):\n    return model(loader)\n",
                               "run.py": script})
     assert view.called_without_grad("utils.py", "evaluate", None)
+
+
+def test_a_reference_counts_where_it_is_taken(tmp_path):
+    # RecBole's trainer: eval_func = self._full_sort_batch_eval inside a @torch.no_grad() evaluate
+    trainer = ("import torch\n\n\nclass Trainer:\n    def _full_sort_batch_eval(self, batch):\n"
+               "        return self.model.full_sort_predict(batch)\n\n    @torch.no_grad()\n"
+               "    def evaluate(self, data):\n        eval_func = self._full_sort_batch_eval\n"
+               "        return [eval_func(b) for b in data]\n")
+    model = ("import torch\n\n\nclass FISM(torch.nn.Module):\n    def full_sort_predict(self, interaction):\n"
+             "        return [self.user_forward(u) for u in interaction]\n")
+    view = project(tmp_path, {"trainer.py": trainer, "models/fism.py": model})
+    assert view.called_without_grad("models/fism.py", "full_sort_predict", "FISM")
+    # handed on as a callback outside no_grad: where it runs is out of sight, so no answer
+    hooks = "def register(trainer, hooks):\n    hooks.append(trainer._full_sort_batch_eval)\n"
+    view = project(tmp_path / "hooks", {"trainer.py": trainer, "models/fism.py": model, "hooks.py": hooks})
+    assert not view.called_without_grad("models/fism.py", "full_sort_predict", "FISM")

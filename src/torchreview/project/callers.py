@@ -43,9 +43,11 @@ class Site:
 
 
 def files_mentioning(name: str, listing: list[str], read: Callable[[str], str]) -> list[str] | None:
-    """The files of ``listing`` with a line (not a ``def``) that has ``name(`` (``name (`` too); None
-    when there are more than MAX_CALLER_FILES of them."""
-    pattern = re.compile(rf"\b{re.escape(name)}[ \t]*\(")
+    """The files of ``listing`` with a line (not a ``def``) that names ``name``: a call or a reference
+    (the parser decides which); None when there are more than MAX_CALLER_FILES of them."""
+    word = re.escape(name)
+    # a call, an attribute, or a name handed on or bound: ``name(``, ``.name``, ``= name``, ``(name``, ``, name``
+    pattern = re.compile(rf"\b{word}[ \t]*\(|\.{word}\b|[=(,][ \t]*{word}\b")
     found: list[str] = []
     for path in listing:
         try:
@@ -93,10 +95,19 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> It
             off = at.off or any(is_no_grad_context(ast.unparse(i)) for i in items)
             stack.extend((n, _Place(off, at.klass, at.methods, at.function)) for n in node.body)
         else:
-            if isinstance(node, ast.Call) and _may_run(node.func, name, cls, own_file, imported, at.klass, at.methods) \
+            # a call of it, or a reference to it (``eval_func = self._full_sort_batch_eval``, called in
+            # the same place; or a callback handed on, whose call is out of sight unless the reference
+            # itself sits where autograd is off)
+            target = node.func if isinstance(node, ast.Call) else node
+            if isinstance(target, (ast.Name, ast.Attribute)) and isinstance(getattr(target, "ctx", None), ast.Load) \
+                    and _may_run(target, name, cls, own_file, imported, at.klass, at.methods) \
                     and not (own_file and at.function == own):  # recursion
                 yield Site(node.lineno, at.off, at.function)
-            stack.extend((n, at) for n in ast.iter_child_nodes(node))
+            children = ast.iter_child_nodes(node)
+            if isinstance(node, ast.Call):  # its function is this call's, not a second reference
+                children = (n for n in ast.iter_child_nodes(node) if n is not node.func)
+                stack.extend((n, at) for n in ast.iter_child_nodes(node.func))
+            stack.extend((n, at) for n in children)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def hands_on(view: Project, fn: Function, params: set[str], depth: int = 0) -> b
             passed += [(k.arg, k.value) for k in node.keywords if _bare(k.value) & params]
             if not passed:
                 continue
-            callee = _last(node.func)
+            callee = last_name(node.func)
             if callee in HARMLESS_CALLS or callee in _RECORDED:
                 continue
             inner = view.callee_at(fn.path, node.lineno, callee) if callee else None
@@ -47,11 +47,13 @@ def hands_on(view: Project, fn: Function, params: set[str], depth: int = 0) -> b
                 return True
     return False
 
-def mode_after(view: Project, fn: Function, depth: int = 0) -> str | None:
+def mode_after(view: Project, fn: Function, depth: int = 0, flags: dict[str, bool] | None = None) -> str | None:
     """The last train/eval switch ``fn`` makes in source order ('train', 'eval' or None), reading the
-    helpers it calls two levels deep. ``x.train(flag)`` counts as 'train' (it puts back a mode)."""
-    calls = sorted((n for n in ast.walk(fn.node) if isinstance(n, ast.Call)),
-                   key=lambda n: (n.lineno, n.col_offset))
+    helpers it calls two levels deep. ``x.train(flag)`` counts as 'train' (it puts back a mode).
+    ``flags``: parameters the call sets to a literal ``True``/``False``; a branch on one of them that
+    cannot run is not read (``evaluate_model(model, path, is_training=True)`` skips its
+    ``if not is_training: model.eval()``)."""
+    calls = sorted(_reached_calls(fn.node, flags or {}), key=lambda n: (n.lineno, n.col_offset))
     last: str | None = None
     for call in calls:
         func = call.func
@@ -71,6 +73,54 @@ def mode_after(view: Project, fn: Function, depth: int = 0) -> str | None:
     return last
 
 
+def _reached_calls(node: ast.AST, flags: dict[str, bool]) -> list[ast.Call]:
+    """The calls under ``node``, leaving out the branch of an ``if <flag>:`` / ``if not <flag>:``
+    that the literal ``flags`` rule out (unless the function assigns the flag)."""
+    if flags:
+        assigned = {t.id for n in ast.walk(node) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                    for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
+        flags = {k: v for k, v in flags.items() if k not in assigned}
+    out: list[ast.Call] = []
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, ast.Call):
+            out.append(current)
+        if isinstance(current, ast.If) and (value := _flag_value(current.test, flags)) is not None:
+            todo.append(current.test)
+            todo.extend(current.body if value else current.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(current))
+    return out
+
+
+def _flag_value(test: ast.expr, flags: dict[str, bool]) -> bool | None:
+    """The value of ``flag`` or ``not flag`` under ``flags``, None when the test is something else."""
+    if isinstance(test, ast.Name) and test.id in flags:
+        return flags[test.id]
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _flag_value(test.operand, flags)
+        return None if inner is None else not inner
+    return None
+
+
+def call_flags(fn: Function, call: ast.Call) -> dict[str, bool]:
+    """The parameters of ``fn`` that ``call`` sets to a literal ``True`` or ``False``."""
+    out: dict[str, bool] = {}
+    places: list[tuple[int | str | None, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break  # the places after *args are not known
+        places.append((i, arg))
+    places += [(k.arg, k.value) for k in call.keywords]
+    for where, value in places:
+        if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            name = param_at(fn, where)
+            if name is not None:
+                out[name] = value.value
+    return out
+
+
 # Calls that only read a value (log it, measure it) and never step, clear or store it.
 HARMLESS_CALLS = frozenset({
     "print", "len", "str", "repr", "format", "isinstance", "type", "id", "getattr", "hasattr", "log", "info",
@@ -83,7 +133,7 @@ HARMLESS_CALLS = frozenset({
 _RECORDED = frozenset({"step", "zero_grad", "backward", "optimizer_step", "manual_backward"})
 
 
-def _last(func: ast.expr) -> str:
+def last_name(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
     if isinstance(func, ast.Attribute):

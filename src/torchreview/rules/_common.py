@@ -255,10 +255,16 @@ def _grad_below(node: cst.BaseExpression) -> cst.Attribute | None:
     return node if isinstance(node, cst.Attribute) and node.attr.value == "grad" else None
 
 
+# A test's assertion call: unittest's ``self.assertTrue``, ``torch.testing.assert_close``,
+# ``np.testing.assert_allclose``; what it reads of ``.grad`` is checked, as in an ``assert`` statement.
+_ASSERT_CALL = re.compile(r"^assert(?:_|[A-Z])")
+
+
 def reads_grad_in(node: cst.CSTNode) -> bool:
     """Whether the code under ``node`` reads ``.grad`` to inspect or use the gradients: not only
     clearing it, and not only measuring it for a log (``p.grad is not None``, ``p.grad.norm()``,
-    ``torch.norm(p.grad)``) outside an ``assert``."""
+    ``torch.norm(p.grad)``) outside an assertion (an ``assert`` statement or a test's
+    ``self.assertTrue(...)``-style call)."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
@@ -274,7 +280,10 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
             asserts -= 1
 
         def visit_Call(self, n: cst.Call) -> None:
+            nonlocal asserts
             func = n.func
+            if _ASSERT_CALL.match(last_name(func)):  # self.assertTrue(...), torch.testing.assert_close(...)
+                asserts += 1
             if isinstance(func, cst.Attribute) and func.attr.value in clearing:
                 target = func.value
                 if isinstance(target, cst.Attribute) and target.attr.value == "data":
@@ -290,6 +299,11 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
                 grad = _grad_below(n.args[0].value)
                 if grad is not None:
                     ignored.add(id(grad))
+
+        def leave_Call(self, original_node: cst.Call) -> None:
+            nonlocal asserts
+            if _ASSERT_CALL.match(last_name(original_node.func)):
+                asserts -= 1
 
         def visit_Comparison(self, n: cst.Comparison) -> None:
             if asserts:

@@ -609,7 +609,46 @@ class Trainer:
 """,
 ]
 
+VALID += [
+    # a loop over cross-validation folds trains a model in each fold, then predicts (PyTorch Tabular)
+    """
+import torch
+class TabularModel:
+    def cross_validate(self, cv, train, metric):
+        scores = []
+        for fold, (train_idx, val_idx) in enumerate(cv.split(train)):
+            datamodule = self.prepare_dataloader(train.iloc[train_idx], train.iloc[val_idx])
+            model = self.prepare_model(datamodule)
+            self.train(model, datamodule)
+            preds = self.model(datamodule.val_tensor())
+            scores.append(metric(preds, datamodule.val_targets()))
+        return scores
+""",
+    # a library's inference API, which turns gradients off itself (MMPose's TorchServe handler)
+    """
+import torch
+from mmpose.apis import inference_top_down_pose_model
+class MMPoseHandler:
+    def _inference_top_down_pose_model(self, data):
+        results = []
+        for image in data:
+            preds, _ = inference_top_down_pose_model(self.model, image, person_results=None)
+            results.append(preds)
+        return results
+""",
+]
+
 INVALID = [
+    # a mode switch in the loop is no training call, and a library-looking name on the model is its forward
+    """
+import torch
+def evaluate(model, inference_model, val_loader):
+    outs = []
+    for batch in val_loader:  # <- finding
+        model.train(False)
+        outs.append(inference_model(batch))
+    return outs
+""",
     # only the backbone is frozen: the head still builds a graph for every batch
     """
 import torch
@@ -1011,17 +1050,43 @@ def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
 _NOT_A_FORWARD = re.compile(r"^(prepare|wrap|load|save|build|create|init|get|register|setup|to|compile)(_|$)")
 
 
-def _forwards(events: list[Event]) -> list[Event]:
-    return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])]
+# A library's inference API handed the model (MMPose's ``inference_top_down_pose_model(model, img)``,
+# MMDetection's ``inference_detector(model, img)``): it turns gradients off itself. A bare function
+# name that gets a model; ``inference_model(batch)`` is a model, and ``model.inference(x)`` its method.
+_LIBRARY_INFERENCE = re.compile(r"^(?:inference|infer)_\w+$")
+
+
+def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
+    return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])
+            and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))]
+
+
+# A call that trains a model: a loop that makes one (over cross-validation folds, over trials) trains,
+# and its predictions afterwards are no evaluation loop of their own. ``train`` needs two arguments or
+# more: ``model.train()`` and ``model.train(flag)`` switch a mode.
+_TRAINING_CALL = re.compile(r"^_?(?:fit|train)(?:_(?:one_)?(?:epoch|model|fold|loop|network|net))?$|"
+                            r"^(?:run|do)_(?:train|training|fit)$")
+
+
+def _trains_through_a_call(loop: TrainingLoop) -> bool:
+    for call in calls_in(loop.node.body):
+        name = last_name(call.func)
+        if not _TRAINING_CALL.match(name):
+            continue
+        if name.lstrip("_") != "train" or len(call.args) >= 2:
+            return True
+    return False
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
-        forwards = _forwards(loop.of(EventKind.FORWARD))
+        forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
         if not forwards or loop.iterates_parameters or _over_literal_names(loop):
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
+            continue
+        if _trains_through_a_call(loop):
             continue
         if any(a.line in reported for a in ctx.ancestors(loop)):
             continue
@@ -1215,7 +1280,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
         if unit.has(*_TRAINING_KINDS):
             continue
-        forwards = [e for e in _forwards(unit.of(EventKind.FORWARD))
+        forwards = [e for e in _forwards(ctx, unit.of(EventKind.FORWARD))
                     if not e.via and not any(a <= e.line <= b for a, b in inner_loops)
                     and not any(_context_off(ctx, c) for c in e.contexts)
                     and _last_mode_before(ctx, func, e.line) != "train"]

@@ -49,8 +49,10 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
-from torchreview.loops import EventKind, is_no_grad_context
+from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._callee import resolver_for
 from torchreview.rules._common import (
+    calls_in,
     exclusive,
     loss_names,
     optimizer_steps,
@@ -208,7 +210,65 @@ def torch_minimize(closure, parameters, optimizer, step_limit, bounds):
 """,
 ]
 
+VALID += [
+    # a closure factory: the method returns the closure that runs the backward pass (FedML's gradient
+    # inversion attack); the loop model cannot read a closure made in another function
+    """
+class Inversion:
+    def _gradient_closure(self, optimizer, x_trial, target):
+        def closure():
+            optimizer.zero_grad()
+            rec_loss = self.cost(self.model(x_trial), target)
+            rec_loss.backward()
+            return rec_loss
+        return closure
+
+    def reconstruct(self, x_trial, target, steps):
+        optimizer = torch.optim.Adam([x_trial], lr=0.1)
+        for iteration in range(steps):
+            closure = self._gradient_closure(optimizer, x_trial, target)
+            rec_loss = optimizer.step(closure)
+""",
+]
+
+VALID += [
+    # FedOpt's server step: the averaged client update is written into .grad by a helper of the file
+    """
+class FedOptAPI:
+    def _set_model_global_grads(self, new_state):
+        new_model = copy.deepcopy(self.model)
+        new_model.load_state_dict(new_state)
+        with torch.no_grad():
+            for parameter, new_parameter in zip(self.model.parameters(), new_model.parameters()):
+                parameter.grad = parameter.data - new_parameter.data
+
+    def _test(self):
+        test_loss = criterion(self.model(self.x), self.y)
+        return test_loss.item()
+
+    def train(self, rounds):
+        for round_idx in range(rounds):
+            w_avg = self._aggregate([client.train() for client in self.clients])
+            self.opt.zero_grad()
+            self._set_model_global_grads(w_avg)
+            self.opt.step()
+            self._test()
+""",
+]
+
 INVALID = [
+    # a closure of the loop's own function that computes the loss and never runs the backward pass
+    """
+def fit(model, optimizer, inputs, targets, steps):
+    def closure():
+        optimizer.zero_grad()
+        loss = criterion(model(inputs), targets)
+        return loss
+
+    for i in range(steps):
+        loss = criterion(model(inputs), targets)
+        optimizer.step(closure)  # <- finding
+""",
     # compiled, the helper is still followed: this one only computes the loss
     """
 import torch
@@ -308,10 +368,12 @@ def _with_names(node: cst.CSTNode) -> set[str]:
     return names
 
 
-def _unresolved_closure(ctx: FileContext, loop_node: cst.CSTNode) -> bool:
-    """``optimizer.step(fn)`` where ``fn`` is defined somewhere we cannot see."""
-    from torchreview.rules._common import calls_in
-
+def _unresolved_closure(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """``optimizer.step(fn)`` where ``fn`` is defined somewhere the loop model cannot see: in another
+    file, or made by a closure factory (``closure = self._gradient_closure(...)``, whose ``def
+    closure()`` the loop's own function does not hold)."""
+    loop_node = loop.node
+    resolve = resolver_for(ctx, loop.function_node)  # what the loop model reads: not a closure made elsewhere
     context_ids = _with_names(loop_node)
     for call in calls_in(loop_node):
         func = call.func
@@ -321,15 +383,22 @@ def _unresolved_closure(ctx: FileContext, loop_node: cst.CSTNode) -> bool:
                 continue
             if isinstance(arg, cst.Name) and arg.value in context_ids:
                 continue  # DistributedOptimizer.step(context_id)
-            if isinstance(arg, cst.Name | cst.Attribute):
-                fake = cst.Call(func=arg)
-                if not resolvable(ctx, fake):
-                    return True
+            if isinstance(arg, cst.Name | cst.Attribute) and resolve(cst.Call(func=arg)) is None:
+                return True
         # closure() called by hand (BoTorch's torch_minimize): by PyTorch's convention a closure
         # clears the gradients, runs the forward and backward passes and returns the loss
         if isinstance(func, cst.Name) and "closure" in func.value.lower() and not resolvable(ctx, call):
             return True
     return False
+
+
+def _grads_written(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop, or a helper of this file that it calls, writes ``.grad`` by hand (a federated server
+    sets the averaged update as the gradient, FedOpt's ``_set_model_global_grads``)."""
+    if _assigns_grad(loop.node):
+        return True
+    resolve = resolver_for(ctx, loop.function_node)
+    return any((fn := resolve(call)) is not None and _assigns_grad(fn) for call in calls_in(loop.node))
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -346,7 +415,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if not loop.has(EventKind.LOSS, EventKind.FORWARD):
             continue
-        if _assigns_grad(loop.node) or _unresolved_closure(ctx, loop.node):
+        if _grads_written(ctx, loop) or _unresolved_closure(ctx, loop):
             continue
         if any(is_no_grad_context(c) for c in loop.outer_contexts) or \
                 all(any(is_no_grad_context(c) for c in s.contexts) for s in steps):

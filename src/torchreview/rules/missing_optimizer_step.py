@@ -215,6 +215,21 @@ def test_grads_in_sync(model, ddp_model, batches, optimizer):
         for p, q in zip(model.parameters(), ddp_model.parameters()):
             assert torch.allclose(p.grad, q.grad)
 """,
+    # a unittest check of the gradients (learn2learn's GBML tests): assertTrue reads them, as assert does
+    """
+class GBMLTest(unittest.TestCase):
+    def setUp(self):
+        self.model = torch.nn.Linear(4, 2)
+
+    def test_graph_connection(self):
+        for adapt_transform in [False, True]:
+            transform = l2l.optim.transforms.ModuleTransform(torch.nn.Linear)
+            gbml = l2l.algorithms.GBML(self.model, transform=transform, adapt_transform=adapt_transform)
+            clone = gbml.clone()
+            clone(torch.randn(8, 4)).norm(p=2).backward()
+            for p in self.model.parameters():
+                self.assertTrue(p.grad.norm(p=2).item() > 0.0)
+""",
     # a benchmark of forward + backward that clears gradients and never steps
     """
 def bench(module, data, iters):

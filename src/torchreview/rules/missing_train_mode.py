@@ -254,6 +254,59 @@ for epoch in range(epochs):
         optimizer.zero_grad()
     validate(model, val_loader)
 """,
+    # a part of the trained network frozen on purpose: the input normalizer's running statistics stop
+    # updating after the first mini-epoch (rl_games' central value), as recipes freeze batch norm
+    """
+class CentralValueTrain:
+    def train_net(self):
+        self.model.train()
+        loss = 0
+        for _ in range(self.mini_epoch):
+            for i in range(len(self.dataset)):
+                loss += self.train_critic(self.dataset[i])
+            if self.normalize_input:
+                self.model.running_mean_std.eval()
+        return loss
+
+    def train_critic(self, batch):
+        values = self.model(batch)["values"]
+        loss = self.calc_loss(values, batch["returns"])
+        self.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        self.optimizer.step()
+        return loss
+""",
+    # a setting says whether an encoder trains: its eval() is the other branch of its train()
+    # (simpletransformers' retrieval pre-training keeps a frozen encoder in eval mode)
+    """
+class RetrievalModel:
+    def train(self, loader, optimizer, args):
+        context_model, query_model = self.context_encoder, self.query_encoder
+        for epoch in range(args.epochs):
+            context_model.train()
+            if args.train_query_encoder:
+                query_model.train()
+            else:
+                query_model.eval()
+            for step, batch in enumerate(loader):
+                loss = self._calculate_loss(context_model, query_model, batch)
+                loss.backward()
+                optimizer.step()
+                optimizer.zero_grad()
+                if args.eval_every and step % args.eval_every == 0:
+                    self.eval_model(args.eval_data)
+                    context_model.train()
+                    query_model.train()
+
+    def _calculate_loss(self, context_model, query_model, batch):
+        return contrastive_loss(query_model(batch["query"]), context_model(batch["context"]))
+
+    def eval_model(self, eval_data):
+        self.context_encoder.eval()
+        self.query_encoder.eval()
+        with torch.no_grad():
+            return evaluate(self.context_encoder, self.query_encoder, eval_data)
+""",
     # an early stopper's step() after evaluation trains nothing; the next epoch calls train() first
     """
 def evaluate(model, features, labels, mask):
@@ -386,7 +439,21 @@ for epoch in range(epochs):
 """,
 ]
 
-INVALID = [    """
+INVALID = [
+    # DDP's .module is the whole network, not a part of it
+    """
+ddp_model.train()
+for epoch in range(epochs):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(ddp_model(x), y)
+        loss.backward()
+        optimizer.step()
+    ddp_model.module.eval()  # <- finding
+    with torch.no_grad():
+        val_loss = sum(criterion(ddp_model.module(x), y).item() for x, y in val_loader)
+""",
+    """
 model.train()
 for epoch in range(epochs):
     for x, y in train_loader:
@@ -498,6 +565,23 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
         receiver = e.receiver or ""
         if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
             return True  # model.module.eval() and model(x) name the same network
+    return False
+
+
+# What a wrapper calls the network it holds (DDP's ``model.module``, torch.compile's ``_orig_mod``, a
+# Lightning module's ``self.model``): switching it is switching the whole network.
+_SAME_NETWORK = frozenset({"module", "_orig_mod", "model", "_model", "net", "network"})
+
+
+def _part_of_trained(loop: TrainingLoop, model: str) -> bool:
+    """``model`` is a part of a network that trains in the loop (``self.model.running_mean_std``
+    while ``self.model(batch)`` trains): one part in eval mode is a choice (frozen batch-norm or
+    normaliser statistics), not an evaluation pass that forgot to switch back."""
+    for e in loop.of(EventKind.FORWARD):
+        receiver = e.receiver or ""
+        if receiver and model.startswith(receiver + ".") and any(
+                part not in _SAME_NETWORK for part in model[len(receiver) + 1:].split(".")):
+            return True
     return False
 
 
@@ -685,8 +769,7 @@ def _mode_in_project(ctx: FileContext, call: cst.Call, line: int) -> str | None:
     """The mode an evaluation helper of another file leaves the model in, when the checkout has it."""
     if ctx.project is None:
         return None
-    fn = ctx.project.callee_at(ctx.path, line, last_name(call.func))
-    return ctx.project.mode_after(fn) if fn is not None else None
+    return ctx.project.mode_after_call(ctx.path, line, last_name(call.func))
 
 
 def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -> Iterator[Finding]:
@@ -711,7 +794,7 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
         else:
             # a helper of another file of the checkout (a review's project view) is read too
             mode = _mode_in_project(ctx, call, line)
-            if mode == "train":
+            if mode in ("train", "unchanged"):
                 continue
             severity, unseen = (SEVERITY, False) if mode == "eval" else ("info", True)
         reported.add(line)
@@ -744,6 +827,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
+            if _part_of_trained(loop, model):
+                continue  # self.model.running_mean_std.eval(), model.backbone.bn1.eval(): frozen on purpose
+            if any(t.kind == EventKind.TRAIN_MODE and t.receiver == e.receiver and exclusive(e.conditions, t.conditions)
+                   for t in events):
+                continue  # `if args.train_encoder: enc.train() else: enc.eval()`: a mode chosen by a setting
             nxt, evaluated = _next_after(events, index)
             if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
                 continue
