@@ -413,6 +413,28 @@ class Regressor(torch.nn.Module):
 """,
 ]
 
+VALID += [
+    # a method of the file whose name ends in "model" is no model: eval_model gets a batch of the
+    # evaluation loader, and moves it itself (simpletransformers' RetrievalModel)
+    """
+class RetrievalModel:
+    def train(self, train_loader, eval_set, optimizer, device):
+        eval_loader = DataLoader(eval_set, batch_size=64)
+        for batch in train_loader:
+            batch = {k: v.to(device) for k, v in batch.items()}
+            loss = self.model(**batch).loss
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+        for eval_data_item in eval_loader:
+            self.eval_model(eval_data_item, device)
+
+    def eval_model(self, eval_batch, device):
+        with torch.no_grad():
+            return self.model(**{k: v.to(device) for k, v in eval_batch.items()})
+""",
+]
+
 INVALID = [
     # the named items are still checked: here the loop moves none of them
     """
@@ -957,7 +979,8 @@ class _Walker(cst.CSTVisitor):
         raw_args = [a for a in args if _raw_expr(ctx, a, self.state)]
         if not raw_args:
             return True
-        is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name))
+        is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name)
+                                           and self.resolve_call(node) is None)  # self.eval_model(data): a method of the file
         is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code)
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves

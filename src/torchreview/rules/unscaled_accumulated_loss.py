@@ -236,6 +236,25 @@ for global_step in range(total_timesteps):
 """,
 ]
 
+VALID += [
+    # a GAN that trains the generator every G_steps batches and the discriminator every D_steps: each
+    # optimizer clears its own gradients first, so nothing adds up (PyPOTS' USGAN)
+    """
+def train(model, loader, G_optimizer, D_optimizer, G_steps, D_steps):
+    for idx, data in enumerate(loader):
+        if idx % G_steps == 0:
+            G_optimizer.zero_grad()
+            loss = model(data, training_object="generator")["loss"].sum()
+            loss.backward()
+            G_optimizer.step()
+        if idx % D_steps == 0:
+            D_optimizer.zero_grad()
+            loss = model(data, training_object="discriminator")["loss"].sum()
+            loss.backward(retain_graph=True)
+            D_optimizer.step()
+""",
+]
+
 INVALID = [
     # the schedule's length counts optimizer steps; that says nothing about the loss's scale
     """
@@ -493,9 +512,16 @@ def _consumed_before(ctx: FileContext, loop: TrainingLoop, seq: list[Event], bac
                      modulo: str) -> bool:
     """The gradients of ``backward`` never reach ``step``: another optimizer step applies them in
     every iteration where it runs, or the step's own branch clears them first (cleanrl's TD3: the
-    critic steps every iteration, the actor every ``policy_frequency`` after its own zero_grad())."""
+    critic steps every iteration, the actor every ``policy_frequency`` after its own zero_grad()).
+    A backward pass after the step reaches it in a later iteration, around the loop (PyPOTS' USGAN:
+    the discriminator's backward and step come after the generator's cleared, every-k-iterations step)."""
+    def between(e: Event) -> bool:
+        if backward.order < step.order:
+            return backward.order < e.order < step.order
+        return e.order > backward.order or e.order < step.order
+
     for e in seq:
-        if not backward.order < e.order < step.order:
+        if not between(e):
             continue
         if e.kind == EventKind.STEP and e is not step and e in optimizer_steps(ctx, loop, max_depth=0) and (
                 tuple(backward.conditions[: len(e.conditions)]) == tuple(e.conditions)):
