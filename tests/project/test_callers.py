@@ -130,3 +130,13 @@ def test_a_reference_counts_where_it_is_taken(tmp_path):
     hooks = "def register(trainer, hooks):\n    hooks.append(trainer._full_sort_batch_eval)\n"
     view = project(tmp_path / "hooks", {"trainer.py": trainer, "models/fism.py": model, "hooks.py": hooks})
     assert not view.called_without_grad("models/fism.py", "full_sort_predict", "FISM")
+
+
+def test_an_attribute_of_that_name_used_as_an_object_is_no_call(tmp_path):
+    # Whisper's decoding task holds an object called `inference` and hands it on; it never runs the
+    # model's inference method
+    decoding = ("import torch\n\n\nclass DecodingTask:\n    def __init__(self, model):\n"
+                "        self.inference = PyTorchInference(model)\n        self.decoder = Decoder(self.inference)\n\n"
+                "    def _main_loop(self, tokens):\n        return self.inference.logits(tokens)\n")
+    view = project(tmp_path, {"models/asr.py": MODEL, "auto.py": ENTRY, "whisper/decoding.py": decoding})
+    assert view.called_without_grad("models/asr.py", "inference", "Recognizer")

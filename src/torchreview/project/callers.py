@@ -95,19 +95,32 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> It
             off = at.off or any(is_no_grad_context(ast.unparse(i)) for i in items)
             stack.extend((n, _Place(off, at.klass, at.methods, at.function)) for n in node.body)
         else:
-            # a call of it, or a reference to it (``eval_func = self._full_sort_batch_eval``, called in
-            # the same place; or a callback handed on, whose call is out of sight unless the reference
-            # itself sits where autograd is off)
-            target = node.func if isinstance(node, ast.Call) else node
-            if isinstance(target, (ast.Name, ast.Attribute)) and isinstance(getattr(target, "ctx", None), ast.Load) \
-                    and _may_run(target, name, cls, own_file, imported, at.klass, at.methods) \
-                    and not (own_file and at.function == own):  # recursion
-                yield Site(node.lineno, at.off, at.function)
-            children = ast.iter_child_nodes(node)
-            if isinstance(node, ast.Call):  # its function is this call's, not a second reference
-                children = (n for n in ast.iter_child_nodes(node) if n is not node.func)
-                stack.extend((n, at) for n in ast.iter_child_nodes(node.func))
-            stack.extend((n, at) for n in children)
+            for target, called in _named(node):
+                if not called and _self_attribute(target) and not (own_file and at.klass == cls):
+                    continue  # self.inference handed on: an attribute of the object, unless it is this method
+                if _may_run(target, name, cls, own_file, imported, at.klass, at.methods) \
+                        and not (own_file and at.function == own):  # recursion
+                    yield Site(target.lineno, at.off, at.function)
+            stack.extend((n, at) for n in ast.iter_child_nodes(node))
+
+
+def _named(node: ast.AST) -> list[tuple[ast.expr, bool]]:
+    """What ``node`` calls (True) or takes as a value (False): the function of a call, and a bare name
+    or attribute handed to a call or bound to a name (``eval_func = self._full_sort_batch_eval``, called in the
+    same place; or ``hooks.append(trainer.evaluate)``, a callback whose call is out of sight, so only
+    a reference taken where autograd is off counts as off). ``self.inference.logits(x)`` uses an
+    attribute called ``inference`` as an object, which is no reference to a method of that name; nor is
+    ``Decoder(self.inference)`` in a class that has no such method of its own."""
+    if isinstance(node, ast.Call):
+        values = [*node.args, *(k.value for k in node.keywords)]
+        return [(node.func, True), *((v, False) for v in values if isinstance(v, (ast.Name, ast.Attribute)))]
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and isinstance(node.value, (ast.Name, ast.Attribute)):
+        return [(node.value, False)]
+    return []
+
+
+def _self_attribute(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
 
 
 @dataclass(frozen=True)

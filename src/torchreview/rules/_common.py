@@ -86,6 +86,19 @@ def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
     return any(_NOT_AN_OPTIMIZER_CTOR.search(v.split("(", 1)[0]) for v in ctx.facts.assigned.get(receiver, []))
 
 
+def steps_inputs(ctx: FileContext, step: Event) -> bool:
+    """The optimizer that ``step`` runs was built on a list of plain tensors, not on a network's
+    parameters: ``Adam(params=[adv])`` in an adversarial attack or a feature visualisation moves the
+    input, and trains no model."""
+    optimizer = step.target or step.receiver or ""
+    values = [ctx.code(a.value) for a in assignments(ctx) if a.name == optimizer]
+    return bool(values) and all(_TENSOR_LIST_OPTIMIZER.search(v) and "parameters" not in v for v in values)
+
+
+# Adam([adv], lr=...), self.optimizer(params=[delta, mask], ...): the first argument a list of bare names
+_TENSOR_LIST_OPTIMIZER = re.compile(r"^[\w.]+\(\s*(?:params\s*=\s*)?\[\s*\w+(?:\s*,\s*\w+)*\s*,?\s*\]")
+
+
 def parameter_updates(ctx: FileContext, loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
     """Steps that may update parameters: optimizer, engine, scaler or manual, and any ``x.step()``
     whose ``x`` we cannot place; not a profiler's, tracker's or environment's step."""

@@ -508,6 +508,27 @@ def inference(data_path, model_file):
     for keys, batch in loader:
         results = speech2text(**batch)
 """,
+    # the same with a class chosen by a setting, and a class name in lower case (ESPnet's s2t and k2 scripts)
+    """
+import torch
+
+class Speech2Text:
+    @torch.no_grad()
+    def __call__(self, speech):
+        return self.asr_model.recognize(speech)
+
+class k2Speech2TextGreedy:
+    @torch.no_grad()
+    def __call__(self, speech):
+        return self.asr_model.greedy(speech)
+
+def inference(data_path, model_file, beam_size):
+    speech2text_class = k2Speech2TextGreedy if beam_size == 1 else Speech2Text
+    speech2text = speech2text_class.from_pretrained(model_file)
+    loader = build_streaming_iterator(data_path, batch_size=1)
+    for keys, batch in loader:
+        results = speech2text(**batch)
+""",
     # Lightning runs its validation and predict hooks, and what they call, under no_grad
     """
 import torch
@@ -639,6 +660,26 @@ class MMPoseHandler:
 ]
 
 INVALID = [
+    # one of the classes a setting may choose runs with gradients on
+    """
+import torch
+
+class Speech2Text:
+    @torch.no_grad()
+    def __call__(self, speech):
+        return self.asr_model.recognize(speech)
+
+class Speech2TextStreaming:
+    def __call__(self, speech):
+        return self.asr_model.recognize(speech)
+
+def inference(data_path, model_file, streaming):
+    speech2text_class = Speech2TextStreaming if streaming else Speech2Text
+    speech2text = speech2text_class.from_pretrained(model_file)
+    loader = build_streaming_iterator(data_path, batch_size=1)
+    for keys, batch in loader:  # <- finding
+        results = speech2text(**batch)
+""",
     # a mode switch in the loop is no training call, and a library-looking name on the model is its forward
     """
 import torch
@@ -1230,7 +1271,7 @@ _SIZE_NAMES = re.compile(r"\b\w*(?:batch|sample)_?(?:size|sizes|len|length)\w*\b
 _FEATURE_MAPS = re.compile(r"(?:^|[^A-Za-z])(?:\w+_)?(?:feats?|features|feature_maps|fmaps|hidden_states)\b")
 
 
-_CLASS_OF_VALUE = re.compile(r"^([A-Z]\w*)(?:\.\w+)?\(")
+_CLASS_OF_VALUE = re.compile(r"^([A-Za-z_]\w*)(?:\.\w+)?\(")  # Speech2Text(...), k2Speech2Text.from_pretrained(...)
 
 
 def _detached_at_once(ctx: FileContext, forwards: list[Event]) -> bool:
@@ -1251,11 +1292,26 @@ def _models_turn_grad_off(ctx: FileContext, forwards: list[Event]) -> bool:
     if not forwards:
         return False
     for e in forwards:
-        classes = {m.group(1) for v in ctx.facts.assigned.get(e.receiver or "", [])
-                   if (m := _CLASS_OF_VALUE.match(v.strip()))}
+        classes = {c for v in ctx.facts.assigned.get(e.receiver or "", [])
+                   if (m := _CLASS_OF_VALUE.match(v.strip())) for c in _classes_named(ctx, m.group(1))}
         if not classes or not all(_call_without_grad(ctx, c) for c in classes):
             return False
     return True
+
+
+def _classes_named(ctx: FileContext, name: str) -> set[str]:
+    """``name`` itself, or the classes a name of this file is bound to (``speech2text_class =
+    Speech2TextGreedySearch if beam_size == 1 else Speech2Text``)."""
+    if class_node(ctx, name) is not None:
+        return {name}
+    out: set[str] = set()
+    for value in ctx.facts.assigned.get(name, []):
+        out.update(n for groups in _BOUND_CLASSES.findall(value.strip()) for n in groups
+                   if n and class_node(ctx, n) is not None)
+    return out or {name}
+
+
+_BOUND_CLASSES = re.compile(r"^(\w+)$|^(\w+) if .+ else (\w+)$")
 
 
 def _call_without_grad(ctx: FileContext, cls: str) -> bool:

@@ -65,7 +65,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, resolver_for
-from torchreview.rules._common import calls_in, not_an_optimizer, resolvable
+from torchreview.rules._common import calls_in, not_an_optimizer, resolvable, steps_inputs
 from torchreview.rules._order import exclusive
 
 ID = "missing-train-mode"
@@ -275,6 +275,27 @@ class CentralValueTrain:
         loss.backward()
         self.optimizer.step()
         return loss
+""",
+    # an attack that optimizes the input in eval mode: its optimizer holds the adversarial tensor, not
+    # the network's parameters (ART's FeatureAdversariesPyTorch)
+    """
+class FeatureAdversaries:
+    def _generate_batch(self, x, y):
+        self.estimator.model.eval()
+        adv = x.clone().detach().requires_grad_(True)
+        opt = torch.optim.Adam(params=[adv], lr=self.step_size)
+        for _ in range(self.max_iter):
+            opt.zero_grad()
+            loss = torch.mean((self.estimator.model(adv) - self.estimator.model(y)) ** 2)
+            loss.backward()
+            opt.step()
+        return adv.detach()
+
+    def generate(self, x, y):
+        out = []
+        for m in range(len(x) // self.batch_size):
+            out.append(self._generate_batch(x[m], y[m]))
+        return out
 """,
     # a setting says whether an encoder trains: its eval() is the other branch of its train()
     # (simpletransformers' retrieval pre-training keeps a frozen encoder in eval mode)
@@ -812,8 +833,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not _trains(loop):
             continue
         # an early stopper's or a profiler's step() trains nothing
-        events = sorted((e for e in loop.events if e.kind != EventKind.STEP or not not_an_optimizer(ctx, e)),
-                        key=lambda e: e.order)
+        # (nor does an optimizer of the input tensors: an attack that perturbs the input in eval mode)
+        events = sorted((e for e in loop.events if e.kind != EventKind.STEP
+                         or not (not_an_optimizer(ctx, e) or steps_inputs(ctx, e))), key=lambda e: e.order)
         if not any(e.kind == EventKind.STEP for e in events):
             continue  # gradients without an update: an attack on the inputs, gradient norms; nothing trains
         for index, e in enumerate(events):
