@@ -212,6 +212,29 @@ class Runner:
         torch.save(state, f"epoch_{epoch}.pt")
         self.lr_scheduler.step()
 """,
+    # the best weights copied into memory to load back when training stops, in a file that resumes
+    # (AutoGluon's tabular network): a BytesIO buffer is no checkpoint a resumed run reads
+    """
+import io
+import torch
+
+def fit(model, optimizer, loader, epochs, resume_from=None):
+    start_epoch = 0
+    if resume_from is not None:
+        state = torch.load(resume_from)
+        model.load_state_dict(state["model"])
+        start_epoch = state["epoch"] + 1
+    best, io_buffer = float("-inf"), None
+    for epoch in range(start_epoch, epochs):
+        train_one_epoch(model, loader, optimizer)
+        score = validate(model)
+        if score > best:
+            best = score
+            io_buffer = io.BytesIO()
+            torch.save(model.state_dict(), io_buffer)
+    io_buffer.seek(0)
+    model.load_state_dict(torch.load(io_buffer))
+""",
     # pretrained weights loaded, best weights saved: no resume, so no optimizer state is needed
     """
 import torch
@@ -587,6 +610,19 @@ def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
 _REBUILT_SCHEDULER = re.compile(r"last_epoch\s*=\s*(?!-\s*1\b)[^,)\s]")
 
 
+def _in_memory(ctx: FileContext, site: CallSite) -> bool:
+    """``torch.save(model.state_dict(), buffer)`` into an ``io.BytesIO()``: a copy of the best
+    weights kept in memory to load back when training stops (AutoGluon's tabular network), not a
+    checkpoint a resumed run reads."""
+    args = site.node.args
+    target = args[1].value if len(args) > 1 else next(
+        (a.value for a in args if a.keyword is not None and a.keyword.value == "f"), None)
+    if target is None:
+        return False
+    code = ctx.code(target)
+    return "BytesIO(" in code or any("BytesIO(" in v for v in ctx.facts.assigned.get(code, []))
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if "save" not in ctx.source or "state_dict" not in ctx.source:
         return
@@ -594,7 +630,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if site.dotted not in _SAVE_NAMES and site.name not in _SAVE_HELPERS:
             continue
         saved = _saved(ctx, site)
-        if saved is None or saved.opaque:
+        if saved is None or saved.opaque or _in_memory(ctx, site):
             continue
         has_model = any(_MODEL_KEY.search(k) for k in saved.keys) or any(
             ".state_dict()" in v and not _OPT_TEXT.search(v) for v in saved.values

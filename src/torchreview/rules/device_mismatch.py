@@ -414,6 +414,20 @@ class Regressor(torch.nn.Module):
 ]
 
 VALID += [
+    # the network's own loss method takes the raw batch and moves it itself (AutoGluon's tabular NN)
+    """
+class TabularNeuralNetTorchModel:
+    def __init__(self, params, device):
+        self.model = EmbedNet(**params).to(device)
+        self.optimizer = torch.optim.Adam(self.model.parameters())
+
+    def train(self, train_dataloader, loss_kwargs):
+        for batch_idx, data_batch in enumerate(train_dataloader):
+            loss = self.model.compute_loss(data_batch, **loss_kwargs)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+""",
     # a method of the file whose name ends in "model" is no model: eval_model gets a batch of the
     # evaluation loader, and moves it itself (simpletransformers' RetrievalModel)
     """
@@ -981,7 +995,10 @@ class _Walker(cst.CSTVisitor):
             return True
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name)
                                            and self.resolve_call(node) is None)  # self.eval_model(data): a method of the file
-        is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code)
+        is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code) and not (
+            isinstance(node.func, cst.Attribute) and ctx.facts.is_model(ctx.code(node.func.value)))
+        # self.model.compute_loss(data_batch): the network's own method takes the whole batch and puts it
+        # where the network is (AutoGluon's EmbedNet), as a Lightning module's training_step does
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(

@@ -645,6 +645,22 @@ class TabularModel:
             scores.append(metric(preds, datamodule.val_targets()))
         return scores
 """,
+    # a network's own forward switches a sub-layer's mode inside its loop (DeepChem's Weave model):
+    # the caller of the model decides whether autograd records
+    """
+import torch
+from torch import nn
+class WeaveModel(nn.Module):
+    def forward(self, inputs):
+        layer = self.weave_gather(inputs)
+        for ind, dropout in zip([0, 1], self.dropouts):
+            dense2 = self.layers2[ind]
+            layer = dense2(layer)
+            if dropout > 0.0:
+                dense2.dropout.eval()
+                layer = dense2.dropout(layer)
+        return layer
+""",
     # a library's inference API, which turns gradients off itself (MMPose's TorchServe handler)
     """
 import torch
@@ -1145,6 +1161,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
         if why == "name" and _model_internal(ctx, loop, cls):
             continue
+        if loop.function.rsplit(".", 1)[-1] == "forward" and _module_class(ctx, cls):
+            continue  # a network's own forward: its caller decides whether autograd records (DeepChem's Weave)
         if _models_turn_grad_off(ctx, forwards) or _detached_at_once(ctx, forwards):
             continue
         reported.add(loop.line)
@@ -1250,12 +1268,17 @@ _MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Networ
 _DATA_ITER = re.compile(r"loader|data|batch|sample|set\b|iter\b|split|(?:^|_)(?:val|valid|test|eval)", re.IGNORECASE)
 
 
+def _module_class(ctx: FileContext, cls: str | None) -> bool:
+    """``cls`` is a class of this file built on ``nn.Module`` (or a name that says it is one)."""
+    node = class_node(ctx, cls)
+    return node is not None and any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases)
+
+
 def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bool:
     """A decoding loop inside a network's own method (``Decoder.infer``, ``MaskDecoder.predict_masks``,
     a ``while True`` over output frames): part of the model's computation, which the caller runs with
     or without gradients. A loop over a data set stays an evaluation loop."""
-    node = class_node(ctx, cls)
-    if node is None or not any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases):
+    if not _module_class(ctx, cls):
         return False
     if _CHUNKS.match(loop.iter_code) and not _DATA_SET.search(loop.iter_code):
         return True  # range(0, n_patches, batch_size): its input cut into chunks, not a data set
