@@ -14,9 +14,9 @@ is ``C.m``). For a function ``f``: ``f(...)`` in its own file or in a file that 
 ``module.f(...)``. Calls inside the function itself (recursion) do not count. A call with autograd on
 still counts as off when the function that holds it is, by the same test, called only with autograd off
 (``inference()`` calls ``self._decode_batch()``, and every call of ``inference()`` is in ``no_grad``),
-up to MAX_CALLER_DEPTH callers up. The files are found with a
-text search over the checkout's Python files, at most MAX_CALLER_FILES of them parsed; more than that,
-and the answer is no.
+up to MAX_CALLER_DEPTH callers up. A reference handed on or bound (``eval_func = self._eval_batch``)
+counts as a call where it is taken. The files are found with a text search over the checkout's Python
+files, at most MAX_CALLER_FILES of them parsed; more than that, and the answer is no.
 """
 
 from __future__ import annotations
@@ -106,11 +106,11 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> It
 
 def _named(node: ast.AST) -> list[tuple[ast.expr, bool]]:
     """What ``node`` calls (True) or takes as a value (False): the function of a call, and a bare name
-    or attribute handed to a call or bound to a name (``eval_func = self._full_sort_batch_eval``, called in the
-    same place; or ``hooks.append(trainer.evaluate)``, a callback whose call is out of sight, so only
-    a reference taken where autograd is off counts as off). ``self.inference.logits(x)`` uses an
-    attribute called ``inference`` as an object, which is no reference to a method of that name; nor is
-    ``Decoder(self.inference)`` in a class that has no such method of its own."""
+    or attribute handed to a call or bound to a name (``eval_func = self._full_sort_batch_eval``,
+    called in the same place; or ``hooks.append(trainer.evaluate)``, a callback whose call is out of
+    sight, so only a reference taken where autograd is off counts as off). ``self.inference.logits(x)``
+    uses an attribute called ``inference`` as an object, which is no reference to a method of that
+    name; nor is ``Decoder(self.inference)`` in a class that has no such method of its own."""
     if isinstance(node, ast.Call):
         values = [*node.args, *(k.value for k in node.keywords)]
         return [(node.func, True), *((v, False) for v in values if isinstance(v, (ast.Name, ast.Attribute)))]

@@ -41,7 +41,7 @@ class _Shared:
     listing: Callable[[], list[str]] | None = None  # the checkout's Python files, when it can be listed
     files: list[str] | None = None  # what ``listing`` gave, once per run
     without_grad: dict[tuple[str, str, str | None], bool] = field(default_factory=dict)  # called_without_grad
-    mentions: dict[str, list[str] | None] = field(default_factory=dict)  # name -> files with a call of it
+    mentions: dict[str, list[str] | None] = field(default_factory=dict)  # name -> files that call or name it
 
 
 def _candidates(importer: str, module: str, level: int) -> Iterator[str]:

@@ -33,9 +33,10 @@ Use instead
 
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
     saving, and ``info`` for a one-time save after training or a weights-only dictionary inside
-    the loop. Saving only the final weights for inference or export (``torch.save(model.state_dict(), "final.pt")``)
-    stays quiet, and so do dictionaries that hold only the model outside a training loop, unless
-    the file also resumes training from a checkpoint (a resume flag or a start epoch, and weights
+    the loop. Saving only the final weights for inference or export
+    (``torch.save(model.state_dict(), "final.pt")``) or into an ``io.BytesIO()`` buffer (the best
+    weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
+    training loop, unless the file also resumes training from a checkpoint (a resume flag or a start epoch, and weights
     loaded back into the model): then ``torch.save(model.state_dict(), path)`` is the checkpoint a
     resumed run reads, and it needs the optimizer state too. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,

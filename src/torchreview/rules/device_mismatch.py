@@ -44,7 +44,8 @@ Use instead
     because the wrapper copies them; the loss and comparisons are still checked. The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
     when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
-    knows where the model is), and in scripts that never mention a GPU. Variables
+    and ``model.compute_loss(batch)`` know where the model is; ``self.eval_model(batch)``, a method of
+    the file, is no model), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
     (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)

@@ -45,7 +45,10 @@ Use instead
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
     ``optim_wrapper.update_params(loss)``) follows the
-    loop in the same function (the outputs may be meant for it). When the checkout is at hand (a
+    loop in the same function (the outputs may be meant for it). Loops that train a model through a
+    call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
+    ``forward``, and a library's inference API handed the model (``inference_detector(model, img)``,
+    which turns gradients off itself) are no evaluation loops here. When the checkout is at hand (a
     review of a PR, or ``lint`` of a folder), it also stays quiet when every call of the evaluation
     function in any file of the checkout sits in such a block, or in a function decorated with one
     (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point); one call with
@@ -676,6 +679,23 @@ class MMPoseHandler:
 ]
 
 INVALID = [
+    # one of the classes a setting may choose comes from another file: nothing says it turns gradients off
+    """
+import torch
+from streaming import StreamingSpeech2Text
+
+class Speech2Text:
+    @torch.no_grad()
+    def __call__(self, speech):
+        return self.asr_model.recognize(speech)
+
+def inference(data_path, model_file, streaming):
+    speech2text_class = StreamingSpeech2Text if streaming else Speech2Text
+    speech2text = speech2text_class.from_pretrained(model_file)
+    loader = build_streaming_iterator(data_path, batch_size=1)
+    for keys, batch in loader:  # <- finding
+        results = speech2text(**batch)
+""",
     # one of the classes a setting may choose runs with gradients on
     """
 import torch
@@ -1329,8 +1349,8 @@ def _classes_named(ctx: FileContext, name: str) -> set[str]:
         return {name}
     out: set[str] = set()
     for value in ctx.facts.assigned.get(name, []):
-        out.update(n for groups in _BOUND_CLASSES.findall(value.strip()) for n in groups
-                   if n and class_node(ctx, n) is not None)
+        # every name it may be bound to: one that is no class of this file keeps the rule speaking
+        out.update(n for groups in _BOUND_CLASSES.findall(value.strip()) for n in groups if n)
     return out or {name}
 
 

@@ -33,7 +33,9 @@ Use instead
     it runs the backward pass (``forward_backward_func``, ``run_forward_backward``, ``backward_step``,
     a pipeline engine's ``train_batch()``;
     a hook such as ``register_backward_hook`` does not count), on ``torch.autograd.grad`` with manual
-    ``.grad`` assignment, and when the loss is handed to a function it cannot see (a
+    ``.grad`` assignment (in the loop or in a helper of the file it calls: a federated server writes
+    the averaged update into ``.grad``), on a closure made elsewhere (``closure =
+    self._gradient_closure(...)``), and when the loss is handed to a function it cannot see (a
     ``torch.distributed`` collective such as ``all_gather`` only copies it, so it does not count).
 
 References

@@ -35,7 +35,8 @@ Use instead
     gradients itself, in the same function), on steps in a helper function of the same
     file, on loops that only run backward on tensors computed before them, on engine steps
     (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
-    gradients themselves (tests, saliency maps); reading a gradient norm for a log does not count.
+    gradients themselves (tests, saliency maps, a unittest's ``self.assertTrue(p.grad ...)``);
+    reading a gradient norm for a log does not count.
 
 References
     https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step

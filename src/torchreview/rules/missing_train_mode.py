@@ -47,7 +47,12 @@ Use instead
     model is handed to a training function it cannot see, and when ``model.eval()`` sits right
     before training in the same iteration (some recipes train with batch norm frozen on purpose).
     A backward pass under ``no_grad`` (a shared forward-and-backward helper called for validation)
-    is not training.
+    is not training, and neither is an optimizer built on a list of tensors (an attack that moves
+    the input). It also stays quiet when only a part of the training network is put in eval mode
+    (``self.model.running_mean_std.eval()`` freezes its statistics on purpose), when ``eval()`` is
+    the other branch of the same model's ``train()`` under a setting, and when an evaluation helper
+    of another file is told by a literal flag to leave the mode alone
+    (``evaluate_model(model, path, is_training=True)``).
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.train
