@@ -320,7 +320,45 @@ for X, y in loader:
 """,
 ]
 
+VALID += [
+    # ACKTR: a sampled-Fisher backward pass keeps its graph for K-FAC's hooks to record statistics;
+    # its gradients are cleared and the real loss runs its own backward pass before the step
+    """
+def train(actor_critic, optimizer, rollouts, args):
+    for j in range(args.num_updates):
+        values, action_log_probs, dist_entropy = actor_critic.evaluate_actions(rollouts.obs)
+        value_loss = (rollouts.returns - values).pow(2).mean()
+        action_loss = -(rollouts.advantages * action_log_probs).mean()
+        if args.algo == "acktr" and optimizer.steps % optimizer.Ts == 0:
+            actor_critic.zero_grad()
+            fisher_loss = -action_log_probs.mean()
+            optimizer.acc_stats = True
+            fisher_loss.backward(retain_graph=True)
+            optimizer.acc_stats = False
+        optimizer.zero_grad()
+        (value_loss * args.value_loss_coef + action_loss - dist_entropy * args.entropy_coef).backward()
+        optimizer.step()
+""",
+]
+
 INVALID = [
+    # the same with the real batch's graph kept: the fake batch's forward pass comes after the clearing
+    """
+optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
+optimizerG = optim.Adam(netG.parameters(), lr=2e-4)
+for i, data in enumerate(dataloader):
+    errD_real = criterion(netD(data[0]), real_label)
+    errD_real.backward(retain_graph=True)
+    netD.zero_grad()  # <- finding
+    fake = netG(noise)
+    errD_fake = criterion(netD(fake.detach()), fake_label)
+    errD_fake.backward()
+    optimizerD.step()
+    netG.zero_grad()
+    errG = criterion(netD(fake), real_label)
+    errG.backward()
+    optimizerG.step()
+""",
     # DCGAN: netD.zero_grad() moved below the first backward pass; the real batch's gradients
     # are cleared before any step uses them, and the second backward pass alone reaches the step
     """
@@ -532,6 +570,19 @@ def _in_closure(ctx: FileContext, loop: TrainingLoop, step: Event) -> Iterator[F
             return
 
 
+# ``fisher_loss.backward(retain_graph=True)`` and then a clear and a second backward pass through the
+# same graph: the first pass ran for what hooks record (K-FAC's statistics in ACKTR), and its
+# gradients are thrown away on purpose.
+_RETAINS_GRAPH = re.compile(r"retain_graph\s*=\s*True")
+
+
+def _second_pass_on_kept_graph(seq: list[Event], first: Event, second: Event) -> bool:
+    """``first`` keeps its graph and ``second`` runs through it with no forward pass in between (a
+    DCGAN that runs the fake batch through the discriminator after the clearing is still reported)."""
+    return bool(_RETAINS_GRAPH.search(first.code)) and not any(
+        e.kind == EventKind.FORWARD and first.order < e.order < second.order for e in seq)
+
+
 def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
     seq = sequence(loop)
     stepped = optimizer_steps(ctx, loop, max_depth=0)
@@ -563,7 +614,8 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             # loop, then the generator's gradients (which the critic's passes filled) are cleared
             if after and (not gradients_unused(ctx, loop, seq, every_step, before[-1])
                           or any(s.order < before[-1].order for s in stepped)
-                          or _grad_read_between(ctx, before[-1], zero)):
+                          or _grad_read_between(ctx, before[-1], zero)
+                          or _second_pass_on_kept_graph(seq, before[-1], after[0])):
                 # a second backward pass feeds the step (GAN and actor-critic loops); a backward
                 # pass after another step may be late for that one (step-before-backward says so)
                 continue
