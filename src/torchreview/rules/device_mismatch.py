@@ -415,6 +415,19 @@ class Regressor(torch.nn.Module):
 ]
 
 VALID += [
+    # a logger's method named for the loss records the batch and the loss; it runs nothing on the GPU
+    # (fairscale's AMPnet pipe)
+    """
+def train(model, loader, optimizer, criterion, device, transform_logger_object):
+    model.to(device)
+    for count, cur_batch in enumerate(loader):
+        inputs, target = cur_batch[0].to(device), cur_batch[1].to(device)
+        loss = criterion(model(inputs), target)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        transform_logger_object.log_loss(cur_batch, loss, count)
+""",
     # the network's own loss method takes the raw batch and moves it itself (AutoGluon's tabular NN)
     """
 class TabularNeuralNetTorchModel:
@@ -997,7 +1010,8 @@ class _Walker(cst.CSTVisitor):
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name)
                                            and self.resolve_call(node) is None)  # self.eval_model(data): a method of the file
         is_loss = bool(_LOSS.search(name)) and name != "backward" and not _is_ctc(ctx, func_code) and not (
-            isinstance(node.func, cst.Attribute) and ctx.facts.is_model(ctx.code(node.func.value)))
+            isinstance(node.func, cst.Attribute) and (ctx.facts.is_model(ctx.code(node.func.value))
+                                                      or _RECORDER.search(ctx.code(node.func.value))))
         # self.model.compute_loss(data_batch): the network's own method takes the whole batch and puts it
         # where the network is (AutoGluon's EmbedNet), as a Lightning module's training_step does
         if is_forward and self.scatters:
@@ -1017,6 +1031,12 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+# ``logger.log_loss(batch, loss, step)``, ``meter.update_loss(...)``: a method of an object that records
+# values, which reads the batch where it is and computes nothing on the device.
+_RECORDER = re.compile(r"(?:^|[._])(?:\w*logger\w*|\w*writer|\w*tracker|\w*meter|\w*monitor|wandb|mlflow)$",
+                       re.IGNORECASE)
 
 
 def _flat(args: list[cst.BaseExpression]) -> list[cst.BaseExpression]:
