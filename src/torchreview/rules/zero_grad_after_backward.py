@@ -37,7 +37,10 @@ Use instead
     it), when one optimizer clears
     gradients that another one does not use, when the clearing sits in a branch that skips the step
     (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
-    are written by hand between the clearing and the step (``p.grad = g``). It does not follow
+    are written by hand between the clearing and the step (``p.grad = g``), or when the first
+    backward pass keeps its graph (``retain_graph=True``) and a second one runs through that graph
+    after the clearing, with no forward pass in between: the first pass ran for what hooks record
+    (ACKTR's K-FAC statistics, Opacus's per-sample norms). It does not follow
     ``model.zero_grad()`` when the loop steps several optimizers, unless the optimizer was built on
     that model's parameters (``Adam(netG.parameters())``) or the names pair up (``netG`` and
     ``optimizerG``); for a single-letter pair (``G``/``D``) only the exact match counts.
