@@ -50,7 +50,9 @@ Use instead
     is not training, and neither is an optimizer built on a list of tensors (an attack that moves
     the input). It also stays quiet when only a part of the training network is put in eval mode
     (``self.model.running_mean_std.eval()`` freezes its statistics on purpose), when ``eval()`` is
-    the other branch of the same model's ``train()`` under a setting, and when an evaluation helper
+    the other branch of the same model's ``train()`` under a setting, when the helper that switches
+    first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``), and when an
+    evaluation helper
     of another file is told by a literal flag to leave the mode alone
     (``evaluate_model(model, path, is_training=True)``).
 
@@ -259,6 +261,26 @@ for epoch in range(epochs):
         optimizer.zero_grad()
     validate(model, val_loader)
 """,
+    # each task fine-tunes and evaluates a copy of the meta-trained model (MMFewShot's meta-test)
+    """
+def test_single_task(model, support_loader, query_loader, steps):
+    model = copy.deepcopy(model)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    for i, data in zip(range(steps), support_loader):
+        optimizer.zero_grad()
+        model(**data, mode="support")["loss"].backward()
+        optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        return [model(**data, mode="query") for data in query_loader]
+
+def meta_test(model, support_loader, query_loader, num_tasks, steps):
+    results = []
+    for task_id in range(num_tasks):
+        support_loader.dataset.set_task_id(task_id)
+        results.append(test_single_task(model, support_loader, query_loader, steps))
+    return results
+""",
     # a part of the trained network frozen on purpose: the input normalizer's running statistics stop
     # updating after the first mini-epoch (rl_games' central value), as recipes freeze batch norm
     """
@@ -466,6 +488,22 @@ for epoch in range(epochs):
 ]
 
 INVALID = [
+    # the helper copies the model for a snapshot, then puts the model itself in eval mode
+    """
+def evaluate(model, loader, snapshots):
+    snapshots.append(copy.deepcopy(model.state_dict()))
+    model.eval()
+    with torch.no_grad():
+        return sum(model(x).sum().item() for x in loader)
+
+def train(model, loader, val_loader, optimizer, epochs, snapshots):
+    for epoch in range(epochs):
+        for x in loader:
+            optimizer.zero_grad()
+            model(x).mean().backward()
+            optimizer.step()
+        evaluate(model, val_loader, snapshots)  # <- finding
+""",
     # DDP's .module is the whole network, not a part of it
     """
 ddp_model.train()
@@ -597,6 +635,22 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
 # What a wrapper calls the network it holds (DDP's ``model.module``, torch.compile's ``_orig_mod``, a
 # Lightning module's ``self.model``): switching it is switching the whole network.
 _SAME_NETWORK = frozenset({"module", "_orig_mod", "model", "_model", "net", "network"})
+
+
+def _switched_on_a_copy(ctx: FileContext, e: Event) -> bool:
+    """The helper of this file that makes the switch first rebinds the network to a copy of itself
+    (``model = copy.deepcopy(model)``, MMFewShot's per-task meta-test): it fine-tunes and evaluates
+    the copy, and the caller's network keeps its mode."""
+    if not e.via:
+        return False
+    facts = ctx.facts
+    info = next((i for i in (*facts.top_functions.values(), *facts.methods.values()) if i.qualname == e.via[-1]),
+                None)
+    if info is None:
+        return False
+    name = re.escape(e.receiver or "model")
+    return re.search(rf"^\s*{name}\s*=\s*(?:copy\.)?deepcopy\(\s*{name}\s*\)", ctx.code(info.node),
+                     re.MULTILINE) is not None
 
 
 def _part_of_trained(loop: TrainingLoop, model: str) -> bool:
@@ -854,6 +908,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
+            if _switched_on_a_copy(ctx, e):
+                continue  # model = copy.deepcopy(model) in the helper first: the caller's model keeps its mode
             if _part_of_trained(loop, model):
                 continue  # self.model.running_mean_std.eval(), model.backbone.bn1.eval(): frozen on purpose
             if any(t.kind == EventKind.TRAIN_MODE and t.receiver == e.receiver and exclusive(e.conditions, t.conditions)
