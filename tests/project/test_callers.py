@@ -140,3 +140,14 @@ def test_an_attribute_of_that_name_used_as_an_object_is_no_call(tmp_path):
                 "    def _main_loop(self, tokens):\n        return self.inference.logits(tokens)\n")
     view = project(tmp_path, {"models/asr.py": MODEL, "auto.py": ENTRY, "whisper/decoding.py": decoding})
     assert view.called_without_grad("models/asr.py", "inference", "Recognizer")
+
+
+def test_a_nested_function_is_not_the_file_s_function_of_the_same_name(tmp_path):
+    # run() calls evaluate() in a local helper that is also called `main`, through locals(); only the
+    # top-level main() is called under no_grad, and that says nothing about the local one
+    utils = "def evaluate(model, loader):\n    for x in loader:\n        model(x)\n"
+    train = ("import torch\nfrom utils import evaluate\n\n\ndef main(model, loader):\n    return 0\n\n\n"
+             "def run(model, loader):\n    def main():\n        return evaluate(model, loader)\n    return locals()[\"main\"]()\n\n\n"
+             "with torch.no_grad():\n    main(1, 2)\n")
+    view = project(tmp_path, {"utils.py": utils, "train.py": train})
+    assert not view.called_without_grad("utils.py", "evaluate", None)

@@ -39,7 +39,7 @@ class Site:
 
     line: int
     grad_off: bool
-    function: str | None  # "f" or "Class.method" (the innermost one), None at module level
+    function: str | None  # "f", "Class.method" or "outer.inner" (the innermost one), None at module level
 
 
 def files_mentioning(name: str, listing: list[str], read: Callable[[str], str]) -> list[str] | None:
@@ -79,7 +79,10 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> It
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             outside = [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d)]
             stack.extend((n, at) for n in outside)
-            qualified = f"{at.klass}.{node.name}" if at.klass and at.function is None else node.name
+            # "f", "Class.method", or "outer.inner" for a nested function: never one of its file's
+            # functions, so a caller-of-the-caller question stops there
+            qualified = (f"{at.function}.{node.name}" if at.function
+                         else f"{at.klass}.{node.name}" if at.klass else node.name)
             # a function runs where it is called, not where it is defined: a block around it does not count
             off = any(is_no_grad_context(ast.unparse(d)) for d in node.decorator_list)
             stack.extend((n, _Place(off, at.klass, at.methods, qualified)) for n in node.body)
@@ -128,7 +131,7 @@ class _Place:
     off: bool  # autograd off here
     klass: str | None  # the class whose body this is in
     methods: frozenset[str]  # that class's methods
-    function: str | None  # the innermost function ("Class.method" for a method)
+    function: str | None  # the innermost function ("Class.method" for a method, "outer.inner" nested)
 
 
 def _may_run(func: ast.expr, name: str, cls: str | None, own_file: bool, imported: bool, klass: str | None,

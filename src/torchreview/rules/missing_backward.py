@@ -59,7 +59,6 @@ from torchreview.rules._common import (
     loss_names,
     optimizer_steps,
     passes_to_unknown,
-    resolvable,
 )
 
 ID = "missing-backward"
@@ -389,7 +388,7 @@ def _unresolved_closure(ctx: FileContext, loop: TrainingLoop) -> bool:
                 return True
         # closure() called by hand (BoTorch's torch_minimize): by PyTorch's convention a closure
         # clears the gradients, runs the forward and backward passes and returns the loss
-        if isinstance(func, cst.Name) and "closure" in func.value.lower() and not resolvable(ctx, call):
+        if isinstance(func, cst.Name) and "closure" in func.value.lower() and resolve(call) is None:
             return True
     return False
 
