@@ -43,6 +43,17 @@ def _aliased_function(value: cst.BaseExpression) -> cst.Name | None:
     return None
 
 
+def _aliased_method(value: cst.BaseExpression) -> str | None:
+    """``self._forward_backward_body`` or ``torch.compile(self.train_step)``: the method of the
+    object's own class that an attribute holds (``self.fwd_bwd_fn = self._forward_backward_body``)."""
+    if isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
+            and last_name(value.func) in _WRAPS_A_FUNCTION:
+        value = value.args[0].value
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self":
+        return value.attr.value
+    return None
+
+
 class _Collector(cst.CSTVisitor):
     """Collects the events of one loop body (and of helpers it calls), in source order."""
 
@@ -331,7 +342,15 @@ class _Collector(cst.CSTVisitor):
             and self.scope is not None
             and self.scope.class_name
         ):
-            return facts.methods.get((self.scope.class_name, func.attr.value))
+            cls, attr = self.scope.class_name, func.attr.value
+            hit = facts.methods.get((cls, attr))
+            if hit is None and func.value.value == "self" and not aliased:
+                # self.fwd_bwd_fn = self._forward_backward_body (torchtitan): the method it holds
+                for value in facts.assigned.nodes(f"self.{attr}"):
+                    method = _aliased_method(value)
+                    if method is not None and method != attr and (cls, method) in facts.methods:
+                        return facts.methods[(cls, method)]
+            return hit
         return None
 
     def _expand_helper(self, node: cst.Call) -> bool:

@@ -29,7 +29,8 @@ Use instead
     ```
 
     The rule stays quiet on closures (``optimizer.step(closure)``) whose body calls backward, on
-    backward passes in a helper function of the same file, on a helper it cannot read whose name says
+    backward passes in a helper function of the same file (also one the class keeps in an attribute,
+    ``self.fwd_bwd_fn = self._forward_backward_body``), on a helper it cannot read whose name says
     it runs the backward pass (``forward_backward_func``, ``run_forward_backward``, ``backward_step``,
     a pipeline engine's ``train_batch()``;
     a hook such as ``register_backward_hook`` does not count), on ``torch.autograd.grad`` with manual
@@ -66,6 +67,26 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # the class keeps its step method in an attribute (torchtitan's trainer): calling it runs the method
+    """
+class Trainer:
+    def __init__(self, model, optimizer, loss_fn, compile_step):
+        self.model, self.optimizer, self.loss_fn = model, optimizer, loss_fn
+        self.fwd_bwd_fn = self._forward_backward_body
+        if compile_step:
+            self.fwd_bwd_fn = torch.compile(self.fwd_bwd_fn)
+
+    def _forward_backward_body(self, inputs, labels):
+        loss = self.loss_fn(self.model(inputs), labels)
+        loss.backward()
+        return loss
+
+    def train(self, loader):
+        for inputs, labels in loader:
+            self.optimizer.zero_grad()
+            loss = self.fwd_bwd_fn(inputs, labels)
+            self.optimizer.step()
+""",
     # the step function compiled (or aliased) under another name is the same helper
     """
 import torch
@@ -282,6 +303,22 @@ for x, y in loader:
     optimizer.zero_grad()
     loss = step_fn(x, y)
     optimizer.step()  # <- finding
+""",
+    # the method the attribute holds only computes the loss
+    """
+class Trainer:
+    def __init__(self, model, optimizer, loss_fn):
+        self.model, self.optimizer, self.loss_fn = model, optimizer, loss_fn
+        self.step_fn = self._forward_only
+
+    def _forward_only(self, inputs, labels):
+        return self.loss_fn(self.model(inputs), labels)
+
+    def train(self, loader):
+        for inputs, labels in loader:
+            self.optimizer.zero_grad()
+            loss = self.step_fn(inputs, labels)
+            self.optimizer.step()  # <- finding
 """,
     # a hook's name mentions the backward pass but runs none
     """
