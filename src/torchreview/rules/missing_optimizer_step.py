@@ -32,7 +32,7 @@ Use instead
     same outer loop does not count for this loop when it steps another optimizer than the ones
     handed to this loop's function. The rule stays quiet on gradient accumulation
     (the step sits in an outer loop or under an ``if``, or follows a loop that does not clear the
-    gradients itself, in the same function), on steps in a helper function of the same
+    gradients itself, in the same function, directly or in a helper of the file it calls), on steps in a helper function of the same
     file, on loops that only run backward on tensors computed before them, on engine steps
     (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
     gradients themselves (tests, saliency maps, a unittest's ``self.assertTrue(p.grad ...)``);
@@ -53,8 +53,10 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.loops.names import _RUNS_BACKWARD
+from torchreview.rules._callee import resolver_for
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import (
+    calls_in,
     exclusive,
     parameter_updates,
     passes_to_unknown,
@@ -69,6 +71,23 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # micro-batches gather gradients; a helper of the file steps once after them (PyText's trainer)
+    """
+class Trainer:
+    def backprop(self, state, loss):
+        state.optimizer.backward(loss)
+
+    def optimizer_step(self, state):
+        state.scheduler.step_batch()
+        state.optimizer.step()
+
+    def run_step(self, samples, state):
+        state.optimizer.zero_grad()
+        for inputs, targets in samples:
+            loss = state.model.get_loss(state.model(*inputs), targets) / len(samples)
+            self.backprop(state, loss)
+        self.optimizer_step(state)
+""",
     # a base class in another file runs backward, and steps every few micro-batches (AgileRL's GRPO)
     """
 import torch
@@ -368,6 +387,20 @@ class PipelineEngine:
 ]
 
 INVALID = [
+    # the helper called after the micro-batches only logs; nothing steps
+    """
+class Trainer:
+    def report(self, state):
+        state.scheduler.step_batch()
+        print(state.optimizer.param_groups[0]["lr"])
+
+    def run_step(self, samples, state):
+        state.optimizer.zero_grad()
+        for inputs, targets in samples:
+            loss = state.model.get_loss(state.model(*inputs), targets) / len(samples)
+            loss.backward()  # <- finding
+        self.report(state)
+""",
     # a step in a sibling function of the epoch loop steps another optimizer, not this loop's
     """
 def train_disc(netD, loader, optD):
@@ -565,16 +598,26 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     that clears the gradients itself keeps only the last batch's, so a step after it stays a finding."""
     if any(not z.conditions for z in loop.of(EventKind.ZERO_GRAD)):
         return False  # cleared on every pass; a clearing under a setting (accum_count == 1) may not run
-    facts = ctx.facts
+    resolve = resolver_for(ctx, loop.function_node)
     for site in call_sites(ctx):
-        if site.function is not loop.function_node or site.line <= loop.end_line or site.name != "step":
+        if site.function is not loop.function_node or site.line <= loop.end_line:
             continue
-        func = site.node.func
-        if isinstance(func, cst.Attribute):
-            receiver = ctx.code(func.value)
-            if facts.is_optimizer(receiver) or (facts.is_scaler(receiver) and site.node.args):
-                return True
+        if _steps_an_optimizer(ctx, site.node):
+            return True
+        # self.optimizer_step(state) (PyText's trainer): a helper of the file that steps
+        helper = resolve(site.node) if site.name != "step" else None
+        if helper is not None and any(_steps_an_optimizer(ctx, call) for call in calls_in(helper)):
+            return True
     return False
+
+
+def _steps_an_optimizer(ctx: FileContext, call: cst.Call) -> bool:
+    """``optimizer.step()`` or ``scaler.step(optimizer)``."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "step":
+        return False
+    receiver = ctx.code(func.value)
+    return ctx.facts.is_optimizer(receiver) or (ctx.facts.is_scaler(receiver) and bool(call.args))
 
 
 # Training frameworks step the optimizer in a callback or hook that the loop calls between batches
