@@ -37,7 +37,8 @@ Use instead
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
     keyword such as a project's own ``DataLoader(..., cuda=True)``, a collate function or a
     ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
-    tensors). Whether a library moves the batches is decided for the function or class that holds
+    tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
+    caller decides where they live). Whether a library moves the batches is decided for the function or class that holds
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
     another function of the file does not count. Forward inputs are not reported when DataParallel,
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
@@ -73,7 +74,7 @@ from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, resolver_for
-from torchreview.rules._calls import assignments, call_sites, keyword, positional, values_of
+from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
 from torchreview.rules._common import calls_in
 from torchreview.rules._order import node_text
 
@@ -237,6 +238,35 @@ while step < max_steps:
     x, y = x.to(device), y.to(device)
     loss = F.cross_entropy(model(x), y)
     loss.backward()
+""",
+    # a TensorDataset of tensors that a helper of the file moved (synthcity's _check_tensor), or of
+    # tensors the method is handed (its caller decides where they live)
+    """
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+class SurvivalNet(torch.nn.Module):
+    def __init__(self, device="cuda"):
+        super().__init__()
+        self.device = device
+        self.net = torch.nn.Linear(8, 1).to(device)
+
+    def _check_tensor(self, X):
+        return X.to(self.device) if isinstance(X, torch.Tensor) else torch.from_numpy(X).to(self.device)
+
+    def make_loader(self, X, T):
+        return DataLoader(TensorDataset(self._check_tensor(X), self._check_tensor(T)), batch_size=64)
+
+    def _dataloader(self, X, cond):
+        return DataLoader(TensorDataset(X, cond), batch_size=64)
+
+    def fit(self, X, T, optimizer):
+        for xb, tb in self.make_loader(X, T):
+            loss = torch.nn.functional.mse_loss(self.net(xb), tb)
+            loss.backward()
+        for xb, cb in self._dataloader(X, T):
+            loss = torch.nn.functional.mse_loss(self.net(xb), cb)
+            loss.backward()
 """,
     # a TensorDataset built from tensors already on the GPU
     """
@@ -464,6 +494,25 @@ class RetrievalModel:
 ]
 
 INVALID = [
+    # the method turns the arrays it is handed into CPU tensors itself before the dataset is built
+    """
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+class Regressor(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = torch.nn.Linear(8, 1).cuda()
+
+    def fit(self, X, y, optimizer):
+        X = torch.from_numpy(X).float()
+        loader = DataLoader(TensorDataset(X, torch.from_numpy(y)), batch_size=64)
+        for xb, yb in loader:
+            optimizer.zero_grad()
+            loss = torch.nn.functional.mse_loss(self.net(xb), yb)  # <- finding
+            loss.backward()
+            optimizer.step()
+""",
     # the named items are still checked: here the loop moves none of them
     """
 import torch
@@ -1135,10 +1184,26 @@ def _file_moves_in_loader(ctx: FileContext) -> bool:
                 return True
     for site in call_sites(ctx):
         if site.name == "TensorDataset":
-            for a in site.node.args:
-                if _moves(ctx, a.value) or any(_moves(ctx, v) for v in values_of(ctx, ctx.code(a.value))):
-                    return True
+            places = [_placed(ctx, a.value, site.function) for a in site.node.args]
+            if "moved" in places or (places and all(p == "handed in" for p in places)):
+                return True
     return False
+
+
+def _placed(ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef | None) -> str:
+    """Where a tensor of a ``TensorDataset`` is, as far as the file shows: "moved" (here, or by a
+    helper of the file: ``self._check_tensor(X)`` calls ``X.to(self.device)``), "handed in" (a
+    parameter of the method that builds the dataset: its caller decides where the tensors live), or
+    "unknown"."""
+    if _moves(ctx, value) or any(_moves(ctx, v) for v in values_of(ctx, ctx.code(value))):
+        return "moved"
+    resolve = resolver_for(ctx, func)
+    if any((helper := resolve(call)) is not None and _body_moves(ctx, helper, resolve) for call in calls_in(value)):
+        return "moved"
+    if func is not None and isinstance(value, cst.Name) and value.value in param_names(func) \
+            and not any(a.function is func and a.name == value.value for a in assignments(ctx)):
+        return "handed in"
+    return "unknown"
 
 
 def _forward_moves(ctx: FileContext) -> bool:
