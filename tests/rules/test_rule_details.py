@@ -37,6 +37,22 @@ def test_eval_rule_reports_only_the_outer_loop() -> None:
     assert [f.line for f in found] == [4]
 
 
+def test_eval_rule_names_the_network_not_a_helper_method_called_first() -> None:
+    """PyText's predict(): ``self.model.arrange_model_inputs(t)`` runs before ``self.model(*inputs)``;
+    the comment names the network."""
+    src = (
+        "import torch\n"
+        "def predict(self, examples):\n"
+        "    self.model.eval()\n"
+        "    for row in examples:\n"
+        "        inputs = self.model.arrange_model_inputs(row)\n"
+        "        results.append(self.model(*inputs))\n"
+    )
+    [found] = run("eval-without-no-grad", src)
+    assert found.facts["model"] == "self.model"
+    assert found.facts["forward_line"] == "6"
+
+
 def test_train_mode_finding_points_at_the_helper_call_in_the_loop() -> None:
     src = (
         "import torch\n"

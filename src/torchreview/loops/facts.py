@@ -174,6 +174,8 @@ class ModuleFacts:
         tail = code.rsplit(".", 1)[-1]
         if "loss" in tail.lower() or "criterion" in tail.lower():
             return False
+        if self._ctor_matches(code, _RECORD_TYPE):
+            return False  # network_edge = namedtuple("network_edge", ...): calling it builds a record
         if _CLASS_NAME.fullmatch(code) and code not in self.assigned and code not in self.model_receivers:
             return False  # ModelNet40(partition="test"), ResNet(cfg): calling a class builds an object
         if (_ABOUT_A_MODEL.search(tail) or _ACTS_ON_A_MODEL.search(tail) or _NOT_A_MODEL.search(tail)) \
@@ -196,7 +198,13 @@ _ACTS_ON_A_MODEL = re.compile(
     r"initiali[sz]e|deploy|serialize|deserialize|dump|persist|publish|select|find|resolve|lookup|list|override|"
     r"patch|enable|disable|toggle|ensure|assert|maybe)_|"
     r"_(?:from|of|for|to)_(?:the_)?model", re.IGNORECASE)
-_NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^config$|^cfg$", re.IGNORECASE)
+# pydantic's record methods (conversation.model_dump(), ToolCall.model_validate(d)) turn a data record
+# into a dict or back; they run no network
+_NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^config$|^cfg$|"
+                          r"^model_(?:dump|dump_json|validate|validate_json|validate_strings|copy|construct|"
+                          r"json_schema|fields|fields_set|rebuild|post_init|computed_fields|extra|config)$",
+                          re.IGNORECASE)
+_RECORD_TYPE = re.compile(r"(?:^|\.)(?:namedtuple|NamedTuple|make_dataclass|TypedDict|SimpleNamespace)$")
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 _ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
                             r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)

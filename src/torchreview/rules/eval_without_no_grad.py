@@ -98,6 +98,63 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # the output is detached on the next line of a wrapped chain (ALIGNN's prediction scripts)
+    """
+import torch
+
+def predict(model, structures, device):
+    model.eval()
+    rows = []
+    for atoms in structures:
+        g, lg = to_graphs(atoms)
+        energy = (
+            model([g.to(device), lg.to(device)])
+            .detach()
+            .cpu()
+            .item()
+        )
+        rows.append(energy)
+    return rows
+""",
+    # network_edge is a namedtuple: calling it builds a record of a Bayesian network (synthcity's PrivBayes)
+    """
+from collections import namedtuple
+from itertools import combinations
+
+import torch
+
+network_edge = namedtuple("network_edge", ["feature", "parents"])
+
+
+class PrivBayes:
+    def _evaluate_parents(self, data, candidate, parent_candidates, limit):
+        edges, scores = [], []
+        for parents in combinations(parent_candidates, limit):
+            scores.append(self.mutual_info_score(data, list(parents), candidate))
+            edges.append(network_edge(candidate, parents=list(parents)))
+        return edges, torch.tensor(scores)
+""",
+    # pydantic's model_dump() turns a record into a dict; no network runs (oumi's inference engine)
+    """
+import torch
+from pydantic import BaseModel
+
+
+class Message(BaseModel):
+    role: str
+    content: str
+
+
+class Engine:
+    def _to_request(self, conversation):
+        return [m.model_dump(mode="json") for m in conversation.messages]
+
+    def _infer(self, conversations):
+        requests = []
+        for conversation in conversations:
+            requests.append(self._to_request(conversation))
+        return self.client.generate(requests)
+""",
     # a framework's hook (cogdl's ModelWrapper.test_step): its trainer runs it under no_grad
     """
 import torch
@@ -1133,6 +1190,16 @@ _NOT_A_FORWARD = re.compile(r"^(prepare|wrap|load|save|build|create|init|get|reg
 _LIBRARY_INFERENCE = re.compile(r"^(?:inference|infer)_\w+$")
 
 
+def _the_network(forwards: list[Event]) -> Event:
+    """The forward pass to name: the network itself (``self.model(*inputs)``) rather than one of its
+    helper methods called first (``self.model.arrange_model_inputs(tensors)``, PyText)."""
+    receivers = {e.receiver for e in forwards if e.receiver}
+    for e in forwards:
+        if not any((e.receiver or "").startswith(r + ".") for r in receivers):
+            return e
+    return forwards[0]
+
+
 def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
     return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])
             and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))]
@@ -1186,7 +1253,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _models_turn_grad_off(ctx, forwards) or _detached_at_once(ctx, forwards):
             continue
         reported.add(loop.line)
-        forward = forwards[0]
+        forward = _the_network(forwards)
         yield ctx.finding(
             ID, SEVERITY, loop.line, loop.line, loop=loop,
             facts={"kind": "loop", "loop_header": loop.header, "loop_line": loop.line,
@@ -1323,8 +1390,9 @@ def _detached_at_once(ctx: FileContext, forwards: list[Event]) -> bool:
     do when the model takes forces as the gradient of its energy inside forward (SevenNet)."""
     for e in forwards:
         receiver = e.receiver or ""
-        line = ctx.lines[e.line - 1] if 0 < e.line <= len(ctx.lines) else ""
-        if not receiver or not re.search(re.escape(receiver) + r"\((?:[^()]|\([^()]*\))*\)\s*\.detach\(\)", line):
+        # the call and the line after it: ``model([g, lg])`` with ``.detach()`` on the next line
+        text = "\n".join(ctx.lines[max(e.line - 1, 0): e.end_line + 1])
+        if not receiver or not re.search(re.escape(receiver) + r"\((?:[^()]|\([^()]*\))*\)\s*\.detach\(\)", text):
             return False
     return bool(forwards)
 
@@ -1402,7 +1470,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
             continue  # nothing says this runs as evaluation (a hook, or a helper of training)
         if not callers and not own_eval:
             continue
-        forward = forwards[0]
+        forward = _the_network(forwards)
         yield ctx.finding(
             ID, SEVERITY, ctx.pos(func.name).start.line, ctx.pos(func.name).start.line,
             facts={"kind": "function", "loop_header": f"{name}()", "loop_line": forward.line,
