@@ -66,6 +66,30 @@ SEVERITY = "warning"
 PREFILTER = r"training-step&&text:backward&&itext:loss"
 
 VALID = [
+    # the loss name is rebound to a number built from logged floats before it is kept (TabDDPM)
+    """
+import numpy as np
+
+
+class TabDDPM:
+    def fit(self, loader):
+        curr_multi, curr_gauss, count, steps = 0.0, 0.0, 0, 0
+        for x, y in loader:
+            self.optimizer.zero_grad()
+            loss_multi, loss_gauss = self.diffusion.mixed_loss(x, y)
+            loss = loss_multi + loss_gauss
+            loss.backward()
+            self.optimizer.step()
+            count += len(x)
+            curr_multi += loss_multi.item() * len(x)
+            curr_gauss += loss_gauss.item() * len(x)
+            steps += 1
+            mloss = np.around(curr_multi / count, 4)
+            gloss = np.around(curr_gauss / count, 4)
+            loss = mloss + gloss
+            if steps % self.log_interval == 0:
+                self.loss_history.append([steps, mloss, gloss, loss])
+""",
     """
 total_loss = 0.0
 for x, y in loader:
@@ -261,6 +285,19 @@ for epoch in range(epochs):
 ]
 
 INVALID = [
+    # rebound to a sum of parts that are still tensors: the graphs are kept
+    """
+def train(model, loader, optimizer, history):
+    for x, y in loader:
+        optimizer.zero_grad()
+        ce, aux = model.losses(x, y)
+        loss = ce + aux
+        loss.backward()
+        optimizer.step()
+        ce_now = ce.item()
+        loss = ce_now + aux
+        history.append(loss)  # <- finding
+""",
     # the loss is built up across if/else branches before it joins the running total
     """
 def train(model, loader, optimizer, use_l1):
@@ -427,6 +464,25 @@ def _detached_whole(value: str) -> bool:
     if re.search(r"[-+*/%@,]|\s(if|else|and|or)\s", chain):
         return False
     return bool(_WHOLE_WRAP.match(chain) or _WHOLE_DETACH.search(chain))
+
+
+_ARITHMETIC = re.compile(r"[\w.\s()+\-*/]*")
+
+
+def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0) -> bool:
+    """Whether ``name``, as last assigned before ``line`` in the loop, holds a number rather than a
+    tensor: ``loss = loss.item()``, or arithmetic on names that do (``mloss = np.around(m / n, 4)``,
+    ``loss = mloss + gloss``: synthcity's TabDDPM logs the rebound name)."""
+    last = [(v, ln) for t, v, ln in scope.assigns if t == name and ln < line]
+    if not last:
+        return False
+    value, at = last[-1]
+    if _detached_whole(value):
+        return True
+    names = _names(value)
+    if depth >= 3 or not names or name in names or not _ARITHMETIC.fullmatch(value):
+        return False
+    return all(_plain_number(scope, n, at, depth + 1) for n in names)
 
 
 @dataclass
@@ -741,10 +797,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for item in _totals(ctx, loop):
             if item.line in seen or _DETACHING.search(item.added):
                 continue
-            bare = [n for n in _names(item.added) if n in losses]
+            # the loss names the total takes, in the order written; each is judged (a set's order
+            # would let the hash seed pick which one decides)
+            bare = list(dict.fromkeys(n for n in _IDENT.findall(item.added) if n in losses))
             if not bare:
                 continue
-            loss = bare[0]
             if item.total in reached or item.total.split("[")[0] in reached:
                 continue  # the total itself goes into a backward pass: a loss built on purpose
             if item.kind == "meter" and item.total in losses:
@@ -755,9 +812,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # the total starts fresh in each iteration
             if _reset_with_step(ctx, loop, item):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
-            last = [v for t, v, ln in loop_scope.assigns if t == loss and ln < item.line]
-            if last and _detached_whole(last[-1]):
+            kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)]
+            if not kept:
                 continue
+            loss = kept[0]
             seen.add(item.line)
             uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
             yield ctx.finding(
