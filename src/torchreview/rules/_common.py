@@ -105,6 +105,15 @@ def parameter_updates(ctx: FileContext, loop: TrainingLoop, max_depth: int | Non
     return [e for e in loop.of(EventKind.STEP, max_depth=max_depth) if not not_an_optimizer(ctx, e)]
 
 
+def steps_an_optimizer(ctx: FileContext, call: cst.Call) -> bool:
+    """``optimizer.step()`` or ``scaler.step(optimizer)``."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "step":
+        return False
+    receiver = ctx.code(func.value)
+    return ctx.facts.is_optimizer(receiver) or (ctx.facts.is_scaler(receiver) and bool(call.args))
+
+
 def calls_in(node: cst.CSTNode) -> Iterator[cst.Call]:
     """Every call under ``node`` (nested definitions included)."""
     found: list[cst.Call] = []

@@ -30,12 +30,14 @@ Use instead
     Only optimizers, engines, scalers and manual updates count as steps (not ``prof.step()``,
     ``tracker.step()`` or ``env.step(action)``), and a step in a sibling function called from the
     same outer loop does not count for this loop when it steps another optimizer than the ones
-    handed to this loop's function. The rule stays quiet on gradient accumulation
-    (the step sits in an outer loop or under an ``if``, or follows a loop that does not clear the
-    gradients itself, in the same function, directly or in a helper of the file it calls), on steps in a helper function of the same
-    file, on loops that only run backward on tensors computed before them, on engine steps
-    (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never create an optimizer or that read the
-    gradients themselves (tests, saliency maps, a unittest's ``self.assertTrue(p.grad ...)``);
+    handed to this loop's function. The rule stays quiet on gradient accumulation (the step sits
+    in an outer loop or under an ``if``, or follows a loop that does not clear the gradients itself,
+    in the same function, directly or in a helper of the file it calls), on steps in a helper
+    function of the same file, on loops that only run backward on tensors computed before them, on
+    engine steps (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never
+    create an optimizer or that read the gradients themselves (tests, saliency maps, a unittest's
+    ``self.assertTrue(p.grad ...)``) or hand them to a helper of the file that reads them (GEM's
+    ``store_grad``, which keeps each task's gradients);
     reading a gradient norm for a log does not count.
 
 References
@@ -63,6 +65,7 @@ from torchreview.rules._common import (
     reads_grad,
     reads_grad_in,
     scope_mentions_optimizer,
+    steps_an_optimizer,
     training_loops,
 )
 
@@ -71,6 +74,27 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # each past task's gradients are copied out by a helper of the file (GEM's store_grad)
+    """
+def store_grad(params, grads, dims, tid):
+    grads[:, tid].fill_(0.0)
+    for i, p in enumerate(params()):
+        if p.grad is not None:
+            grads[dims[i]:dims[i + 1], tid].copy_(p.grad.view(-1))
+
+
+class GEM(torch.nn.Module):
+    def observe(self, x, t, y):
+        for past in self.observed_tasks[:-1]:
+            self.zero_grad()
+            loss = self.ce(self.forward(self.memory_data[past], past), self.memory_labs[past])
+            loss.backward()
+            store_grad(self.parameters, self.grads, self.dims, past)
+        self.zero_grad()
+        self.ce(self.forward(x, t), y).backward()
+        project(self.parameters, self.grads)
+        self.opt.step()
+""",
     # micro-batches gather gradients; a helper of the file steps once after them (PyText's trainer)
     """
 class Trainer:
@@ -387,6 +411,19 @@ class PipelineEngine:
 ]
 
 INVALID = [
+    # the helper only measures the gradients for a log; nothing applies them
+    """
+def log_grad_norm(model, writer):
+    total = sum(p.grad.norm() for p in model.parameters() if p.grad is not None)
+    writer.add_scalar("grad_norm", total)
+
+def train(model, loader, optimizer, writer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()  # <- finding
+        log_grad_norm(model, writer)
+""",
     # the helper called after the micro-batches only logs; nothing steps
     """
 class Trainer:
@@ -511,6 +548,13 @@ def _helper_reads_grad(ctx: FileContext, backwards: list[Event]) -> bool:
     return False
 
 
+def _hands_grads_to_a_reader(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop calls a helper of the file that reads ``.grad`` (GEM's ``store_grad`` copies each
+    task's gradients into a buffer, to project the next update on): the gradients are used there."""
+    resolve = resolver_for(ctx, loop.function_node)
+    return any((helper := resolve(call)) is not None and reads_grad_in(helper.body) for call in calls_in(loop.node.body))
+
+
 def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list[Event]) -> Iterator[Finding]:
     """An optimizer whose gradients the loop clears and fills, but which no step ever applies.
 
@@ -602,22 +646,13 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     for site in call_sites(ctx):
         if site.function is not loop.function_node or site.line <= loop.end_line:
             continue
-        if _steps_an_optimizer(ctx, site.node):
+        if steps_an_optimizer(ctx, site.node):
             return True
         # self.optimizer_step(state) (PyText's trainer): a helper of the file that steps
         helper = resolve(site.node) if site.name != "step" else None
-        if helper is not None and any(_steps_an_optimizer(ctx, call) for call in calls_in(helper)):
+        if helper is not None and any(steps_an_optimizer(ctx, call) for call in calls_in(helper)):
             return True
     return False
-
-
-def _steps_an_optimizer(ctx: FileContext, call: cst.Call) -> bool:
-    """``optimizer.step()`` or ``scaler.step(optimizer)``."""
-    func = call.func
-    if not isinstance(func, cst.Attribute) or func.attr.value != "step":
-        return False
-    receiver = ctx.code(func.value)
-    return ctx.facts.is_optimizer(receiver) or (ctx.facts.is_scaler(receiver) and bool(call.args))
 
 
 # Training frameworks step the optimizer in a callback or hook that the loop calls between batches
@@ -673,8 +708,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
         if _OPTIMIZER_IN_BACKWARD.search(ctx.source):
             continue  # the optimizer steps inside backward(), from gradient hooks
-        if _helper_reads_grad(ctx, backwards):
-            continue  # the helper that runs backward() reads the gradients it made
+        if _helper_reads_grad(ctx, backwards) or _hands_grads_to_a_reader(ctx, loop):
+            continue  # the helper that runs backward() reads the gradients it made, or another one does
         if any(parameter_updates(ctx, outer) for outer in ctx.ancestors(loop)):
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
