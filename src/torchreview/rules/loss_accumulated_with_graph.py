@@ -35,9 +35,11 @@ Use instead
         total_loss += loss.item()
     ```
 
-    The rule stays quiet on ``loss.item()``, ``loss.detach()``, ``float(loss)`` and ``loss.data``;
+    The rule stays quiet on ``loss.item()``, ``loss.detach()``, ``float(loss)`` and ``loss.data``
+    (also on a dict of outputs whose tensors were each detached in place: ``output[k] = v.detach()``);
     on losses collected for one backward pass later (``torch.stack(losses).mean().backward()``,
-    ``sum(losses).backward()``); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
+    ``sum(losses).backward()``); on a total that a function starts fresh and that spans the
+    micro-batches of the one optimizer step after its loop (the graphs it holds are bounded); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
     (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
     pass (evaluation loops are the concern of ``eval-without-no-grad``). It does not follow totals
     kept inside helper objects such as metric meters.
@@ -58,6 +60,8 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._calls import call_sites
+from torchreview.rules._common import steps_an_optimizer
 from torchreview.rules._order import node_text
 
 ID = "loss-accumulated-with-graph"
@@ -66,6 +70,46 @@ SEVERITY = "warning"
 PREFILTER = r"training-step&&text:backward&&itext:loss"
 
 VALID = [
+    # each tensor of the step's output dict is detached in place before the dict is kept (Raster Vision)
+    """
+def train_epoch(self, optimizer):
+    outputs = []
+    for batch_ind, (x, y) in enumerate(self.train_dl):
+        optimizer.zero_grad()
+        output = self.train_step((x, y), batch_ind)
+        output["train_loss"].backward()
+        optimizer.step()
+        for k, v in output.items():
+            output[k] = v.detach() if isinstance(v, Tensor) else v
+        outputs.append(output)
+    return self.train_end(outputs)
+""",
+    # the total spans the micro-batches of one step and the function returns it (deep-daze)
+    """
+def train_step(self):
+    total_loss = 0
+    for _ in range(self.gradient_accumulate_every):
+        with autocast():
+            out, loss = self.model(self.clip_encoding)
+        loss = loss / self.gradient_accumulate_every
+        total_loss += loss
+        self.scaler.scale(loss).backward()
+    self.scaler.step(self.optimizer)
+    self.scaler.update()
+    self.optimizer.zero_grad()
+    return out, total_loss
+""",
+    # a set of meters keyed by name: the string is the key, the value is a number (BERT4Rec-VAE)
+    """
+def train_one_epoch(self, epoch):
+    average_meter_set = AverageMeterSet()
+    for batch in self.train_loader:
+        self.optimizer.zero_grad()
+        loss = self.calculate_loss(batch)
+        loss.backward()
+        self.optimizer.step()
+        average_meter_set.update('loss', loss.item())
+""",
     # the loss name is rebound to a number built from logged floats before it is kept (TabDDPM)
     """
 import numpy as np
@@ -285,6 +329,40 @@ for epoch in range(epochs):
 ]
 
 INVALID = [
+    # only one entry of the output dict is detached; the loss in it still holds its graph
+    """
+def train_epoch(self, optimizer):
+    outputs = []
+    for batch_ind, (x, y) in enumerate(self.train_dl):
+        optimizer.zero_grad()
+        output = self.train_step((x, y), batch_ind)
+        output["train_loss"].backward()
+        optimizer.step()
+        output["logits"] = output["logits"].detach()
+        outputs.append(output)  # <- finding
+    return self.train_end(outputs)
+""",
+    # the same shape, but the total lives on the object and grows over every step
+    """
+def train_step(self):
+    for _ in range(self.gradient_accumulate_every):
+        loss = self.model(next(self.loader)) / self.gradient_accumulate_every
+        self.total_loss += loss  # <- finding
+        loss.backward()
+    self.optimizer.step()
+    self.optimizer.zero_grad()
+""",
+    # keyed by name, but the value is the loss tensor itself
+    """
+def train_one_epoch(self, epoch):
+    average_meter_set = AverageMeterSet()
+    for batch in self.train_loader:
+        self.optimizer.zero_grad()
+        loss = self.calculate_loss(batch)
+        loss.backward()
+        self.optimizer.step()
+        average_meter_set.update('loss', loss)  # <- finding
+""",
     # rebound to a sum of parts that are still tensors: the graphs are kept
     """
 def train(model, loader, optimizer, history):
@@ -483,6 +561,13 @@ def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0) -> bool:
     if depth >= 3 or not names or name in names or not _ARITHMETIC.fullmatch(value):
         return False
     return all(_plain_number(scope, n, at, depth + 1) for n in names)
+
+
+def _detached_by_item(scope: _Scope, name: str, line: int) -> bool:
+    """``for k, v in output.items(): output[k] = v.detach() ...`` before ``outputs.append(output)``:
+    every tensor of the dict was detached in place (Raster Vision's learner)."""
+    every_item = re.compile(rf"{re.escape(name)}\[[A-Za-z_]\w*\]")  # output[k], not output["logs"]
+    return any(every_item.fullmatch(t) and _DETACHING.search(v) and ln < line for t, v, ln in scope.assigns)
 
 
 @dataclass
@@ -684,7 +769,13 @@ def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
             elif (isinstance(func, cst.Attribute) and func.attr.value == "update" and n.args
                   and n.args[0].keyword is None and not isinstance(n.args[0].value, cst.Dict)
                   and _is_meter(ctx, ctx.code(func.value))):
-                self._add(ctx.code(func.value), ctx.code(n.args[0].value), "meter")
+                value = n.args[0].value
+                if isinstance(value, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString):
+                    # a set of meters keyed by name: meters.update("loss", loss.item())
+                    if len(n.args) < 2 or n.args[1].keyword is not None:
+                        return
+                    value = n.args[1].value
+                self._add(ctx.code(func.value), ctx.code(value), "meter")
 
     walk(loop.node.body, V())
     return found
@@ -753,6 +844,23 @@ def _reset_with_step(ctx: FileContext, loop: TrainingLoop, item: _Total) -> bool
     return False
 
 
+def _one_step_window(ctx: FileContext, loop: TrainingLoop, item: _Total, func_scope: _Scope) -> bool:
+    """The loop runs the micro-batches of one optimizer step: it steps nothing itself, its
+    function starts the total fresh before it and steps an optimizer after it (deep-daze's and
+    lightweight-gan's ``total_loss = 0``, ``for _ in range(accumulate_every): ... total_loss += loss``,
+    then ``scaler.step(optimizer)``). The total holds at most one step's micro-batches and is gone
+    with the call."""
+    func = loop.function_node
+    if func is None or "." in item.total or "[" in item.total or loop.has(EventKind.STEP):
+        return False
+    fresh = [ln for t, v, ln in func_scope.assigns if t == item.total and ln < loop.line
+             and not re.search(rf"(?<![.\w]){re.escape(item.total)}\b", v)]
+    if not fresh:
+        return False
+    return any(site.function is func and site.line > loop.end_line and steps_an_optimizer(ctx, site.node)
+               for site in call_sites(ctx))
+
+
 def _function_node(ctx: FileContext, loop: TrainingLoop) -> cst.CSTNode:
     return loop.function_node if loop.function_node is not None else ctx.module
 
@@ -810,9 +918,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                      and not (item.kind == "sum" and v.startswith(item.total + " + "))]
             if reset:
                 continue  # the total starts fresh in each iteration
-            if _reset_with_step(ctx, loop, item):
+            if _reset_with_step(ctx, loop, item) or _one_step_window(ctx, loop, item, func_scope):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
-            kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)]
+            kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)
+                    and not _detached_by_item(loop_scope, n, item.line)]
             if not kept:
                 continue
             loss = kept[0]
