@@ -9,7 +9,8 @@ What it does
     when it is passed to the model's forward call or to the loss, or compared with the model's
     output (``(logits.argmax(1) == labels)``). A call that receives the batch keeps it where it is
     unless it is handed a device, is named for moving or preparing data, is a method the file does
-    not show (``self.preprocess``), or is a helper of the file that moves tensors. Moving one element
+    not show (``self.preprocess``) or only declares (an ``@abstractmethod`` loss that subclasses
+    write), or is a helper of the file that moves tensors. Moving one element
     (``batch[1].to(device)``) moves only that element.
 
 Why it matters
@@ -445,6 +446,29 @@ class Regressor(torch.nn.Module):
 ]
 
 VALID += [
+    # the loss method is declared abstract here; each few-shot method writes its own (CloserLookFewShot)
+    """
+import torch
+from abc import abstractmethod
+
+device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+
+
+class MetaTemplate(torch.nn.Module):
+    @abstractmethod
+    def set_forward_loss(self, x):
+        pass
+
+    def parse_feature(self, x):
+        return self.feature(x.to(device))
+
+    def train_loop(self, epoch, train_loader, optimizer):
+        for i, (x, _) in enumerate(train_loader):
+            optimizer.zero_grad()
+            loss = self.set_forward_loss(x)
+            loss.backward()
+            optimizer.step()
+""",
     # a logger's method named for the loss records the batch and the loss; it runs nothing on the GPU
     # (fairscale's AMPnet pipe)
     """
@@ -494,6 +518,28 @@ class RetrievalModel:
 ]
 
 INVALID = [
+    # the loss method is written here, and it leaves the batch where the loader put it
+    """
+import torch
+
+device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+
+
+class AutoEncoder(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = torch.nn.Linear(8, 8).to(device)
+
+    def set_forward_loss(self, x):
+        return torch.nn.functional.mse_loss(self.net(x), x)
+
+    def train_loop(self, epoch, train_loader, optimizer):
+        for i, (x, _) in enumerate(train_loader):
+            optimizer.zero_grad()
+            loss = self.set_forward_loss(x)  # <- finding
+            loss.backward()
+            optimizer.step()
+""",
     # the method turns the arrays it is handed into CPU tensors itself before the dataset is built
     """
 import torch
@@ -1068,8 +1114,11 @@ class _Walker(cst.CSTVisitor):
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
                 ctx, func_code):
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
-        if is_loss and (target := self.resolve_call(node)) is not None and _body_moves(ctx, target, self.resolve_call):
-            is_loss = False  # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device
+        if is_loss and (target := self.resolve_call(node)) is not None and (
+                _body_moves(ctx, target, self.resolve_call) or _abstract(ctx, target)):
+            # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device;
+            # self.set_forward_loss(x) declared abstract here: a subclass decides (CloserLookFewShot)
+            is_loss = False
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
             self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
@@ -1080,6 +1129,28 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+def _abstract(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """A method declared here and written in subclasses: ``@abstractmethod``, or a body that is only a
+    docstring, ``pass``, ``...`` or ``raise NotImplementedError``."""
+    if any(last_name(d.decorator) == "abstractmethod" or ctx.code(d.decorator).endswith("abstractmethod")
+           for d in func.decorators):
+        return True
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else [func.body]
+    for stmt in body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return False
+        for small in stmt.body:
+            if isinstance(small, cst.Pass):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString | cst.ConcatenatedString
+                                                          | cst.Ellipsis):
+                continue
+            if isinstance(small, cst.Raise) and small.exc is not None and "NotImplementedError" in ctx.code(small.exc):
+                continue
+            return False
+    return True
 
 
 # ``logger.log_loss(batch, loss, step)``, ``meter.update_loss(...)``: a method of an object that records
