@@ -48,7 +48,11 @@ Use instead
     loop in the same function (the outputs may be meant for it). Loops that train a model through a
     call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
     ``forward``, and a library's inference API handed the model (``inference_detector(model, img)``,
-    which turns gradients off itself) are no evaluation loops here. When the checkout is at hand (a
+    which turns gradients off itself) are no evaluation loops here; nor are calls of a Hugging Face
+    ``pipeline(...)`` (it runs its model without gradients) or of a module without weights
+    (``torch.nn.Sigmoid()``), or of a model exported to another runtime (``predict_onnx``, an
+    ``ort_session``), or outputs detached in the same expression (``model(x).detach()``,
+    also when the chain is wrapped over lines). When the checkout is at hand (a
     review of a PR, or ``lint`` of a folder), it also stays quiet when every call of the evaluation
     function in any file of the checkout sits in such a block, or in a function decorated with one
     (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point); one call with
@@ -98,6 +102,47 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # an exported model run by ONNX Runtime records no graph (Raster Vision's predict_onnx)
+    """
+import torch
+
+class Learner:
+    def predict(self, x):
+        with torch.inference_mode():
+            return self.model(x.to(self.device))
+
+    def predict_onnx(self, x, raw_out=False):
+        self.model.eval()
+        out = self.model(x)
+        return out if raw_out else self.prob_to_pred(out)
+
+    def evaluate(self, loader):
+        self.ort_session.eval()
+        return [self.ort_session(x) for x in loader]
+""",
+    # a Hugging Face pipeline turns gradients off itself; a Sigmoid has no weights (haystack's nodes)
+    """
+import torch
+from transformers import pipeline
+
+
+class DocumentClassifier:
+    def __init__(self, model_name, use_sigmoid):
+        self.model = pipeline("text-classification", model=model_name, device=0)
+        if use_sigmoid:
+            self.activation_function = torch.nn.Sigmoid()
+        else:
+            self.activation_function = torch.nn.Identity()
+
+    def predict(self, batches):
+        predictions = []
+        for batch in batches:
+            predictions.extend(self.model(batch, top_k=1, truncation=True))
+        return predictions
+
+    def rank(self, logits_groups):
+        return [self.activation_function(torch.tensor(group)) for group in logits_groups]
+""",
     # the output is detached on the next line of a wrapped chain (ALIGNN's prediction scripts)
     """
 import torch
@@ -1200,9 +1245,32 @@ def _the_network(forwards: list[Event]) -> Event:
     return forwards[0]
 
 
+# Modules without parameters (``torch.nn.Sigmoid()``, ``nn.Softmax(dim=-1)``) record no graph of their
+# own; a Hugging Face ``pipeline(...)`` runs its model under ``no_grad`` itself (haystack's classifiers).
+_PARAMETER_FREE = re.compile(r"(?:^|\.)(?:Sigmoid|Softmax|LogSoftmax|Softmax2d|Tanh|ReLU|ReLU6|LeakyReLU|ELU|SELU|GELU|"
+                             r"SiLU|Mish|Hardtanh|Hardswish|Hardsigmoid|Softplus|Identity|Flatten|Unflatten|Dropout|"
+                             r"Dropout[123]d|AlphaDropout|MaxPool[123]d|AvgPool[123]d|AdaptiveAvgPool[123]d|"
+                             r"AdaptiveMaxPool[123]d|Upsample|PixelShuffle|PixelUnshuffle|CosineSimilarity|"
+                             r"PairwiseDistance)$")
+
+
+# An exported model run by another runtime (ONNX Runtime, TensorRT, OpenVINO, TFLite, Core ML) records no
+# autograd graph: Raster Vision's ``predict_onnx``, an ``ort_session``.
+_EXPORTED_RUNTIME = re.compile(r"onnx|tensorrt|(?:^|[._])trt(?:_|$)|openvino|tflite|coreml|ncnn|(?:^|[._])ort(?:_|$)",
+                               re.IGNORECASE)
+
+
+def _grad_free_object(ctx: FileContext, receiver: str) -> bool:
+    values = [v for v in ctx.facts.assigned.nodes(receiver) if isinstance(v, cst.Call)]
+    return bool(values) and all(
+        _PARAMETER_FREE.search(name := ctx.code(v.func)) or name.rsplit(".", 1)[-1] == "pipeline" for v in values)
+
+
 def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
     return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])
-            and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))]
+            and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))
+            and not _grad_free_object(ctx, e.receiver or "")
+            and not _EXPORTED_RUNTIME.search(e.receiver or "")]
 
 
 # A call that trains a model: a loop that makes one (over cross-validation folds, over trials) trains,
@@ -1235,7 +1303,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if any(a.line in reported for a in ctx.ancestors(loop)):
             continue
         why = _is_evaluation(ctx, loop)
-        if why is None:
+        if why is None or _EXPORTED_RUNTIME.search(loop.function.rsplit(".", 1)[-1]):
             continue
         loop_text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
         if _NEEDS_GRAD.search(loop_text) or any(_ASKS_FOR_GRAD.search(c) for c in loop.outer_contexts):
@@ -1440,6 +1508,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         name = func.name.value
         if not EVAL_FUNCTION_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
+        if _EXPORTED_RUNTIME.search(name):
+            continue  # predict_onnx(x): the model it runs is an exported one
         if _framework_hook(ctx, cls) or _framework_step_hook(ctx, cls, name):
             continue
         pos = ctx.pos(func)
