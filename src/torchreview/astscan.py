@@ -80,7 +80,18 @@ class FileScan:
     @cached_property
     def runs_in(self) -> dict[str, set[str]]:
         """Function name -> names of the functions it may run."""
-        return {name: _runs(calls) for name, calls in self.calls_in.items()}
+        return {name: self.held(_runs(calls)) for name, calls in self.calls_in.items()}
+
+    def held(self, names: set[str]) -> set[str]:
+        """``names`` and the methods that attributes of those names hold (``self.fwd_bwd_fn =
+        self._forward_backward_body``: calling ``self.fwd_bwd_fn`` runs that method, as the loop model
+        reads it)."""
+        out = set(names)
+        for name in names:
+            for value in self.assigned.get(f"self.{name}", ()):
+                if value is not None and value.startswith("self."):
+                    out.add(value.removeprefix("self."))
+        return out
 
     def model_like(self, call: ast.Call) -> bool:
         """Whether the loop model could take this call for a forward pass (never False when it could)."""
@@ -122,7 +133,7 @@ class FileScan:
         With ``loss_assigns``, a ``loss = ...`` statement counts as such a call (the loop model records
         a loss event there)."""
         helpers = self.reaching_functions(test, self.loss_assign_in if loss_assigns else None)
-        return [lp for lp in self.loops if (loss_assigns and lp.loss_assign) or not lp.runs.isdisjoint(helpers)
+        return [lp for lp in self.loops if (loss_assigns and lp.loss_assign) or not self.held(lp.runs).isdisjoint(helpers)
                 or any(test(c) for c in lp.calls)]
 
     def forward_loops(self) -> list[LoopInfo]:
