@@ -159,3 +159,28 @@ def test_loader_hint_skips_test_modules_but_not_training_scripts() -> None:
     assert run("dataloader-sync-loading", src, "scripts/test_script.py") == []
     assert run("dataloader-sync-loading", src, "pkg/tests/helpers.py") == []
     assert len(run("dataloader-sync-loading", src, "train_and_test.py")) == 1
+
+
+def test_clip_inside_a_helper_that_also_runs_backward_is_named_where_it_is() -> None:
+    """SpeechBrain 0.5: fit_batch() clips in check_gradients() before its own backward pass. The
+    call of fit_batch() in the loop does not run "before the backward pass"; the clip does."""
+    src = (
+        "import torch\n"
+        "class Brain:\n"
+        "    def check_gradients(self, loss):\n"
+        "        torch.nn.utils.clip_grad_norm_(self.modules.parameters(), 5.0)\n"
+        "        return True\n"
+        "    def fit_batch(self, batch):\n"
+        "        loss = self.compute_objectives(self.modules(batch))\n"
+        "        if self.check_gradients(loss):\n"
+        "            loss.backward()\n"
+        "            self.optimizer.step()\n"
+        "            self.optimizer.zero_grad()\n"
+        "        return loss.detach()\n"
+        "    def fit(self, train_set):\n"
+        "        for batch in train_set:\n"
+        "            loss = self.fit_batch(batch)\n"
+    )
+    [found] = run("clip-grad-order", src)
+    assert found.line == 4
+    assert found.facts["clip"].startswith("torch.nn.utils.clip_grad_norm_(")

@@ -41,7 +41,8 @@ Use instead
     During gradient accumulation it also finds clipping that runs after every micro-batch while
     the step runs only under the accumulation ``if``. Clipping done by a helper function of the same
     file counts, also by value (``p.grad.data.clamp_(-c, c)``); so does an FSDP model's own
-    ``clip_grad_norm_``, which does not unscale.
+    ``clip_grad_norm_``, which does not unscale. A helper that only clips is reported where the loop
+    calls it; a helper that runs the backward pass too is reported at its clip.
     The rule stays quiet on clipping between the backward pass and the step (also under the ``if``
     of gradient accumulation), on ``accelerator.clip_grad_norm_`` and other wrappers that unscale by
     themselves, on clipping inside an LBFGS closure, on ``max_norm=inf`` (a call that only measures
@@ -402,6 +403,10 @@ def _at_call_site(ctx: FileContext, loop: TrainingLoop, clip: Event, finding: Fi
     that helper: the call's place in the iteration is what goes wrong, not the helper's body."""
     site = helper_call_site(ctx, loop, clip.via)
     if site is None:
+        return finding
+    if any(e.via[:1] == clip.via[:1] for e in loop.of(EventKind.BACKWARD)):
+        # the helper runs the backward pass too (SpeechBrain 0.5's fit_batch clips in check_gradients
+        # before it): the order is wrong inside the helper, so the finding names the clip there
         return finding
     facts = dict(finding.facts)
     facts.update(clip=ctx.code(site.node), clip_line=site.line)

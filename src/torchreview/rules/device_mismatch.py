@@ -10,7 +10,8 @@ What it does
     output (``(logits.argmax(1) == labels)``). A call that receives the batch keeps it where it is
     unless it is handed a device, is named for moving or preparing data, is a method the file does
     not show (``self.preprocess``) or only declares (an ``@abstractmethod`` loss that subclasses
-    write), or is a helper of the file that moves tensors. Moving one element
+    write, a ``self.preprocess_batch(batch)`` hook that returns its input), or is a helper of the
+    file that moves tensors. Moving one element
     (``batch[1].to(device)``) moves only that element.
 
 Why it matters
@@ -446,6 +447,28 @@ class Regressor(torch.nn.Module):
 ]
 
 VALID += [
+    # preprocess_batch is a hook that returns the batch as it is; each task's trainer fills it in and
+    # moves the images there (ultralytics 8.0's BaseTrainer)
+    """
+import torch
+
+
+class BaseTrainer:
+    def __init__(self, model, device):
+        self.device = torch.device(device)
+        self.model = model.to(self.device)
+
+    def preprocess_batch(self, batch):
+        \"\"\"Allows custom preprocessing depending on the task.\"\"\"
+        return batch
+
+    def _do_train(self, train_loader):
+        for i, batch in enumerate(train_loader):
+            batch = self.preprocess_batch(batch)
+            preds = self.model(batch["img"])
+            self.loss = self.criterion(preds, batch)
+            self.loss.backward()
+""",
     # the loss method is declared abstract here; each few-shot method writes its own (CloserLookFewShot)
     """
 import torch
@@ -518,6 +541,21 @@ class RetrievalModel:
 ]
 
 INVALID = [
+    # a helper function of the script (no hook of a class) that hands the batch back as it is
+    """
+import torch
+
+device = torch.device("cuda")
+model = Net().to(device)
+
+def preprocess(batch):
+    return batch
+
+for batch in train_loader:
+    batch = preprocess(batch)
+    loss = criterion(model(batch["img"]), batch["label"])  # <- finding
+    loss.backward()
+""",
     # the loss method is written here, and it leaves the batch where the loader put it
     """
 import torch
@@ -932,7 +970,12 @@ def _call_result(ctx: FileContext, call: cst.Call, resolve: Resolver) -> str:
         return "unknown"  # avalanche_forward(model, x, task_labels): a forward pass through a helper
     target = resolve(call)
     if target is not None:
-        return "unknown" if _body_moves(ctx, target, resolve) else "raw"
+        if _body_moves(ctx, target, resolve):
+            return "unknown"
+        if isinstance(call.func, cst.Attribute) and _root(call.func.value) == "self" and (
+                _abstract(ctx, target) or _hands_back_its_input(target)):
+            return "unknown"  # a hook for subclasses to fill (ultralytics' preprocess_batch returns batch)
+        return "raw"
     if _may_move_unseen(ctx, call):
         return "unknown"
     return "raw"
@@ -1151,6 +1194,20 @@ def _abstract(ctx: FileContext, func: cst.FunctionDef) -> bool:
                 continue
             return False
     return True
+
+
+def _hands_back_its_input(func: cst.FunctionDef) -> bool:
+    """A method whose body (after its docstring) only returns its one argument: a hook that
+    subclasses fill in (``def preprocess_batch(self, batch): return batch``)."""
+    params = [p.name.value for p in func.params.params if p.name.value not in ("self", "cls")]
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else [func.body]
+    stmts = [small for stmt in body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body]
+    if len(stmts) != len(body):
+        return False
+    if stmts and isinstance(stmts[0], cst.Expr) and isinstance(stmts[0].value, cst.SimpleString | cst.ConcatenatedString):
+        stmts = stmts[1:]
+    return (len(params) == 1 and len(stmts) == 1 and isinstance(stmts[0], cst.Return)
+            and isinstance(stmts[0].value, cst.Name) and stmts[0].value.value == params[0])
 
 
 # ``logger.log_loss(batch, loss, step)``, ``meter.update_loss(...)``: a method of an object that records
