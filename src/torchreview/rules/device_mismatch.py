@@ -47,7 +47,8 @@ Use instead
     because the wrapper copies them; the loss and comparisons are still checked. The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
     when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
-    and ``model.compute_loss(batch)`` know where the model is; ``self.eval_model(batch)``, a method of
+    and ``model.compute_loss(batch)`` know where the model is, as does a ``self.forward(batch)``
+    written in this file that builds its tensors on the device; ``self.eval_model(batch)``, a method of
     the file, is no model), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
@@ -447,6 +448,33 @@ class Regressor(torch.nn.Module):
 ]
 
 VALID += [
+    # the network's own forward, written here, builds its tensors on the device (flair's taggers)
+    """
+import torch
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class SequenceTagger(torch.nn.Module):
+    def __init__(self, embeddings, tag_count):
+        super().__init__()
+        self.embeddings = embeddings
+        self.linear = torch.nn.Linear(embeddings.embedding_length, tag_count)
+        self.to(device)
+
+    def forward(self, sentences):
+        self.embeddings.embed(sentences)
+        lengths = [len(s.tokens) for s in sentences]
+        tensor = torch.zeros(len(sentences), max(lengths), self.embeddings.embedding_length, device=device)
+        return self.linear(tensor)
+
+    def evaluate(self, data_loader):
+        self.eval()
+        with torch.no_grad():
+            for batch in data_loader:
+                feature = self.forward(batch)
+                self.store(feature, batch)
+""",
     # preprocess_batch is a hook that returns the batch as it is; each task's trainer fills it in and
     # moves the images there (ultralytics 8.0's BaseTrainer)
     """
@@ -541,6 +569,28 @@ class RetrievalModel:
 ]
 
 INVALID = [
+    # the network's own forward is written here and places nothing: the batch stays on the CPU
+    """
+import torch
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class Regressor(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(8, 1)
+        self.to(device)
+
+    def forward(self, x):
+        return self.linear(x)
+
+    def fit(self, data_loader, optimizer):
+        for x, y in data_loader:
+            out = self.forward(x)  # <- finding
+            loss = torch.nn.functional.mse_loss(out, y)
+            loss.backward()
+""",
     # a helper function of the script (no hook of a class) that hands the batch back as it is
     """
 import torch
@@ -1154,6 +1204,8 @@ class _Walker(cst.CSTVisitor):
         # where the network is (AutoGluon's EmbedNet), as a Lightning module's training_step does
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
+        if is_forward and (own := self.resolve_call(node)) is not None and _body_moves(ctx, own, self.resolve_call):
+            is_forward = False  # self.forward(sentences) of this file's network, which places what it builds (flair)
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
                 ctx, func_code):
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose

@@ -70,6 +70,20 @@ SEVERITY = "warning"
 PREFILTER = r"training-step&&text:backward&&itext:loss"
 
 VALID = [
+    # forward_loss returns (loss, count): the total sums the count (flair's trainer)
+    """
+def train_epoch(self, batches, optimizer):
+    average_over = 0
+    for batch in batches:
+        optimizer.zero_grad()
+        loss = self.model.forward_loss(batch)
+        if isinstance(loss, tuple):
+            average_over += loss[1]
+            loss = loss[0]
+        loss.backward()
+        optimizer.step()
+    return average_over
+""",
     # each tensor of the step's output dict is detached in place before the dict is kept (Raster Vision)
     """
 def train_epoch(self, optimizer):
@@ -329,6 +343,20 @@ for epoch in range(epochs):
 ]
 
 INVALID = [
+    # the same pair, but the total sums the loss itself
+    """
+def train_epoch(self, batches, optimizer):
+    total = 0
+    for batch in batches:
+        optimizer.zero_grad()
+        loss = self.model.forward_loss(batch)
+        if isinstance(loss, tuple):
+            total += loss[0]  # <- finding
+            loss = loss[0]
+        loss.backward()
+        optimizer.step()
+    return total
+""",
     # only one entry of the output dict is detached; the loss in it still holds its graph
     """
 def train_epoch(self, optimizer):
@@ -561,6 +589,14 @@ def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0) -> bool:
     if depth >= 3 or not names or name in names or not _ARITHMETIC.fullmatch(value):
         return False
     return all(_plain_number(scope, n, at, depth + 1) for n in names)
+
+
+def _other_part_of_a_pair(scope: _Scope, name: str, added: str) -> bool:
+    """``average_over += loss[1]`` where the loop also takes ``loss = loss[0]``: the result is a pair
+    (loss, count) and the total sums the count (flair's trainer), not the tensor."""
+    m = re.fullmatch(rf"{re.escape(name)}\[\s*(\d+)\s*\]", added.strip())
+    return m is not None and m.group(1) != "0" and any(
+        t == name and re.fullmatch(rf"{re.escape(name)}\[\s*0\s*\]", v.strip()) for t, v, _ in scope.assigns)
 
 
 def _detached_by_item(scope: _Scope, name: str, line: int) -> bool:
@@ -921,7 +957,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if _reset_with_step(ctx, loop, item) or _one_step_window(ctx, loop, item, func_scope):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
             kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)
-                    and not _detached_by_item(loop_scope, n, item.line)]
+                    and not _detached_by_item(loop_scope, n, item.line)
+                    and not _other_part_of_a_pair(loop_scope, n, item.added)]
             if not kept:
                 continue
             loss = kept[0]
