@@ -1380,9 +1380,10 @@ def _placed(ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef |
     resolve = resolver_for(ctx, func)
     if any((helper := resolve(call)) is not None and _body_moves(ctx, helper, resolve) for call in calls_in(value)):
         return "moved"
-    if func is not None and isinstance(value, cst.Name) and value.value in param_names(func) \
+    params = param_names(func)
+    if func is not None and "self" in params and isinstance(value, cst.Name) and value.value in params \
             and not any(a.function is func and a.name == value.value for a in assignments(ctx)):
-        return "handed in"
+        return "handed in"  # a method of an object that keeps its own device (a script's helper: unknown)
     return "unknown"
 
 
