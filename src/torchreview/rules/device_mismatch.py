@@ -569,6 +569,25 @@ class RetrievalModel:
 ]
 
 INVALID = [
+    # a script's helper builds the TensorDataset from what it is handed: nothing says those are moved
+    """
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+device = torch.device("cuda")
+
+
+def load_array(data_arrays, batch_size):
+    return DataLoader(TensorDataset(*data_arrays), batch_size, shuffle=True)
+
+
+def train(net, features, labels):
+    net.to(device)
+    train_loader = load_array((features, labels), 10)
+    for X, y in train_loader:
+        loss = torch.nn.functional.mse_loss(net(X), y)  # <- finding
+        loss.backward()
+""",
     # the network's own forward is written here and places nothing: the batch stays on the CPU
     """
 import torch
