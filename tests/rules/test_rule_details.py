@@ -184,3 +184,21 @@ def test_clip_inside_a_helper_that_also_runs_backward_is_named_where_it_is() -> 
     [found] = run("clip-grad-order", src)
     assert found.line == 4
     assert found.facts["clip"].startswith("torch.nn.utils.clip_grad_norm_(")
+
+
+def test_a_loop_handed_to_a_step_that_is_no_optimizer_is_still_missing_its_step() -> None:
+    """Only an optimizer's step(closure) runs the closure and applies its gradients; a scheduler's
+    step(metric) does not."""
+    src = (
+        "import torch\n"
+        "def fit_epoch(model, loader, optimizer):\n"
+        "    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n"
+        "        loss = criterion(model(x), y)\n"
+        "        loss.backward()\n"
+        "def main(model, loader, optimizer, scheduler):\n"
+        "    scheduler.step(fit_epoch)\n"
+    )
+    assert [f.line for f in run("missing-optimizer-step", src)] == [6]
+    handed = src.replace("scheduler.step(fit_epoch)", "optimizer.step(closure=fit_epoch)")
+    assert run("missing-optimizer-step", handed) == []

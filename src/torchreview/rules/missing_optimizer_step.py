@@ -33,7 +33,8 @@ Use instead
     handed to this loop's function. The rule stays quiet on gradient accumulation (the step sits
     in an outer loop or under an ``if``, or follows a loop that does not clear the gradients itself,
     in the same function, directly or in a helper of the file it calls), on steps in a helper
-    function of the same file, on loops that only run backward on tensors computed before them, on
+    function of the same file, on loops inside a closure that an optimizer step runs
+    (``opt.step(closure=fn)``), on loops that only run backward on tensors computed before them, on
     engine steps (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never
     create an optimizer or that read the gradients themselves (tests, saliency maps, a unittest's
     ``self.assertTrue(p.grad ...)``) or hand them to a helper of the file that reads them (GEM's
@@ -74,6 +75,22 @@ SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # the loop sits in the closure the step runs (Lightning's manual-optimization tests)
+    """
+def training_step(self, batch, batch_idx):
+    opt = self.optimizers()
+
+    def optimizer_closure():
+        losses = []
+        for backward_idx in range(2):
+            loss = self.loss(self(batch[0]))
+            losses.append(loss)
+            self.manual_backward(loss, retain_graph=backward_idx == 0)
+        return torch.stack(losses).mean()
+
+    opt.step(closure=optimizer_closure)
+    opt.zero_grad()
+""",
     # each past task's gradients are copied out by a helper of the file (GEM's store_grad)
     """
 def store_grad(params, grads, dims, tid):
@@ -683,6 +700,25 @@ def _hook_may_step(ctx: FileContext, loop: TrainingLoop) -> bool:
 _STEP_FUNCTION = re.compile(r"(?:^|_)(?:train|training)_step$|^_?(?:forward_backward|fwd_bwd)(?:_|$)")
 
 
+def _closure_of_a_step(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop sits in a function that the file hands to an optimizer step as its closure
+    (``opt.step(closure=optimizer_closure)``): the step runs it, and applies what it computed."""
+    func = loop.function_node
+    if func is None:
+        return False
+    name = func.name.value
+    for site in call_sites(ctx):
+        func_node = site.node.func
+        if site.name != "step" or not isinstance(func_node, cst.Attribute) \
+                or not ctx.facts.is_optimizer(ctx.code(func_node.value)):
+            continue
+        for i, arg in enumerate(site.node.args):
+            if (arg.keyword is None and i == 0) or (arg.keyword is not None and arg.keyword.value == "closure"):
+                if isinstance(arg.value, cst.Name) and arg.value.value == name:
+                    return True
+    return False
+
+
 def _part_of_a_step_function(ctx: FileContext, loop: TrainingLoop) -> bool:
     """A loop over the parts of one update (language pairs, micro-batches) inside a train-step
     function that leaves clearing and stepping to its caller."""
@@ -714,7 +750,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if loop.function != "<module>" and _stepped_elsewhere(ctx, loop.function):
             continue
-        if _accumulates_for_a_step_after(ctx, loop) or _part_of_a_step_function(ctx, loop):
+        if _accumulates_for_a_step_after(ctx, loop) or _part_of_a_step_function(ctx, loop) \
+                or _closure_of_a_step(ctx, loop):
             continue
         if _hook_may_step(ctx, loop):
             continue
