@@ -32,23 +32,26 @@ if TYPE_CHECKING:
 _WRAPS_A_FUNCTION = {"compile", "script", "partial"}
 
 
+def _unwrapped(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The function a wrapper is handed first (``torch.compile(f, ...)``, ``functools.partial(f, ...)``),
+    or ``value`` itself."""
+    if isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
+            and last_name(value.func) in _WRAPS_A_FUNCTION:
+        return value.args[0].value
+    return value
+
+
 def _aliased_function(value: cst.BaseExpression) -> cst.Name | None:
     """``train_step``, ``torch.compile(train_step, ...)``, ``functools.partial(train_step, ...)``: the
     function a name stands for, when it is one of this file's."""
-    if isinstance(value, cst.Name):
-        return value
-    if isinstance(value, cst.Call) and value.args and isinstance(value.args[0].value, cst.Name) \
-            and value.args[0].keyword is None and last_name(value.func) in _WRAPS_A_FUNCTION:
-        return value.args[0].value
-    return None
+    value = _unwrapped(value)
+    return value if isinstance(value, cst.Name) else None
 
 
 def _aliased_method(value: cst.BaseExpression) -> str | None:
     """``self._forward_backward_body`` or ``torch.compile(self.train_step)``: the method of the
     object's own class that an attribute holds (``self.fwd_bwd_fn = self._forward_backward_body``)."""
-    if isinstance(value, cst.Call) and value.args and value.args[0].keyword is None \
-            and last_name(value.func) in _WRAPS_A_FUNCTION:
-        value = value.args[0].value
+    value = _unwrapped(value)
     if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self":
         return value.attr.value
     return None
