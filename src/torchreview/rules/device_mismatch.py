@@ -1247,7 +1247,7 @@ class _Walker(cst.CSTVisitor):
 
 def _abstract(ctx: FileContext, func: cst.FunctionDef) -> bool:
     """A method declared here and written in subclasses: ``@abstractmethod``, or a body that is only a
-    docstring, ``pass``, ``...`` or ``raise NotImplementedError``."""
+    docstring, ``pass``, ``...`` or a statement that raises ``NotImplementedError``."""
     if any(last_name(d.decorator) == "abstractmethod" or ctx.code(d.decorator).endswith("abstractmethod")
            for d in func.decorators):
         return True
