@@ -336,3 +336,101 @@ def test_an_evaluation_helper_told_by_a_literal_flag_to_keep_the_mode_is_quiet(t
     repo = write(tmp_path / "plain", {"train.py": train, "val.py": FLAGGED_HELPER})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
     assert [(f["severity"], f["line"]) for f in found] == [("warning", 14)]
+
+
+# A detector whose network base class lives in other files of the package (MMOCR, MMPose, ESPnet):
+# its test-time loops are part of the model's computation, which the caller runs under no_grad.
+NETWORK_BASE = """import torch
+from torch import nn
+
+
+class BaseRecognizer(nn.Module):
+    def extract_feat(self, img):
+        return self.backbone(img)
+"""
+
+NETWORK_MIDDLE = """from .base import BaseRecognizer
+
+
+class EncodeDecodeRecognizer(BaseRecognizer):
+    def simple_test(self, img):
+        return self.decoder(self.extract_feat(img))
+"""
+
+NETWORK_CHILD = """import torch
+
+from .encode_decode import EncodeDecodeRecognizer as Recognizer
+
+
+class ABINet(Recognizer):
+    def simple_test(self, img, img_metas):
+        feat = self.extract_feat(img)
+        logits = self.encoder(feat)
+        outputs = []
+        for _ in range(self.iter_size):
+            logits = self.decoder(feat, logits)
+            outputs.append(logits)
+        return outputs
+
+    def recognize(self, feat):
+        self.eval()
+        hyp = self.encoder(feat)
+        for _ in range(self.max_steps):
+            hyp = self.decoder(feat, hyp)
+        return hyp
+
+    def evaluate(self, val_loader):
+        self.eval()
+        hits = []
+        for img, label in val_loader:
+            hits.append(self.decoder(self.extract_feat(img)).argmax(1) == label)
+        return hits
+"""
+
+
+def test_a_decoding_loop_of_a_network_whose_base_is_in_other_files_is_part_of_the_model(tmp_path, capsys):
+    files = {"rec/__init__.py": "", "rec/base.py": NETWORK_BASE, "rec/encode_decode.py": NETWORK_MIDDLE,
+             "rec/abinet.py": NETWORK_CHILD}
+    found = [f for f in lint(write(tmp_path, files), capsys) if f["rule"] == "eval-without-no-grad"]
+    # the decoding loops (lines 11 and 19, the second after self.eval()) are quiet; the loop over the
+    # validation loader (26) is still reported
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("abinet.py", 26)]
+    # when the base chain ends at a class that is no network, the decoding loop is reported too
+    plain = NETWORK_BASE.replace("class BaseRecognizer(nn.Module):", "class BaseRecognizer:")
+    files["rec/base.py"] = plain
+    found = [f for f in lint(write(tmp_path / "plain", files), capsys) if f["rule"] == "eval-without-no-grad"]
+    assert [f["line"] for f in found] == [11, 19, 26]
+
+
+# MMOCR's end-to-end helper: ``model_inference`` comes from the package's apis, which run the model
+# under no_grad; a function of the checkout that does not is still a forward with autograd on.
+APIS = """import torch
+
+
+def model_inference(model, imgs):
+    with torch.no_grad():
+        return model(imgs)
+"""
+
+OCR = """import torch
+
+from apis import model_inference
+
+
+class MMOCR:
+    def single_inference(self, model, arrays):
+        model.eval()
+        results = []
+        for arr in arrays:
+            results.append(model_inference(model, arr))
+        return results
+"""
+
+
+def test_a_checkout_function_that_turns_gradients_off_is_no_forward_with_autograd_on(tmp_path, capsys):
+    repo = write(tmp_path, {"apis.py": APIS, "ocr.py": OCR})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "eval-without-no-grad"] == []
+    plain = APIS.replace("    with torch.no_grad():\n        return", "    return")
+    repo = write(tmp_path / "plain", {"apis.py": plain, "ocr.py": OCR})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "eval-without-no-grad"]
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("ocr.py", 10)]

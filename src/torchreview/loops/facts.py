@@ -125,6 +125,9 @@ class ModuleFacts:
 
     def _ctor_matches(self, name: str, pattern: re.Pattern[str]) -> bool:
         for value in self.assigned.nodes(name):
+            bare = value.attr if isinstance(value, cst.Attribute) else value
+            if isinstance(bare, cst.Name) and _CLASS_NAME.fullmatch(bare.value):
+                continue  # cla55 = torch.nn.RNNBase: the name holds the class; calling it builds one
             if isinstance(value, cst.Call):
                 callee = dotted(value.func) or self._code(value.func).strip()
             else:

@@ -306,6 +306,28 @@ class Project:
         mod = self.module(path)
         return mod is not None and self._resolve_class(mod, name) is not None
 
+    def has_base(self, path: str, name: str, accepts: Callable[[str], bool]) -> bool:
+        """Whether the class ``name`` in ``path`` (defined there, or imported from another file of the
+        checkout) has a base whose source text ``accepts`` takes, directly or through the checkout's
+        own base classes: ``class ABINet(EncodeDecodeRecognizer)`` -> ``BaseRecognizer`` ->
+        ``BaseModule``, each in a file of its own. A chain that leaves the checkout ends there."""
+        seen: set[tuple[str, str]] = set()
+        todo = [(path, name)]
+        while todo and len(seen) < 2 * MAX_DEPTH:
+            where, cls = todo.pop()
+            mod = self.module(where)
+            found = self._resolve_class(mod, cls) if mod is not None else None
+            if found is None or (found[0].path, found[1]) in seen:
+                continue
+            seen.add((found[0].path, found[1]))
+            node = next((n for n in found[0].tree.body if isinstance(n, ast.ClassDef) and n.name == found[1]), None)
+            for base in node.bases if node is not None else []:
+                if accepts(ast.unparse(base)):
+                    return True
+                if isinstance(base, ast.Name):
+                    todo.append((found[0].path, base.id))
+        return False
+
     # -- what a helper does ----------------------------------------------------------------------------
     def callee_at(self, path: str, line: int, name: str) -> Function | None:
         """The checkout's function that the call of ``name`` on ``line`` of ``path`` runs, if known."""

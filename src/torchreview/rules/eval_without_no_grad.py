@@ -38,7 +38,8 @@ Use instead
 
     The rule stays quiet when the no-grad mode comes from a decorator, a ``with`` block around the
     loop or around the forward call, ``torch.set_grad_enabled(False)`` earlier in the function, or a
-    ``with torch.no_grad():`` around the call of the evaluation function in the same file, and when
+    ``with torch.no_grad():`` around the call of the evaluation function in the same file (or
+    ``torch.set_grad_enabled(False)`` earlier in the calling function), and when
     the whole model's parameters are frozen for the loop (``model.requires_grad_(False)``, or a
     context manager of the file that sets ``requires_grad = False``), as interatomic potentials do
     when they take forces as the gradient of the energy. It also
@@ -47,8 +48,10 @@ Use instead
     ``optim_wrapper.update_params(loss)``) follows the
     loop in the same function (the outputs may be meant for it). Loops that train a model through a
     call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
-    ``forward``, and a library's inference API handed the model (``inference_detector(model, img)``,
-    which turns gradients off itself) are no evaluation loops here; nor are calls of a Hugging Face
+    ``forward`` and the decoding or test-time loops of its other methods (a network is a class built on
+    ``nn.Module``, also through base classes in other files of the checkout), and a library's inference
+    API handed the model (``inference_detector(model, img)``, or a function of the checkout that runs
+    the model under ``no_grad``), which turns gradients off itself, are no evaluation loops here; nor are calls of a Hugging Face
     ``pipeline(...)`` (it runs its model without gradients) or of a module without weights
     (``torch.nn.Sigmoid()``), or of a model exported to another runtime (``predict_onnx``, an
     ``ort_session``), or outputs detached in the same expression (``model(x).detach()``,
@@ -780,6 +783,73 @@ class MMPoseHandler:
 """,
 ]
 
+VALID += [
+    # a network built on another network class of the file: its test-time pass over scales and its
+    # decoding steps after self.eval() are the model's own computation (MMPose, ESPnet's recognize)
+    """
+import torch
+from torch import nn
+
+class BasePose(nn.Module):
+    def extract(self, img):
+        return self.backbone(img)
+
+class BottomUp(BasePose):
+    def forward_test(self, img, test_scale_factor):
+        heatmaps = []
+        for s in sorted(test_scale_factor, reverse=True):
+            heatmaps.append(self.keypoint_head(self.extract(self.resize(img, s))))
+        return heatmaps
+
+    def recognize(self, feat, num_iter):
+        self.eval()
+        hyp = self.encoder(feat)
+        for _ in range(num_iter - 1):
+            hyp = self.decoder(feat, hyp)
+        return hyp
+""",
+    # the caller turns gradients off for the whole evaluation before its loop (Lightning 0.9's
+    # _evaluate), so the step function it calls runs without them
+    """
+import torch
+
+
+class EvaluationLoop:
+    def _evaluate(self, model, dataloaders):
+        model.eval()
+        torch.set_grad_enabled(False)
+        outputs = []
+        for dataloader in dataloaders:
+            for batch_idx, batch in enumerate(dataloader):
+                outputs.append(self.evaluation_forward(model, batch, batch_idx))
+        model.train()
+        torch.set_grad_enabled(True)
+        return outputs
+
+    def evaluation_forward(self, model, batch, batch_idx):
+        output = model(batch)
+        return output
+""",
+    # a name bound to a class (not an instance) is called to build an object, not to run a network
+    # (allennlp's configuration: ``cla55 = torch.nn.RNNBase`` in one function, ``cla55()`` in another)
+    """
+import torch
+
+def describe_rnn():
+    cla55 = torch.nn.RNNBase
+    return cla55.__name__
+
+def full_name(cla55):
+    return type(cla55()).__name__
+
+def _valid_choices(registry):
+    choices = {}
+    for name, subclass in registry.items():
+        choices[name] = full_name(subclass)
+    return choices
+""",
+]
+
 INVALID = [
     # one of the classes a setting may choose comes from another file: nothing says it turns gradients off
     """
@@ -1004,6 +1074,33 @@ class Trainer:
 """,
 ]
 
+INVALID += [
+    # gradients are off only for a check and back on before the loop: the step function records a graph
+    """
+import torch
+
+
+class EvaluationLoop:
+    def _evaluate(self, model, dataloaders):
+        model.eval()
+        torch.set_grad_enabled(False)
+        self.sanity_check(model)
+        torch.set_grad_enabled(True)
+        outputs = []
+        for dataloader in dataloaders:
+            for batch_idx, batch in enumerate(dataloader):
+                outputs.append(self.evaluation_forward(model, batch, batch_idx))
+        model.train()
+        torch.set_grad_enabled(True)
+        return outputs
+
+    def evaluation_forward(self, model, batch, batch_idx):  # <- finding
+        output = model(batch)
+        return output
+""",
+]
+
+
 # gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
@@ -1173,13 +1270,29 @@ def _checkout_calls_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: s
     return bool(ctx.project.called_without_grad(ctx.path, func.name.value, cls))
 
 
+def _off_before(ctx: FileContext, site: CallSite) -> bool:
+    """The caller turned gradients off earlier in its body and not back on before this call
+    (Lightning 0.9's ``_evaluate``: ``torch.set_grad_enabled(False)``, then the loop that calls
+    ``evaluation_forward``)."""
+    if site.function is None:
+        return False
+    start = ctx.pos(site.function).start.line
+    prefix = "\n".join(ctx.lines[start - 1 : site.line - 1])
+    offs = [m.end() for m in _GRAD_OFF_STATEMENT.finditer(prefix)]
+    ons = [m.end() for m in _GRAD_ON_STATEMENT.finditer(prefix)]
+    return bool(offs) and (not ons or max(offs) > max(ons))
+
+
+_GRAD_ON_STATEMENT = re.compile(r"set_grad_enabled\(\s*True\s*\)")
+
+
 def _reached_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | None, depth: int) -> bool:
     """A caller of ``func`` in this file runs it with gradients off: inside a no-grad ``with`` block,
     or in a function decorated with ``@torch.no_grad()`` (or reached that way, a few calls up)."""
     if depth > 4:
         return False
     for site in _callers(ctx, func, cls, through_objects=True):
-        if any(is_no_grad_context(c) or _context_off(ctx, c) for c in site.contexts):
+        if any(is_no_grad_context(c) or _context_off(ctx, c) for c in site.contexts) or _off_before(ctx, site):
             return True
         outer = site.function
         if outer is None or outer is func:
@@ -1266,11 +1379,31 @@ def _grad_free_object(ctx: FileContext, receiver: str) -> bool:
         _PARAMETER_FREE.search(name := ctx.code(v.func)) or name.rsplit(".", 1)[-1] == "pipeline" for v in values)
 
 
+def _checkout_function_off(ctx: FileContext, e: Event) -> bool:
+    """The call named like a model is a function of the checkout that turns gradients off itself:
+    mmocr's ``model_inference(model, img)``, imported from the package's ``apis``, runs the model in
+    ``with torch.no_grad():``. Read only when the checkout is at hand."""
+    name = e.receiver or ""
+    if ctx.project is None or not name.isidentifier() or name in ctx.facts.assigned:
+        return False
+    fn = ctx.project.callee_at(ctx.path, e.line, name)
+    if fn is None or fn.name != name:
+        return False
+    decorators = [ast.unparse(d) for d in fn.node.decorator_list]
+    items = [ast.unparse(i.context_expr) for n in ast.walk(fn.node) if isinstance(n, (ast.With, ast.AsyncWith))
+             for i in n.items]
+    return any(_NO_GRAD_CALL.search(t) for t in decorators + items)
+
+
+_NO_GRAD_CALL = re.compile(r"(?:^|\.)(?:no_grad|inference_mode)\(|set_grad_enabled\(\s*False")
+
+
 def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
     return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])
             and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))
             and not _grad_free_object(ctx, e.receiver or "")
-            and not _EXPORTED_RUNTIME.search(e.receiver or "")]
+            and not _EXPORTED_RUNTIME.search(e.receiver or "")
+            and not _checkout_function_off(ctx, e)]
 
 
 # A call that trains a model: a loop that makes one (over cross-validation folds, over trials) trains,
@@ -1314,7 +1447,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if (_framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1])) or \
                 _framework_step_hook(ctx, cls, loop.function.rsplit(".", 1)[-1]):
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
-        if why == "name" and _model_internal(ctx, loop, cls):
+        if why in ("name", "mode") and _model_internal(ctx, loop, cls):  # self.eval(), then its decoding steps
             continue
         if loop.function.rsplit(".", 1)[-1] == "forward" and _module_class(ctx, cls):
             continue  # a network's own forward: its caller decides whether autograd records (DeepChem's Weave)
@@ -1423,10 +1556,17 @@ _MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Networ
 _DATA_ITER = re.compile(r"loader|data|batch|sample|set\b|iter\b|split|(?:^|_)(?:val|valid|test|eval)", re.IGNORECASE)
 
 
-def _module_class(ctx: FileContext, cls: str | None) -> bool:
-    """``cls`` is a class of this file built on ``nn.Module`` (or a name that says it is one)."""
+def _module_class(ctx: FileContext, cls: str | None, depth: int = 0) -> bool:
+    """``cls`` is a class of this file built on ``nn.Module`` (or a name that says it is one), also
+    through base classes of this file or, when the checkout is at hand, of its other files
+    (``class Event2Mind(Model)``, where allennlp's ``Model`` is an ``nn.Module`` in another file)."""
     node = class_node(ctx, cls)
-    return node is not None and any(_MODULE_BASE.search(ctx.code(b.value)) for b in node.bases)
+    if node is None or depth > 4:
+        return False
+    bases = [ctx.code(b.value) for b in node.bases]
+    if any(_MODULE_BASE.search(b) for b in bases) or any(_module_class(ctx, b, depth + 1) for b in bases):
+        return True
+    return ctx.project is not None and ctx.project.has_base(ctx.path, cls, lambda b: bool(_MODULE_BASE.search(b)))
 
 
 def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bool:
@@ -1445,7 +1585,9 @@ def _model_internal(ctx: FileContext, loop: TrainingLoop, cls: str | None) -> bo
 
 _CHUNKS = re.compile(r"(?:torch\.)?(?:range|arange)\(")
 _DATA_SET = re.compile(r"loader|dataset|data_?set", re.IGNORECASE)
-_SIZE_NAMES = re.compile(r"\b\w*(?:batch|sample)_?(?:size|sizes|len|length)\w*\b", re.IGNORECASE)
+# sizes and test-time settings name no data set: "batch_size", "test_scale_factor", "self.test_cfg.scales"
+_SIZE_NAMES = re.compile(r"\b\w*(?:batch|sample)_?(?:size|sizes|len|length)\w*\b|"
+                         r"\b\w*_(?:scales?|scale_factors?|factors?|ratios?|flips?)\b", re.IGNORECASE)
 _FEATURE_MAPS = re.compile(r"(?:^|[^A-Za-z])(?:\w+_)?(?:feats?|features|feature_maps|fmaps|hidden_states)\b")
 
 
@@ -1527,7 +1669,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         if _NEEDS_GRAD.search(body) or _GRAD_OFF_STATEMENT.search(body):
             continue
         callers = _callers(ctx, func, cls)
-        if any(any(is_no_grad_context(c) or _context_off(ctx, c) for c in s.contexts) for s in callers):
+        if any(any(is_no_grad_context(c) or _context_off(ctx, c) for c in s.contexts) or _off_before(ctx, s)
+               for s in callers):
             continue
         if _checkout_calls_without_grad(ctx, func, cls):
             continue
