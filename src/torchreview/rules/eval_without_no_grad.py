@@ -1075,6 +1075,20 @@ class Trainer:
 ]
 
 INVALID += [
+    # a network that holds another one puts *that* one in eval mode and runs it over batches (DeepChem's
+    # HuggingFaceModel._predict): an evaluation loop, not the network's own decoding
+    """
+import torch
+from torch import nn
+
+class Wrapper(nn.Module):
+    def _predict(self, generator):
+        self.model.eval()
+        outputs = []
+        for batch in generator:  # <- finding
+            outputs.append(self.model(batch).cpu())
+        return outputs
+""",
     # gradients are off only for a check and back on before the loop: the step function records a graph
     """
 import torch
@@ -1143,6 +1157,14 @@ _FREEZES_PARAMETERS = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*
 
 def _function_sites(ctx: FileContext, loop: TrainingLoop) -> list[CallSite]:
     return [s for s in call_sites(ctx) if s.function is loop.function_node]
+
+
+def _switches_itself(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The network puts itself in eval mode (``self.eval()``) before its own decoding loop (ESPnet's
+    ``recognize``); ``self.model.eval()`` or ``self.decoder.eval()`` is a wrapper's or a sampler's
+    switch of a network it holds, and that loop stays an evaluation loop."""
+    return any(_switch(ctx, s) == "eval" and s.line < loop.line and isinstance(s.node.func, cst.Attribute)
+               and ctx.code(s.node.func.value) == "self" for s in _function_sites(ctx, loop))
 
 
 def _mode_before(ctx: FileContext, loop: TrainingLoop) -> str | None:
@@ -1447,7 +1469,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if (_framework_hook(ctx, cls) and EVAL_FUNCTION_NAME.search(loop.function.rsplit(".", 1)[-1])) or \
                 _framework_step_hook(ctx, cls, loop.function.rsplit(".", 1)[-1]):
             continue  # validation_step, predict_step and their helpers: Lightning runs them without gradients
-        if why in ("name", "mode") and _model_internal(ctx, loop, cls):  # self.eval(), then its decoding steps
+        if (why == "name" or (why == "mode" and _switches_itself(ctx, loop))) and _model_internal(ctx, loop, cls):
             continue
         if loop.function.rsplit(".", 1)[-1] == "forward" and _module_class(ctx, cls):
             continue  # a network's own forward: its caller decides whether autograd records (DeepChem's Weave)
