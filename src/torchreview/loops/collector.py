@@ -211,6 +211,13 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.BACKWARD, node, receiver=recv, args=args)
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
             emit(EventKind.ZERO_GRAD, node, receiver=recv, args=args)
+        elif name in ("first_step", "second_step") and recv and facts.is_optimizer(recv):
+            # SAM (sharpness-aware minimization): first_step moves the weights to the nearby worst point,
+            # second_step goes back and applies the base optimizer's update; zero_grad=True clears after
+            emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
+            if any(a.keyword is not None and a.keyword.value == "zero_grad" and self.b.code(a.value) == "True"
+                   for a in node.args):
+                emit(EventKind.ZERO_GRAD, node, receiver=recv, args=args)
         elif full.endswith("autograd.grad") or (name == "grad" and recv == "autograd"):
             emit(EventKind.AUTOGRAD_GRAD, node, args=args)
         elif name == "zero_grad":

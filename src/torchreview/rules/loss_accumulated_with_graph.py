@@ -342,6 +342,29 @@ for epoch in range(epochs):
 """,
 ]
 
+VALID += [
+    # the epoch's record divides totals kept under string keys; running_results['d_loss'] holds
+    # numbers from .item(), and its key names no loss variable (SRGAN)
+    """
+import torch
+
+
+def train(netG, netD, optimizerD, loader, epochs):
+    results = {'d_loss': [], 'g_loss': []}
+    for epoch in range(epochs):
+        running_results = {'batch_sizes': 0, 'd_loss': 0}
+        for data, target in loader:
+            batch_size = data.size(0)
+            running_results['batch_sizes'] += batch_size
+            netD.zero_grad()
+            d_loss = 1 - netD(target).mean() + netD(netG(data)).mean()
+            d_loss.backward()
+            optimizerD.step()
+            running_results['d_loss'] += d_loss.item() * batch_size
+        results['d_loss'].append(running_results['d_loss'] / running_results['batch_sizes'])
+""",
+]
+
 INVALID = [
     # the same pair, but the total sums the loss itself
     """
@@ -542,6 +565,28 @@ for real in loader:
 """,
 ]
 
+INVALID += [
+    # the same total, summed from the loss tensor itself
+    """
+import torch
+
+
+def train(netG, netD, optimizerD, loader, epochs):
+    results = {'d_loss': [], 'g_loss': []}
+    for epoch in range(epochs):
+        running_results = {'batch_sizes': 0, 'd_loss': 0}
+        for data, target in loader:
+            batch_size = data.size(0)
+            running_results['batch_sizes'] += batch_size
+            netD.zero_grad()
+            d_loss = 1 - netD(target).mean() + netD(netG(data)).mean()
+            d_loss.backward()
+            optimizerD.step()
+            running_results["d_loss"] += d_loss * batch_size  # <- finding
+        results['d_loss'].append(running_results['d_loss'] / running_results['batch_sizes'])
+""",
+]
+
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
@@ -612,6 +657,9 @@ class _Scope:
 
     assigns: list[tuple[str, str, int]] = field(default_factory=list)
     backward_texts: list[str] = field(default_factory=list)
+
+
+_QUOTED = re.compile(r"[rbuf]?'[^'\\\n]*'|[rbuf]?\"[^\"\\\n]*\"", re.IGNORECASE)
 
 
 def _names(text: str) -> set[str]:
@@ -943,7 +991,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             # the loss names the total takes, in the order written; each is judged (a set's order
             # would let the hash seed pick which one decides)
-            bare = list(dict.fromkeys(n for n in _IDENT.findall(item.added) if n in losses))
+            # (a key such as running_results['d_loss'] names no variable)
+            bare = list(dict.fromkeys(n for n in _IDENT.findall(_QUOTED.sub("''", item.added)) if n in losses))
             if not bare:
                 continue
             if item.total in reached or item.total.split("[")[0] in reached:

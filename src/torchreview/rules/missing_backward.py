@@ -45,6 +45,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -52,7 +53,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
-from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import resolver_for
 from torchreview.rules._common import (
     calls_in,
@@ -278,6 +279,32 @@ class FedOptAPI:
 """,
 ]
 
+VALID += [
+    # the loop hands its closure on to a step hook, which runs it under another name (Lightning 1.0's
+    # training loop: the closure runs training_step and the backward pass)
+    """
+import torch
+
+
+class TrainLoop:
+    def optimizer_step(self, optimizer, batch_idx, train_step_and_backward_closure):
+        self.trainer.accelerator_backend.optimizer_step(optimizer, batch_idx, train_step_and_backward_closure)
+
+    def update_running_loss(self):
+        accumulated_loss = self.accumulated_loss.mean()
+        self.running_loss.append(accumulated_loss)
+
+    def run_training_batch(self, batch, batch_idx):
+        for optimizer in self.optimizers:
+            def train_step_and_backward_closure():
+                return self.training_step_and_backward(batch, optimizer)
+
+            self.optimizer_step(optimizer, batch_idx, train_step_and_backward_closure)
+            optimizer.zero_grad()
+            self.update_running_loss()
+""",
+]
+
 INVALID = [
     # a closure of the loop's own function that computes the loss and never runs the backward pass
     """
@@ -378,6 +405,45 @@ def train_one_epoch(model, loader, optimizer, scaler, device):
 """,
 ]
 
+INVALID += [
+    # SAM's two steps with no backward pass before either: they apply no gradients
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            optimizer.first_step(zero_grad=True)  # <- finding
+            optimizer.second_step(zero_grad=True)
+""",
+]
+
+INVALID += [
+    # the step hook gets no closure: nothing runs a backward pass before it
+    """
+import torch
+
+
+class TrainLoop:
+    def optimizer_step(self, optimizer, batch_idx):
+        self.trainer.accelerator_backend.optimizer_step(optimizer, batch_idx)  # <- finding
+
+    def update_running_loss(self):
+        accumulated_loss = self.accumulated_loss.mean()
+        self.running_loss.append(accumulated_loss)
+
+    def run_training_batch(self, batch, batch_idx):
+        for optimizer in self.optimizers:
+            self.accumulated_loss.append(self.training_step(batch))
+            self.optimizer_step(optimizer, batch_idx)
+            optimizer.zero_grad()
+            self.update_running_loss()
+""",
+]
+
 
 def _assigns_grad(node: cst.CSTNode) -> bool:
     found = False
@@ -406,6 +472,9 @@ def _with_names(node: cst.CSTNode) -> set[str]:
     return names
 
 
+_STEP_HOOK_NAME = re.compile(r"(?:^|_)step$|^step_")
+
+
 def _unresolved_closure(ctx: FileContext, loop: TrainingLoop) -> bool:
     """``optimizer.step(fn)`` where ``fn`` is defined somewhere the loop model cannot see: in another
     file, or made by a closure factory (``closure = self._gradient_closure(...)``, whose ``def
@@ -423,6 +492,12 @@ def _unresolved_closure(ctx: FileContext, loop: TrainingLoop) -> bool:
                 continue  # DistributedOptimizer.step(context_id)
             if isinstance(arg, cst.Name | cst.Attribute) and resolve(cst.Call(func=arg)) is None:
                 return True
+        # a closure handed on to a step hook (Lightning 1.0's ``self.optimizer_step(optimizer, opt_idx,
+        # batch_idx, train_step_and_backward_closure)``): the hook runs it, under a name of its own that
+        # the loop model cannot follow back to the loop's ``def``
+        if last_name(func) != "step" and _STEP_HOOK_NAME.search(last_name(func)) and any(
+                isinstance(a.value, cst.Name) and "closure" in a.value.value.lower() for a in call.args):
+            return True
         # closure() called by hand (BoTorch's torch_minimize): by PyTorch's convention a closure
         # clears the gradients, runs the forward and backward passes and returns the loss
         if isinstance(func, cst.Name) and "closure" in func.value.lower() and resolve(call) is None:

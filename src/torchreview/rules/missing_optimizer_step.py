@@ -27,14 +27,16 @@ Use instead
         optimizer.step()
     ```
 
-    Only optimizers, engines, scalers and manual updates count as steps (not ``prof.step()``,
+    Only optimizers, engines, scalers and manual updates count as steps (SAM's
+    ``optimizer.first_step()`` and ``optimizer.second_step()`` too, but not ``prof.step()``,
     ``tracker.step()`` or ``env.step(action)``), and a step in a sibling function called from the
     same outer loop does not count for this loop when it steps another optimizer than the ones
     handed to this loop's function. The rule stays quiet on gradient accumulation (the step sits
     in an outer loop or under an ``if``, or follows a loop that does not clear the gradients itself,
     in the same function, directly or in a helper of the file it calls), on steps in a helper
     function of the same file, on loops inside a closure that an optimizer step runs
-    (``opt.step(closure=fn)``), on loops that only run backward on tensors computed before them, on
+    (``opt.step(closure=fn)``, or Lightning 1.0's ``manual_optimizer_step(opt, optimizer_closure=fn)``),
+    on loops that only run backward on tensors computed before them, on
     engine steps (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never
     create an optimizer or that read the gradients themselves (tests, saliency maps, a unittest's
     ``self.assertTrue(p.grad ...)``) or hand them to a helper of the file that reads them (GEM's
@@ -90,6 +92,18 @@ def training_step(self, batch, batch_idx):
 
     opt.step(closure=optimizer_closure)
     opt.zero_grad()
+""",
+    # the same closure handed to Lightning 1.0's manual step hook, which steps the optimizer with it
+    """
+def training_step(self, batch, batch_idx):
+    opt = self.optimizers()
+
+    def optimizer_closure():
+        for backward_idx in range(2):
+            loss = self.loss(self(batch[0]))
+            self.manual_backward(loss, opt, retain_graph=backward_idx == 0)
+
+    self.manual_optimizer_step(opt, optimizer_closure=optimizer_closure)
 """,
     # each past task's gradients are copied out by a helper of the file (GEM's store_grad)
     """
@@ -427,6 +441,25 @@ class PipelineEngine:
 """,
 ]
 
+VALID += [
+    # SAM (sharpness-aware minimization): first_step and second_step are the optimizer's two steps,
+    # each after its own backward pass, and zero_grad=True clears the gradients after each (davda54/sam)
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.mean().backward()
+            optimizer.first_step(zero_grad=True)
+            criterion(model(x), y).mean().backward()
+            optimizer.second_step(zero_grad=True)
+""",
+]
+
 INVALID = [
     # the helper only measures the gradients for a log; nothing applies them
     """
@@ -702,13 +735,19 @@ _STEP_FUNCTION = re.compile(r"(?:^|_)(?:train|training)_step$|^_?(?:forward_back
 
 def _closure_of_a_step(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop sits in a function that the file hands to an optimizer step as its closure
-    (``opt.step(closure=optimizer_closure)``): the step runs it, and applies what it computed."""
+    (``opt.step(closure=optimizer_closure)``, or Lightning 1.0's ``self.manual_optimizer_step(opt,
+    optimizer_closure=optimizer_closure)``): the step runs it, and applies what it computed."""
     func = loop.function_node
     if func is None:
         return False
     name = func.name.value
     for site in call_sites(ctx):
         func_node = site.node.func
+        if site.name in _STEP_HOOKS:  # Lightning 1.0: self.manual_optimizer_step(opt, optimizer_closure=fn)
+            if any(arg.keyword is not None and arg.keyword.value in ("closure", "optimizer_closure")
+                   and isinstance(arg.value, cst.Name) and arg.value.value == name for arg in site.node.args):
+                return True
+            continue
         if site.name != "step" or not isinstance(func_node, cst.Attribute) \
                 or not ctx.facts.is_optimizer(ctx.code(func_node.value)):
             continue
@@ -717,6 +756,9 @@ def _closure_of_a_step(ctx: FileContext, loop: TrainingLoop) -> bool:
                 if isinstance(arg.value, cst.Name) and arg.value.value == name:
                     return True
     return False
+
+
+_STEP_HOOKS = frozenset({"manual_optimizer_step", "optimizer_step"})
 
 
 def _part_of_a_step_function(ctx: FileContext, loop: TrainingLoop) -> bool:

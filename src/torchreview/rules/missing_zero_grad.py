@@ -365,6 +365,25 @@ class Trainer:
 """,
 ]
 
+INVALID += [
+    # SAM's two steps without zero_grad=True and no zero_grad(): the second backward pass adds to the
+    # first one's gradients, and every iteration adds to the last
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()  # <- finding
+            optimizer.first_step()
+            criterion(model(x), y).backward()
+            optimizer.second_step()
+""",
+]
+
 
 _DIST_AUTOGRAD = re.compile(r"autograd\.context\(")
 

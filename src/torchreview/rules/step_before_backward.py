@@ -253,6 +253,31 @@ for real in loader:
 """,
 ]
 
+VALID += [
+    # the discriminator is updated several times per generator step, in an inner loop that steps its
+    # own optimizer after each backward pass (MelGAN): no backward pass trails the generator's step
+    """
+import torch
+
+
+def train(model_g, model_d, optim_g, optim_d, loader, get_loss_g, get_loss_d, reps):
+    for melG, audioG, melD, audioD in loader:
+        optim_g.zero_grad()
+        fake_audio = model_g(melG)
+        loss_g = get_loss_g(model_d(fake_audio), model_d(audioG))
+        loss_g.backward()
+        optim_g.step()
+
+        fake_audio = model_g(melD)
+        fake_audio = fake_audio.detach()
+        for _ in range(reps):
+            optim_d.zero_grad()
+            loss_d = get_loss_d(model_d(fake_audio), model_d(audioD))
+            loss_d.backward()
+            optim_d.step()
+""",
+]
+
 INVALID = [
     # two models trained one after the other; the second one's step moved above its backward
     # pass, whose gradients its zero_grad() then clears
@@ -427,7 +452,10 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
     # fills the discriminator's gradients, on purpose.
     if not _reads_grads_after(ctx, loop, late[0]) and _wasted(ctx, loop, seq, steps, step, late[0]):
         return late[0]
-    trailing = [b for b in late if not any(s.order > b.order for s in steps)]
+    # a backward pass in an inner loop that steps its own optimizer after it (a GAN's discriminator
+    # updated several times per generator step, MelGAN) is applied there: it trails nothing
+    nested = [s for s in optimizer_steps(ctx, loop) if s in seq]
+    trailing = [b for b in late if not any(s.order > b.order for s in steps + nested)]
     if not trailing:
         return None
     first_grad = min((g.order for g in live), default=step.order)
