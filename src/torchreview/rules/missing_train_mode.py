@@ -48,7 +48,8 @@ Use instead
     before training in the same iteration (some recipes train with batch norm frozen on purpose).
     A backward pass under ``no_grad`` (a shared forward-and-backward helper called for validation)
     is not training, and neither is an optimizer built on a list of tensors (an attack that moves
-    the input). It also stays quiet when only a part of the training network is put in eval mode
+    the input), nor a helper's backward pass that no step of the same helper applies (a PGD attack
+    in a robustness evaluation). It also stays quiet when only a part of the training network is put in eval mode
     (``self.model.running_mean_std.eval()`` freezes its statistics on purpose), when ``eval()`` is
     the other branch of the same model's ``train()`` under a setting, when the helper that switches
     first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``), and when an
@@ -487,6 +488,44 @@ for epoch in range(epochs):
 """,
 ]
 
+VALID += [
+    # a robustness check attacks the inputs in eval mode: its backward passes move the inputs and no step
+    # applies them, and the next epoch's train() switches back (MART's PGD evaluation)
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(model, loader, optimizer):
+    model.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+
+
+def _pgd_whitebox(model, x, y, steps, step_size):
+    x_adv = x.clone().requires_grad_(True)
+    for _ in range(steps):
+        with torch.enable_grad():
+            loss = F.cross_entropy(model(x_adv), y)
+        loss.backward()
+        x_adv = (x_adv + step_size * x_adv.grad.sign()).detach().requires_grad_(True)
+    return (model(x_adv).argmax(1) != y).sum()
+
+
+def eval_adv(model, loader):
+    model.eval()
+    return sum(_pgd_whitebox(model, x, y, 20, 0.003) for x, y in loader)
+
+
+def main(model, train_loader, test_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        train(model, train_loader, optimizer)
+        print(eval_adv(model, test_loader))
+""",
+]
+
 INVALID = [
     # the helper copies the model for a snapshot, then puts the model itself in eval mode
     """
@@ -605,6 +644,42 @@ for epoch in range(epochs):
 """,
 ]
 
+INVALID += [
+    # the same, but the training function never calls model.train(): the next epoch trains in eval mode
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+
+
+def _pgd_whitebox(model, x, y, steps, step_size):
+    x_adv = x.clone().requires_grad_(True)
+    for _ in range(steps):
+        with torch.enable_grad():
+            loss = F.cross_entropy(model(x_adv), y)
+        loss.backward()
+        x_adv = (x_adv + step_size * x_adv.grad.sign()).detach().requires_grad_(True)
+    return (model(x_adv).argmax(1) != y).sum()
+
+
+def eval_adv(model, loader):
+    model.eval()
+    return sum(_pgd_whitebox(model, x, y, 20, 0.003) for x, y in loader)
+
+
+def main(model, train_loader, test_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        train(model, train_loader, optimizer)
+        print(eval_adv(model, test_loader))  # <- finding
+""",
+]
+
 _FROZEN = re.compile(r"teacher|ema|target|frozen|ref(erence)?_|_ref$|old|pretrained|lpips|inception|vgg|"
                      r"clip|vae|text_encoder|tokenizer|feature_extractor|perceptual|critic_target|avg",
                      re.IGNORECASE)
@@ -696,6 +771,9 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
             continue  # under no_grad nothing trains: a shared forward_backward(val_data) in evaluation
         if e.kind == EventKind.AUTOGRAD_GRAD:
             continue  # gradients of the inputs (forces, saliency) are taken in evaluation too; a step trains
+        if e.kind == EventKind.BACKWARD and e.via and not any(
+                s.kind == EventKind.STEP and s.via == e.via for s in after[i + 1 :]):
+            continue  # a helper's backward pass that no step of its own applies: a PGD attack on the inputs
         if e.kind in _TRAINING:
             return e, _evaluation_between(after[:i]) or bool(events[index].via)
     for e in events[:index]:
