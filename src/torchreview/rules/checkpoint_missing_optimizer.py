@@ -41,7 +41,8 @@ Use instead
     resumed run reads, and it needs the optimizer state too. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
-    ``Trainer``, which saves the optimizer and scheduler itself next to the weights.
+    ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
+    settings object (NeMo's ``self._cfg.optim``) is not taken for the optimizer.
 
 References
     https://pytorch.org/tutorials/beginner/saving_loading_models.html#saving-loading-a-general-checkpoint-for-inference-and-or-resuming-training
@@ -294,6 +295,32 @@ class DecisionTreeTrainer:
 """,
 ]
 
+VALID += [
+    # the only optimizer-named attribute built here is a field of the settings (NeMo 1.0's
+    # self._cfg.optim); the optimizer itself comes from a factory the file cannot see
+    """
+import copy
+
+import torch
+
+
+class ModelPT(torch.nn.Module):
+    def setup_optimization(self, optim_config):
+        self._cfg.optim = copy.deepcopy(optim_config)
+        optimizer = get_optimizer(self.parameters(), optim_config)
+        self._optimizer = optimizer
+
+    def save_to(self, save_path):
+        torch.save(self.state_dict(), save_path)
+
+    @classmethod
+    def restore_from(cls, path, cfg):
+        instance = cls(cfg)
+        instance.load_state_dict(torch.load(path, weights_only=True))
+        return instance
+""",
+]
+
 INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -352,6 +379,30 @@ if args.resume:
 for epoch in range(args.epochs):
     train_one_epoch(model, loader, optimizer)
     torch.save(model.state_dict(), "last.pt")  # <- finding
+""",
+]
+
+INVALID += [
+    # the same class building its optimizer itself: the export drops its state
+    """
+import copy
+
+import torch
+
+
+class ModelPT(torch.nn.Module):
+    def setup_optimization(self, optim_config):
+        self._cfg.optim = copy.deepcopy(optim_config)
+        self.optimizer = torch.optim.Adam(self.parameters(), lr=optim_config.lr)
+
+    def save_to(self, save_path):
+        torch.save(self.state_dict(), save_path)  # <- finding
+
+    @classmethod
+    def restore_from(cls, path, cfg):
+        instance = cls(cfg)
+        instance.load_state_dict(torch.load(path, weights_only=True))
+        return instance
 """,
 ]
 
@@ -470,9 +521,17 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
         own = _methods_of_class_of(ctx, func)  # another class's self.optimizer is not this one's
         for a in assignments(ctx):
             if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call) and (
-                    own is None or a.function in own):
+                    own is None or a.function in own) and not _config_field(a.name):
                 return a.name
     return None
+
+
+_CONFIG_PART = re.compile(r"_*(?:cfg|config|conf|args|hparams|hp|opts|options|settings)", re.IGNORECASE)
+
+
+def _config_field(name: str) -> bool:
+    """``self._cfg.optim``: a field of a settings object (NeMo's optimizer config), not an optimizer."""
+    return any(_CONFIG_PART.fullmatch(part) for part in name.split(".")[:-1])
 
 
 def _methods_of_class_of(ctx: FileContext, func: cst.FunctionDef) -> list[cst.FunctionDef] | None:
