@@ -202,3 +202,24 @@ def test_a_loop_handed_to_a_step_that_is_no_optimizer_is_still_missing_its_step(
     assert [f.line for f in run("missing-optimizer-step", src)] == [6]
     handed = src.replace("scheduler.step(fit_epoch)", "optimizer.step(closure=fit_epoch)")
     assert run("missing-optimizer-step", handed) == []
+
+
+def test_loss_kept_with_its_graph_is_no_concern_of_a_test_file() -> None:
+    """torchtitan's numerics tests run 20 steps of a tiny model and return the loss tensors to compare
+    them: the graphs they keep are a test's business. The same loop in a training script is reported."""
+    src = (
+        "import torch\n"
+        "def run_fsdp2(model, inputs, labels, optim, epochs=20):\n"
+        "    losses = []\n"
+        "    for _ in range(epochs):\n"
+        "        optim.zero_grad()\n"
+        "        loss = torch.nn.functional.mse_loss(model(inputs), labels)\n"
+        "        loss.backward()\n"
+        "        optim.step()\n"
+        "        losses.append(loss)\n"
+        "    return losses\n"
+    )
+    assert len(run("loss-accumulated-with-graph", src, "train.py")) == 1
+    assert run("loss-accumulated-with-graph", src, "graph_trainer/tests/test_numerics.py") == []
+    assert run("loss-accumulated-with-graph", src, "model_test.py") == []
+    assert run("dataloader-sync-loading", src, "test/helpers.py") == []

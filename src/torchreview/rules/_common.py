@@ -40,6 +40,16 @@ HARMLESS_LOSS_SINKS = frozenset({
 })
 
 
+def is_test_file(path: str) -> bool:
+    """A pytest module or a file in a tests folder (``test_*.py``, ``*_test.py``, ``tests/...``):
+    test code runs a few steps to check behaviour, and memory or loading speed is not its concern."""
+    norm = "/" + path.replace("\\", "/")
+    base = norm.rsplit("/", 1)[-1]
+    # "rpc_test.py" is a test module, "train_and_test.py" a training script
+    return (base.startswith("test_") or (base.endswith("_test.py") and "train" not in base) or "/tests/" in norm
+            or "/test/" in norm)
+
+
 def exclusive(a: Event, b: Event) -> bool:
     """Whether two events sit in opposite branches of an ``if`` test (they never run together)."""
     return exclusive_conditions(a.conditions, b.conditions)

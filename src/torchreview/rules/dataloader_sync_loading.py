@@ -60,7 +60,7 @@ from torchreview.rules._calls import (
     replace_node,
     values_of,
 )
-from torchreview.rules._common import EVAL_FUNCTION_NAME
+from torchreview.rules._common import EVAL_FUNCTION_NAME, is_test_file
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
@@ -247,16 +247,10 @@ def _file_on_cuda(ctx: FileContext) -> bool:
     return bool(_CUDA.search(ctx.source))
 
 
-def _is_test_file(path: str) -> bool:
-    """A pytest module or a file in a tests folder (``test_*.py``, ``tests/...``)."""
-    norm = "/" + path.replace("\\", "/")
-    return norm.rsplit("/", 1)[-1].startswith("test_") or "/tests/" in norm
-
-
 def check(ctx: FileContext) -> Iterator[Finding]:
     if "DataLoader" not in ctx.source or not _file_on_cuda(ctx):
         return
-    if _is_test_file(ctx.path):
+    if is_test_file(ctx.path):
         return  # test code loads a few batches to check behaviour; loading speed is not its concern
     if re.search(r"IterableDataset", ctx.source):
         return

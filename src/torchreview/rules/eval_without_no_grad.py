@@ -92,7 +92,7 @@ from torchreview.loops import (
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
-from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in
+from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in, is_test_file
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -1201,15 +1201,9 @@ def _before_first_forward(loop: TrainingLoop, line: int) -> bool:
     return bool(forwards) and line <= min(forwards)
 
 
-def _is_test_file(path: str) -> bool:
-    norm = "/" + path.replace("\\", "/")
-    base = norm.rsplit("/", 1)[-1]
-    return base.startswith("test_") or base.endswith("_test.py") or "/tests/" in norm or "/test/" in norm
-
-
 def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     name = loop.function.rsplit(".", 1)[-1]
-    if _is_test_file(ctx.path) and name.lstrip("_").startswith("test"):  # test_x and its helper _test_x
+    if is_test_file(ctx.path) and name.lstrip("_").startswith("test"):  # test_x and its helper _test_x
         return None  # a unit test checks outputs; memory use does not matter there
     mode = _mode_before(ctx, loop)
     if mode == "eval":
@@ -1670,7 +1664,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
     reported_ranges = [(lp.line, lp.end_line) for lp in ctx.loops if lp.line in reported]
     for func, cls in _all_functions(ctx):
         name = func.name.value
-        if not EVAL_FUNCTION_NAME.search(name) or (_is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
+        if not EVAL_FUNCTION_NAME.search(name) or (is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
         if _EXPORTED_RUNTIME.search(name):
             continue  # predict_onnx(x): the model it runs is an exported one

@@ -41,7 +41,8 @@ Use instead
     ``sum(losses).backward()``); on a total that a function starts fresh and that spans the
     micro-batches of the one optimizer step after its loop (the graphs it holds are bounded); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
     (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
-    pass (evaluation loops are the concern of ``eval-without-no-grad``). It does not follow totals
+    pass (evaluation loops are the concern of ``eval-without-no-grad``), and in test files (``test_*.py``,
+    ``tests/``), which run a few steps and keep the losses to compare them. It does not follow totals
     kept inside helper objects such as metric meters.
 
 References
@@ -61,7 +62,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
 from torchreview.rules._calls import call_sites
-from torchreview.rules._common import steps_an_optimizer
+from torchreview.rules._common import is_test_file, steps_an_optimizer
 from torchreview.rules._order import node_text
 
 ID = "loss-accumulated-with-graph"
@@ -972,6 +973,8 @@ def _suggestion(ctx: FileContext, item: _Total, loss: str, use_item: bool) -> Su
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
+    if is_test_file(ctx.path):
+        return  # a test runs a few steps and compares the losses it kept: memory is not its concern
     seen: set[int] = set()
     scopes: dict[int, _Scope] = {}
     for loop in sorted(ctx.loops, key=lambda lp: lp.line, reverse=True):  # innermost first
