@@ -35,7 +35,7 @@ from torchreview.context import looks_like_training_code
 from torchreview.gcpause import collector_paused
 
 # Cheap text test first: without any of these words the loop model has no backward or step event.
-_STEP_TEXT = re.compile(r"\.\s*(?:backward|(?:first_|second_)?step)\s*\(|manual_backward|optimizer_step|"
+_STEP_TEXT = re.compile(r"\.\s*(?:backward|(?:first_|second_|ascent_|descent_)?step)\s*\(|manual_backward|optimizer_step|"
                         r"autograd\s*\.\s*grad\b")
 
 
@@ -44,7 +44,7 @@ def _is_step_call(node: ast.AST) -> bool:
         return False
     func = node.func
     name = call_name(node)
-    if name in ("backward", "step", "first_step", "second_step"):  # SAM's two steps
+    if name in ("backward", "step", "first_step", "second_step", "ascent_step", "descent_step"):  # SAM, ASAM
         return isinstance(func, ast.Attribute)
     if name in ("manual_backward", "optimizer_step"):
         return True

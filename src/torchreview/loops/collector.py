@@ -211,9 +211,11 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.BACKWARD, node, receiver=recv, args=args)
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
             emit(EventKind.ZERO_GRAD, node, receiver=recv, args=args)
-        elif name in ("first_step", "second_step") and recv and facts.is_optimizer(recv):
+        elif recv and (name in ("ascent_step", "descent_step") or (
+                name in ("first_step", "second_step") and facts.is_optimizer(recv))):
             # SAM (sharpness-aware minimization): first_step moves the weights to the nearby worst point,
-            # second_step goes back and applies the base optimizer's update; zero_grad=True clears after
+            # second_step goes back and applies the base optimizer's update; zero_grad=True clears after.
+            # ASAM's minimizer names them ascent_step and descent_step
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
             if any(a.keyword is not None and a.keyword.value == "zero_grad" and self.b.code(a.value) == "True"
                    for a in node.args):

@@ -63,6 +63,10 @@ _ZERO_GRAD_HELPERS = {"zero_grads", "zero_gradients", "clear_grads", "clear_grad
 # computed there. Hooks and switches (register_backward_hook, skip_backward) are not matched.
 _RUNS_BACKWARD = re.compile(r"(?:^|_)forward_(?:and_)?backward(?:_|$)|^_*(?:run|do|compute|perform|execute)_backward"
                             r"(?:_|$)|^_*backward_(?:step|pass)(?:_|$)|"
+                            # DARTS' architect.unrolled_backward(...), a scaled_backward(loss): a kind of
+                            # backward pass (not a switch or a check of one: enable_backward, check_backward)
+                            r"^_*(?!(?:check|test|register|enable|disable|skip|allow|has|is|no|supports?|with|"
+                            r"without)_)[a-z]+_backward$|"
                             # a pipeline engine's whole batch (DeepSpeed's engine.train_batch(), nanotron's
                             # pipeline_engine.train_batch_iter()): forward and backward of every micro-batch
                             r"^train_batch(?:_iter)?$")

@@ -366,6 +366,28 @@ def train(netG, netD, optimizerD, loader, epochs):
 """,
 ]
 
+VALID += [
+    # a count of the batch's labels, which a backward call's expression also names, is no loss
+    """
+import torch
+
+
+def fit(net, loader, sam, loss_fn):
+    total, count = 0.0, 0
+    for images, labels in loader:
+        images = images.to("cuda")
+        labels = labels.to("cuda")
+        loss = loss_fn(net(images), labels)
+        loss.backward()
+        sam.first_step(zero_grad=True)
+        loss_fn(net(images), labels).backward()
+        sam.second_step(zero_grad=True)
+        total += loss.item()
+        count += labels.numel()
+    return total / count
+""",
+]
+
 INVALID = [
     # the same pair, but the total sums the loss itself
     """
@@ -777,6 +799,10 @@ _UPSTREAM_GRADIENT = re.compile(r"grad|_like\(")
 def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> dict[str, int]:
     """Loss names computed in the loop that a backward call of the loop uses, with that call's line."""
     assigned = {t for t, _, _ in loop_scope.assigns}
+    # the batch the loop iterates (``for inputs, targets in loader``) is the data a loss is computed
+    # from, also when the backward call names it: ``criterion(model(inputs), targets).mean().backward()``
+    batch = _names(ctx.code(loop.node.target)) if isinstance(loop.node, cst.For) else set()
+    assigned -= batch
     out: dict[str, int] = {}
     for e in loop.of(EventKind.BACKWARD):
         if e.via:

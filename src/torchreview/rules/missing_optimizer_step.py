@@ -460,6 +460,26 @@ def train(model, loader, optimizer, criterion, epochs):
 """,
 ]
 
+VALID += [
+    # ASAM's minimizer wraps the optimizer: ascent_step and descent_step are its two steps (SamsungLabs/ASAM)
+    """
+import torch
+
+
+def train(model, train_loader, criterion, epochs):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    minimizer = ASAM(optimizer, model, rho=0.5, eta=0.01)
+    for epoch in range(epochs):
+        model.train()
+        for inputs, targets in train_loader:
+            inputs, targets = inputs.cuda(), targets.cuda()
+            criterion(model(inputs), targets).mean().backward()
+            minimizer.ascent_step()
+            criterion(model(inputs), targets).mean().backward()
+            minimizer.descent_step()
+""",
+]
+
 INVALID = [
     # the helper only measures the gradients for a log; nothing applies them
     """

@@ -278,6 +278,27 @@ def train(model_g, model_d, optim_g, optim_d, loader, get_loss_g, get_loss_d, re
 """,
 ]
 
+VALID += [
+    # the architecture's gradients come from a helper out of sight named for its backward pass, before
+    # its step (DARTS' architect.unrolled_backward)
+    """
+import torch
+
+
+def train(train_loader, valid_loader, model, architect, w_optim, alpha_optim, lr):
+    model.train()
+    for (trn_X, trn_y), (val_X, val_y) in zip(train_loader, valid_loader):
+        alpha_optim.zero_grad()
+        architect.unrolled_backward(trn_X, trn_y, val_X, val_y, lr, w_optim)
+        alpha_optim.step()
+
+        w_optim.zero_grad()
+        loss = model.criterion(model(trn_X), trn_y)
+        loss.backward()
+        w_optim.step()
+""",
+]
+
 INVALID = [
     # two models trained one after the other; the second one's step moved above its backward
     # pass, whose gradients its zero_grad() then clears
