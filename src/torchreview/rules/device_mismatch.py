@@ -40,7 +40,10 @@ Use instead
     keyword such as a project's own ``DataLoader(..., cuda=True)``, a collate function or a
     ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
-    caller decides where they live). Whether a library moves the batches is decided for the function or class that holds
+    caller decides where they live, or a loader class of the file that loads its data onto the device,
+    ``map_location=torch.device("cuda")``). Under ``if torch.cuda.is_available():`` (or ``if
+    args.cuda:``) only the GPU branch is followed: the other one runs where the model is on the CPU too.
+    Whether a library moves the batches is decided for the function or class that holds
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
     another function of the file does not count. Forward inputs are not reported when DataParallel,
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
@@ -568,6 +571,60 @@ class RetrievalModel:
 """,
 ]
 
+VALID += [
+    # the branch that leaves the batch on the CPU runs only when there is no GPU (FEAT's trainer)
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(model, train_loader, optimizer, label):
+    if torch.cuda.is_available():
+        model = model.cuda()
+        label = label.cuda()
+    for batch in train_loader:
+        if torch.cuda.is_available():
+            data, gt_label = [t.cuda() for t in batch]
+        else:
+            data, gt_label = batch[0], batch[1]
+        loss = F.cross_entropy(model(data), label)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # a loader class of the file keeps the whole data set on the GPU and slices batches from it
+    # (airbench's CifarLoader)
+    """
+import torch
+
+
+class CifarLoader:
+    def __init__(self, path, batch_size, device="cuda"):
+        data = torch.load(path, map_location=torch.device(device), weights_only=True)
+        self.images, self.labels = data["images"], data["labels"]
+        self.batch_size = batch_size
+
+    def __iter__(self):
+        indices = torch.randperm(len(self.images), device=self.images.device)
+        for i in range(0, len(indices), self.batch_size):
+            idx = indices[i : i + self.batch_size]
+            yield self.images[idx], self.labels[idx]
+
+
+def main(model, optimizer, loss_fn, path):
+    model = model.cuda()
+    train_loader = CifarLoader(path, batch_size=1024)
+    for inputs, labels in train_loader:
+        loss = loss_fn(model(inputs), labels).sum()
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+""",
+]
+
 INVALID = [
     # a script's helper builds the TensorDataset from what it is handed: nothing says those are moved
     """
@@ -808,6 +865,29 @@ def train(train_loader, model, criterion, optimizer):
 
 model = Net().cuda()
 train(train_loader, model, criterion, optimizer)
+""",
+]
+
+INVALID += [
+    # the GPU branch is the one that forgets to move the batch
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(model, train_loader, optimizer, label):
+    if torch.cuda.is_available():
+        model = model.cuda()
+        label = label.cuda()
+    for batch in train_loader:
+        if torch.cuda.is_available():
+            data, gt_label = batch[0], batch[1]
+        else:
+            data, gt_label = [t.float() for t in batch]
+        loss = F.cross_entropy(model(data), label)  # <- finding
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
 """,
 ]
 
@@ -1103,6 +1183,11 @@ class _Hit:
     forward: bool
 
 
+# a test that a GPU is there: torch.cuda.is_available(), args.cuda, use_cuda, self.use_gpu
+_GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
+                       r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
+
+
 class _Walker(cst.CSTVisitor):
     """Walks a loop body in source order, tracking which batch variables have moved."""
 
@@ -1120,6 +1205,21 @@ class _Walker(cst.CSTVisitor):
         self.outputs: set[str] = set()  # names holding what the model returned (on its device)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_If(self, node: cst.If) -> bool:
+        """``if torch.cuda.is_available(): x = x.cuda() else: x = batch[0]``: the other branch runs only
+        without a GPU, where the model is on the CPU too, so only the GPU branch is followed."""
+        test = self.ctx.code(node.test).replace(" ", "")
+        gpu = _GPU_TEST.search(test)
+        if gpu is None:
+            return True
+        negated = test.startswith("not") or "==False" in test
+        if negated:
+            if node.orelse is not None:
+                walk(node.orelse, self)
+        else:
+            walk(node.body, self)
         return False
 
     def _is_forward(self, value: cst.BaseExpression) -> bool:
@@ -1381,11 +1481,26 @@ def _file_moves_in_loader(ctx: FileContext) -> bool:
         if "collate" in name.lower() or name in ("__getitem__", "__iter__", "__next__", "__getitems__"):
             if _moves(ctx, info.node.body):
                 return True
+    # a loader class of the file that keeps its whole data set on the device and slices batches from it
+    # (airbench's CifarLoader: torch.load(path, map_location=torch.device("cuda")) in __init__)
+    iterating = {cls for (cls, name) in ctx.facts.methods if name in ("__iter__", "__next__")}
+    for (cls, _), info in ctx.facts.methods.items():
+        if cls in iterating and (_moves(ctx, info.node.body) or _loads_onto_device(ctx, info.node.body)):
+            return True
     for site in call_sites(ctx):
         if site.name == "TensorDataset":
             places = [_placed(ctx, a.value, site.function) for a in site.node.args]
             if "moved" in places or (places and all(p == "handed in" for p in places)):
                 return True
+    return False
+
+
+def _loads_onto_device(ctx: FileContext, node: cst.CSTNode) -> bool:
+    """A ``map_location=`` that is not the CPU: the loaded tensors land on the device."""
+    for call in calls_in(node):
+        where = keyword(call, "map_location")
+        if where is not None and "cpu" not in ctx.code(where.value).lower():
+            return True
     return False
 
 
