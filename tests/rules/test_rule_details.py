@@ -223,3 +223,22 @@ def test_loss_kept_with_its_graph_is_no_concern_of_a_test_file() -> None:
     assert run("loss-accumulated-with-graph", src, "graph_trainer/tests/test_numerics.py") == []
     assert run("loss-accumulated-with-graph", src, "model_test.py") == []
     assert run("dataloader-sync-loading", src, "test/helpers.py") == []
+
+
+def test_the_quoted_statement_leaves_out_the_comment_lines_above_it() -> None:
+    """pretrain-gnns keeps commented-out code above ``loss_lst.append(loss)``: the comment quoted it all."""
+    src = (
+        "import torch\n"
+        "def train(model, loader, optimizer, criterion):\n"
+        "    loss_lst = []\n"
+        "    for x, y in loader:\n"
+        "        loss = criterion(model(x), y)\n"
+        "        # loss_mat = criterion(pred.double(), (y + 1) / 2)\n"
+        "        # print(f'loss:{loss}')\n"
+        "        loss_lst.append(loss)\n"
+        "        optimizer.zero_grad()\n"
+        "        loss.backward()\n"
+        "        optimizer.step()\n"
+    )
+    (finding,) = run("loss-accumulated-with-graph", src)
+    assert finding.facts["statement"] == "loss_lst.append(loss)"

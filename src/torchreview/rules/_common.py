@@ -50,6 +50,28 @@ def is_test_file(path: str) -> bool:
             or "/test/" in norm)
 
 
+def declared_only(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """A method declared here and written in subclasses: ``@abstractmethod``, or a body that is only a
+    docstring, ``pass``, ``...`` or a statement that raises ``NotImplementedError``."""
+    if any(last_name(d.decorator) == "abstractmethod" or ctx.code(d.decorator).endswith("abstractmethod")
+           for d in func.decorators):
+        return True
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else [func.body]
+    for stmt in body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return False
+        for small in stmt.body:
+            if isinstance(small, cst.Pass):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString | cst.ConcatenatedString
+                                                          | cst.Ellipsis):
+                continue
+            if isinstance(small, cst.Raise) and small.exc is not None and "NotImplementedError" in ctx.code(small.exc):
+                continue
+            return False
+    return True
+
+
 def exclusive(a: Event, b: Event) -> bool:
     """Whether two events sit in opposite branches of an ``if`` test (they never run together)."""
     return exclusive_conditions(a.conditions, b.conditions)

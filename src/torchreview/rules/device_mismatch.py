@@ -81,7 +81,7 @@ from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
-from torchreview.rules._common import calls_in
+from torchreview.rules._common import calls_in, declared_only
 from torchreview.rules._order import node_text
 
 
@@ -1122,7 +1122,7 @@ def _call_result(ctx: FileContext, call: cst.Call, resolve: Resolver) -> str:
         if _body_moves(ctx, target, resolve):
             return "unknown"
         if isinstance(call.func, cst.Attribute) and _root(call.func.value) == "self" and (
-                _abstract(ctx, target) or _hands_back_its_input(target)):
+                declared_only(ctx, target) or _hands_back_its_input(target)):
             return "unknown"  # a hook for subclasses to fill (ultralytics' preprocess_batch returns batch)
         return "raw"
     if _may_move_unseen(ctx, call):
@@ -1329,7 +1329,7 @@ class _Walker(cst.CSTVisitor):
                 ctx, func_code):
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
         if is_loss and (target := self.resolve_call(node)) is not None and (
-                _body_moves(ctx, target, self.resolve_call) or _abstract(ctx, target)):
+                _body_moves(ctx, target, self.resolve_call) or declared_only(ctx, target)):
             # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device;
             # self.set_forward_loss(x) declared abstract here: a subclass decides (CloserLookFewShot)
             is_loss = False
@@ -1343,28 +1343,6 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
-
-
-def _abstract(ctx: FileContext, func: cst.FunctionDef) -> bool:
-    """A method declared here and written in subclasses: ``@abstractmethod``, or a body that is only a
-    docstring, ``pass``, ``...`` or a statement that raises ``NotImplementedError``."""
-    if any(last_name(d.decorator) == "abstractmethod" or ctx.code(d.decorator).endswith("abstractmethod")
-           for d in func.decorators):
-        return True
-    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else [func.body]
-    for stmt in body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            return False
-        for small in stmt.body:
-            if isinstance(small, cst.Pass):
-                continue
-            if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString | cst.ConcatenatedString
-                                                          | cst.Ellipsis):
-                continue
-            if isinstance(small, cst.Raise) and small.exc is not None and "NotImplementedError" in ctx.code(small.exc):
-                continue
-            return False
-    return True
 
 
 def _hands_back_its_input(func: cst.FunctionDef) -> bool:

@@ -1042,9 +1042,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             loss = kept[0]
             seen.add(item.line)
             uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
+            # the statement itself, without the comment lines above it (pretrain-gnns' "# loss_mat = …")
+            statement = "; ".join(ctx.code(small).strip().rstrip(";") for small in item.statement.body)
             yield ctx.finding(
                 ID, SEVERITY, item.line, item.line, loop=loop,
-                facts={"total": item.total, "loss": loss, "statement": ctx.code(item.statement),
+                facts={"total": item.total, "loss": loss, "statement": statement,
                        "line": item.line, "backward_line": losses[loss], "kind": item.kind,
                        "loop_header": loop.header},
                 suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),

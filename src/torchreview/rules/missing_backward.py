@@ -36,7 +36,8 @@ Use instead
     a hook such as ``register_backward_hook`` does not count), on ``torch.autograd.grad`` with manual
     ``.grad`` assignment (in the loop or in a helper of the file it calls: a federated server writes
     the averaged update into ``.grad``), on a closure made elsewhere (``closure =
-    self._gradient_closure(...)``), and when the loss is handed to a function it cannot see (a
+    self._gradient_closure(...)``), when the losses come from a method the file only declares (a
+    subclass writes it), and when the loss is handed to a function it cannot see (a
     ``torch.distributed`` collective such as ``all_gather`` only copies it, so it does not count).
 
 References
@@ -57,6 +58,7 @@ from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context, last_
 from torchreview.rules._callee import resolver_for
 from torchreview.rules._common import (
     calls_in,
+    declared_only,
     exclusive,
     loss_names,
     optimizer_steps,
@@ -305,6 +307,34 @@ class TrainLoop:
 """,
 ]
 
+VALID += [
+    # the loop gets its losses from a step method this class only declares: a subclass writes it,
+    # with the forward and backward passes (pixel-nerf's Trainer)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, net, train_data_loader, optim, accu_grad=1):
+        self.net = net
+        self.train_data_loader = train_data_loader
+        self.optim = optim
+        self.accu_grad = accu_grad
+
+    def train_step(self, data):
+        raise NotImplementedError()
+
+    def start(self, num_epochs):
+        for epoch in range(num_epochs):
+            for batch, data in enumerate(self.train_data_loader):
+                losses = self.train_step(data)
+                print(epoch, batch, losses["t"])
+                if batch % self.accu_grad == self.accu_grad - 1:
+                    self.optim.step()
+                    self.optim.zero_grad()
+""",
+]
+
 INVALID = [
     # a closure of the loop's own function that computes the loss and never runs the backward pass
     """
@@ -419,6 +449,30 @@ def train(model, loader, optimizer, criterion, epochs):
             optimizer.first_step(zero_grad=True)  # <- finding
             optimizer.second_step(zero_grad=True)
 """,
+    # the same loop when the file writes the step method, and it runs no backward pass
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, net, train_data_loader, optim, accu_grad=1):
+        self.net = net
+        self.train_data_loader = train_data_loader
+        self.optim = optim
+        self.accu_grad = accu_grad
+
+    def train_step(self, data):
+        return {"t": self.net(data).mean()}
+
+    def start(self, num_epochs):
+        for epoch in range(num_epochs):
+            for batch, data in enumerate(self.train_data_loader):
+                losses = self.train_step(data)
+                print(epoch, batch, losses["t"])
+                if batch % self.accu_grad == self.accu_grad - 1:
+                    self.optim.step()  # <- finding
+                    self.optim.zero_grad()
+""",
 ]
 
 INVALID += [
@@ -514,6 +568,24 @@ def _grads_written(ctx: FileContext, loop: TrainingLoop) -> bool:
     return any((fn := resolve(call)) is not None and _assigns_grad(fn) for call in calls_in(loop.node))
 
 
+def _step_left_to_subclasses(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop gets its losses from a method that this file only declares (``losses =
+    self.train_step(data)``, with ``raise NotImplementedError`` here): the subclass that writes it
+    runs the forward and backward passes (pixel-nerf's Trainer)."""
+    resolve = resolver_for(ctx, loop.function_node)
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            nonlocal found
+            if isinstance(node.value, cst.Call) and any("loss" in ctx.code(t.target).lower() for t in node.targets):
+                helper = resolve(node.value)
+                found = found or (helper is not None and declared_only(ctx, helper))
+
+    walk(loop.node.body, V())
+    return found
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in ctx.loops:
         if loop.iterates_parameters:
@@ -533,7 +605,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if any(is_no_grad_context(c) for c in loop.outer_contexts) or \
                 all(any(is_no_grad_context(c) for c in s.contexts) for s in steps):
             continue  # stepping with autograd off: the gradients are written by hand (a plasticity rule)
-        if passes_to_unknown(ctx, loop, loss_names(loop)):
+        if passes_to_unknown(ctx, loop, loss_names(loop)) or _step_left_to_subclasses(ctx, loop):
             continue
         if any(outer.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, max_depth=0)
                for outer in ctx.ancestors(loop)):
