@@ -434,3 +434,45 @@ def test_a_checkout_function_that_turns_gradients_off_is_no_forward_with_autogra
     repo = write(tmp_path / "plain", {"apis.py": plain, "ocr.py": OCR})
     found = [f for f in lint(repo, capsys) if f["rule"] == "eval-without-no-grad"]
     assert [(Path(f["path"]).name, f["line"]) for f in found] == [("ocr.py", 10)]
+
+
+# rosinality's VQ-VAE: a scheduler class of the checkout that sets the optimizer's rate for the coming
+# step; its step() before optimizer.step() is its design, not PyTorch's LR-scheduler order
+CYCLE = """class CycleScheduler:
+    def __init__(self, optimizer, lr_max, n_iter):
+        self.optimizer, self.lr_max, self.n_iter, self.i = optimizer, lr_max, n_iter, 0
+
+    def step(self):
+        lr = self.lr_max * (1 - self.i / self.n_iter)
+        self.i += 1
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
+        return lr
+"""
+
+VQVAE_TRAIN = """import torch
+
+from scheduler import CycleScheduler
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    scheduler = CycleScheduler(optimizer, 3e-4, len(loader) * epochs)
+    for epoch in range(epochs):
+        for img, label in loader:
+            model.zero_grad()
+            loss = criterion(model(img), img)
+            loss.backward()
+            scheduler.step()
+            optimizer.step()
+"""
+
+
+def test_a_scheduler_class_of_another_file_that_is_no_torch_scheduler_keeps_its_own_order(tmp_path, capsys):
+    repo = write(tmp_path, {"scheduler.py": CYCLE, "train.py": VQVAE_TRAIN})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "scheduler-before-optimizer"] == []
+    # the same class built on PyTorch's LRScheduler follows PyTorch's order, and the early step is reported
+    torch_based = "import torch\n\n\n" + CYCLE.replace(
+        "class CycleScheduler:", "class CycleScheduler(torch.optim.lr_scheduler.LRScheduler):")
+    repo = write(tmp_path / "torch", {"scheduler.py": torch_based, "train.py": VQVAE_TRAIN})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "scheduler-before-optimizer"]
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("train.py", 13)]

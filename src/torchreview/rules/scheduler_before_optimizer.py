@@ -37,8 +37,9 @@ Use instead
     argument (an explicit epoch or metric), on per-batch schedulers (OneCycleLR, warmup) stepped
     after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
     (``if epoch > 0: scheduler.step()``), and on a scheduler that belongs to another optimizer
-    than the one that steps after it, and on scheduler classes written in the same file that do not
-    derive from a PyTorch LR scheduler (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
+    than the one that steps after it, and on scheduler classes written in the same file (or, when the
+    checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
+    (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
     step the scheduler themselves.
 
 References
@@ -299,12 +300,18 @@ def _position_set_by_hand(ctx: FileContext, scheduler: str) -> bool:
 
 
 def _custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
-    """A scheduler class written in this file that is not a PyTorch LR scheduler: its ``step()`` may
-    mean anything (for example "set the rate for the coming epoch"), so the order is its own."""
+    """A scheduler class written in this file (or in another file of the checkout) that is not a
+    PyTorch LR scheduler: its ``step()`` may mean anything (for example "set the rate for the coming
+    step"), so the order is its own."""
     for value in ctx.facts.assigned.get(scheduler, []):
         callee = value.split("(", 1)[0].strip().rsplit(".", 1)[-1]
         m = re.search(rf"^class\s+{re.escape(callee)}\s*(\(([^)]*)\))?\s*:", ctx.source, re.M)
         if m and not _LR_BASES.search(m.group(2) or ""):
+            return True
+        # written in another file of the checkout (rosinality's ``from scheduler import CycleScheduler``)
+        if m is None and callee.isidentifier() and ctx.project is not None and \
+                ctx.project.checkout_class(ctx.path, callee) and \
+                not ctx.project.has_base(ctx.path, callee, lambda base: bool(_LR_BASES.search(base))):
             return True
     return False
 
