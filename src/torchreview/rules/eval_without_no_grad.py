@@ -61,8 +61,9 @@ Use instead
     (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point); one call with
     gradients on, or none found, and the rule speaks: the ``with`` block is cheap and harmless when it
     is already active. Hooks that a framework calls (a Lightning
-    ``validation_step``, which Lightning runs under no_grad, or a ``predict`` method nothing here
-    calls for evaluation) are left alone.
+    ``validation_step``, which Lightning runs under no_grad, the methods of a Hugging Face
+    ``Pipeline``, whose ``_forward`` runs in its inference context, or a ``predict`` method nothing
+    here calls for evaluation) are left alone.
 
 References
     https://pytorch.org/docs/stable/generated/torch.no_grad.html
@@ -850,6 +851,28 @@ def _valid_choices(registry):
 """,
 ]
 
+VALID += [
+    # a Hugging Face pipeline's _forward, and what it calls, runs in the pipeline's inference context
+    # (transformers 4.20's table question answering)
+    """
+import torch
+from transformers import Pipeline
+
+
+class TableQuestionAnsweringPipeline(Pipeline):
+    def sequential_inference(self, **inputs):
+        all_logits = []
+        batch_size = inputs["input_ids"].shape[0]
+        for index in range(batch_size):
+            outputs = self.model(input_ids=inputs["input_ids"][index].unsqueeze(0).to(self.device))
+            all_logits.append(outputs.logits)
+        return torch.cat(all_logits)
+
+    def _forward(self, model_inputs):
+        return self.sequential_inference(**model_inputs)
+""",
+]
+
 INVALID = [
     # one of the classes a setting may choose comes from another file: nothing says it turns gradients off
     """
@@ -1111,6 +1134,24 @@ class EvaluationLoop:
     def evaluation_forward(self, model, batch, batch_idx):  # <- finding
         output = model(batch)
         return output
+""",
+    # the same loop in a class of its own: nothing turns gradients off
+    """
+import torch
+
+
+
+class TableQuestionAnswerer:
+    def sequential_inference(self, **inputs):
+        all_logits = []
+        batch_size = inputs["input_ids"].shape[0]
+        for index in range(batch_size):  # <- finding
+            outputs = self.model(input_ids=inputs["input_ids"][index].unsqueeze(0).to(self.device))
+            all_logits.append(outputs.logits)
+        return torch.cat(all_logits)
+
+    def _forward(self, model_inputs):
+        return self.sequential_inference(**model_inputs)
 """,
 ]
 
@@ -1562,9 +1603,11 @@ def _framework_step_hook(ctx: FileContext, cls: str | None, name: str) -> bool:
 
 
 def _framework_hook(ctx: FileContext, cls: str | None) -> bool:
-    """A method of a class whose base is a framework module (Lightning runs hooks under no_grad)."""
+    """A method of a class whose base is a framework module: Lightning runs hooks under no_grad, and a
+    Hugging Face ``Pipeline`` runs its ``_forward`` (and what it calls) in its inference context."""
     node = class_node(ctx, cls)
-    return node is not None and any(re.search(r"Lightning|pl\.|\bL\.", ctx.code(b.value)) for b in node.bases)
+    return node is not None and any(re.search(r"Lightning|pl\.|\bL\.|(?:^|\.)(?:Chunk)?Pipeline$", ctx.code(b.value))
+                                    for b in node.bases)
 
 
 _MODULE_BASE = re.compile(r"(?:^|\.)(?:Module|[A-Z]\w*(?:Model|Module|Net|Network|Encoder|Decoder|Recommender|"
