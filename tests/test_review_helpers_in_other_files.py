@@ -476,3 +476,55 @@ def test_a_scheduler_class_of_another_file_that_is_no_torch_scheduler_keeps_its_
     repo = write(tmp_path / "torch", {"scheduler.py": torch_based, "train.py": VQVAE_TRAIN})
     found = [f for f in lint(repo, capsys) if f["rule"] == "scheduler-before-optimizer"]
     assert [(Path(f["path"]).name, f["line"]) for f in found] == [("train.py", 13)]
+
+
+# Self-Attention-GAN: utils.py moves each batch with tensor2var, and the trainer takes it with a star
+# import; a helper of that file that only rescales leaves the batch on the CPU
+SAGAN_UTILS = """import torch
+from torch.autograd import Variable
+
+
+def tensor2var(x, grad=False):
+    if torch.cuda.is_available():
+        x = x.cuda()
+    return Variable(x, requires_grad=grad)
+
+
+def rescale(x):
+    return Variable(x / 255.0)
+"""
+
+SAGAN_TRAINER = """import torch
+from utils import *
+
+
+class Trainer:
+    def __init__(self, data_loader, D):
+        self.data_loader = data_loader
+        self.D = D.cuda()
+        self.opt = torch.optim.Adam(self.D.parameters())
+
+    def train(self):
+        for real_images, _ in self.data_loader:
+            real_images = tensor2var(real_images)
+            loss = self.D(real_images).mean()
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+"""
+
+
+@pytest.mark.parametrize("imported", ["from utils import *", "from utils import tensor2var, rescale"])
+def test_a_helper_of_another_file_that_moves_the_batch_counts_as_its_move(tmp_path, capsys, imported):
+    trainer = SAGAN_TRAINER.replace("from utils import *", imported)
+    repo = write(tmp_path, {"utils.py": SAGAN_UTILS, "trainer.py": trainer})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "device-mismatch"] == []
+    repo = write(tmp_path / "rescaled", {"utils.py": SAGAN_UTILS, "trainer.py": trainer.replace("tensor2var", "rescale")})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "device-mismatch"]
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("trainer.py", 14)]
+
+
+def test_a_star_import_reaches_a_helper_that_a_star_imported_file_imports_in_turn(tmp_path, capsys):
+    files = {"ops/moves.py": SAGAN_UTILS, "ops/__init__.py": "", "utils.py": "from ops.moves import *\n",
+             "trainer.py": SAGAN_TRAINER}
+    assert [f for f in lint(write(tmp_path, files), capsys) if f["rule"] == "device-mismatch"] == []

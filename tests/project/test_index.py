@@ -66,3 +66,13 @@ def test_imports_loops_and_constructed_names_are_read_from_every_statement():
     assert mod.loops == [(20, 20), (23, 23)]
     assert set(mod.functions) == {"B.f", "z"} and mod.classes == {"A", "B"}
     assert constructed_in(mod.functions["B.f"].node) == {"v": "V", "v2": "Q"}
+
+
+def test_star_imports_are_kept_in_order_up_to_the_limit():
+    from torchreview.project.index import MAX_STARS
+
+    lines = "".join(f"from m{i} import *\n" for i in range(MAX_STARS + 2)) + "from .rel import *\nfrom x import y\n"
+    mod = index_module("pkg/f.py", ast.parse(lines))
+    assert mod.stars == [(f"m{i}", 0) for i in range(MAX_STARS)]
+    assert "*" not in mod.imports and mod.imports["y"] == ("x", 0, "y")
+    assert index_module("g.py", ast.parse("from .rel import *\n")).stars == [("rel", 1)]

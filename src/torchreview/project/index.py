@@ -20,6 +20,9 @@ class Function:
     node: ast.FunctionDef | ast.AsyncFunctionDef = field(compare=False, repr=False, hash=False)
 
 
+MAX_STARS = 4  # star imports of one file that the project view reads (``from utils import *``)
+
+
 @dataclass
 class ModuleIndex:
     """The index of one parsed file (``index_module``)."""
@@ -32,6 +35,7 @@ class ModuleIndex:
     _calls: dict[int, list[ast.Call]] | None = None  # the whole file's calls, when a line needed them
     constructed: set[str] = field(default_factory=set)  # names bound to a class of the checkout
     loops: list[tuple[int, int]] = field(default_factory=list)  # for/while statements: first and last line
+    stars: list[tuple[str, int]] = field(default_factory=list)  # ``from utils import *``: (module, level)
     # The file cut into parts (top-level statements; a class's header and its body statements), by
     # first line: their calls are indexed on first use, so a helper costs what its part costs.
     _starts: list[int] = field(default_factory=list)
@@ -77,14 +81,17 @@ def index_module(path: str, tree: ast.Module) -> ModuleIndex:
     # one walk of the statements (imports, loops and assignments are statements): in ast.walk's order
     constructed: dict[str, str] = {}
     loops: list[tuple[int, int]] = []
+    stars: list[tuple[str, int]] = []
     for walked in _statements(tree):
         if isinstance(walked, (ast.For, ast.AsyncFor, ast.While)):
             loops.append((walked.lineno, walked.end_lineno or walked.lineno))
         elif isinstance(walked, (ast.ImportFrom, ast.Import)):
             _bind_import(walked, imports)
+            if isinstance(walked, ast.ImportFrom) and any(alias.name == "*" for alias in walked.names):
+                stars.append((walked.module or "", walked.level))
         elif isinstance(walked, ast.Assign):
             _bindconstructed_in(walked, constructed)
-    mod = ModuleIndex(path, tree, functions, classes, imports, loops=sorted(loops))
+    mod = ModuleIndex(path, tree, functions, classes, imports, loops=sorted(loops), stars=stars[:MAX_STARS])
     mod.constructed = {name for name, cls in constructed.items() if cls in classes or cls in imports}
     parts.sort(key=lambda part: part[0])
     mod._starts = [first for first, _, _ in parts]

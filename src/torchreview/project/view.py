@@ -4,6 +4,7 @@ calls of a piece of code resolved to the checkout's functions (see the package's
 from __future__ import annotations
 
 import ast
+import builtins
 import posixpath
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ MAX_CST_CACHED = 256  # helper functions kept as libcst trees
 MAX_HELPER_DEPTH = 3  # as deep as the loop model follows helpers (loops/collector.py)
 
 Reader = Callable[[str], str]
+_BUILTINS = frozenset(dir(builtins))  # names a star import cannot be the source of (print, len, ...)
 
 
 @dataclass
@@ -247,7 +249,8 @@ class Project:
             return False
         if same_file and (root in mod.functions or root in ("self", "cls")):
             return True
-        return root in mod.imports or root in mod.classes or root in mod.constructed
+        return (root in mod.imports or root in mod.classes or root in mod.constructed
+                or (bool(mod.stars) and root not in _BUILTINS))
 
     def resolve_at(self, path: str, line: int, name: str, *, elsewhere: bool = True) -> Function | None:
         """The function of the checkout that the call of ``name`` starting on ``line`` of ``path``
@@ -288,11 +291,27 @@ class Project:
     def _imported(self, mod: ModuleIndex, name: str, depth: int) -> tuple[ModuleIndex | None, str | None]:
         """The module of the checkout that ``from X import name`` reads, and the name in it."""
         target = mod.imports.get(name)
-        if target is None or target[2] is None or depth > 3:
+        if depth > 3:
+            return None, None
+        if target is None:
+            return self._star_source(mod, name), name
+        if target[2] is None:
             return None, None
         module, level, imported = target
         found = self._resolve_module(mod.path, module, level)
         return (self.module(found) if found else None), imported
+
+    def _star_source(self, mod: ModuleIndex, name: str) -> ModuleIndex | None:
+        """The checkout module that one of ``mod``'s star imports (``from utils import *``) takes
+        ``name`` from: the first that defines it, imports it by name, or star-imports in turn."""
+        if name in mod.functions or name in mod.classes:
+            return None
+        sources = [self.module(found) for module, level in mod.stars
+                   if (found := self._resolve_module(mod.path, module, level))]
+        for other in sources:
+            if other is not None and (name in other.functions or name in other.classes or name in other.imports):
+                return other
+        return next((other for other in sources if other is not None and other.stars), None)
 
     def _resolve_class(self, mod: ModuleIndex, name: str, depth: int = 0) -> tuple[ModuleIndex, str] | None:
         if name in mod.classes:

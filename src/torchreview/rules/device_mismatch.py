@@ -11,7 +11,7 @@ What it does
     unless it is handed a device, is named for moving or preparing data, is a method the file does
     not show (``self.preprocess``) or only declares (an ``@abstractmethod`` loss that subclasses
     write, a ``self.preprocess_batch(batch)`` hook that returns its input), or is a helper of the
-    file that moves tensors. Moving one element
+    file, or of another file of the checkout (also through ``from utils import *``), that moves tensors. Moving one element
     (``batch[1].to(device)``) moves only that element.
 
 Why it matters
@@ -1037,8 +1037,10 @@ def _device_arg(ctx: FileContext, call: cst.Call) -> bool:
     first = call.args[0]
     if first.keyword is not None and first.keyword.value not in ("device",):
         return False
-    code = ctx.code(first.value)
-    return not re.match(r"(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8)\w*$|dtype", code)
+    return not _DTYPE.match(ctx.code(first.value))
+
+
+_DTYPE = re.compile(r"(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8)\w*$|dtype")  # .to(torch.float16)
 
 
 @dataclass
@@ -1125,9 +1127,35 @@ def _call_result(ctx: FileContext, call: cst.Call, resolve: Resolver) -> str:
                 declared_only(ctx, target) or _hands_back_its_input(target)):
             return "unknown"  # a hook for subclasses to fill (ultralytics' preprocess_batch returns batch)
         return "raw"
-    if _may_move_unseen(ctx, call):
+    if _may_move_unseen(ctx, call) or _checkout_helper_moves(ctx, call):
         return "unknown"
     return "raw"
+
+
+def _checkout_helper_moves(ctx: FileContext, call: cst.Call) -> bool:
+    """The call runs a function of another file of the checkout that moves tensors, itself or in a
+    helper it calls (Self-Attention-GAN's ``tensor2var(x)`` in utils.py calls ``x.cuda()`` when a
+    GPU is there). Read only when the checkout is at hand."""
+    project, name = ctx.project, last_name(call.func)
+    if project is None or not name.isidentifier():
+        return False
+    fn = project.resolve_at(ctx.path, ctx.pos(call).start.line, name)
+    if fn is None:
+        return False
+    return any(_ast_moves(f.node) for f in (fn, *project.callees(fn.path, fn.line, fn.end_line)))
+
+
+def _ast_moves(node: ast.AST) -> bool:
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call):
+            continue
+        name = call_name(call)
+        first = ast.unparse(call.args[0]) if call.args else ""
+        if name == "to" and first and not _DTYPE.match(first):
+            return True
+        if (name in _MOVE_CALLS and name != "to") or any(k.arg == "device" for k in call.keywords):
+            return True
+    return False
 
 
 def _may_move_unseen(ctx: FileContext, call: cst.Call) -> bool:
