@@ -6,7 +6,9 @@ What it does
     progress (epoch, step, scheduler…) but no optimizer state, while an optimizer is in reach of the
     code that saves. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
     ``ckpt.update(...)``) counts as a whole. When the optimizer is saved but a learning-rate
-    scheduler in reach is not, the rule adds a note at ``info`` level.
+    scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
+    the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
+    from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch.
 
 Why it matters
     Optimizers such as Adam and SGD with momentum keep state for every parameter (running averages,
@@ -321,6 +323,64 @@ class ModelPT(torch.nn.Module):
 """,
 ]
 
+VALID += [
+    # the scheduler is built with the step a resumed run starts from (FastSpeech2's ScheduledOptim
+    # takes args.restore_step), so its position comes back without its state
+    """
+import torch
+
+from model import FastSpeech2
+from optimizer import ScheduledOptim
+
+
+def main(args, loader):
+    model = FastSpeech2().cuda()
+    optimizer = torch.optim.Adam(model.parameters())
+    scheduled_optim = ScheduledOptim(optimizer, 256, 4000, args.restore_step)
+    if args.restore_step:
+        ckpt = torch.load(f"checkpoint_{args.restore_step}.pth.tar", weights_only=True)
+        model.load_state_dict(ckpt["model"])
+        optimizer.load_state_dict(ckpt["optimizer"])
+    step = args.restore_step
+    for batch in loader:
+        step += 1
+        scheduled_optim.zero_grad()
+        model(batch.cuda()).mean().backward()
+        scheduled_optim.step_and_update_lr()
+        if step % 1000 == 0:
+            torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()},
+                       f"checkpoint_{step}.pth.tar")
+""",
+]
+
+VALID += [
+    # a resumed run steps the scheduler up to the start epoch before training (MPRNet)
+    """
+import torch
+
+
+def main(opt, model, loader, num_epochs):
+    optimizer = torch.optim.Adam(model.parameters(), lr=2e-4)
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, num_epochs, eta_min=1e-6)
+    start_epoch = 1
+    if opt.resume:
+        ckpt = torch.load(opt.resume, weights_only=True)
+        model.load_state_dict(ckpt["state_dict"])
+        optimizer.load_state_dict(ckpt["optimizer"])
+        start_epoch = ckpt["epoch"] + 1
+        for i in range(1, start_epoch):
+            scheduler.step()
+    for epoch in range(start_epoch, num_epochs + 1):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.l1_loss(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+        torch.save({"epoch": epoch, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict()},
+                   "model_latest.pth")
+""",
+]
+
 INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -403,6 +463,32 @@ class ModelPT(torch.nn.Module):
         instance = cls(cfg)
         instance.load_state_dict(torch.load(path, weights_only=True))
         return instance
+""",
+]
+
+INVALID += [
+    # resumed without stepping the scheduler up to the start epoch: its position starts over (info)
+    """
+import torch
+
+
+def main(opt, model, loader, num_epochs):
+    optimizer = torch.optim.Adam(model.parameters(), lr=2e-4)
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, num_epochs, eta_min=1e-6)
+    start_epoch = 1
+    if opt.resume:
+        ckpt = torch.load(opt.resume, weights_only=True)
+        model.load_state_dict(ckpt["state_dict"])
+        optimizer.load_state_dict(ckpt["optimizer"])
+        start_epoch = ckpt["epoch"] + 1
+    for epoch in range(start_epoch, num_epochs + 1):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.l1_loss(model(x), y).backward()
+            optimizer.step()
+        scheduler.step()
+        torch.save({"epoch": epoch, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict()},  # <- finding
+                   "model_latest.pth")
 """,
 ]
 
@@ -668,6 +754,22 @@ def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
 # ``last_epoch=step`` when the scheduler is built: a resumed run rebuilds its position from the
 # step count, so its state_dict is not needed in the checkpoint.
 _REBUILT_SCHEDULER = re.compile(r"last_epoch\s*=\s*(?!-\s*1\b)[^,)\s]")
+# the position a resumed run starts from, by name: start_epoch, args.restore_step, resume_iter
+_RESUMED_POSITION = r"\w*(?:restor|resum|start|begin|init|loaded)\w*?_?(?:step|epoch|iter)\w*"
+# the scheduler stepped up to that position before training: for i in range(1, start_epoch): scheduler.step()
+_REPLAYED_SCHEDULER = re.compile(
+    rf"^([ \t]*)for\s+\w+\s+in\s+range\([^)\n]*\b{_RESUMED_POSITION}\b[^)\n]*\):[ \t]*\n"
+    rf"\1[ \t]+[\w.]*(?:sched|lr_)\w*\.step\(\)", re.MULTILINE | re.IGNORECASE)
+
+
+def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
+    """A resumed run rebuilds the scheduler's position without its state: from the saved step count
+    (``last_epoch=step``), by stepping it up to the start epoch (MPRNet), or by building it with the
+    step it resumes from (FastSpeech2's ``ScheduledOptim(optimizer, ..., args.restore_step)``)."""
+    if _REBUILT_SCHEDULER.search(ctx.source) or _REPLAYED_SCHEDULER.search(ctx.source):
+        return True
+    return any(re.search(rf"\b{_RESUMED_POSITION}\b", value, re.IGNORECASE)
+               for value in ctx.facts.assigned.get(scheduler, []))
 
 
 def _in_memory(ctx: FileContext, site: CallSite) -> bool:
@@ -743,10 +845,8 @@ def _library_trainer_saves_the_rest(ctx: FileContext, site: CallSite) -> bool:
 def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: object) -> Iterator[Finding]:
     if _SCHED_TEXT.search(saved.text) or _separately_saved(ctx, site, _SCHED_TEXT):
         return
-    if _REBUILT_SCHEDULER.search(ctx.source):
-        return
     scheduler = _in_scope(ctx, site, "scheduler")
-    if scheduler is None:
+    if scheduler is None or _scheduler_rebuilt(ctx, scheduler):
         return
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
