@@ -39,7 +39,8 @@ Use instead
     (also on a dict of outputs whose tensors were each detached in place: ``output[k] = v.detach()``);
     on losses collected for one backward pass later (``torch.stack(losses).mean().backward()``,
     ``sum(losses).backward()``); on a total that a function starts fresh and that spans the
-    micro-batches of the one optimizer step after its loop (the graphs it holds are bounded); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
+    micro-batches of the one optimizer step after its loop (the graphs it holds are bounded), or one
+    update per network, each stepping its own optimizer (``self.critic_optimizer[agent].step()``); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
     (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
     pass (evaluation loops are the concern of ``eval-without-no-grad``), and in test files (``test_*.py``,
     ``tests/``), which run a few steps and keep the losses to compare them. It does not follow totals
@@ -388,6 +389,34 @@ def fit(net, loader, sam, loss_fn):
 """,
 ]
 
+VALID += [
+    # one update per agent, each with its own optimizer, and the losses of this one call handed
+    # back (MADDPG's update_policy): the list holds n_agents losses, not every batch's
+    """
+import torch
+import torch.nn as nn
+
+
+class MADDPG:
+    def update_policy(self):
+        c_loss = []
+        a_loss = []
+        for agent in range(self.n_agents):
+            state, action, reward = self.memory.sample(self.batch_size)
+            self.critic_optimizer[agent].zero_grad()
+            loss_Q = nn.MSELoss()(self.critics[agent](state, action), reward)
+            loss_Q.backward()
+            self.critic_optimizer[agent].step()
+            self.actor_optimizer[agent].zero_grad()
+            actor_loss = -self.critics[agent](state, self.actors[agent](state)).mean()
+            actor_loss.backward()
+            self.actor_optimizer[agent].step()
+            c_loss.append(loss_Q)
+            a_loss.append(actor_loss)
+        return c_loss, a_loss
+""",
+]
+
 INVALID = [
     # the same pair, but the total sums the loss itself
     """
@@ -607,6 +636,27 @@ def train(netG, netD, optimizerD, loader, epochs):
             optimizerD.step()
             running_results["d_loss"] += d_loss * batch_size  # <- finding
         results['d_loss'].append(running_results['d_loss'] / running_results['batch_sizes'])
+""",
+]
+
+INVALID += [
+    # one optimizer stepped on every sampled batch: the list keeps each step's loss
+    """
+import torch
+import torch.nn as nn
+
+
+class MADDPG:
+    def update_policy(self, steps):
+        c_loss = []
+        for step in range(steps):
+            state, action, reward = self.memory.sample(self.batch_size)
+            self.critic_optimizer.zero_grad()
+            loss_Q = nn.MSELoss()(self.critic(state, action), reward)
+            loss_Q.backward()
+            self.critic_optimizer.step()
+            c_loss.append(loss_Q)  # <- finding
+        return c_loss
 """,
 ]
 
@@ -972,6 +1022,22 @@ def _one_step_window(ctx: FileContext, loop: TrainingLoop, item: _Total, func_sc
                for site in call_sites(ctx))
 
 
+def _one_per_network(loop: TrainingLoop, item: _Total, func_scope: _Scope) -> bool:
+    """The loop runs one update per network, each stepping an optimizer that its loop variable picks
+    (MADDPG's ``for agent in range(self.n_agents)``, ``self.critic_optimizer[agent].step()``; or
+    ``for net, opt in zip(nets, optimizers)``): a total its function starts fresh before it holds one
+    loss per network, a fixed number, and is gone with the call."""
+    func = loop.function_node
+    steps = [e.target or e.receiver or "" for e in loop.of(EventKind.STEP, max_depth=0) if not e.via]
+    if func is None or "." in item.total or "[" in item.total or not steps or not loop.targets:
+        return False
+    picked = "|".join(re.escape(t) for t in loop.targets)
+    if not all(re.fullmatch(rf"(?:{picked})|[\w.]+\[\s*(?:{picked})\s*\]", step) for step in steps):
+        return False
+    return any(t == item.total and ln < loop.line and not re.search(rf"(?<![.\w]){re.escape(item.total)}\b", v)
+               for t, v, ln in func_scope.assigns)
+
+
 def _function_node(ctx: FileContext, loop: TrainingLoop) -> cst.CSTNode:
     return loop.function_node if loop.function_node is not None else ctx.module
 
@@ -1034,6 +1100,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # the total starts fresh in each iteration
             if _reset_with_step(ctx, loop, item) or _one_step_window(ctx, loop, item, func_scope):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
+            if _one_per_network(loop, item, func_scope):
+                continue  # one loss per network, each with its own optimizer
             kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)
                     and not _detached_by_item(loop_scope, n, item.line)
                     and not _other_part_of_a_pair(loop_scope, n, item.added)]
