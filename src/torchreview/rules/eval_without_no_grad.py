@@ -46,7 +46,8 @@ Use instead
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
     ``optim_wrapper.update_params(loss)``) follows the
-    loop in the same function (the outputs may be meant for it). Loops that train a model through a
+    loop in the same function (the outputs may be meant for it). A loop that ends in ``break`` takes
+    one batch only and is not judged. Loops that train a model through a
     call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
     ``forward`` and the decoding or test-time loops of its other methods (a network is a class built on
     ``nn.Module``, also through base classes in other files of the checkout), and a library's inference
@@ -873,6 +874,26 @@ class TableQuestionAnsweringPipeline(Pipeline):
 """,
 ]
 
+VALID += [
+    # the loop takes the first batch only, then breaks: one forward pass to build the model's lazy
+    # parts (Pyro's MuE models run their guide once), not a graph kept per batch
+    """
+import torch
+from torch.utils.data import DataLoader
+
+
+class ProfileModel:
+    def evaluate(self, dataset):
+        loader = DataLoader(dataset, batch_size=1, shuffle=False)
+        self.model.eval()
+        # build the lazy layers on the first sequence
+        for seq_data, lengths in loader:
+            self.model(seq_data.cuda(), lengths.cuda())
+            break
+        return self._evaluate_local_elbo(loader)
+""",
+]
+
 INVALID = [
     # one of the classes a setting may choose comes from another file: nothing says it turns gradients off
     """
@@ -1154,6 +1175,23 @@ class TableQuestionAnswerer:
         return self.sequential_inference(**model_inputs)
 """,
 ]
+INVALID += [
+    # the same loop over every batch, without the break
+    """
+import torch
+from torch.utils.data import DataLoader
+
+
+class ProfileModel:
+    def evaluate(self, dataset):
+        loader = DataLoader(dataset, batch_size=1, shuffle=False)
+        self.model.eval()
+        # score every sequence
+        for seq_data, lengths in loader:  # <- finding
+            self.model(seq_data.cuda(), lengths.cuda())
+        return self._evaluate_local_elbo(loader)
+""",
+]
 
 
 # gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
@@ -1370,6 +1408,15 @@ def _over_literal_names(loop: TrainingLoop) -> bool:
     return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
 
 
+def _runs_once(loop: TrainingLoop) -> bool:
+    """The loop body ends in an unconditional ``break``: it takes the first batch only (Pyro's MuE
+    models run the guide once on it to set up its parameters), like ``next(iter(loader))``; no
+    graph is kept per batch."""
+    body = loop.node.body
+    last = body.body[-1] if isinstance(body, cst.IndentedBlock) and body.body else None
+    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Break) for s in last.body)
+
+
 def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     ancestors = {a.line for a in ctx.ancestors(loop)}
     for s in _function_sites(ctx, loop):
@@ -1484,7 +1531,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
         forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
-        if not forwards or loop.iterates_parameters or _over_literal_names(loop):
+        if not forwards or loop.iterates_parameters or _over_literal_names(loop) or _runs_once(loop):
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
             continue

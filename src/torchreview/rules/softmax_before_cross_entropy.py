@@ -29,7 +29,8 @@ Use instead
     When the softmax call is written inside the loss call on one line, the rule suggests removing
     it. The rule looks only at the loss input, not at the target, so soft targets made with softmax
     (knowledge distillation) stay quiet. ``log_softmax`` with ``nll_loss`` and ``sigmoid`` with
-    ``BCELoss`` are correct pairs and stay quiet. A model whose ``forward`` ends in softmax is not
+    ``BCELoss`` are correct pairs and stay quiet, and so does a loss variable that the file sets to
+    ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` in another. A model whose ``forward`` ends in softmax is not
     followed into the class.
 
 References
@@ -162,6 +163,33 @@ def calculate_loss(self, x_items, x_users):
 """,
 ]
 
+VALID += [
+    # the loss attribute is CrossEntropyLoss in one setting and NLLLoss in another (RecBole's
+    # loss_type); the log_softmax branch feeds the NLLLoss
+    """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SeqRec(nn.Module):
+    def __init__(self, config, n_items):
+        super().__init__()
+        self.loss_type = config["loss_type"]
+        self.item_embedding = nn.Embedding(n_items, 64)
+        if self.loss_type == "CE":
+            self.loss_fct = nn.CrossEntropyLoss()
+        else:
+            self.loss_fct = nn.NLLLoss()
+
+    def calculate_loss(self, seq_output, pos_items):
+        logits = torch.matmul(seq_output, self.item_embedding.weight.transpose(0, 1))
+        if self.loss_type == "CE":
+            return self.loss_fct(logits, pos_items)
+        return self.loss_fct(F.log_softmax(logits, dim=1), pos_items)
+""",
+]
+
 INVALID = [
     """
 import torch.nn.functional as F
@@ -225,6 +253,28 @@ import torch.nn.functional as F
 loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)  # <- finding
 """,
 ]
+INVALID += [
+    # both branches build a CrossEntropyLoss: the log_softmax input is squashed twice
+    """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SeqRec(nn.Module):
+    def __init__(self, config, n_items):
+        super().__init__()
+        self.item_embedding = nn.Embedding(n_items, 64)
+        if config["label_smoothing"]:
+            self.loss_fct = nn.CrossEntropyLoss(label_smoothing=0.1)
+        else:
+            self.loss_fct = nn.CrossEntropyLoss()
+
+    def calculate_loss(self, seq_output, pos_items):
+        logits = torch.matmul(seq_output, self.item_embedding.weight.transpose(0, 1))
+        return self.loss_fct(F.log_softmax(logits, dim=1), pos_items)  # <- finding
+""",
+]
 
 _LOSS_CALLS = {"cross_entropy", "binary_cross_entropy_with_logits", "CrossEntropyLoss", "BCEWithLogitsLoss"}
 _SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "Sigmoid"}
@@ -245,6 +295,8 @@ _BCE_LOGITS_CTOR = re.compile(r"(^|\.)BCEWithLogitsLoss$")
 _SOFTMAX_CTOR = re.compile(r"(^|\.)Softmax$")
 _LOG_SOFTMAX_CTOR = re.compile(r"(^|\.)LogSoftmax$")
 _SIGMOID_CTOR = re.compile(r"(^|\.)Sigmoid$")
+# losses that take log-probabilities or probabilities: the squashed input is right for them
+_SQUASHED_INPUT_CTOR = re.compile(r"(^|\.)(NLLLoss|KLDivLoss|BCELoss)$")
 
 
 def _ctor_name(ctx: FileContext, value: cst.BaseExpression) -> str:
@@ -275,7 +327,10 @@ def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Patte
     name = ctx.code(func)
     prior = last_assignment(ctx, name, site.line, site.function) if site is not None else None
     values = [prior.value] if prior is not None else values_of(ctx, name)
-    return any(pattern.search(_ctor_name(ctx, v)) for v in values)
+    ctors = [_ctor_name(ctx, v) for v in values]
+    if len(ctors) > 1 and any(_SQUASHED_INPUT_CTOR.search(c) for c in ctors):
+        return False  # CrossEntropyLoss in one branch, NLLLoss in another (RecBole's loss_type): unknown here
+    return any(pattern.search(c) for c in ctors)
 
 
 def _loss_kind(ctx: FileContext, site: CallSite) -> str | None:
