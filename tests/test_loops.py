@@ -310,3 +310,19 @@ for epoch in range(10):
     inner = next(lp for lp in loops_of(src) if lp.header.startswith("for batch"))
     assert not inner.of(EventKind.BACKWARD) and not inner.of(EventKind.STEP)
     assert [e.kind for e in inner.of(EventKind.EVAL_MODE)] == [EventKind.EVAL_MODE]
+
+
+def test_a_schedule_setting_or_a_batch_scheduler_is_no_learning_rate_scheduler():
+    src = """
+import torch
+warmup_steps = int(0.1 * total)
+lr_decay_rate = float(args.decay)
+scheduler_type = str(args.scheduler)
+batch_scheduler = ShuffledScheduler()
+warmup = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, s / warmup_steps))
+lr_warmup_steps = torch.optim.lr_scheduler.LinearLR(optimizer, 0.1)
+"""
+    facts = ModuleFacts(cst.parse_module(src))
+    assert not any(facts.is_scheduler(n) for n in ("warmup_steps", "lr_decay_rate", "scheduler_type", "batch_scheduler"))
+    # a name alone no longer says it, but a scheduler built by PyTorch still is one
+    assert facts.is_scheduler("warmup") and facts.is_scheduler("lr_warmup_steps")

@@ -14,9 +14,11 @@ from torchreview.loops.names import (
     _MODEL_NAME,
     _OPTIMIZER_CTORS,
     _OPTIMIZER_NAME,
+    _OTHER_SCHEDULE,
     _SCALER_CTORS,
     _SCALER_NAME,
     _SCHEDULE_FREE,
+    _SCHEDULE_SETTING,
     _SCHEDULER_CTORS,
     _SCHEDULER_NAME,
     dotted,
@@ -145,7 +147,9 @@ class ModuleFacts:
         if self._ctor_matches(code, _SCHEDULE_FREE):
             return False
         tail = code.rsplit(".", 1)[-1]
-        if _SCHEDULER_NAME.search(tail):
+        if _OTHER_SCHEDULE.search(tail):
+            return False
+        if _SCHEDULER_NAME.search(tail) and not _SCHEDULE_SETTING.search(tail):
             return True
         if _OPTIMIZER_NAME.search(tail) and self._ctor_matches(code, _BOTH_FACTORY):
             # optimizer, scheduler = self.get_optimizer_and_scheduler(...): each name says which one it is

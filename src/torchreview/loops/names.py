@@ -13,6 +13,12 @@ _OPTIMIZER_NAME = re.compile(rf"optim(?!al|{_VERB_AFTER_OPTIM})|(^|[._])opt($|[.
                              rf"^opt(?!ion|imal|una|im{_VERB_AFTER_OPTIM})|opt_?[a-z]?$", re.IGNORECASE)
 OPTIMIZE_VERB = re.compile(rf"optim{_VERB_AFTER_OPTIM}", re.IGNORECASE)
 _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
+# a setting of the schedule, not the scheduler: warmup_steps, lr_decay_rate, scheduler_type
+_SCHEDULE_SETTING = re.compile(r"_(?:steps?|epochs?|iters?|iterations|ratio|rate|factor|gamma|percent(?:age)?|"
+                               r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode)$",
+                               re.IGNORECASE)
+# schedulers of something other than the learning rate: snorkel's batch_scheduler picks the next task's batch
+_OTHER_SCHEDULE = re.compile(r"(?:batch|task|data|sample|sampling|job)_?sched", re.IGNORECASE)
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(
     # "actor" and "critic" as words ("actor", "target_actor", "targetActor", "critic_net"), not inside

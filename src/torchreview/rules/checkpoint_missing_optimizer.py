@@ -381,6 +381,63 @@ def main(opt, model, loader, num_epochs):
 """,
 ]
 
+VALID += [
+    # a file with the trainer's settings and the optimizer state only; the model is saved elsewhere
+    # (snorkel's trainer): "optimizer_state_dict" is the optimizer's state, not the model's
+    """
+import torch
+from torch import optim
+
+
+class Trainer:
+    def fit(self, model, dataloaders, n_epochs):
+        self.optimizer = optim.Adam(model.parameters(), lr=1e-3)
+        self.warmup_steps = int(0.1 * n_epochs * len(dataloaders[0]))
+        self.lr_scheduler = optim.lr_scheduler.LambdaLR(self.optimizer, lambda x: min(1.0, x / self.warmup_steps))
+        self.batch_scheduler = ShuffledScheduler()
+        for epoch in range(n_epochs):
+            for batch, dataloader in self.batch_scheduler.get_batches(dataloaders):
+                self.optimizer.zero_grad()
+                loss = model.calculate_loss(*batch)
+                loss.backward()
+                self.optimizer.step()
+                self.lr_scheduler.step()
+
+    def save(self, trainer_path):
+        # the model is saved on its own; this file keeps the trainer's settings and optimizer
+        torch.save({"trainer_config": self.config._asdict(),
+                    "optimizer_state_dict": self.optimizer.state_dict()}, trainer_path)
+""",
+]
+
+VALID += [
+    # warmup written by hand: self.warmup_steps is a number of steps, not a scheduler with a state
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, warmup_ratio, total_steps, base_lr):
+        self.model = model
+        self.optimizer = torch.optim.AdamW(model.parameters(), lr=base_lr)
+        self.warmup_steps = int(warmup_ratio * total_steps)
+        self.base_lr = base_lr
+        self.step = 0
+
+    def train(self, loader, epochs):
+        for epoch in range(epochs):
+            for x, y in loader:
+                self.step += 1
+                for group in self.optimizer.param_groups:  # linear warmup, written by hand
+                    group["lr"] = self.base_lr * min(1.0, self.step / self.warmup_steps)
+                self.optimizer.zero_grad()
+                torch.nn.functional.mse_loss(self.model(x), y).backward()
+                self.optimizer.step()
+            torch.save({"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
+                        "step": self.step}, f"epoch_{epoch}.pt")
+""",
+]
+
 INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -489,6 +546,34 @@ def main(opt, model, loader, num_epochs):
         scheduler.step()
         torch.save({"epoch": epoch, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict()},  # <- finding
                    "model_latest.pth")
+""",
+]
+
+INVALID += [
+    # a real scheduler next to the warmup length: its state is left out (info)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, warmup_steps, base_lr):
+        self.model = model
+        self.optimizer = torch.optim.AdamW(model.parameters(), lr=base_lr)
+        self.warmup_steps = warmup_steps
+        self.lr_scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, lambda s: min(1.0, s / warmup_steps))
+        self.base_lr = base_lr
+        self.step = 0
+
+    def train(self, loader, epochs):
+        for epoch in range(epochs):
+            for x, y in loader:
+                self.step += 1
+                self.optimizer.zero_grad()
+                torch.nn.functional.mse_loss(self.model(x), y).backward()
+                self.optimizer.step()
+                self.lr_scheduler.step()
+            torch.save({"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),  # <- finding
+                        "step": self.step}, f"epoch_{epoch}.pt")
 """,
 ]
 
@@ -794,7 +879,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         saved = _saved(ctx, site)
         if saved is None or saved.opaque or _in_memory(ctx, site):
             continue
-        has_model = any(_MODEL_KEY.search(k) for k in saved.keys) or any(
+        # "optimizer_state_dict" names the optimizer's state, not the model's (snorkel's trainer file)
+        has_model = any(_MODEL_KEY.search(k) and not _OPT_TEXT.search(k) and not _SCHED_TEXT.search(k)
+                        for k in saved.keys) or any(
             ".state_dict()" in v and not _OPT_TEXT.search(v) for v in saved.values
         )
         if not has_model:
