@@ -245,6 +245,10 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
+        elif (isinstance(func, cst.Name) and args and self._assigned() is None and name[:1].islower()
+              and name not in facts.top_functions and facts.is_optimizer(name)):
+            # an optimizer called with the parameters it updates: Pyro's optim(params) steps them
+            emit(EventKind.STEP, node, receiver=name, target=name, args=args)
         elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
             "alpha=-" in self.b.code(node).replace(" ", "")
             or any(".grad" in a and (name == "sub_" or descends_along(recv, a)) for a in args)

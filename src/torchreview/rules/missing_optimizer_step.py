@@ -3,7 +3,8 @@
 What it does
     Finds loops that call ``backward()`` in a file that trains with an optimizer, where neither the
     loop, nor a loop around it, nor a helper function they call, steps an optimizer
-    (``optimizer.step()``, ``scaler.step(optimizer)``) or updates the parameters by hand.
+    (``optimizer.step()``, ``scaler.step(optimizer)``, Pyro's ``optim(params)``) or updates the
+    parameters by hand.
 
 Why it matters
     ``backward()`` only computes gradients. The weights change only when the optimizer step uses
@@ -480,6 +481,28 @@ def train(model, train_loader, criterion, epochs):
 """,
 ]
 
+VALID += [
+    # Pyro's optimizers are called with the parameters they update: optim(params) is the step
+    """
+import pyro
+import torch
+from pyro import poutine
+
+
+def optimise_design(design, loss_fn, num_steps, optim):
+    params = None
+    for step in range(num_steps):
+        if params is not None:
+            pyro.infer.util.zero_grads(params)
+        with poutine.trace(param_only=True) as param_capture:
+            loss = loss_fn(design)
+        params = set(site["value"].unconstrained() for site in param_capture.trace.nodes.values())
+        loss.backward()
+        optim(params)
+    return loss
+""",
+]
+
 INVALID = [
     # the helper only measures the gradients for a log; nothing applies them
     """
@@ -597,6 +620,26 @@ def train(model, loader, optimizer, scheduler):
             loss.backward()  # <- finding
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         scheduler.step()
+""",
+]
+INVALID += [
+    # the same Pyro loop without the call of its optimizer
+    """
+import pyro
+import torch
+from pyro import poutine
+
+
+def optimise_design(design, loss_fn, num_steps, optim):
+    params = None
+    for step in range(num_steps):
+        if params is not None:
+            pyro.infer.util.zero_grads(params)
+        with poutine.trace(param_only=True) as param_capture:
+            loss = loss_fn(design)
+        params = set(site["value"].unconstrained() for site in param_capture.trace.nodes.values())
+        loss.backward()  # <- finding
+    return loss
 """,
 ]
 
