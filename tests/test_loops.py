@@ -326,3 +326,24 @@ lr_warmup_steps = torch.optim.lr_scheduler.LinearLR(optimizer, 0.1)
     assert not any(facts.is_scheduler(n) for n in ("warmup_steps", "lr_decay_rate", "scheduler_type", "batch_scheduler"))
     # a name alone no longer says it, but a scheduler built by PyTorch still is one
     assert facts.is_scheduler("warmup") and facts.is_scheduler("lr_warmup_steps")
+
+
+def test_a_called_optimizer_steps_but_an_imported_function_named_for_one_does_not():
+    src = """
+import torch
+from utils.general import strip_optimizer
+
+
+def fit(design, loss_fn, num_steps, optim):
+    for step in range(num_steps):
+        loss = loss_fn(design)
+        loss.backward()
+        optim(params)
+
+
+def finish(last, best):
+    for f in last, best:
+        strip_optimizer(f)
+"""
+    steps = [(loop.function, e.receiver) for loop in loops_of(src) for e in loop.events if e.kind == EventKind.STEP]
+    assert steps == [("fit", "optim")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -246,7 +247,7 @@ class _Collector(cst.CSTVisitor):
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
         elif (isinstance(func, cst.Name) and args and self._assigned() is None and name[:1].islower()
-              and name not in facts.top_functions and facts.is_optimizer(name)):
+              and name not in facts.top_functions and facts.is_optimizer(name) and self._an_object(name)):
             # an optimizer called with the parameters it updates: Pyro's optim(params) steps them
             emit(EventKind.STEP, node, receiver=name, target=name, args=args)
         elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
@@ -311,6 +312,13 @@ class _Collector(cst.CSTVisitor):
             return False
         code = self.b.code(first.value)
         return not _DTYPE_ARG.search(code)
+
+    def _an_object(self, name: str) -> bool:
+        """``name`` is a parameter of a function of the file or assigned from a call (an object), not
+        an imported function named for what it does to an optimizer (yolov5's strip_optimizer(f))."""
+        text = self.b.sourcemap.text
+        return bool(re.search(rf"\bdef\s+\w+\s*\([^)]*\b{re.escape(name)}\b", text)) or any(
+            isinstance(value, cst.Call) for value in self.b.facts.assigned.nodes(name))
 
     def _assigned(self) -> str | None:
         if self.assign_targets and self.assign_targets[-1]:
