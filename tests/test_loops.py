@@ -335,10 +335,12 @@ from utils.general import strip_optimizer
 
 
 def fit(design, loss_fn, num_steps, optim):
+    optim_class = get_optimizer_class(design)
     for step in range(num_steps):
         loss = loss_fn(design)
         loss.backward()
         optim(params)
+        wrapped.append(optim_class(params))  # opacus: a class built and handed on, not called to step
 
 
 def finish(last, best):

@@ -528,3 +528,12 @@ def test_a_star_import_reaches_a_helper_that_a_star_imported_file_imports_in_tur
     files = {"ops/moves.py": SAGAN_UTILS, "ops/__init__.py": "", "utils.py": "from ops.moves import *\n",
              "trainer.py": SAGAN_TRAINER}
     assert [f for f in lint(write(tmp_path, files), capsys) if f["rule"] == "device-mismatch"] == []
+
+
+def test_a_helper_of_another_file_that_calls_its_optimizer_is_read_as_a_step(tmp_path, capsys):
+    # the helper's file is read through the project view (a Pyro-style optim(params) inside it)
+    helper = "def update(optim, params):\n    optim(params)\n"
+    train = ("from helpers import update\n\n\ndef fit(loss_fn, params, optim, steps):\n"
+             "    for _ in range(steps):\n        loss_fn().backward()\n        update(optim, params)\n")
+    repo = write(tmp_path, {"helpers.py": helper, "train.py": train})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "missing-optimizer-step"] == []

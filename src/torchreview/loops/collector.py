@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -75,6 +74,7 @@ class _Collector(cst.CSTVisitor):
         self.depth = depth
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
+        self.statement_calls: set[int] = set()  # calls that are a statement of their own: ``optim(params)``
         self.in_loss_assign = 0
         self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
         # Parameters of this helper that its call sets to True or False (``run_epoch(val_loader,
@@ -177,6 +177,10 @@ class _Collector(cst.CSTVisitor):
         )
 
     # -- calls ----------------------------------------------------------------------------------
+    def visit_Expr(self, node: cst.Expr) -> None:
+        if isinstance(node.value, cst.Call):
+            self.statement_calls.add(id(node.value))
+
     def visit_Call(self, node: cst.Call) -> None:
         if self._resolve(node.func) is not None:
             return  # a same-file helper: its own calls are expanded in leave_Call, after the arguments
@@ -246,7 +250,7 @@ class _Collector(cst.CSTVisitor):
             emit(EventKind.STEP, node, receiver=recv, target=recv, args=args)
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
-        elif (isinstance(func, cst.Name) and args and self._assigned() is None and name[:1].islower()
+        elif (isinstance(func, cst.Name) and args and id(node) in self.statement_calls and name[:1].islower()
               and name not in facts.top_functions and facts.is_optimizer(name) and self._an_object(name)):
             # an optimizer called with the parameters it updates: Pyro's optim(params) steps them
             emit(EventKind.STEP, node, receiver=name, target=name, args=args)
@@ -316,9 +320,14 @@ class _Collector(cst.CSTVisitor):
     def _an_object(self, name: str) -> bool:
         """``name`` is a parameter of a function of the file or assigned from a call (an object), not
         an imported function named for what it does to an optimizer (yolov5's strip_optimizer(f))."""
-        text = self.b.sourcemap.text
-        return bool(re.search(rf"\bdef\s+\w+\s*\([^)]*\b{re.escape(name)}\b", text)) or any(
-            isinstance(value, cst.Call) for value in self.b.facts.assigned.nodes(name))
+        facts = self.b.facts
+        if any(isinstance(value, cst.Call) for value in facts.assigned.nodes(name)):
+            return True
+        for info in (*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()):
+            params = info.node.params
+            if any(p.name.value == name for p in (*params.posonly_params, *params.params, *params.kwonly_params)):
+                return True
+        return False
 
     def _assigned(self) -> str | None:
         if self.assign_targets and self.assign_targets[-1]:
