@@ -537,3 +537,50 @@ def test_a_helper_of_another_file_that_calls_its_optimizer_is_read_as_a_step(tmp
              "    for _ in range(steps):\n        loss_fn().backward()\n        update(optim, params)\n")
     repo = write(tmp_path, {"helpers.py": helper, "train.py": train})
     assert [f for f in lint(repo, capsys) if f["rule"] == "missing-optimizer-step"] == []
+
+
+# deeplab-xception: utils/lr_scheduler.py computes the rate from the epoch and iteration it is given
+POLY = """import math
+
+
+class LR_Scheduler:
+    def __init__(self, base_lr, epochs, iters_per_epoch):
+        self.base_lr, self.total, self.iters = base_lr, epochs * iters_per_epoch, iters_per_epoch
+
+    def __call__(self, optimizer, i, epoch):
+        t = epoch * self.iters + i
+        for group in optimizer.param_groups:
+            group["lr"] = self.base_lr * math.pow(1 - t / self.total, 0.9)
+"""
+
+DEEPLAB_TRAIN = """import torch
+
+from utils.lr_scheduler import LR_Scheduler
+
+
+class Trainer:
+    def __init__(self, model, loader, epochs):
+        self.model, self.loader = model, loader
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        self.scheduler = LR_Scheduler(0.01, epochs, len(loader))
+
+    def training(self, epoch):
+        for i, (image, target) in enumerate(self.loader):
+            self.scheduler(self.optimizer, i, epoch)
+            self.optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(self.model(image), target).backward()
+            self.optimizer.step()
+        torch.save({"epoch": epoch, "state_dict": self.model.state_dict(),
+                    "optimizer": self.optimizer.state_dict()}, "checkpoint.pth.tar")
+"""
+
+
+def test_a_scheduler_class_of_another_file_without_state_gets_no_note_to_save_it(tmp_path, capsys):
+    files = {"utils/__init__.py": "", "utils/lr_scheduler.py": POLY, "train.py": DEEPLAB_TRAIN}
+    assert [f for f in lint(write(tmp_path, files), capsys) if f["rule"] == "checkpoint-missing-optimizer"] == []
+    # built on PyTorch's LRScheduler, it has a state to save, and the note stays
+    torch_based = "import torch\n" + POLY.replace("class LR_Scheduler:",
+                                                  "class LR_Scheduler(torch.optim.lr_scheduler.LRScheduler):")
+    files = {**files, "utils/lr_scheduler.py": torch_based}
+    found = [f for f in lint(write(tmp_path / "torch", files), capsys) if f["rule"] == "checkpoint-missing-optimizer"]
+    assert [(Path(f["path"]).name, f["line"], f["severity"]) for f in found] == [("train.py", 18, "info")]

@@ -466,3 +466,23 @@ def clears_optimizer(ctx: FileContext, zero: Event, optimizer: str,
         return True
     # another module: surely not ours; p.grad = None over some parameters: we cannot tell
     return False if ctx.facts.is_model(receiver) else None
+
+
+_LR_BASES = re.compile(r"LRScheduler|lr_scheduler|LambdaLR|StepLR|CosineAnnealing|OneCycle|SequentialLR")
+
+
+def custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
+    """A scheduler class written in this file (or in another file of the checkout) that is not a
+    PyTorch LR scheduler: its ``step()`` may mean anything (for example "set the rate for the coming
+    step"), so the order is its own."""
+    for value in ctx.facts.assigned.get(scheduler, []):
+        callee = value.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+        m = re.search(rf"^class\s+{re.escape(callee)}\s*(\(([^)]*)\))?\s*:", ctx.source, re.M)
+        if m and not _LR_BASES.search(m.group(2) or ""):
+            return True
+        # written in another file of the checkout (rosinality's ``from scheduler import CycleScheduler``)
+        if m is None and callee.isidentifier() and ctx.project is not None and \
+                ctx.project.checkout_class(ctx.path, callee) and \
+                not ctx.project.has_base(ctx.path, callee, lambda base: bool(_LR_BASES.search(base))):
+            return True
+    return False

@@ -8,7 +8,8 @@ What it does
     ``ckpt.update(...)``) counts as a whole. When the optimizer is saved but a learning-rate
     scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
     the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
-    from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch.
+    from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch. A scheduler
+    class of the project that is no PyTorch LR scheduler and writes no ``state_dict`` keeps no state.
 
 Why it matters
     Optimizers such as Adam and SGD with momentum keep state for every parameter (running averages,
@@ -74,6 +75,7 @@ from torchreview.rules._calls import (
     positional,
     replace_node,
 )
+from torchreview.rules._common import custom_scheduler
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -438,6 +440,45 @@ class Trainer:
 """,
 ]
 
+VALID += [
+    # a scheduler class of the project that computes the rate from (epoch, iteration) and keeps no
+    # state (deeplab-xception's LR_Scheduler): there is no state_dict() to save
+    """
+import math
+
+import torch
+
+
+class PolyScheduler:
+    # the rate for (epoch, iteration), computed each time: nothing to save
+
+    def __init__(self, base_lr, epochs, iters_per_epoch):
+        self.base_lr, self.total = base_lr, epochs * iters_per_epoch
+        self.iters_per_epoch = iters_per_epoch
+
+    def __call__(self, optimizer, i, epoch):
+        t = epoch * self.iters_per_epoch + i
+        for group in optimizer.param_groups:
+            group["lr"] = self.base_lr * math.pow(1 - t / self.total, 0.9)
+
+
+class Trainer:
+    def __init__(self, model, loader, epochs):
+        self.model, self.loader = model, loader
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        self.scheduler = PolyScheduler(0.01, epochs, len(loader))
+
+    def training(self, epoch):
+        for i, (image, target) in enumerate(self.loader):
+            self.scheduler(self.optimizer, i, epoch)
+            self.optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(self.model(image), target).backward()
+            self.optimizer.step()
+        torch.save({"epoch": epoch + 1, "state_dict": self.model.state_dict(),
+                    "optimizer": self.optimizer.state_dict()}, "checkpoint.pth.tar")
+""",
+]
+
 INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -574,6 +615,49 @@ class Trainer:
                 self.lr_scheduler.step()
             torch.save({"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),  # <- finding
                         "step": self.step}, f"epoch_{epoch}.pt")
+""",
+]
+
+INVALID += [
+    # the same class keeping the last step it set, with a state_dict() of its own (info)
+    """
+import math
+
+import torch
+
+
+class PolyScheduler:
+    # the rate for (epoch, iteration); it keeps the last step it set
+
+    def __init__(self, base_lr, epochs, iters_per_epoch):
+        self.base_lr, self.total = base_lr, epochs * iters_per_epoch
+        self.iters_per_epoch = iters_per_epoch
+
+    def __call__(self, optimizer, i, epoch):
+        t = epoch * self.iters_per_epoch + i
+        for group in optimizer.param_groups:
+            group["lr"] = self.base_lr * math.pow(1 - t / self.total, 0.9)
+        self.last = t
+
+    def state_dict(self):
+        return {"last": self.last}
+
+
+class Trainer:
+    def __init__(self, model, loader, epochs):
+        self.model, self.loader = model, loader
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        self.scheduler = PolyScheduler(0.01, epochs, len(loader))
+
+    def training(self, epoch):
+        for i, (image, target) in enumerate(self.loader):
+            self.scheduler(self.optimizer, i, epoch)
+            self.optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(self.model(image), target).backward()
+            self.optimizer.step()
+        torch.save({"epoch": epoch + 1, "state_dict": self.model.state_dict(),
+                    "optimizer": self.optimizer.state_dict()}, "checkpoint.pth.tar")
+# finding on line 36
 """,
 ]
 
@@ -847,6 +931,16 @@ _REPLAYED_SCHEDULER = re.compile(
     rf"\1[ \t]+[\w.]*(?:sched|lr_)\w*\.step\(\)", re.MULTILINE | re.IGNORECASE)
 
 
+def _stateless(ctx: FileContext, scheduler: str) -> bool:
+    """A scheduler class of the project that is no PyTorch LR scheduler and keeps no state to save:
+    deeplab-xception's ``LR_Scheduler`` computes the rate from the epoch and iteration it is given
+    (a class of this file counts as stateful when it writes ``state_dict``)."""
+    if not custom_scheduler(ctx, scheduler):
+        return False
+    callees = {v.split("(", 1)[0].strip().rsplit(".", 1)[-1] for v in ctx.facts.assigned.get(scheduler, [])}
+    return not any(class_node(ctx, c) is not None and "def state_dict" in ctx.code(class_node(ctx, c)) for c in callees)
+
+
 def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
     """A resumed run rebuilds the scheduler's position without its state: from the saved step count
     (``last_epoch=step``), by stepping it up to the start epoch (MPRNet), or by building it with the
@@ -933,7 +1027,7 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
     if _SCHED_TEXT.search(saved.text) or _separately_saved(ctx, site, _SCHED_TEXT):
         return
     scheduler = _in_scope(ctx, site, "scheduler")
-    if scheduler is None or _scheduler_rebuilt(ctx, scheduler):
+    if scheduler is None or _scheduler_rebuilt(ctx, scheduler) or _stateless(ctx, scheduler):
         return
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]

@@ -5,7 +5,8 @@ What it does
     that returns that loss tensor, or in the closure whose loss ``optimizer.step(closure)``
     returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
-    ``.item()``, ``.detach()`` or ``float()``.
+    ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
+    returns it, ``loss = loss.item()``, hands back no tensor).
 
 Why it matters
     A loss tensor remembers how it was computed. Adding it to a total that outlives the iteration
@@ -417,6 +418,32 @@ class MADDPG:
 """,
 ]
 
+VALID += [
+    # the helper runs backward, then turns the loss into a number before it returns it (NCF's engine)
+    """
+import torch
+
+
+class Engine:
+    def train_single_batch(self, users, items, ratings):
+        self.opt.zero_grad()
+        ratings_pred = self.model(users, items)
+        loss = self.crit(ratings_pred.view(-1), ratings)
+        loss.backward()
+        self.opt.step()
+        loss = loss.item()
+        return loss
+
+    def train_an_epoch(self, train_loader, epoch_id):
+        self.model.train()
+        total_loss = 0
+        for batch_id, (user, item, rating) in enumerate(train_loader):
+            loss = self.train_single_batch(user, item, rating.float())
+            total_loss += loss
+        self._writer.add_scalar("model/loss", total_loss, epoch_id)
+""",
+]
+
 INVALID = [
     # the same pair, but the total sums the loss itself
     """
@@ -659,6 +686,30 @@ class MADDPG:
         return c_loss
 """,
 ]
+INVALID += [
+    # the same helper handing back the loss tensor itself
+    """
+import torch
+
+
+class Engine:
+    def train_single_batch(self, users, items, ratings):
+        self.opt.zero_grad()
+        ratings_pred = self.model(users, items)
+        loss = self.crit(ratings_pred.view(-1), ratings)
+        loss.backward()
+        self.opt.step()
+        return loss
+
+    def train_an_epoch(self, train_loader, epoch_id):
+        self.model.train()
+        total_loss = 0
+        for batch_id, (user, item, rating) in enumerate(train_loader):
+            loss = self.train_single_batch(user, item, rating.float())
+            total_loss += loss  # <- finding
+        self._writer.add_scalar("model/loss", total_loss, epoch_id)
+""",
+]
 
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
@@ -838,8 +889,12 @@ def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
     text = node_text(ctx, node)
     for r in _own_return_names(node):
         hit = re.search(rf"(?<![\w.]){re.escape(r)}\s*\.\s*backward\(|scale\(\s*{re.escape(r)}\s*\)", text)
-        if hit:
-            return ctx.pos(node).start.line + text[: hit.start()].count("\n")
+        if not hit:
+            continue
+        later = re.findall(rf"^[ \t]*{re.escape(r)}[ \t]*=(?!=)([^\n]*)", text[hit.end():], re.MULTILINE)
+        if later and _DETACHING.search(later[-1]):
+            continue  # loss = loss.item() before the return (NCF's train_single_batch): a number goes back
+        return ctx.pos(node).start.line + text[: hit.start()].count("\n")
     return None
 
 

@@ -56,7 +56,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps
+from torchreview.rules._common import custom_scheduler, optimizer_steps
 from torchreview.rules._order import (
     in_except,
     is_prefix,
@@ -289,31 +289,11 @@ def _optimizer_of(ctx: FileContext, scheduler: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-_LR_BASES = re.compile(r"LRScheduler|lr_scheduler|LambdaLR|StepLR|CosineAnnealing|OneCycle|SequentialLR")
-
-
 def _position_set_by_hand(ctx: FileContext, scheduler: str) -> bool:
     """``scheduler.last_epoch = start_epoch - 1``: the code sets the schedule's position itself, so a
     step at the start of each epoch is its design, not an early step (Ultralytics' trainer)."""
     tail = re.escape(scheduler.rsplit(".", 1)[-1])
     return bool(scheduler) and re.search(rf"\b{tail}\s*\.\s*last_epoch\s*=(?!=)", ctx.source) is not None
-
-
-def _custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
-    """A scheduler class written in this file (or in another file of the checkout) that is not a
-    PyTorch LR scheduler: its ``step()`` may mean anything (for example "set the rate for the coming
-    step"), so the order is its own."""
-    for value in ctx.facts.assigned.get(scheduler, []):
-        callee = value.split("(", 1)[0].strip().rsplit(".", 1)[-1]
-        m = re.search(rf"^class\s+{re.escape(callee)}\s*(\(([^)]*)\))?\s*:", ctx.source, re.M)
-        if m and not _LR_BASES.search(m.group(2) or ""):
-            return True
-        # written in another file of the checkout (rosinality's ``from scheduler import CycleScheduler``)
-        if m is None and callee.isidentifier() and ctx.project is not None and \
-                ctx.project.checkout_class(ctx.path, callee) and \
-                not ctx.project.has_base(ctx.path, callee, lambda base: bool(_LR_BASES.search(base))):
-            return True
-    return False
 
 
 def _first_step_after(steps: list[Event], sched: Event, optimizer: str | None) -> tuple[bool, Event | None]:
@@ -355,7 +335,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not sched.code.replace(" ", "").endswith(".step()") or in_except(ctx, sched):
                 continue
-            if _custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or ""):
+            if custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or ""):
                 continue
             optimizer = _optimizer_of(ctx, sched.receiver or "")
             ran_before, step = _first_step_after(steps, sched, optimizer)
