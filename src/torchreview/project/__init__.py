@@ -6,6 +6,8 @@ per run, and only when a call leads to it):
 - a function or class defined in the same file;
 - ``from .engine import train_one_epoch``, ``from utils import evaluate``, ``from pkg.mod import f as g``;
 - ``import utils`` / ``import pkg.utils as u`` and then ``utils.f()``;
+- ``from utils import *`` (the first four star imports of a file): a name the file does not define or
+  import by name is looked up in those modules, and in the star imports they make in turn;
 - ``self.method()`` inside a class, and ``x.method()`` when ``x = SomeClass(...)`` in the same function
   and ``SomeClass`` resolves to a class of the checkout.
 
