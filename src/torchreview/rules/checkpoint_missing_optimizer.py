@@ -479,6 +479,30 @@ class Trainer:
 """,
 ]
 
+VALID += [
+    # a timer named start_epoch_time and a copy of the live weights into an evaluation model
+    # (fast_adversarial): nothing resumes, so the final weights need no optimizer state
+    """
+import time
+
+import torch
+
+
+def main(args, model, model_test, train_loader, opt, criterion):
+    for epoch in range(args.epochs):
+        start_epoch_time = time.time()
+        for X, y in train_loader:
+            opt.zero_grad()
+            criterion(model(X), y).backward()
+            opt.step()
+        print(epoch, time.time() - start_epoch_time)
+    torch.save(model.state_dict(), "model.pth")
+    model_test.load_state_dict(model.state_dict())
+    model_test.eval()
+    return model_test
+""",
+]
+
 INVALID = [    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -658,6 +682,26 @@ class Trainer:
         torch.save({"epoch": epoch + 1, "state_dict": self.model.state_dict(),
                     "optimizer": self.optimizer.state_dict()}, "checkpoint.pth.tar")
 # finding on line 36
+""",
+]
+
+INVALID += [
+    # a run that resumes from a file: the weights it saves are the next run's start (info)
+    """
+import torch
+
+
+def main(args, model, train_loader, opt, criterion):
+    start_epoch = 0
+    if args.resume:
+        model.load_state_dict(torch.load(args.resume, weights_only=True))
+        start_epoch = args.resume_epoch
+    for epoch in range(start_epoch, args.epochs):
+        for X, y in train_loader:
+            opt.zero_grad()
+            criterion(model(X), y).backward()
+            opt.step()
+    torch.save(model.state_dict(), "model.pth")  # <- finding
 """,
 ]
 
@@ -860,7 +904,8 @@ def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]
 
 # A run that starts again from a checkpoint: resume flags, a start epoch or step read back.
 # "Restore the best model" (weights loaded back for the final test) is not a resumed run.
-_RESUME = re.compile(r"resum|start_epoch|start_step|start_iter|initial_epoch|begin_epoch|init_epoch|"
+# (start_epoch_time = time.time() times an epoch; it resumes nothing)
+_RESUME = re.compile(r"resum|(?:start_epoch|start_step|start_iter|initial_epoch|begin_epoch|init_epoch)(?!_?time)|"
                      r"restore(?!\w*\s+(?:the\s+)?best\b)|continue_from", re.IGNORECASE)
 
 
@@ -902,6 +947,8 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
         receiver = ctx.code(site.node.func.value)
         if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
             continue
+        if site.node.args and ctx.code(site.node.args[0].value).endswith(".state_dict()"):
+            continue  # model_test.load_state_dict(model.state_dict()): a copy of a live model, not a file
         return site.line
     return 0
 
