@@ -41,7 +41,8 @@ Use instead
     engine steps (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never
     create an optimizer or that read the gradients themselves (tests, saliency maps, a unittest's
     ``self.assertTrue(p.grad ...)``) or hand them to a helper of the file that reads them (GEM's
-    ``store_grad``, which keeps each task's gradients);
+    ``store_grad``, which keeps each task's gradients), or register gradient hooks that receive them
+    (``x.register_hook(self.compute_rank)`` for Taylor pruning, Grad-CAM's backward hooks);
     reading a gradient norm for a log does not count.
 
 References
@@ -503,6 +504,55 @@ def optimise_design(design, loss_fn, num_steps, optim):
 """,
 ]
 
+VALID += [
+    # Taylor-expansion pruning (jacobgil's pytorch-pruning): the backward pass feeds gradient hooks
+    # that rank the filters; only the fine-tuning branch steps
+    """
+import torch
+from torch import optim
+
+
+class FilterPrunner:
+    def __init__(self, model):
+        self.model, self.activations, self.ranks = model, [], {}
+
+    def forward(self, x):
+        self.activations = []
+        for layer in self.model.features:
+            x = layer(x)
+            if isinstance(layer, torch.nn.Conv2d):
+                x.register_hook(self.compute_rank)
+                self.activations.append(x)
+        return self.model.classifier(x.view(x.size(0), -1))
+
+    def compute_rank(self, grad):
+        activation = self.activations.pop()
+        taylor = (activation * grad).mean(dim=(0, 2, 3))
+        self.ranks[len(self.activations)] = self.ranks.get(len(self.activations), 0) + taylor
+
+
+class PrunningFineTuner:
+    def __init__(self, model, loader):
+        self.model, self.loader = model, loader
+        self.prunner = FilterPrunner(model)
+        self.criterion = torch.nn.CrossEntropyLoss()
+        self.optimizer = optim.SGD(model.classifier.parameters(), lr=1e-4, momentum=0.9)
+
+    def train_batch(self, optimizer, batch, label, rank_filters):
+        self.model.zero_grad()
+        if rank_filters:
+            output = self.prunner.forward(batch)
+            self.criterion(output, label).backward()
+        else:
+            self.criterion(self.model(batch), label).backward()
+            optimizer.step()
+
+    def train_epoch(self, optimizer=None, rank_filters=False):
+        for batch, label in self.loader:
+            self.train_batch(optimizer, batch, label, rank_filters)
+""",
+]
+
 INVALID = [
     # the helper only measures the gradients for a log; nothing applies them
     """
@@ -642,10 +692,60 @@ def optimise_design(design, loss_fn, num_steps, optim):
     return loss
 """,
 ]
+INVALID += [
+    # the same ranking branch without the hook: its gradients go nowhere
+    """
+import torch
+from torch import optim
+
+
+class FilterPrunner:
+    def __init__(self, model):
+        self.model, self.activations, self.ranks = model, [], {}
+
+    def forward(self, x):
+        self.activations = []
+        for layer in self.model.features:
+            x = layer(x)
+            if isinstance(layer, torch.nn.Conv2d):
+                self.activations.append(x)
+        return self.model.classifier(x.view(x.size(0), -1))
+
+    def compute_rank(self, grad):
+        activation = self.activations.pop()
+        taylor = (activation * grad).mean(dim=(0, 2, 3))
+        self.ranks[len(self.activations)] = self.ranks.get(len(self.activations), 0) + taylor
+
+
+class PrunningFineTuner:
+    def __init__(self, model, loader):
+        self.model, self.loader = model, loader
+        self.prunner = FilterPrunner(model)
+        self.criterion = torch.nn.CrossEntropyLoss()
+        self.optimizer = optim.SGD(model.classifier.parameters(), lr=1e-4, momentum=0.9)
+
+    def train_batch(self, optimizer, batch, label, rank_filters):
+        self.model.zero_grad()
+        if rank_filters:
+            output = self.prunner.forward(batch)
+            self.criterion(output, label).backward()  # <- finding
+        else:
+            self.criterion(self.model(batch), label).backward()
+            optimizer.step()
+
+    def train_epoch(self, optimizer=None, rank_filters=False):
+        for batch, label in self.loader:
+            self.train_batch(optimizer, batch, label, rank_filters)
+""",
+]
 
 
 _OPTIMIZER_IN_BACKWARD = re.compile(
     r"optimizer_in_backward|optim(izer)?_in_bwd|register_post_accumulate_grad_hook")
+
+
+# a tensor or module hook that receives the gradients backward() computes: x.register_hook(self.compute_rank)
+_GRADIENT_HOOKS = re.compile(r"\.register_hook\(|register_(?:full_)?backward_hook\(")
 
 
 def _helper_reads_grad(ctx: FileContext, backwards: list[Event]) -> bool:
@@ -849,6 +949,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
         if _OPTIMIZER_IN_BACKWARD.search(ctx.source):
             continue  # the optimizer steps inside backward(), from gradient hooks
+        if _GRADIENT_HOOKS.search(ctx.source):
+            continue  # hooks of the file read the gradients (Taylor pruning ranks, Grad-CAM)
         if _helper_reads_grad(ctx, backwards) or _hands_grads_to_a_reader(ctx, loop):
             continue  # the helper that runs backward() reads the gradients it made, or another one does
         if any(parameter_updates(ctx, outer) for outer in ctx.ancestors(loop)):
