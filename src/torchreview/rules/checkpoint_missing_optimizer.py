@@ -985,7 +985,8 @@ def _stateless(ctx: FileContext, scheduler: str) -> bool:
     if not custom_scheduler(ctx, scheduler):
         return False
     callees = {v.split("(", 1)[0].strip().rsplit(".", 1)[-1] for v in ctx.facts.assigned.get(scheduler, [])}
-    return not any(class_node(ctx, c) is not None and "def state_dict" in ctx.code(class_node(ctx, c)) for c in callees)
+    classes = [node for c in callees if (node := class_node(ctx, c)) is not None]
+    return not any("def state_dict" in ctx.code(node) for node in classes)
 
 
 def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
