@@ -82,6 +82,14 @@ class TrainingLoop:
         return bool(_PARAM_ITER.search(self.iter_code))
 
     @property
+    def runs_once(self) -> bool:
+        """The body ends in an unconditional ``break``: the loop takes its first item only, like
+        ``next(iter(loader))`` (a warm-up batch, one step in a multi-GPU check)."""
+        body = self.node.body
+        last = body.body[-1] if isinstance(body, cst.IndentedBlock) and body.body else None
+        return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Break) for s in last.body)
+
+    @property
     def does_training(self) -> bool:
         """A loop whose own iterations run backward or an optimizer step (not a parameter loop)."""
         if self.iterates_parameters:

@@ -1408,15 +1408,6 @@ def _over_literal_names(loop: TrainingLoop) -> bool:
     return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
 
 
-def _runs_once(loop: TrainingLoop) -> bool:
-    """The loop body ends in an unconditional ``break``: it takes the first batch only (Pyro's MuE
-    models run the guide once on it to set up its parameters), like ``next(iter(loader))``; no
-    graph is kept per batch."""
-    body = loop.node.body
-    last = body.body[-1] if isinstance(body, cst.IndentedBlock) and body.body else None
-    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Break) for s in last.body)
-
-
 def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     ancestors = {a.line for a in ctx.ancestors(loop)}
     for s in _function_sites(ctx, loop):
@@ -1531,7 +1522,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
         forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
-        if not forwards or loop.iterates_parameters or _over_literal_names(loop) or _runs_once(loop):
+        if not forwards or loop.iterates_parameters or _over_literal_names(loop) or loop.runs_once:
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
             continue

@@ -40,7 +40,7 @@ Use instead
     on loops that only run backward on tensors computed before them, on
     engine steps (DeepSpeed, Accelerate), on manual SGD updates, and on loops in files that never
     create an optimizer or that read the gradients themselves (tests, saliency maps, a unittest's
-    ``self.assertTrue(p.grad ...)``) or hand them to a helper of the file that reads them (GEM's
+    ``self.assertTrue(p.grad ...)``, or after the loop, which sums them to be read) or hand them to a helper of the file that reads them (GEM's
     ``store_grad``, which keeps each task's gradients), or register gradient hooks that receive them
     (``x.register_hook(self.compute_rank)`` for Taylor pruning, Grad-CAM's backward hooks);
     reading a gradient norm for a log does not count.
@@ -553,6 +553,26 @@ class PrunningFineTuner:
 """,
 ]
 
+VALID += [
+    # the gradients of the whole dataset summed to be read after the loop (opacus's gradient
+    # accumulation test builds its reference this way)
+    """
+import torch
+
+
+def reference_gradient(model, criterion, loader, batch_size, data_size):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    optimizer.zero_grad()
+    # accumulate .grad over the whole dataset: the reference the test compares against
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+    grad = torch.cat([p.grad.reshape(-1) for p in model.parameters()]) * (batch_size / data_size)
+    optimizer.zero_grad()
+    return grad
+""",
+]
+
 INVALID = [
     # the helper only measures the gradients for a log; nothing applies them
     """
@@ -672,6 +692,7 @@ def train(model, loader, optimizer, scheduler):
         scheduler.step()
 """,
 ]
+
 INVALID += [
     # the same Pyro loop without the call of its optimizer
     """
@@ -692,6 +713,7 @@ def optimise_design(design, loss_fn, num_steps, optim):
     return loss
 """,
 ]
+
 INVALID += [
     # the same ranking branch without the hook: its gradients go nowhere
     """
@@ -739,9 +761,35 @@ class PrunningFineTuner:
 """,
 ]
 
+INVALID += [
+    # the same loop, and nothing reads the gradients it sums
+    """
+import torch
+
+
+def reference_gradient(model, criterion, loader, batch_size, data_size):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    optimizer.zero_grad()
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()  # <- finding
+    optimizer.zero_grad()
+    return model
+""",
+]
+
 
 _OPTIMIZER_IN_BACKWARD = re.compile(
     r"optimizer_in_backward|optim(izer)?_in_bwd|register_post_accumulate_grad_hook")
+
+
+def _grads_read_after(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The function reads ``.grad`` after the loop: the loop sums the gradients of every batch to
+    inspect them (opacus's test takes the whole dataset's gradient as its reference)."""
+    func = loop.function_node
+    if func is None or not isinstance(func.body, cst.IndentedBlock):
+        return False
+    return any(ctx.pos(stmt).start.line > loop.end_line and reads_grad_in(stmt) for stmt in func.body.body)
 
 
 # a tensor or module hook that receives the gradients backward() computes: x.register_hook(self.compute_rank)
@@ -945,7 +993,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not backwards:
             yield from _cleared_but_never_stepped(ctx, loop, steps)
             continue
-        if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop):
+        if not scope_mentions_optimizer(ctx, loop) or reads_grad(ctx, loop) or _grads_read_after(ctx, loop):
             continue  # gradients computed to be inspected (tests, saliency, benchmarks)
         if _OPTIMIZER_IN_BACKWARD.search(ctx.source):
             continue  # the optimizer steps inside backward(), from gradient hooks

@@ -36,7 +36,7 @@ Use instead
     (``strategy.optimizer_step(optim, model, scheduler)``, which may clear them), on distributed autograd (``with dist_autograd.context()``, whose
     gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
     unpacked with the model from one call in the helper of this file that steps it), and when the
-    optimizer is handed to code it cannot see.
+    optimizer is handed to code it cannot see. A loop that ends in ``break`` takes one step only.
 
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
@@ -294,6 +294,26 @@ for real in loader:
 """,
 ]
 
+VALID += [
+    # one step on the first batch, then break (opacus's multi-GPU gradient check)
+    """
+import torch
+
+
+def demo_basic(rank, model, loss_fn, data_loader):
+    ddp_model = torch.nn.parallel.DistributedDataParallel(model.to(rank), device_ids=[rank])
+    optimizer = torch.optim.SGD(ddp_model.parameters(), lr=1)
+    optimizer.zero_grad()
+    # one step on the first batch, then compare the weights across processes
+    for x, y in data_loader:
+        loss = loss_fn(ddp_model(x.to(rank)), y.to(rank))
+        loss.backward()
+        optimizer.step()
+        break
+    return model.weight.detach().cpu()
+""",
+]
+
 INVALID = [
     # the same helper with a model and optimizer built once, outside it: the gradients pile up
     """
@@ -384,6 +404,24 @@ def train(model, loader, optimizer, criterion, epochs):
 """,
 ]
 
+INVALID += [
+    # the same loop over every batch, without the break
+    """
+import torch
+
+
+def demo_basic(rank, model, loss_fn, data_loader):
+    ddp_model = torch.nn.parallel.DistributedDataParallel(model.to(rank), device_ids=[rank])
+    optimizer = torch.optim.SGD(ddp_model.parameters(), lr=1)
+    optimizer.zero_grad()
+    for x, y in data_loader:
+        loss = loss_fn(ddp_model(x.to(rank)), y.to(rank))
+        loss.backward()  # <- finding
+        optimizer.step()
+    return model.weight.detach().cpu()
+""",
+]
+
 
 _DIST_AUTOGRAD = re.compile(r"autograd\.context\(")
 
@@ -421,6 +459,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         backwards = loop.of(EventKind.BACKWARD)
         if not steps or not backwards:
             continue  # missing-backward speaks about a loop without a backward pass
+        if loop.runs_once:
+            continue  # one step on the first batch: no earlier batch's gradients to sum
         optimizers = list(dict.fromkeys(e.target for e in steps if e.target))
         for optimizer in optimizers:
             mine = [e for e in steps if e.target == optimizer]
