@@ -322,7 +322,7 @@ class Trainer:
         self.accu_grad = accu_grad
 
     def train_step(self, data):
-        raise NotImplementedError()
+        ...  # written by each subclass: runs the forward and backward passes, returns the losses
 
     def start(self, num_epochs):
         for epoch in range(num_epochs):
@@ -570,8 +570,8 @@ def _grads_written(ctx: FileContext, loop: TrainingLoop) -> bool:
 
 def _step_left_to_subclasses(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop gets its losses from a method that this file only declares (``losses =
-    self.train_step(data)``, with ``raise NotImplementedError`` here): the subclass that writes it
-    runs the forward and backward passes (pixel-nerf's Trainer)."""
+    self.train_step(data)``, whose body here only says that subclasses write it; see
+    ``declared_only``): the subclass runs the forward and backward passes (pixel-nerf's Trainer)."""
     resolve = resolver_for(ctx, loop.function_node)
     found = False
 
