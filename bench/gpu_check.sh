@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One prepared check of the smoke harness on a CUDA machine. No network needed; at most about 4.5 minutes
+# One prepared check of the smoke harness on a CUDA machine. No network needed; at most about 6 minutes
 # (every step has a timeout and none starts late), usually under 2.
 #
 #   OUT=/some/folder bash bench/gpu_check.sh        (from anywhere; OUT defaults to ./gpu-check-out)
@@ -12,7 +12,10 @@
 #   4. CUDA out of memory, translated (smoke-cuda-oom)
 #   5. memory growth from kept computation graphs (smoke-memory-growth)
 #   6. the probe's per-step overhead and detect_anomaly's, on two model sizes
-# Everything lands in $OUT: gpu_check.log, summary.txt, and one JSON + markdown report per check.
+#   7. healthy GPU loops stay quiet: float16 autocast with a GradScaler that skips its first steps,
+#      bfloat16 autocast, a hand-written SGD update, channels_last with DataLoader workers and pinned memory
+# Everything lands in $OUT: gpu_check.log, summary.txt, and one JSON + markdown report per check;
+# with TAR=1 also gpu-check.tgz holding them all (the device tool brings back at most 8 files).
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${OUT:-$PWD/gpu-check-out}"
@@ -41,9 +44,9 @@ if torch.cuda.is_available():
 PYEOF
 "$PY" -c "import jinja2" 2>/dev/null || echo "WARNING: jinja2 is missing; the reports cannot render"
 
-smoke() {  # smoke NAME [flags] -- command...   (each check at most 45 s; none starts after 200 s)
+smoke() {  # smoke NAME [flags] -- command...   (each check at most 45 s; none starts after 240 s)
   local name=$1; shift
-  if [ "$(elapsed)" -ge 200 ]; then echo "== $name skipped: time budget used"; return; fi
+  if [ "$(elapsed)" -ge 240 ]; then echo "== $name skipped: time budget used"; return; fi
   echo "== $name (t=$(elapsed)s)"
   timeout 45 "$PY" -m torchreview smoke --repo "$FIX" --timeout 40 --json "$OUT/$name.json" --fail-on never "$@" \
     > "$OUT/$name.md" 2> "$OUT/$name.stderr"
@@ -55,13 +58,16 @@ DEVICE=cuda TRUTH_FILE="$OUT/data-wait-truth.txt" smoke data-wait --device cuda 
 MEM_FILE="$OUT/peak-truth.txt" smoke cuda-peak --device cuda --steps 20 -- "$PY" cuda_peak.py
 smoke cuda-oom --device cuda -- "$PY" cuda_oom.py
 smoke cuda-leak --device cuda --steps 12 -- "$PY" cuda_leak.py
+for mode in fp16 bf16 manual workers; do
+  MODE=$mode DEVICE=cuda smoke "healthy-$mode" --device cuda --steps 20 -- "$PY" cuda_healthy.py
+done
 
-if [ "$(elapsed)" -lt 150 ]; then
+if [ "$(elapsed)" -lt 200 ]; then
   echo "== overhead, compute-bound MLP (t=$(elapsed)s)"
   timeout 90 "$PY" "$ROOT/bench/smoke_overhead.py" --device cuda --width 8192 --batch 1024 --steps 150 \
     --json "$OUT/overhead-wide.json" || echo "overhead (wide) failed: $?"
 fi
-if [ "$(elapsed)" -lt 200 ]; then
+if [ "$(elapsed)" -lt 260 ]; then
   echo "== overhead, small MLP where Python overhead shows (t=$(elapsed)s)"
   timeout 60 "$PY" "$ROOT/bench/smoke_overhead.py" --device cuda --width 1024 --batch 256 --steps 150 \
     --json "$OUT/overhead-small.json" || echo "overhead (small) failed: $?"
@@ -116,6 +122,17 @@ r = load("cuda-leak.json")
 f = finding(r, "smoke-memory-growth")
 print("5. memory growth:", "FOUND" if f else "NOT FOUND", "|", f and f["message"])
 
+for mode in ("fp16", "bf16", "manual", "workers"):
+    r = load(f"healthy-{mode}.json")
+    if r:
+        m = r.get("metrics", {})
+        losses = [x for x in m.get("losses") or [] if isinstance(x, int | float)]
+        loud = [f["rule"] for f in r.get("findings", []) if f.get("severity") in ("error", "warning")]
+        print(f"7. healthy {mode}: {'QUIET' if not loud else 'FALSE ALARM ' + ', '.join(loud)} | "
+              f"other findings {[f['rule'] for f in r.get('findings', []) if f['rule'] not in loud]} | "
+              f"steps {m.get('steps')} | loss {losses[:1]} -> {losses[-1:]} | device {m.get('device')} | "
+              f"{m.get('samples_per_s')} samples/s")
+
 for name in ("overhead-wide.json", "overhead-small.json"):
     r = load(name)
     if r:
@@ -124,3 +141,6 @@ for name in ("overhead-wide.json", "overhead-small.json"):
               f"detect_anomaly ratio {i['anomaly_ratio']}x")
 PYEOF
 echo "done in $(elapsed)s; outputs in $OUT"
+if [ "${TAR:-0}" = 1 ]; then
+  tar czf "$OUT/../gpu-check.tgz" -C "$OUT" . && mv "$OUT/../gpu-check.tgz" "$OUT/gpu-check.tgz"
+fi

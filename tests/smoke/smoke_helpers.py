@@ -43,6 +43,10 @@ RUNS: dict[str, dict] = {
     "long-error": {"script": "long_error.py", "options": {"folder": SCRIPTS}},
     "unknown-args": {"script": "needs_args.py", "options": {"args": ("--data", "d", "--fast")}},
     "no-cuda": {"script": "needs_cuda.py", "options": {"device": "cuda"}},
+    "amp-fp16": {"script": "cuda_healthy.py", "options": {"steps": 12, "overfit_batch": True,
+                                                       "env": {"MODE": "fp16", "DEVICE": "cpu"}}},
+    "workers-channels-last": {"script": "cuda_healthy.py", "options": {"steps": 8,
+                                                                    "env": {"MODE": "workers", "DEVICE": "cpu"}}},
 }
 
 

@@ -40,6 +40,26 @@ def test_correct_gradient_accumulation_is_quiet(smoke_runs):
     assert [r["backward"] for r in result.records] == [4] * 6
 
 
+@pytest.mark.smoke_run("amp-fp16")
+def test_mixed_precision_losses_are_the_users_not_the_scaled_ones(smoke_runs):
+    # GradScaler multiplies the loss by 2**40 at first here and skips the steps whose gradients overflow,
+    # as it does at the start of any float16 run: a healthy loop, and its losses stay near ln(10)
+    result, found = smoke_runs["amp-fp16"].result()
+    assert found.findings == ()
+    losses = found.metrics["losses"]
+    assert len(losses) == 12
+    assert 1.0 < losses[0] < 4.0, losses[0]
+    assert losses[-1] < 0.7 * losses[0]  # the repeated batch is learned, measured in the user's units
+    assert result.probe["backward"] > result.probe["steps"]  # the overflowing first steps were skipped
+
+
+@pytest.mark.smoke_run("workers-channels-last")
+def test_channels_last_with_workers_pinned_memory_and_set_to_none_is_quiet(smoke_runs):
+    result, found = smoke_runs["workers-channels-last"].result()
+    assert found.findings == ()
+    assert result.probe["steps"] == 8
+
+
 @pytest.mark.smoke_run("flat")
 def test_flat_loss_on_repeated_batch(smoke_runs):
     _, found = smoke_runs["flat"].result()

@@ -78,10 +78,32 @@ class Probe(ProbeEnding):
             return batch
 
         dl_mod._BaseDataLoaderIter.__next__ = __next__  # type: ignore[method-assign,assignment]
+        self._wrap_grad_scaler(torch)
         if self.device_request == "cuda" and not torch.cuda.is_available():
             # stop now, before any training on the CPU: the run was asked to check the loop on a GPU
             self.notes.append("cuda-unavailable")
             self.finalize("no-cuda")
+
+    def _wrap_grad_scaler(self, torch: Any) -> None:
+        """Mixed precision multiplies the loss by the GradScaler's scale (2**16 at first, then changing)
+        before backward. Remember the loss each `scaler.scale(loss)` was given, so the losses reported
+        and compared across steps are the user's own values, not the scaled ones."""
+        try:
+            from torch.amp.grad_scaler import GradScaler
+        except ImportError:  # an older torch: losses stay as backward saw them
+            return
+        real_scale = GradScaler.scale
+        probe = self
+
+        def scale(self_scaler: Any, outputs: Any) -> Any:
+            scaled = real_scale(self_scaler, outputs)
+            if scaled is not outputs and isinstance(outputs, torch.Tensor) and outputs.numel() == 1:
+                probe.scaled_loss = (scaled, outputs.detach())
+            return scaled
+
+        scale.__wrapped__ = real_scale  # type: ignore[attr-defined]
+        scale.__doc__ = real_scale.__doc__
+        GradScaler.scale = scale  # type: ignore[method-assign]
 
     def _cleared(self, params: Any) -> None:
         ids = {id(p) for p in params}
@@ -131,7 +153,9 @@ class Probe(ProbeEnding):
         if self.steps == 0 and not self.optimizers and not self.in_step:
             self._manual_step(loss)
         if isinstance(loss, torch.Tensor) and loss.numel() == 1:
-            self.losses_pending.append(loss.detach())
+            scaled = self.scaled_loss
+            self.scaled_loss = None
+            self.losses_pending.append(scaled[1] if scaled is not None and scaled[0] is loss else loss.detach())
         if self.in_step:
             self.backward_since_step += 1
             return

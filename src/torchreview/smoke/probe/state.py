@@ -46,6 +46,7 @@ class ProbeState:
         self.step_batches = 0  # batches read since the last step
         self.records: list[dict[str, Any]] = []
         self.losses_pending: list[Any] = []  # loss tensors of the step in progress
+        self.scaled_loss: tuple[Any, Any] | None = None  # (scaler.scale's result, the loss it was given)
         self.pending: dict[str, Any] | None = None  # the previous step, waiting to be read
         self.steps_file: Any = None
         # what we learn about the model
