@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -137,3 +137,12 @@ def from_record(r: Mapping[str, Any]) -> Finding:
         facts=r.get("facts") or {},
         suggestion=Suggestion(s["start_line"], s["end_line"], s["replacement"]) if s else None,
         status=r.get("status"))
+
+
+def findings_at(findings: Sequence[Finding], fail_on: str | None) -> bool:
+    """Whether a finding reaches the `--fail-on` level ("error" when unset; "never" never fails)."""
+    level = fail_on or "error"
+    if level == "never":
+        return False
+    threshold = Severity(level).rank
+    return any(f.severity.rank >= threshold for f in findings)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from torchreview.config import Config
 from torchreview.diff import ChangedFile
-from torchreview.finding import Finding, Severity
+from torchreview.finding import findings_at
 from torchreview.review import ReviewResult, Source
 
 Progress = Callable[[int, int], None]
@@ -85,14 +85,6 @@ def exit_code(result: ReviewResult, config: Config) -> int:
     failing = findings_at(counted, config.fail_on)
     verdict = getattr(result.description, "verdict", None)
     return 1 if failing or description_fails(verdict, config.description_fail_on) else 0
-
-
-def findings_at(findings: Sequence[Finding], fail_on: str | None) -> bool:
-    level = fail_on or "error"
-    if level == "never":
-        return False
-    threshold = Severity(level).rank
-    return any(f.severity.rank >= threshold for f in findings)
 
 
 def description_fails(verdict: str | None, fail_on: str | None) -> bool:

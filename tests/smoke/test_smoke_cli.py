@@ -247,3 +247,26 @@ def test_long_parameter_names_are_shown_whole():
                 facts={"code": "loss.backward()", "names": names, "count": 8, "steps": 5, "line": 3})
     md = report.markdown(Analysis(findings=(f,), metrics={"steps": 5, "max_steps": 5}), {"outcome": "finished"})
     assert "transformer.h.7.attn.c_attn.weight" in md  # the prose cuts a long fact; the list below does not
+
+
+def test_smoke_needs_only_torch_and_jinja2_on_the_gpu_machine(tmp_path):
+    # A GPU image may hold torch and jinja2 and nothing else (the H200 of bench/gpu_check.sh did):
+    # the smoke command must not reach the review's diff, parser or GitHub libraries, not even for its exit code.
+    script = tmp_path / "train.py"
+    script.write_text("print('no training here')\n")
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('unidiff', 'libcst', 'github'):\n"
+        "            raise ImportError('blocked: ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from torchreview.cli import main\n"
+        f"code = main(['smoke', '--repo', {str(tmp_path)!r}, '--steps', '2', '--', sys.executable, 'train.py'])\n"
+        "sys.exit(code)\n"
+    )
+    src = Path(__file__).resolve().parents[2] / "src"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(src)})
+    assert proc.returncode == 1, proc.stderr[-2000:]  # smoke-no-training is an error: exit 1, not an internal error
+    assert "internal error" not in proc.stderr

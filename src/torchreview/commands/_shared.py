@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from torchreview.errors import UserError
-from torchreview.finding import Finding
+from torchreview.finding import Finding, findings_at
 
 if TYPE_CHECKING:
     from torchreview.config import Config
@@ -38,8 +38,6 @@ def add_fail_on(p: argparse.ArgumentParser) -> None:
 
 
 def exit_code(findings: list[Finding] | tuple[Finding, ...], fail_on: str | None) -> int:
-    from torchreview.pipeline import findings_at
-
     return int(findings_at(findings, fail_on))
 
 

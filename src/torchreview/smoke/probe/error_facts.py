@@ -21,9 +21,14 @@ _NETWORK_WORDS = ("name resolution", "network is unreachable", "name or service 
                   "nodename nor servname", "failed to establish a new connection", "connection refused")
 _DEVICE_PATTERNS = (
     re.compile(r"found at least two devices, ([\w:]+) and ([\w:]+)"),
+    # torch 2.6 and later: "... but got mat1 is on cpu, different from other tensors on cuda:0 (when ...)"
+    re.compile(r"is on ([\w:]+), different from other tensors on ([\w:]+)"),
     re.compile(r"Tensor on device ([\w:]+) is not on the expected device ([\w:]+)"),
     re.compile(r"on device ([\w:]+)\b.*?\b(?:device|on) ([\w:]+)"),
 )
+# a convolution's input and weights on different devices: "Input type (torch.FloatTensor) and weight type
+# (torch.cuda.FloatTensor) should be the same" (the same words with two CUDA types are a dtype mismatch)
+_TYPE_PAIR = re.compile(r"Input type \((torch\.[\w.]+)\) and weight type \((torch\.[\w.]+)\) should be the same")
 _INPLACE = re.compile(r"modified by an inplace operation: \[([^\]]*?) \[([\d, ]*)\]\], which is output "
                       r"(\d+) of (\w+), is at version (\d+); expected version (\d+)")
 _OOM_TRIED = re.compile(r"Tried to allocate ([\d.]+ [KMGT]?i?B)")
@@ -88,12 +93,9 @@ def _describe_error(exc: BaseException, probe: ProbeState) -> dict[str, Any]:
         info["kind"] = "inplace"
         info["tensor_type"], info["shape"] = m.group(1), f"[{m.group(2)}]"
         info["output_of"], info["version"], info["expected"] = m.group(4), m.group(5), m.group(6)
-    elif "device" in lowered and any(p.search(message) for p in _DEVICE_PATTERNS):
+    elif devices := _devices(message):
         info["kind"] = "device"
-        for pattern in _DEVICE_PATTERNS:
-            if m := pattern.search(message):
-                info["devices"] = [m.group(1), m.group(2)]
-                break
+        info["devices"] = devices
     elif "not compiled with cuda" in lowered or "no nvidia driver" in lowered or "no cuda gpus" in lowered:
         info["kind"] = "cuda"
     elif names & _NETWORK_TYPES or any(w in lowered for w in _NETWORK_WORDS):
@@ -107,6 +109,19 @@ def _describe_error(exc: BaseException, probe: ProbeState) -> dict[str, Any]:
     else:
         info["kind"] = "other"
     return info
+
+
+def _devices(message: str) -> list[str] | None:
+    """The two devices of a device-mismatch error, in the words of any torch version; None for others."""
+    if "device" in message.lower():
+        for pattern in _DEVICE_PATTERNS:
+            if m := pattern.search(message):
+                return [m.group(1), m.group(2)]
+    if m := _TYPE_PAIR.search(message):
+        kinds = ["cuda" if ".cuda." in name else "cpu" for name in (m.group(1), m.group(2))]
+        if kinds[0] != kinds[1]:
+            return kinds
+    return None
 
 
 def _embedded_traceback(message: str, libs: tuple[str, ...]) -> dict[str, Any] | None:

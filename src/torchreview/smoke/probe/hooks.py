@@ -103,7 +103,7 @@ class Probe(ProbeEnding):
 
         scale.__wrapped__ = real_scale  # type: ignore[attr-defined]
         scale.__doc__ = real_scale.__doc__
-        GradScaler.scale = scale  # type: ignore[method-assign]
+        GradScaler.scale = scale  # type: ignore[method-assign,assignment]
 
     def _cleared(self, params: Any) -> None:
         ids = {id(p) for p in params}
