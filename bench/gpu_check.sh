@@ -6,7 +6,7 @@
 #
 # It needs python3 with torch (CUDA build) and jinja2 (a dependency of torch). It does not install
 # anything: without torch it says so and stops. It checks, with the real CUDA device:
-#   1. a CUDA/CPU device mismatch, caught and translated (smoke-device-mismatch)
+#   1. a CUDA/CPU device mismatch, caught and translated (smoke-device-mismatch), in a linear layer and a conv
 #   2. the data-wait share with a sleeping Dataset, against the script's own measurement
 #   3. peak CUDA memory (max_memory_allocated) against the script's own figure
 #   4. CUDA out of memory, translated (smoke-cuda-oom)
@@ -54,6 +54,7 @@ smoke() {  # smoke NAME [flags] -- command...   (each check at most 45 s; none s
 }
 
 smoke cuda-mismatch --device cuda --steps 5 -- "$PY" cuda_mismatch.py
+KIND=conv smoke cuda-mismatch-conv --device cuda --steps 5 -- "$PY" cuda_mismatch.py
 DEVICE=cuda TRUTH_FILE="$OUT/data-wait-truth.txt" smoke data-wait --device cuda --steps 10 -- "$PY" data_wait.py
 MEM_FILE="$OUT/peak-truth.txt" smoke cuda-peak --device cuda --steps 20 -- "$PY" cuda_peak.py
 smoke cuda-oom --device cuda -- "$PY" cuda_oom.py
@@ -66,6 +67,11 @@ if [ "$(elapsed)" -lt 200 ]; then
   echo "== overhead, compute-bound MLP (t=$(elapsed)s)"
   timeout 90 "$PY" "$ROOT/bench/smoke_overhead.py" --device cuda --width 8192 --batch 1024 --steps 150 \
     --json "$OUT/overhead-wide.json" || echo "overhead (wide) failed: $?"
+fi
+if [ "$(elapsed)" -lt 230 ]; then
+  echo "== overhead, mid-size MLP near a 15 ms step (t=$(elapsed)s)"
+  timeout 60 "$PY" "$ROOT/bench/smoke_overhead.py" --device cuda --width 6144 --batch 1024 --steps 150 \
+    --json "$OUT/overhead-mid.json" || echo "overhead (mid) failed: $?"
 fi
 if [ "$(elapsed)" -lt 260 ]; then
   echo "== overhead, small MLP where Python overhead shows (t=$(elapsed)s)"
@@ -89,10 +95,12 @@ def load(name):
 def finding(report, rule):
     return next((f for f in (report or {}).get("findings", []) if f["rule"] == rule), None)
 
-r = load("cuda-mismatch.json")
-f = finding(r, "smoke-device-mismatch")
-print("1. device mismatch:", "CAUGHT" if f else "NOT CAUGHT", "|", f and f["message"], "|", f and f"{f['path']}:{f['line']}",
-      "|", f and f["facts"].get("tensors"))
+for name in ("cuda-mismatch", "cuda-mismatch-conv"):
+    r = load(name + ".json")
+    f = finding(r, "smoke-device-mismatch")
+    print(f"1. device mismatch ({name}):", "CAUGHT" if f else "NOT CAUGHT", "|", f and f["message"], "|",
+          f and f"{f['path']}:{f['line']}", "|", f and f["facts"].get("tensors"),
+          "| other findings", [x["rule"] for x in (r or {}).get("findings", []) if x is not f])
 
 r = load("data-wait.json")
 try:
@@ -133,7 +141,7 @@ for mode in ("fp16", "bf16", "manual", "workers"):
               f"steps {m.get('steps')} | loss {losses[:1]} -> {losses[-1:]} | device {m.get('device')} | "
               f"{m.get('samples_per_s')} samples/s")
 
-for name in ("overhead-wide.json", "overhead-small.json"):
+for name in ("overhead-wide.json", "overhead-mid.json", "overhead-small.json"):
     r = load(name)
     if r:
         i = r["interleaved"]
