@@ -145,9 +145,32 @@ import torch
 kwargs = {"num_workers": 4, "pin_memory": True} if use_cuda else {}
 train_loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True, **kwargs)
 """,
+    # the Dataset is told its data may already sit on the GPU (PyTorch Geometric Temporal's
+    # index batching): worker processes could not read it, so no workers is the right choice
+    """
+import torch
+from torch.utils.data import DataLoader
+
+def get_loaders(data, x_train, lags, batch_size, all_gpu):
+    train_dataset = IndexDataset(x_train, data, lags, gpu=not (all_gpu == -1))
+    train_dataloader = DataLoader(train_dataset, batch_size=batch_size, shuffle=True)
+    return train_dataloader
+
+device = torch.device("cuda")
+""",
 ]
 
 INVALID = [
+    # a Dataset of image files with its transform: a device setting elsewhere in the file is no reason
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+train_set = ImageFolder(root, transform=transform)
+train_loader = DataLoader(train_set, batch_size=64, shuffle=True)  # <- finding
+model = build(device=device)
+""",
     """
 import torch
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -209,14 +232,19 @@ def _in_evaluation_function(ctx: FileContext, function: cst.FunctionDef | None) 
     return any(is_no_grad_context(ctx.code(d.decorator)) for d in function.decorators)
 
 
+# a Dataset told where its tensors live: IndexDataset(idx, data, lags, gpu=True), MyData(x, device=device)
+_PLACED = re.compile(r"\b(?:gpu|device|cuda|on_gpu|use_gpu|to_gpu|use_cuda)\s*=")
+
+
 def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
+    """The data set is in memory already (TensorDataset), streamed, or placed on a device by its
+    own constructor, where worker processes cannot reach CUDA tensors."""
     if not call.args:
         return False
     dataset = call.args[0].value
     code = ctx.code(dataset)
-    if _IN_MEMORY.search(code):
-        return True
-    return any(_IN_MEMORY.search(ctx.code(v)) for v in values_of(ctx, code))
+    values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
+    return any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) for v in values)
 
 
 def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:

@@ -93,8 +93,8 @@ from torchreview.loops import (
 )
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import class_node, class_of
-from torchreview.rules._calls import CallSite, call_sites, innermost_loop, loop_ranges, values_of
-from torchreview.rules._common import EVAL_FUNCTION_NAME, calls_in, is_test_file
+from torchreview.rules._calls import CallSite, assignments, call_sites, innermost_loop, loop_ranges, values_of
+from torchreview.rules._common import EVAL_FUNCTION_NAME, assigned_in_loop, calls_in, is_test_file
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -892,9 +892,86 @@ class ProfileModel:
             break
         return self._evaluate_local_elbo(loader)
 """,
+    # prepares its input with gradients kept on purpose (no_grad=False): the attacks that call it
+    # from other files backpropagate through the prediction (ART's _predict_framework)
+    """
+import torch
+
+class PyTorchClassifier:
+    def _predict_framework(self, x, y=None):
+        x_preprocessed, y_preprocessed = self._apply_preprocessing(x, y=y, fit=False, no_grad=False)
+        self._model.eval()
+        model_outputs = self._model(x_preprocessed)
+        output = model_outputs[-1]
+        return output, y_preprocessed
+""",
+    # the module the loop runs masks a NumPy copy of the input (data preparation); the network runs
+    # in the base class's predict, in another file
+    """
+import numpy as np
+import torch
+
+class DeRandomizedSmoothing:
+    def _predict_classifier(self, x, batch_size):
+        return PyTorchClassifier.predict(self, x=x, batch_size=batch_size)
+
+    def predict(self, x, batch_size=128):
+        self._model.eval()
+        for ablation_start in range(x.shape[-1]):
+            ablated_x = self.ablator.forward(np.copy(x), column_pos=ablation_start)
+            preds = self._predict_classifier(ablated_x, batch_size=batch_size)
+        return preds
+""",
+    # a module's self-test builds each model of a table and runs it once (EnCodec's test())
+    """
+import torch
+import torchaudio
+
+def test():
+    models = {"24khz": EncodecModel.encodec_model_24khz, "48khz": EncodecModel.encodec_model_48khz}
+    for model_name in models.keys():
+        model = models[model_name]()
+        model.eval()
+        wav, sr = torchaudio.load(f"test_{model_name}.wav")
+        wav_dec = model(wav.unsqueeze(0))[0]
+        assert wav.shape == wav_dec.shape
+
+if __name__ == "__main__":
+    test()
+""",
 ]
 
 INVALID = [
+    # the prediction comes back as NumPy: no caller can backpropagate through it, so the graph is waste
+    """
+import torch
+
+class Classifier:
+    def predict(self, x):  # <- finding
+        self._model.eval()
+        outputs = self._model(torch.from_numpy(x))
+        return outputs.detach().cpu().numpy()
+
+    def predict_all(self, loader):
+        self._model.eval()
+        preds = []
+        with torch.no_grad():
+            for x in loader:
+                preds.append(self._model(x))
+        return preds
+""",
+    # moving the model again in each pass builds no new model: still an evaluation over data
+    """
+import torch
+
+def evaluate(model, val_loader, device):
+    model.eval()
+    scores = []
+    for x, y in val_loader:  # <- finding
+        model = model.to(device)
+        scores.append(model(x.to(device)))
+    return scores
+""",
     # one of the classes a setting may choose comes from another file: nothing says it turns gradients off
     """
 import torch
@@ -1199,6 +1276,8 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile|"
+                         # a helper told to keep gradients (ART's _apply_preprocessing(x, no_grad=False))
+                         r"\bno_grad\s*=\s*False|"
                          # an adversarial attack run in the loop takes gradients of its inputs
                          # (attackmethod.generate(data, target), attack.perturb(x, y), pgd_attack(model, x))
                          r"\b\w*(?:attack|adversar)\w*\.\w+\(|\b\w*_attack\(|\.perturb\(")
@@ -1408,6 +1487,15 @@ def _over_literal_names(loop: TrainingLoop) -> bool:
     return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
 
 
+def _builds_each_model(ctx: FileContext, loop: TrainingLoop, forwards: list[Event]) -> bool:
+    """Every network the loop runs is built in the loop (``model = models[name]()``): a tour of models
+    or settings, as a module's self-test does, where each is run once; not an evaluation over data."""
+    built = {a.name for a in assignments(ctx)
+             if loop.line < a.line <= loop.end_line and isinstance(a.value, cst.Call)
+             and not ctx.code(a.value).startswith(a.name + ".")}  # model = model.to(device) builds nothing
+    return all(e.receiver in built and assigned_in_loop(ctx, loop, e.receiver) for e in forwards)
+
+
 def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     ancestors = {a.line for a in ctx.ancestors(loop)}
     for s in _function_sites(ctx, loop):
@@ -1493,8 +1581,14 @@ def _checkout_function_off(ctx: FileContext, e: Event) -> bool:
 _NO_GRAD_CALL = re.compile(r"(?:^|\.)(?:no_grad|inference_mode)\(|set_grad_enabled\(\s*False")
 
 
+# an argument that is a NumPy array: ``self.ablator.forward(np.copy(x), column_pos=i)`` prepares data
+_NUMPY_ARG = re.compile(r"^(?:np|numpy)\.\w+\(|\.numpy\(\)$")
+
+
 def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
     return [e for e in events if not _NOT_A_FORWARD.match((e.receiver or "").rsplit(".", 1)[-1])
+            and not (e.args and all(_NUMPY_ARG.search(a.strip()) for a in e.args))
+            and not (not e.args and (e.receiver or "").endswith("]"))  # MODELS[name](): a factory
             and not (_LIBRARY_INFERENCE.match(e.receiver or "") and any(ctx.facts.is_model(a) for a in e.args))
             and not _grad_free_object(ctx, e.receiver or "")
             and not _EXPORTED_RUNTIME.search(e.receiver or "")
@@ -1523,6 +1617,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in ctx.loops:
         forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
         if not forwards or loop.iterates_parameters or _over_literal_names(loop) or loop.runs_once:
+            continue
+        if _builds_each_model(ctx, loop, forwards):
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
             continue
