@@ -151,3 +151,46 @@ def test_a_nested_function_is_not_the_file_s_function_of_the_same_name(tmp_path)
              "with torch.no_grad():\n    main(1, 2)\n")
     view = project(tmp_path, {"utils.py": utils, "train.py": train})
     assert not view.called_without_grad("utils.py", "evaluate", None)
+
+
+# A template method: the base class runs each detector's inference_forward under no_grad (DeepOD).
+BASE = """import torch
+
+
+class BaseDetector:
+    def _inference(self):
+        self.net.eval()
+        with torch.no_grad():
+            for batch in self.test_loader:
+                yield self.inference_forward(batch, self.net)
+
+    def inference_forward(self, batch, net):
+        raise NotImplementedError
+"""
+
+DETECTOR = """import torch
+from core.base import BaseDetector
+
+
+class PairDetector(BaseDetector):
+    def inference_forward(self, batch, net):
+        scores = []
+        for other in batch.references:
+            scores.append(net(batch.x, other))
+        return torch.stack(scores).mean(0)
+"""
+
+
+def test_a_base_class_that_calls_the_override_under_no_grad(tmp_path):
+    view = project(tmp_path, {"core/base.py": BASE, "models/pair.py": DETECTOR})
+    assert view.called_without_grad("models/pair.py", "inference_forward", "PairDetector")
+    # a class that is no subclass is not run by that base class's self.inference_forward
+    other = DETECTOR.replace("class PairDetector(BaseDetector):", "class PairDetector:")
+    view = project(tmp_path / "unrelated", {"core/base.py": BASE, "models/pair.py": other})
+    assert not view.called_without_grad("models/pair.py", "inference_forward", "PairDetector")
+
+
+def test_a_base_class_that_also_calls_the_override_with_autograd_on(tmp_path):
+    base = BASE + "\n    def scores_with_grad(self, batch):\n        return self.inference_forward(batch, self.net)\n"
+    view = project(tmp_path, {"core/base.py": base, "models/pair.py": DETECTOR})
+    assert not view.called_without_grad("models/pair.py", "inference_forward", "PairDetector")

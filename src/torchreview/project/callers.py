@@ -66,9 +66,12 @@ def files_mentioning(name: str, listing: list[str], read: Callable[[str], str]) 
 _DEF_LINE = re.compile(r"[ \t]*(?:async[ \t]+)?def[ \t]")
 
 
-def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> Iterator[Site]:
+def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool,
+          bases: frozenset[str] = frozenset()) -> Iterator[Site]:
     """The calls in ``mod`` that may run the function ``name`` (a method of ``cls`` when given);
-    ``own_file``: ``mod`` is the file that defines it. An explicit stack, not recursion: a long chain
+    ``own_file``: ``mod`` is the file that defines it; ``bases``: the names of ``cls``'s base classes,
+    whose own ``self.name(...)`` runs the override (a template method: DeepOD's ``BaseDeepAD._inference``
+    calls ``self.inference_forward`` in ``with torch.no_grad():``). An explicit stack, not recursion: a long chain
     of ``a + b + …`` nests as deep as it is long."""
     imported = name in mod.imports
     own = f"{cls}.{name}" if cls else name
@@ -101,7 +104,7 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool) -> It
             for target, called in _named(node):
                 if not called and _self_attribute(target) and not (own_file and at.klass == cls):
                     continue  # self.inference handed on: an attribute of the object, unless it is this method
-                if _may_run(target, name, cls, own_file, imported, at.klass, at.methods) \
+                if _may_run(target, name, cls, own_file, imported, at.klass, at.methods, bases) \
                         and not (own_file and at.function == own):  # recursion
                     yield Site(target.lineno, at.off, at.function)
             stack.extend((n, at) for n in ast.iter_child_nodes(node))
@@ -135,7 +138,7 @@ class _Place:
 
 
 def _may_run(func: ast.expr, name: str, cls: str | None, own_file: bool, imported: bool, klass: str | None,
-             methods: frozenset[str]) -> bool:
+             methods: frozenset[str], bases: frozenset[str] = frozenset()) -> bool:
     if isinstance(func, ast.Name):
         return cls is None and func.id == name and (own_file or imported)
     if not isinstance(func, ast.Attribute) or func.attr != name:
@@ -145,5 +148,5 @@ def _may_run(func: ast.expr, name: str, cls: str | None, own_file: bool, importe
         if cls is None:
             return False  # a method of the class, not the module's function
         # another class's own method of that name; the defining class's own calls are this one
-        return name not in methods or (own_file and klass == cls)
+        return name not in methods or (own_file and klass == cls) or klass in bases
     return True

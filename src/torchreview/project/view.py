@@ -397,15 +397,27 @@ class Project:
         if not found:
             return False
         seen = False
+        bases = self._base_names(path, cls) if cls else frozenset()
         for other in found:
             mod = self.module(other, budgeted=False)
             if mod is None:
                 continue
-            for site in callers.sites(mod, name, cls, own_file=other == path):
+            for site in callers.sites(mod, name, cls, own_file=other == path, bases=bases):
                 if not site.grad_off and not self._caller_without_grad(mod, site, visiting | {key}):
                     return False
                 seen = True
         return seen
+
+    def _base_names(self, path: str, cls: str) -> frozenset[str]:
+        """The names of the checkout's base classes of ``cls``, all the way up (has_base's walk)."""
+        names: set[str] = set()
+
+        def collect(base: str) -> bool:
+            names.add(base.rsplit(".", 1)[-1])
+            return False
+
+        self.has_base(path, cls, collect)
+        return frozenset(names)
 
     def _mentioning(self, name: str) -> list[str] | None:
         shared = self._shared
