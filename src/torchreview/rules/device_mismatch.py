@@ -625,7 +625,52 @@ def main(model, optimizer, loss_fn, path):
 """,
 ]
 
+VALID += [
+    # the collate function builds each padded batch on the device itself (a seq2seq bootcamp's run.py)
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def collate(batch):
+    src = [s for s, _ in batch]
+    tgt = [t for _, t in batch]
+    src_tensor = torch.tensor(src, dtype=torch.long, device=device)
+    tgt_tensor = torch.tensor(tgt, dtype=torch.long, device=device)
+    return src_tensor, tgt_tensor
+
+
+train_loader = DataLoader(train_dataset, shuffle=True, batch_size=32, collate_fn=collate)
+model = Seq2Seq().to(device)
+for src_tensor, tgt_tensor in train_loader:
+    loss = model(src_tensor, tgt_tensor)
+    loss.backward()
+""",
+]
+
 INVALID = [
+    # the collate function builds its tensors on the CPU on purpose; nothing moves the batch later
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = torch.device("cuda")
+
+
+def collate(batch):
+    src = torch.tensor([s for s, _ in batch], dtype=torch.long, device="cpu")
+    tgt = torch.tensor([t for _, t in batch], dtype=torch.long)
+    return src, tgt
+
+
+train_loader = DataLoader(train_dataset, shuffle=True, batch_size=32, collate_fn=collate)
+model = Seq2Seq().to(device)
+for src_tensor, tgt_tensor in train_loader:
+    loss = model(src_tensor, tgt_tensor)  # <- finding
+    loss.backward()
+""",
     # a script's helper builds the TensorDataset from what it is handed: nothing says those are moved
     """
 import torch
@@ -1026,9 +1071,16 @@ def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
                 found = True
             elif name == "type" and "cuda" in ctx.code(call):
                 found = True
+            elif name in _FACTORIES and (where := keyword(call, "device")) is not None and \
+                    "cpu" not in ctx.code(where.value).lower():
+                found = True  # torch.tensor(src, dtype=torch.long, device=device): made on the device
 
     walk(node, V())
     return found
+
+
+_FACTORIES = frozenset({"tensor", "as_tensor", "zeros", "ones", "full", "empty", "arange", "rand", "randn",
+                        "randint", "LongTensor", "FloatTensor"})
 
 
 def _device_arg(ctx: FileContext, call: cst.Call) -> bool:

@@ -342,9 +342,51 @@ def train(actor_critic, optimizer, rollouts, args):
         (value_loss * args.value_loss_coef + action_loss - dist_entropy * args.entropy_coef).backward()
         optimizer.step()
 """,
+    # the first backward pass runs in a helper that reads the learner's gradients right after it
+    # (an LSTM meta-learner's train_learner); the loop then clears them before the meta-loss pass
+    """
+import torch
+
+
+def train_learner(learner, metalearner, x, y):
+    c = metalearner.cI.data
+    for i in range(0, len(x), 25):
+        learner.copy_flat_params(c)
+        loss = learner.criterion(learner(x[i:i + 25]), y[i:i + 25])
+        learner.zero_grad()
+        loss.backward()
+        grad = torch.cat([p.grad.data.view(-1) for p in learner.parameters()], 0)
+        c, _ = metalearner([loss.data.unsqueeze(0), grad])
+    return c
+
+
+for episode_x, episode_y in train_loader:
+    c = train_learner(learner_w_grad, metalearner, train_input, train_target)
+    learner_wo_grad.transfer_params(learner_w_grad, c)
+    loss = learner_wo_grad.criterion(learner_wo_grad(test_input), test_target)
+    optim.zero_grad()
+    loss.backward()
+    optim.step()
+""",
 ]
 
 INVALID = [
+    # the helper's backward pass fills gradients that nobody reads before the loop clears them
+    """
+import torch
+
+
+def warm_up(model, batch):
+    loss = model(batch).mean()
+    loss.backward()
+    return loss.item()
+
+
+for batch in loader:
+    warm_up(model, batch)
+    optimizer.zero_grad()  # <- finding
+    optimizer.step()
+""",
     # the same with the real batch's graph kept: the fake batch's forward pass comes after the clearing
     """
 optimizerD = optim.Adam(netD.parameters(), lr=2e-4)
@@ -537,8 +579,22 @@ def _grad_read_between(ctx: FileContext, backward: Event, zero: Event) -> bool:
     an adversarial perturbation, ``x.grad`` for a saliency map): that pass was for those gradients,
     and clearing the parameters' share before the training pass is right (fast_adversarial's FGSM)."""
     if backward.via != zero.via:
-        return False
+        # the pass ran in a helper the loop calls: read the rest of that helper (a meta-learner's
+        # train_learner reads the learner's p.grad after its backward, then the loop clears them)
+        end = _end_of_function_at(ctx, backward.line) if backward.via else None
+        return end is not None and bool(_GRAD_READ.search("\n".join(ctx.lines[backward.end_line : end])))
     return bool(_GRAD_READ.search("\n".join(ctx.lines[backward.end_line : zero.line - 1])))
+
+
+def _end_of_function_at(ctx: FileContext, line: int) -> int | None:
+    """The last line of the innermost function of this file around ``line``."""
+    facts = ctx.facts
+    best: tuple[int, int] | None = None
+    for info in (*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()):
+        pos = ctx.pos(info.node)
+        if pos.start.line <= line <= pos.end.line and (best is None or pos.start.line > best[0]):
+            best = (pos.start.line, pos.end.line)
+    return best[1] if best else None
 
 
 def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
