@@ -868,3 +868,46 @@ def test_greetings_and_sign_offs_are_never_quoted_as_evidence():
     # a sentence that only opens like a sign-off is still quoted
     kept = check_description("Save the best model", "Best checkpoint selection now uses the validation loss.")
     assert "Best checkpoint selection now uses the validation loss." in kept.evidence
+
+
+# --- real-text shapes of stop 32 (batch F), written in our own words ------------------------------------
+
+def test_a_bold_template_instruction_is_not_the_authors_reason():
+    body = ("# What does this PR do ?\n\n**Add a one line overview of what this PR aims to accomplish.**\n\n"
+            "# Issues\nList issues that this PR closes:\n")
+    assert check_description("Step the LR scheduler once per update", body).verdict == "mechanism-only"
+    # a bold line the author wrote with a reason in it still counts
+    own = "**Step once per update to match the paper's warmup.**"
+    assert check_description("Step the LR scheduler once per update", own).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["[BugFix] Model does not correctly resume from a checkpoint",
+                                   "Fix scheduler silently do not change the lr",
+                                   "fix: loss never decreases with gradient accumulation"])
+def test_a_fix_title_that_tells_the_wrong_behaviour_states_the_symptom(title):
+    assert check_description(title, "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Fix the scheduler step order", "Fix: move the model before the optimizer",
+                                   "Bugfix: only log on rank zero"])
+def test_a_fix_title_that_only_says_what_the_code_now_does_is_mechanism(title):
+    assert check_description(title, "").verdict == "mechanism-only"
+
+
+def test_nans_the_change_handles_as_data_are_no_symptom():
+    assert check_description("Zero out NaNs, if any, in the loss", "").verdict == "mechanism-only"
+    assert check_description("Mask NaN values in the targets", "").verdict == "mechanism-only"
+    assert check_description("Fix NaN loss when a batch is empty", "").verdict == "purpose"
+    assert check_description("Skip the batch", "The loss turns NaN on empty batches.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["merge dev branch", "Merge into master", "Merge feature_x branch in main",
+                                   "Update from dev branch"])
+def test_a_merge_of_branches_in_the_authors_words_says_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+def test_merging_things_that_are_not_branches_is_a_change():
+    assert check_description("Merge the LoRA weights into the base model", "").verdict == "mechanism-only"
+    assert check_description("Merge dev branch", "It brings the fix for the NaN loss on empty batches.").verdict \
+        == "purpose"

@@ -182,6 +182,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
+              # NaNs the change handles as data: "Zero out NaNs, if any, in the loss", "mask nan values"
+              r"(?<!zero out )(?<!zeroes out )(?<!replace )(?<!replaces )(?<!mask )(?<!masks )(?<!mask out )"
+              r"(?<!skip )(?<!skips )(?<!ignore )(?<!ignores )(?<!filter )(?<!filter out )(?<!drop )"
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
               r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
@@ -388,6 +391,11 @@ _PLACEHOLDER_TITLE = re.compile(
     # GitHub's own texts: the web upload's default title and the merge of one branch into another
     r"add files via upload|merge pull request #\d+ from \S+|"
     r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
+    # a merge of branches named in the author's own words ("merge dev branch", "Merge into master",
+    # "Update from dev branch"): what the merge brings is not said
+    r"merge (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+)?|"
+    r"merge (?:in|into|to|with) (?:the )?[\w.-]+(?: branch)?|"
+    r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
     r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"
     r"stuff|things|branch|fork|upstream|master|main)|"

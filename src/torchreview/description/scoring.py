@@ -250,10 +250,19 @@ def score(sentence: Sentence) -> float:
     if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text) \
             and not _restates_change(text):  # "## Motivation\nFix typos in README" restates the change
         best = max(best, 0.9)
+    if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
+        best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom
     if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text):
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best
+
+
+# A title marked as a fix whose subject then "does not" do something: the wrong behaviour is the symptom.
+# A word must stand before the negation ("Fix: do not save twice" is an instruction, the change itself).
+_FIX_TITLE = re.compile(r"^\W*(?:bug ?fix|hot ?fix|fix(?:es|ed)?|bug)\b")
+_MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|are not|"
+                         r"aren't|was not|wasn't|cannot|can't|never|not) (?:\w+ly )?(?!only\b|just\b)[a-z]{3,}")
 
 
 # --- sentences that explain without cue words --------------------------------------------------------

@@ -167,8 +167,8 @@ def read(title: str, body: str) -> ReadText:
                 section = kind
                 continue
             section = Section.PLAIN
-            if _has_words(name, 4) and not name.rstrip().endswith("?"):
-                flush()
+            if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)):
+                flush()  # a bold line that reads as a sentence counts, unless it is the template's guidance
                 sentences.extend(split_sentences(_clean_inline(name), section))
                 body_content = True
             continue

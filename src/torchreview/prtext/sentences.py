@@ -116,7 +116,11 @@ _PROMPT = re.compile(
     r"(try to )?avoid tagging (more than|too many)\b|"
     # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
     r"an? (few|couple of|short|brief) (sentences?|lines?|words?|description|summary) (describing|about|of|on) "
-    r"(the|this|your) (changes?|pr|pull request|modifications?)\b)",
+    r"(the|this|your) (changes?|pr|pull request|modifications?)\b|"
+    # an instruction to the author about the PR itself ("Add a one line overview of what this PR aims to
+    # accomplish.", "List issues that this PR closes")
+    r"(add|list|describe|explain|provide|include|mention|write|state|outline|summari[sz]e|give)\b[^.]{0,50}?"
+    r"\b(what|which|that|how|why) (this|your|the) (pr|pull request|change|changes|contribution)\b)",
     re.IGNORECASE,
 )
 # The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
