@@ -313,7 +313,8 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "s": "real dev s", "t": "real dev t", "u": "real dev u", "y": "real dev y", "z": "real dev z",
          "e": "real dev e", "f": "real dev f", "g": "real dev g", "k": "real dev k", "o": "real dev o",
          "m": "real dev m", "i": "real dev i", "l": "real dev l", "c": "real dev c",
-         "a": "real dev a", "b": "real dev b", "A": "real dev A", "B": "real dev B", "F": "real dev F"}
+         "a": "real dev a", "b": "real dev b", "A": "real dev A", "B": "real dev B", "F": "real dev F",
+         "G": "real dev G"}
 
 
 def load() -> list[dict[str, str]]:

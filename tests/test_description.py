@@ -911,3 +911,41 @@ def test_merging_things_that_are_not_branches_is_a_change():
     assert check_description("Merge the LoRA weights into the base model", "").verdict == "mechanism-only"
     assert check_description("Merge dev branch", "It brings the fix for the NaN loss on empty batches.").verdict \
         == "purpose"
+
+
+# --- real-text shapes of stop 32 (batch G), written in our own words ------------------------------------
+
+def test_a_section_name_alone_on_its_line_opens_that_section():
+    body = ("Changes\n- Bump torch from 2.1.2 to 2.2.0 in requirements.txt\n\n"
+            "Reason\n- The old wheel is gone from the index for our platform.")
+    result = check_description("Update requirements", body)
+    assert result.verdict == "purpose"
+    # the same words inside a sentence, or a word alone at the end, open nothing
+    assert check_description("Update requirements", "Changes to the pins.\nReason").verdict == "mechanism-only"
+
+
+def test_a_reason_in_chinese_under_a_reason_heading_counts():
+    body = ("## Changes\n- Bump torch from 2.1.2 to 2.2.0 in requirements.txt\n\n"
+            "## Reason\n- 在构建工程的时候发现旧版本无法下载。")
+    assert check_description("Update requirements", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["Checkpointing the attention gives a 2.66x batch size increase.",
+                                  "Maximum batch size from checkpointing: 2.33x"])
+def test_a_ratio_measured_on_a_named_quantity_is_an_effect(body):
+    assert check_description("Gradient checkpointing", body).verdict == "purpose"
+
+
+def test_a_ratio_that_is_a_setting_is_not_an_effect():
+    assert check_description("Gradient checkpointing", "Run it on 2x A100 with batch size 8.").verdict \
+        == "mechanism-only"
+
+
+def test_merging_a_branch_in_any_tense_says_nothing():
+    assert check_description("Merging the stg-dev branch", "").verdict == "empty"
+
+
+def test_an_error_in_a_computation_is_a_mistake_not_a_symptom():
+    assert check_description("Fix error in loss computation", "Small fix").verdict == "mechanism-only"
+    assert check_description("Fix error when loading a checkpoint", "").verdict == "purpose"
+    assert check_description("Fix the error in training with fp16", "").verdict == "purpose"

@@ -153,7 +153,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
-              r"(?:errors?(?! checking| handling| messages?| reporting| codes?)|\w+error|\w+exception|warnings?|"
+              # "Fix error in loss computation": a mistake in the code, not an error anyone saw
+              r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
+              r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation)s?\b)|"
+              r"\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
               # "Fix additional memory consuming in the evaluation": too much memory is a symptom
               r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up|issues?|problems?))\b|"
@@ -202,7 +205,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
-              r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b|"
+              r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
+              r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|"
+              r"implementation|logic|math|derivation)s?\b)|"
+              r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|implementation|"
+              r"logic|math|derivation)s?\b)|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
@@ -303,6 +310,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"\b(?:users|people|researchers|customers|practitioners)\b"),
         (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
+              # a ratio measured on a named quantity: "2.66x batch size increase", "max batch size: 2.33x"
+              r"\d(?:\.\d+)? ?(?:x|×)(?: \w+){1,2} (?:increase|decrease|gain|growth|reduction)\b|"
+              r"\b(?:batch size|throughput|speed|memory|latency|step time|tokens/s|samples/s)\b[^.;]{0,40}?"
+              r"(?::|of|by) ?\d+(?:\.\d+)? ?(?:x|×)(?!\w)|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
               r"\b(?:improv\w*|boost\w*|optimi[sz]\w*) (?:the )?(?:\w+ )?(?:perf|performance|speed|throughput|latency|"
@@ -393,8 +404,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
     # a merge of branches named in the author's own words ("merge dev branch", "Merge into master",
     # "Update from dev branch"): what the merge brings is not said
-    r"merge (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+)?|"
-    r"merge (?:in|into|to|with) (?:the )?[\w.-]+(?: branch)?|"
+    r"merg(?:e|es|ed|ing) (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+)?|"
+    r"merg(?:e|es|ed|ing) (?:in|into|to|with) (?:the )?[\w.-]+(?: branch)?|"
     r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
     r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"

@@ -247,7 +247,7 @@ def score(sentence: Sentence) -> float:
                 break
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
-    if sentence.section is Section.MOTIVATION and len(text.split()) >= 3 and not _POINTER_ONLY.match(text) \
+    if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not _POINTER_ONLY.match(text) \
             and not _restates_change(text):  # "## Motivation\nFix typos in README" restates the change
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
@@ -256,6 +256,15 @@ def score(sentence: Sentence) -> float:
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _word_count(text: str) -> int:
+    """Words in a sentence, where Chinese, Japanese and Korean text (written without spaces) counts about
+    one word for every two characters."""
+    return len(text.split()) + len(_CJK.findall(text)) // 2
 
 
 # A title marked as a fix whose subject then "does not" do something: the wrong behaviour is the symptom.

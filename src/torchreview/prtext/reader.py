@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from torchreview.prtext.sentences import (
     _BOILERPLATE,
     _BOLD_LINE,
@@ -124,7 +126,8 @@ def read(title: str, body: str) -> ReadText:
             sentences.extend(split_sentences(" ".join(para), para_section))
             para.clear()
 
-    for index, raw in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    for index, raw in enumerate(lines):
         if len(sentences) >= MAX_SENTENCES:
             break  # the reason, when there is one, comes long before this
         stripped = raw.strip()
@@ -157,7 +160,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         if in_traceback and indent >= 2:
             continue
-        heading = _HEADING.match(raw) or _BOLD_LINE.match(raw)
+        heading = _HEADING.match(raw) or _BOLD_LINE.match(raw) or _bare_heading(raw, lines, index)
         if heading:
             prompted = in_examples = False
             name = heading.group(heading.lastindex or 1)
@@ -238,3 +241,16 @@ def read(title: str, body: str) -> ReadText:
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
                     shows_error=shows_error, shown_deprecation=shown_deprecation, body_shows_code=shows_code)
+
+
+_BARE_HEADING = re.compile(r"^\s{0,3}([A-Za-z][A-Za-z ?'/-]{1,30}?)\s*$")
+
+
+def _bare_heading(raw: str, lines: list[str], index: int) -> re.Match[str] | None:
+    """A known section name alone on its line, with the section's text on the next line ("Reason" over
+    "- torch 2.1.2 could not be downloaded"): a heading written without markdown."""
+    m = _BARE_HEADING.match(raw)
+    if m is None or len(m.group(1).split()) > 3 or _heading_kind(m.group(1)) is None:
+        return None
+    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+    return m if following and not _BARE_HEADING.match(following) else None
