@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 
 _WRAPS_A_FUNCTION = {"compile", "script", "partial"}
+_UPDATERS = frozenset({"updater", "update_fn", "update_func", "updater_fn", "param_updater"})
 
 
 def _unwrapped(value: cst.BaseExpression) -> cst.BaseExpression:
@@ -251,8 +252,10 @@ class _Collector(cst.CSTVisitor):
         elif name == "optimizer_step":
             emit(EventKind.STEP, node, receiver=recv or None, target=args[0] if args else None, args=args)
         elif (isinstance(func, cst.Name) and args and id(node) in self.statement_calls and name[:1].islower()
-              and name not in facts.top_functions and facts.is_optimizer(name) and self._an_object(name)):
-            # an optimizer called with the parameters it updates: Pyro's optim(params) steps them
+              and name not in facts.top_functions and (facts.is_optimizer(name) or name in _UPDATERS)
+              and self._an_object(name)):
+            # an optimizer called with the parameters it updates: Pyro's optim(params) steps them; d2l's
+            # training loop takes an `updater` (an optimizer, or its own sgd) and calls updater(batch_size)
             emit(EventKind.STEP, node, receiver=name, target=name, args=args)
         elif name in _MANUAL_UPDATES and recv and ".grad" not in recv and (
             "alpha=-" in self.b.code(node).replace(" ", "")

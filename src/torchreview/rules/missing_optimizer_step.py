@@ -571,9 +571,39 @@ def reference_gradient(model, criterion, loader, batch_size, data_size):
     optimizer.zero_grad()
     return grad
 """,
+    # d2l's training epoch takes an `updater`: a torch optimizer, or its own sgd called with the batch size
+    """
+import torch
+
+
+def train_epoch(net, train_iter, loss, updater):
+    net.train()
+    for X, y in train_iter:
+        l = loss(net(X), y)
+        if isinstance(updater, torch.optim.Optimizer):
+            updater.zero_grad()
+            l.mean().backward()
+            updater.step()
+        else:
+            l.sum().backward()
+            updater(X.shape[0])
+""",
 ]
 
 INVALID = [
+    # a callback named for what it reports is no update of the weights
+    """
+import torch
+
+
+def train_epoch(net, train_iter, loss, reporter):
+    optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+    for X, y in train_iter:
+        optimizer.zero_grad()
+        l = loss(net(X), y)
+        l.sum().backward()  # <- finding
+        reporter(X.shape[0])
+""",
     # the helper only measures the gradients for a log; nothing applies them
     """
 def log_grad_norm(model, writer):
