@@ -289,6 +289,20 @@ that opens with "To <verb>" and has no comma occurs in 6 of all 1,321 real texts
 be tuned to one text), a memory figure told as "before the fix about 3x …, now 1x", two change lists
 read as giving a reason, and the title "Open a pull request" over nothing, which the labeller calls
 empty. Nothing was changed because of them; the floor is still not met on unseen text.
+
+Tenth round (words9, stop 32): three fresh batches of 90 real PR texts each (F, G, H: 260 repositories,
+each found and labelled by a helper who never saw or ran the check), measured blind one after another:
+  batch (labels m/p/e, torn)     measured at                        blind P / R / F1        clear labels
+  F (51/33/6, 15 torn)           8d196d4 (start of the round)       0.863 / 0.863 / 0.863   0.905 / 0.884 / 0.894
+  G (39/45/6, 19 torn)           a4ba82d (after the F fixes)        0.800 / 0.923 / 0.857   0.919 / 0.944 / 0.932
+  H (43/39/8, 21 torn)           0253d75 (after the F and G fixes)  0.949 / 0.860 / 0.902   0.969 / 0.912 / 0.939
+G and H give the same figures with the code of the start of the round: the fixes drawn from F and G (a
+bold line of template guidance, a fix title that says what "does not" happen, NaNs handled as data,
+merges of branches in the author's words, a section name alone on its line, a reason in Chinese, a ratio
+measured on a named quantity, "error in the computation") changed no verdict on the next batch. F and G
+are dev since (F after: 0.958 / 0.902 / 0.929, G after: 0.860 / 0.949 / 0.902); H stays held out
+(--held-out H). The floor (F1 0.95, precision 0.92) is met on H's precision and on neither batch's F1;
+most of what is left sits in texts the labellers marked torn.
 """
 
 from __future__ import annotations
@@ -304,8 +318,8 @@ from torchreview.description import check_description
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
-# Real batches (the first letter of their file names). A, B, a, b, c, d, e, f, g, h, i, k, l, m, n, o, p, q, s, t, u, y, z are all dev now;
-# j, C and D are the held-out batches of words8 (--held-out jCD) (their errors
+# Real batches (the first letter of their file names). A, B, F, G, a, b, c, d, e, f, g, h, i, k, l, m, n, o, p, q, s, t, u, y, z are all dev now;
+# j, C and D are the held-out batches of words8 (--held-out jCD), H that of words9 (--held-out H) (their errors
 # were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
@@ -314,7 +328,7 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "e": "real dev e", "f": "real dev f", "g": "real dev g", "k": "real dev k", "o": "real dev o",
          "m": "real dev m", "i": "real dev i", "l": "real dev l", "c": "real dev c",
          "a": "real dev a", "b": "real dev b", "A": "real dev A", "B": "real dev B", "F": "real dev F",
-         "G": "real dev G"}
+         "G": "real dev G", "H": "real held-out H"}
 
 
 def load() -> list[dict[str, str]]:
