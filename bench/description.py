@@ -319,8 +319,9 @@ from torchreview.description import check_description
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
 # Real batches (the first letter of their file names). A, B, F, G, a, b, c, d, e, f, g, h, i, k, l, m, n, o, p, q, s, t, u, y, z are all dev now;
-# j, C and D are the held-out batches of words8 (--held-out jCD), H that of words9 (--held-out H) (their errors
-# were looked at, or a learned judge was fitted on them); r was measured once. A fresh batch is held out with
+# j, C and D are the held-out batches of words8 (--held-out jCD) (their errors were looked at, or a learned
+# judge was fitted on them); H is the held-out batch of words9 (--held-out H), measured once and never read;
+# r was measured once. A fresh batch is held out with
 # --held-out LETTERS: its figures are printed apart from the dev figures, its errors are never printed,
 # and --dev-only does not even open its files.
 NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev p", "q": "real dev q",
