@@ -650,7 +650,67 @@ for src_tensor, tgt_tensor in train_loader:
 """,
 ]
 
+VALID += [
+    # moved with a type annotation on the assignment (a distillation study's train loop)
+    """
+import torch
+
+
+def train(student, teacher, data_loader, criterion, optimizer, device):
+    student = student.to(device).train()
+    for image, target in data_loader:
+        image: torch.Tensor = image.to(device)
+        target: torch.Tensor = target.to(device)
+        loss, predict = criterion(image, target, student, teacher)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+    # a PyG batch moves in place: data.to(device) inside the call moves data.y too
+    """
+import torch
+import torch.nn.functional as F
+
+device = torch.device("cuda")
+model = GCN().to(device)
+for data in train_loader:
+    out = model(data.to(device))
+    loss = F.nll_loss(out, data.y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+]
+
 INVALID = [
+    # the model gets a moved copy; the loss gets the image itself, still on the CPU (a VQ-VAE-2 script)
+    """
+import torch
+from torch import nn
+
+device = torch.device("cuda")
+model = VQVAE().to(device)
+criterion = nn.MSELoss()
+for i, img in enumerate(train_loader):
+    out, latent_loss = model(img.to(device))
+    loss = criterion(out, img) + latent_loss.mean()  # <- finding
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
+    # the same with the copy kept in a name of its own
+    """
+import torch
+from torch import nn
+
+device = torch.device("cuda")
+model = AutoEncoder().to(device)
+for x in train_loader:
+    x_gpu = x.to(device)
+    loss = nn.functional.mse_loss(model(x_gpu), x)  # <- finding
+    loss.backward()
+    optimizer.step()
+""",
     # the collate function builds its tensors on the CPU on purpose; nothing moves the batch later
     """
 import torch
@@ -1101,6 +1161,9 @@ class _State:
     moved: set[str]
     # ``batch["x"]`` / ``batch.x`` / ``batch[1]`` moved on their own: the rest of ``batch`` is not.
     moved_parts: set[str] = field(default_factory=set)
+    # ``model(img.to(device))``: a moved copy went to the model and ``img`` itself stays where it was. A
+    # batch object (a BatchEncoding, a PyG Batch) moves in place, so its parts count as moved.
+    copied: set[str] = field(default_factory=set)
 
 
 def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State, resolve: Resolver) -> str:
@@ -1128,7 +1191,7 @@ def _raw_expr(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool
             return False
         inner: cst.BaseExpression = node.value
         if isinstance(inner, cst.Name):
-            return inner.value in state.raw
+            return inner.value in state.raw and inner.value not in state.copied
         return _raw_expr(ctx, inner, state)
     if isinstance(node, cst.Tuple | cst.List):
         return any(_raw_expr(ctx, el.value, state) for el in node.elements)
@@ -1283,9 +1346,14 @@ class _Walker(cst.CSTVisitor):
         self.resolve_call = resolve
         self.hits: list[_Hit] = []
         self.outputs: set[str] = set()  # names holding what the model returned (on its device)
+        self.statements: set[int] = set()  # calls that are a statement of their own (batch.to(device))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
+
+    def visit_Expr(self, node: cst.Expr) -> bool:
+        self.statements.add(id(node.value))
+        return True
 
     def visit_If(self, node: cst.If) -> bool:
         """``if torch.cuda.is_available(): x = x.cuda() else: x = batch[0]``: the other branch runs only
@@ -1336,6 +1404,7 @@ class _Walker(cst.CSTVisitor):
     def _set(self, name: str, kind: str) -> None:
         self.state.raw.discard(name)
         self.state.moved.discard(name)
+        self.state.copied.discard(name)
         self.state.moved_parts = {p for p in self.state.moved_parts if not p.startswith((name + "[", name + "."))}
         if kind == "raw":
             self.state.raw.add(name)
@@ -1373,6 +1442,15 @@ class _Walker(cst.CSTVisitor):
                         self.outputs.discard(name)
         return False
 
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        """``image: torch.Tensor = image.to(device)``: an assignment with a type, judged as one."""
+        if node.value is None:
+            return False
+        walk(node.value, self)
+        for name, value in _assign_pairs(node.target, node.value):
+            self._set(name, _classify(self.ctx, value, self.state, self.resolve_call))
+        return False
+
     def visit_Call(self, node: cst.Call) -> bool:
         ctx = self.ctx
         name = last_name(node.func)
@@ -1383,7 +1461,10 @@ class _Walker(cst.CSTVisitor):
                 # batch[1].to(device) alone moves nothing (it returns a new tensor).
                 if (name == "cuda" or _device_arg(ctx, node)) and isinstance(node.func.value, cst.Name):
                     if node.func.value.value in self.state.raw:
-                        self._set(node.func.value.value, "moved")
+                        if id(node) in self.statements:
+                            self._set(node.func.value.value, "moved")
+                        else:
+                            self.state.copied.add(node.func.value.value)
             else:
                 for a in node.args:
                     root = _root(a.value)
