@@ -939,9 +939,95 @@ def test():
 if __name__ == "__main__":
     test()
 """,
+    # the evaluation pass after the step runs under no_grad
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(epoch):
+    model.train()
+    optimizer.zero_grad()
+    loss_train = F.nll_loss(model(features, adj)[idx_train], labels[idx_train])
+    loss_train.backward()
+    optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        output = model(features, adj)
+    return F.nll_loss(output[idx_val], labels[idx_val]).item()
+""",
+    # the pass after the step is in train mode: the next step's forward pass, computed ahead (a pattern
+    # of loops that prefetch their first output)
+    """
+import torch
+
+
+def train_steps(model, batches, optimizer):
+    model.train()
+    out = model(batches[0])
+    for i in range(1, len(batches)):
+        optimizer.zero_grad()
+        out.sum().backward()
+        optimizer.step()
+        out = model(batches[i])
+""",
+    # a GAN step: the generator runs again after the critic's step, and its own backward pass follows
+    """
+import torch
+
+
+def train_step(netG, netD, optD, optG, z):
+    optD.zero_grad()
+    netD(netG(z).detach()).mean().backward()
+    optD.step()
+    netD.eval()
+    optG.zero_grad()
+    (-netD(netG(z))).mean().backward()
+    optG.step()
+""",
 ]
 
 INVALID = [
+    # pyGCN's train(epoch): after the step, the model runs again in eval mode on the validation nodes
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train(epoch):
+    model.train()
+    optimizer.zero_grad()
+    output = model(features, adj)
+    loss_train = F.nll_loss(output[idx_train], labels[idx_train])
+    loss_train.backward()
+    optimizer.step()
+    if not args.fastmode:
+        model.eval()
+        output = model(features, adj)  # <- finding
+    loss_val = F.nll_loss(output[idx_val], labels[idx_val])
+    return loss_val.item()
+""",
+    # a zero_grad left in the validation loop after model.eval() trains nothing (an LMU trainer)
+    """
+import torch
+
+
+def fit(model, dataset, dataset_valid, optimizer, criterion, epochs):
+    for e in range(epochs):
+        model.train()
+        for X, y in dataset:
+            optimizer.zero_grad()
+            loss = criterion(model(X.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+        model.eval()
+        outs = []
+        for X, y in dataset_valid:  # <- finding
+            optimizer.zero_grad()
+            output = model(X.cuda())
+            outs.append(output)
+    return outs
+""",
     # the prediction comes back as NumPy: no caller can backpropagate through it, so the graph is waste
     """
 import torch
@@ -1620,8 +1706,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _builds_each_model(ctx, loop, forwards):
             continue
-        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, EventKind.ZERO_GRAD):
-            continue
+        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) or (
+                loop.has(EventKind.ZERO_GRAD) and _is_evaluation(ctx, loop) != "mode"):
+            continue  # a zero_grad left in a loop that runs after model.eval() trains nothing (LMU's validation)
         if _trains_through_a_call(loop):
             continue
         if any(a.line in reported for a in ctx.ancestors(loop)):
@@ -1654,6 +1741,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             suggestion=_suggest(ctx, loop),
         )
     yield from _function_findings(ctx, reported)
+    yield from _after_step_findings(ctx)
 
 
 # -- evaluation functions without a loop of their own ----------------------------------------------
@@ -1882,6 +1970,39 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
             facts={"kind": "function", "loop_header": f"{name}()", "loop_line": forward.line,
                    "function": name, "model": forward.receiver or "model", "forward_line": forward.line},
             suggestion=_suggest_decorator(ctx, func),
+        )
+
+
+# -- an evaluation pass after the step, in the training function itself ------------------------------
+# pyGCN's and pyGAT's train(epoch): step, then model.eval() and the model again on the validation nodes.
+
+def _after_step_findings(ctx: FileContext) -> Iterator[Finding]:
+    ranges = loop_ranges(ctx)
+    for func, _cls in _all_functions(ctx):
+        if is_test_file(ctx.path) and func.name.value.lstrip("_").startswith("test"):
+            continue  # a unit test checks its outputs; memory use does not matter there
+        unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
+        steps = [e for e in unit.of(EventKind.STEP) if e.depth == 0 and not e.via]
+        if not steps or any(_context_off(ctx, c) for c in unit.outer_contexts):
+            continue
+        last_step = max(steps, key=lambda e: e.order)
+        later = [e for e in unit.events if e.order > last_step.order]
+        if any(e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) for e in later):
+            continue  # another update follows: that forward pass may be trained on
+        inner = [(a, b) for a, b in ranges if ctx.pos(func).start.line <= a <= ctx.pos(func).end.line]
+        forwards = [e for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD])
+                    if not e.via and e.depth == 0 and not any(a <= e.line <= b for a, b in inner)
+                    and not any(_context_off(ctx, c) for c in e.contexts)
+                    and _last_mode_before(ctx, func, e.line) == "eval"]
+        if not forwards or _NEEDS_GRAD.search("\n".join(ctx.lines[last_step.end_line: ctx.pos(func).end.line])):
+            continue
+        forward = forwards[0]
+        name = func.name.value
+        yield ctx.finding(
+            ID, SEVERITY, forward.line, forward.end_line,
+            facts={"kind": "after-step", "function": name, "loop_header": f"{name}()", "loop_line": forward.line,
+                   "model": forward.receiver or "model", "forward_line": forward.line,
+                   "step_line": last_step.line},
         )
 
 
