@@ -501,9 +501,64 @@ def main(args, model, model_test, train_loader, opt, criterion):
     model_test.eval()
     return model_test
 """,
+    # main() loads pretrained weights from another file; nothing resumes from the file train() writes
+    """
+import argparse
+import torch
+
+
+def main(args):
+    model = Net().cuda()
+    if args.pretrained:
+        model.load_state_dict(torch.load(args.pretrained))
+    optimizer = torch.optim.Adam(model.parameters())
+    train(args, model, optimizer)
+
+
+def train(args, model, optimizer):
+    for epoch in range(args.epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x, y).backward()
+            optimizer.step()
+    torch.save(model.state_dict(), f"{args.out_dir}/model.pth")
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--pretrained", default="./weights/imagenet.pth")
+parser.add_argument("--resume", action="store_true")
+""",
 ]
 
-INVALID = [    """
+INVALID = [
+    # main() resumes from the very file that train() writes, and only the weights are in it
+    """
+import argparse
+import torch
+
+
+def main(args):
+    model = Net().cuda()
+    if Path(args.resume_model).exists():
+        model.load_state_dict(torch.load(args.resume_model))
+    optimizer = RAdam(model.parameters(), weight_decay=1e-3)
+    train(args, model, optimizer)
+
+
+def train(args, model, optimizer):
+    for epoch in range(args.epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x, y).backward()
+            optimizer.step()
+        if epoch % 50 == 0:
+            torch.save(model.state_dict(), "{}/model.pth".format(args.out_dir))  # <- finding
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--resume-model", default="./results/model.pth")
+""",
+    """
 import torch
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
 for epoch in range(epochs):
@@ -909,6 +964,32 @@ _RESUME = re.compile(r"resum|(?:start_epoch|start_step|start_iter|initial_epoch|
                      r"restore(?!\w*\s+(?:the\s+)?best\b)|continue_from", re.IGNORECASE)
 
 
+_CKPT_FILE = re.compile(r"[\w.-]+\.(?:pth|pt|ckpt|tar|pkl|bin)\b")
+
+
+def _resumes_from_this_file(ctx: FileContext, save: CallSite) -> int:
+    """Another function of the file loads a model back from the file this save writes, and calls that
+    a resume: ``torch.save(model.state_dict(), f'{out}/model.pth')`` in train(), and in main()
+    ``model.load_state_dict(torch.load(args.resume_model))`` with ``--resume-model`` defaulting to
+    ``./results/model.pth``. The line of that load (0: none)."""
+    names = set(_CKPT_FILE.findall(ctx.code(save.node)))
+    if not names:
+        return 0
+    # the resume setting names the same file: a default, or a path built next to the word "resume"
+    if not any(_RESUME.search(line) and any(n in line for n in names) for line in ctx.lines):
+        return 0
+    for site in call_sites(ctx):
+        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute) or site.line == save.line:
+            continue
+        receiver = ctx.code(site.node.func.value)
+        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
+            continue
+        around = "\n".join(ctx.lines[max(site.line - 3, 0): site.line])
+        if _RESUME.search(around):
+            return site.line
+    return 0
+
+
 def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
     """Line ranges of the code that goes with this save: the function that holds it and, for a
     method, the methods of its class named for loading or resuming (``load_checkpoint``); the
@@ -938,7 +1019,7 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
         return 0  # a unit test that saves and loads back checks the file format, not a training run
     scopes = _scopes(ctx, save)
     if not any(_RESUME.search("\n".join(ctx.lines[a - 1 : b])) for a, b in scopes):
-        return 0
+        return _resumes_from_this_file(ctx, save)
     for site in call_sites(ctx):
         if not any(a <= site.line <= b for a, b in scopes):
             continue
