@@ -77,7 +77,7 @@ _RUNS_BACKWARD = re.compile(r"(?:^|_)forward_(?:and_)?backward(?:_|$)|^_*(?:run|
                             # pipeline_engine.train_batch_iter()): forward and backward of every micro-batch
                             r"^train_batch(?:_iter)?$")
 _CLIP_NAMES = {"clip_grad_norm_", "clip_grad_value_", "clip_grad_norm", "clip_grad_value",
-               "clip_gradients", "clip_grad"}
+               "clip_gradients", "clip_grad", "clip_gradient", "clip_gradient_norm", "clip_gradients_norm"}
 _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "batch_to_device",
                    "recursive_to", "to_cuda", "move_to_cuda", "_to_device", "tensors_to_device",
                    "prepare_batch", "copy_to_device"}

@@ -214,9 +214,41 @@ for batch in dataloader:
         optimizer.step()
         optimizer.zero_grad()
 """,
+    # the project's clipping helper is handed the scaler and the optimizer: it can unscale them itself
+    """
+import torch
+from utils import gradient
+
+scaler = torch.cuda.amp.GradScaler()
+for inputs in dataloader:
+    with torch.autocast(device_type="cuda"):
+        loss = model(inputs).mean()
+    optimizer.zero_grad()
+    scaler.scale(loss).backward()
+    gradient.clip_gradient(model.parameters(), optimizer, scaler, value=1.0)
+    scaler.step(optimizer)
+    scaler.update()
+""",
 ]
 
 INVALID = [
+    # a clipping helper of the project's own module, handed only the parameters: it cannot unscale,
+    # and the unscale_ comes after it (a diffusion trainer)
+    """
+import torch
+from utils import gradient
+
+scaler = torch.cuda.amp.GradScaler()
+for inputs in dataloader:
+    with torch.autocast(device_type="cuda"):
+        loss = model(inputs).mean()
+    optimizer.zero_grad()
+    scaler.scale(loss).backward()
+    gradient.clip_gradient(model.parameters(), value=1.0)  # <- finding
+    scaler.unscale_(optimizer)
+    scaler.step(optimizer)
+    scaler.update()
+""",
     # accumulation: the clip runs on every micro-batch, the step only every accum batches
     """
 for i, (x, y) in enumerate(loader):
@@ -323,9 +355,24 @@ def _torch_clip(ctx: FileContext, clip: Event) -> bool:
     if name == "clamp_":
         return True
     if name not in _TORCH_CLIPS:
-        return False
+        return _helper_cannot_unscale(ctx, clip)
     return (not receiver or receiver.split(".")[0] in ("torch", "nn", "utils", "clip_grad")
             or ctx.facts.is_model(receiver))
+
+
+def _helper_cannot_unscale(ctx: FileContext, clip: Event) -> bool:
+    """A clipping function of an imported module handed only the parameters and a threshold
+    (``gradient.clip_gradient(model.parameters(), value=c)``): without the scaler or the optimizer it
+    cannot unscale, so it clips the scaled gradients as torch's own function would."""
+    root = (clip.receiver or "").split(".")[0]
+    if not root or not re.search(rf"^\s*(?:from\s+\S+\s+)?import\s+[^\n]*\b{re.escape(root)}\b", ctx.source,
+                                 re.MULTILINE):
+        return False
+    args = [a.split("=", 1)[-1].strip() for a in clip.args]
+    if not any("parameters(" in a or "param" in a.lower() for a in args):
+        return False
+    return not any(ctx.facts.is_optimizer(a) or re.search(r"scaler|accelerat|trainer|optim", a, re.IGNORECASE)
+                   for a in args)
 
 
 def _per_parameter(clip: Event) -> bool:
@@ -393,7 +440,10 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
             return None
         facts.update(problem="scaled", step=step.code, step_line=step.line, scaler=scaler,
                      optimizer=step.target, backward="", backward_line="")
-        unscale: Suggestion | None = insert_before(ctx, clip, f"{scaler}.unscale_({step.target})")
+        late = [u for u in seq if u.kind == EventKind.UNSCALE and clip.order < u.order < step.order]
+        # an unscale_ that comes after the clip moves up; a second call would raise in GradScaler
+        unscale: Suggestion | None = (move_before(ctx, late[0], clip) if late
+                                      else insert_before(ctx, clip, f"{scaler}.unscale_({step.target})"))
         return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=unscale)
     return None
 
