@@ -988,6 +988,21 @@ def train_step(netG, netD, optD, optG, z):
 ]
 
 INVALID = [
+    # Variable(volatile=True) has done nothing since PyTorch 0.4: the test loop builds graphs
+    """
+import torch
+from torch.autograd import Variable
+
+
+def test(model, test_loader):
+    model.eval()
+    correct = 0
+    for data, target in test_loader:  # <- finding
+        data, target = Variable(data.cuda(), volatile=True), Variable(target.cuda())
+        output = model(data)
+        correct += output.data.max(1)[1].eq(target.data).sum()
+    return correct
+""",
     # pyGCN's train(epoch): after the step, the model runs again in eval mode on the validation nodes
     """
 import torch
@@ -1357,11 +1372,12 @@ class ProfileModel:
 ]
 
 
-# gradients asked for on purpose, or the pre-0.4 way of turning them off (Variable(volatile=True))
+# gradients asked for on purpose. Variable(x, volatile=True), the pre-0.4 way of turning them off, has
+# done nothing since PyTorch 0.4 (it only warns), so it does not count.
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
-_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|volatile|"
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|"
                          # a helper told to keep gradients (ART's _apply_preprocessing(x, no_grad=False))
                          r"\bno_grad\s*=\s*False|"
                          # an adversarial attack run in the loop takes gradients of its inputs

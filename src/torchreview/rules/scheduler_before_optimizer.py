@@ -237,6 +237,25 @@ for epoch in range(start_epoch, num_epochs):
 ]
 
 INVALID = [
+    # the step sits in both branches of an if (with and without a GradScaler): it runs on every pass
+    """
+import torch
+
+
+def train_one_epoch(model, dataloader, optimizer, lr_scheduler, gradscaler=None):
+    model.train()
+    for itr, batch in enumerate(dataloader):
+        lr_scheduler.step()  # <- finding
+        loss = model(batch[0].cuda())
+        optimizer.zero_grad()
+        if gradscaler is not None:
+            gradscaler.scale(loss).backward()
+            gradscaler.step(optimizer)
+            gradscaler.update()
+        else:
+            loss.backward()
+            optimizer.step()
+""",
     # per-batch scheduler above the optimizer step
     """
 for x, y in loader:
@@ -322,6 +341,19 @@ def _to_epoch_end(ctx: FileContext, loop: TrainingLoop, sched: Event) -> Suggest
     return Suggestion(sched.line, end, "\n".join([*between, text]))
 
 
+def _both_branches(step: Event, steps: list[Event]) -> tuple[str, ...]:
+    """The conditions under which ``step`` or its twin in the other branch of the same ``if`` runs:
+    ``if scaler: scaler.step(opt) else: opt.step()`` steps on every pass, whichever branch is taken."""
+    if not step.conditions:
+        return step.conditions
+    last = step.conditions[-1]
+    other = last[len("else of "):] if last.startswith("else of ") else "else of " + last
+    twin = (*step.conditions[:-1], other)
+    if any(s.conditions == twin and s.depth == step.depth for s in steps):
+        return step.conditions[:-1]
+    return step.conditions
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in [*ctx.loops, *step_functions(ctx)]:
         if loop.iterates_parameters:
@@ -342,7 +374,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if ran_before or step is None:
                 continue
             if step.depth == 0:
-                if not is_prefix(step.conditions, sched.conditions):
+                if not is_prefix(_both_branches(step, steps), sched.conditions):
                     continue  # the step runs under a condition the scheduler does not share
                 per = "batch"
             else:
