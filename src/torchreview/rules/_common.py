@@ -486,3 +486,37 @@ def custom_scheduler(ctx: FileContext, scheduler: str) -> bool:
                 not ctx.project.has_base(ctx.path, callee, lambda base: bool(_LR_BASES.search(base))):
             return True
     return False
+
+
+# -- an optimizer that never steps --------------------------------------------------------------------
+
+def never_stepped_owner(ctx: FileContext, loop: TrainingLoop, backward: Event, steps: list[Event]) -> str | None:
+    """The optimizer built in this file that ``backward`` (the iteration's last backward pass, after
+    every step) feeds, when that optimizer never steps: nothing but its construction and its
+    zero_grad mentions it (a GAN that lost ``opt_gen.step()``). The backward pass's loss must be named
+    for that optimizer or for the network it holds (``gen_loss`` and ``opt_gen`` on ``gen``)."""
+    if backward.conditions or any(s.order > backward.order for s in steps):
+        return None
+    stepped = {s.target or s.receiver for s in steps}
+    built = {a.name for a in assignments(ctx) if ctx.facts.is_optimizer(a.name) and isinstance(a.value, cst.Call)
+             and _PARAMS_OF.search(ctx.code(a.value))}
+    loss_words = _name_words(backward.receiver or backward.code.split(".backward", 1)[0])
+    for name in sorted(built - stepped):
+        other_uses = [line for line in ctx.lines if re.search(rf"\b{re.escape(name)}\b", line)
+                      and not re.match(rf"\s*{re.escape(name)}\s*=[^=]", line) and f"{name}.zero_grad" not in line]
+        if other_uses:
+            continue  # stepped, handed on or used some other way
+        owned = _name_words(name) | {w for m in optimizer_modules(ctx, name, loop) or () for w in _name_words(m)}
+        if loss_words & owned:
+            return name
+    return None
+
+
+_NAME_NOISE = frozenset({"opt", "optim", "optimizer", "optimiser", "loss", "self", "err", "error", "total",
+                         "the", "model", "net", "parameters"})
+
+
+def _name_words(name: str) -> set[str]:
+    """The words of a name that tell which network it is about: gen_loss -> {gen}, optimizerG -> {g}."""
+    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name.rsplit(".", 1)[-1])
+    return {w.lower() for w in parts} - _NAME_NOISE

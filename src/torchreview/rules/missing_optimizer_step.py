@@ -65,6 +65,7 @@ from torchreview.rules._calls import call_sites
 from torchreview.rules._common import (
     calls_in,
     exclusive,
+    never_stepped_owner,
     parameter_updates,
     passes_to_unknown,
     reads_grad,
@@ -588,9 +589,83 @@ def train_epoch(net, train_iter, loss, updater):
             l.sum().backward()
             updater(X.shape[0])
 """,
+    # the same GAN, with the generator's step: both optimizers step
+    """
+import torch
+from torch import nn, optim
+
+gen, disc = Generator().cuda(), Discriminator().cuda()
+opt_gen = optim.Adam(gen.parameters(), lr=2e-4, betas=(0.5, 0.999))
+opt_disc = optim.Adam(disc.parameters(), lr=2e-4, betas=(0.5, 0.999))
+criterion = nn.BCELoss()
+for epoch in range(num_epochs):
+    for real, _ in dataloader:
+        real = real.cuda()
+        fake = gen(torch.randn(real.size(0), 100, 1, 1, device="cuda"))
+        disc_real, disc_fake = disc(real), disc(fake)
+        disc_loss = (criterion(disc_real, torch.ones_like(disc_real))
+                     + criterion(disc_fake, torch.zeros_like(disc_fake))) / 2
+        opt_disc.zero_grad()
+        disc_loss.backward(retain_graph=True)
+        opt_disc.step()
+        output = disc(fake)
+        gen_loss = criterion(output, torch.ones_like(output))
+        gen.zero_grad()
+        gen_loss.backward()
+        opt_gen.step()
+""",
+    # the generator's optimizer is handed to a helper of another file, which may step it
+    """
+import torch
+from torch import nn, optim
+
+gen, disc = Generator().cuda(), Discriminator().cuda()
+opt_gen = optim.Adam(gen.parameters(), lr=2e-4, betas=(0.5, 0.999))
+opt_disc = optim.Adam(disc.parameters(), lr=2e-4, betas=(0.5, 0.999))
+criterion = nn.BCELoss()
+for epoch in range(num_epochs):
+    for real, _ in dataloader:
+        real = real.cuda()
+        fake = gen(torch.randn(real.size(0), 100, 1, 1, device="cuda"))
+        disc_real, disc_fake = disc(real), disc(fake)
+        disc_loss = (criterion(disc_real, torch.ones_like(disc_real))
+                     + criterion(disc_fake, torch.zeros_like(disc_fake))) / 2
+        opt_disc.zero_grad()
+        disc_loss.backward(retain_graph=True)
+        opt_disc.step()
+        output = disc(fake)
+        gen_loss = criterion(output, torch.ones_like(output))
+        gen.zero_grad()
+        gen_loss.backward()
+        apply_generator_update(opt_gen)
+""",
 ]
 
 INVALID = [
+    # a DCGAN that lost opt_gen.step(): the discriminator steps, the generator never does
+    """
+import torch
+from torch import nn, optim
+
+gen, disc = Generator().cuda(), Discriminator().cuda()
+opt_gen = optim.Adam(gen.parameters(), lr=2e-4, betas=(0.5, 0.999))
+opt_disc = optim.Adam(disc.parameters(), lr=2e-4, betas=(0.5, 0.999))
+criterion = nn.BCELoss()
+for epoch in range(num_epochs):
+    for real, _ in dataloader:
+        real = real.cuda()
+        fake = gen(torch.randn(real.size(0), 100, 1, 1, device="cuda"))
+        disc_real, disc_fake = disc(real), disc(fake)
+        disc_loss = (criterion(disc_real, torch.ones_like(disc_real))
+                     + criterion(disc_fake, torch.zeros_like(disc_fake))) / 2
+        opt_disc.zero_grad()
+        disc_loss.backward(retain_graph=True)
+        opt_disc.step()
+        output = disc(fake)
+        gen_loss = criterion(output, torch.ones_like(output))
+        gen.zero_grad()
+        gen_loss.backward()  # <- finding
+""",
     # a callback named for what it reports is no update of the weights
     """
 import torch
@@ -872,7 +947,7 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
         yield ctx.finding(
             ID, SEVERITY, b.line, b.end_line, loop=loop,
             facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
-                   "loop_line": loop.line},
+                   "loop_line": loop.line, "optimizer": ""},
         )
 
 
@@ -1011,11 +1086,32 @@ def _part_of_a_step_function(ctx: FileContext, loop: TrainingLoop) -> bool:
     return not loop.has(EventKind.ZERO_GRAD)
 
 
+def _unstepped_optimizer(ctx: FileContext, loop: TrainingLoop, steps: list[Event]) -> Iterator[Finding]:
+    """Two networks, two optimizers, one step: the discriminator steps and the generator's backward
+    pass ends the iteration, but the generator's optimizer never steps anywhere in the file (a DCGAN
+    notebook that lost ``opt_gen.step()``)."""
+    backwards = loop.of(EventKind.BACKWARD, max_depth=0)
+    if not steps or not backwards:
+        return
+    name = never_stepped_owner(ctx, loop, backwards[-1], steps)
+    if name is not None:
+        last = backwards[-1]
+        yield ctx.finding(
+            ID, SEVERITY, last.line, last.end_line, loop=loop,
+            facts={"backward": last.code, "backward_line": last.line, "loop_header": loop.header,
+                   "loop_line": loop.line, "optimizer": name},
+        )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         if _over_ready_tensors(loop):
             continue
         steps = parameter_updates(ctx, loop)
+        found = list(_unstepped_optimizer(ctx, loop, steps))
+        if found:
+            yield from found
+            continue
         # a backward pass needs a step that can run in the same iteration (not only in the other
         # branch of an `if`, as in `if scaler: ... scaler.step() else: ...`)
         backwards = [b for b in loop.of(EventKind.BACKWARD, max_depth=0)
@@ -1044,5 +1140,5 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         yield ctx.finding(
             ID, SEVERITY, b.line, b.end_line, loop=loop,
             facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
-                   "loop_line": loop.line},
+                   "loop_line": loop.line, "optimizer": ""},
         )

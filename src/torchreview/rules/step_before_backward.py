@@ -51,7 +51,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import clears_optimizer, optimizer_steps
+from torchreview.rules._common import clears_optimizer, never_stepped_owner, optimizer_steps
 from torchreview.rules._order import (
     backwards,
     exclusive,
@@ -297,6 +297,31 @@ def train(train_loader, valid_loader, model, architect, w_optim, alpha_optim, lr
         loss.backward()
         w_optim.step()
 """,
+    # the generator's backward pass trails the discriminator's step because opt_gen.step() is missing
+    # altogether (missing-optimizer-step reports it); nothing here is out of order
+    """
+import torch
+from torch import nn, optim
+
+gen, disc = Generator().cuda(), Discriminator().cuda()
+opt_gen = optim.Adam(gen.parameters(), lr=2e-4, betas=(0.5, 0.999))
+opt_disc = optim.Adam(disc.parameters(), lr=2e-4, betas=(0.5, 0.999))
+criterion = nn.BCELoss()
+for epoch in range(num_epochs):
+    for real, _ in dataloader:
+        real = real.cuda()
+        fake = gen(torch.randn(real.size(0), 100, 1, 1, device="cuda"))
+        disc_real, disc_fake = disc(real), disc(fake)
+        disc_loss = (criterion(disc_real, torch.ones_like(disc_real))
+                     + criterion(disc_fake, torch.zeros_like(disc_fake))) / 2
+        opt_disc.zero_grad()
+        disc_loss.backward(retain_graph=True)
+        opt_disc.step()
+        output = disc(fake)
+        gen_loss = criterion(output, torch.ones_like(output))
+        gen.zero_grad()
+        gen_loss.backward()
+""",
 ]
 
 INVALID = [
@@ -479,6 +504,8 @@ def _late_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps
     trailing = [b for b in late if not any(s.order > b.order for s in steps + nested)]
     if not trailing:
         return None
+    if never_stepped_owner(ctx, loop, trailing[-1], steps + nested) is not None:
+        return None  # that pass belongs to an optimizer that never steps: missing-optimizer-step says so
     first_grad = min((g.order for g in live), default=step.order)
     cleared = [z for z in seq if z.kind == EventKind.ZERO_GRAD and z.order < first_grad
                and not z.conditions and z.depth == 0]
