@@ -985,9 +985,66 @@ def train_step(netG, netD, optD, optG, z):
     (-netD(netG(z))).mean().backward()
     optG.step()
 """,
+    # both calls run without gradients
+    """
+import torch
+
+
+def test(student, data_loader):
+    student = student.eval()
+    correct = 0
+    for image, target in data_loader:
+        correct += (student(image.cuda()).argmax(1) == target.cuda()).sum().item()
+    student = student.train()
+    return correct
+
+
+def train(student, data_loader, optimizer, val_loader):
+    for epoch in range(10):
+        for image, target in data_loader:
+            loss = student(image.cuda()).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        with torch.no_grad():
+            test(student, val_loader)
+
+
+train(student, train_loader, optimizer, test_loader)
+with torch.no_grad():
+    result = test(student, test_loader)
+""",
 ]
 
 INVALID = [
+    # the per-epoch call is wrapped in no_grad, the final test after training is not
+    """
+import torch
+
+
+def test(student, data_loader):
+    student = student.eval()
+    correct = 0
+    for image, target in data_loader:  # <- finding
+        correct += (student(image.cuda()).argmax(1) == target.cuda()).sum().item()
+    student = student.train()
+    return correct
+
+
+def train(student, data_loader, optimizer, val_loader):
+    for epoch in range(10):
+        for image, target in data_loader:
+            loss = student(image.cuda()).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        with torch.no_grad():
+            test(student, val_loader)
+
+
+train(student, train_loader, optimizer, test_loader)
+result = test(student, test_loader)
+""",
     # Variable(volatile=True) has done nothing since PyTorch 0.4: the test loop builds graphs
     """
 import torch
@@ -1528,10 +1585,14 @@ def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
     if loop.function_node is None:
         return False
     name = loop.function_node.name.value
+    cls = class_of(ctx, loop.function_node)
     for s in call_sites(ctx):
         if s.name == name and any(is_no_grad_context(c) for c in s.contexts):
-            return True
-    cls = class_of(ctx, loop.function_node)
+            # unless a last call after training runs it with gradients on (the final test(model) of a
+            # script whose per-epoch call is wrapped)
+            callers = _callers(ctx, loop.function_node, cls)
+            off = [c for c in callers if _call_without_grad_here(ctx, c)]
+            return not (off and _plain_final_call(ctx, callers, off))
     return _reached_without_grad(ctx, loop.function_node, cls, 0) or _checkout_calls_without_grad(
         ctx, loop.function_node, cls)
 
@@ -1966,8 +2027,10 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         if _NEEDS_GRAD.search(body) or _GRAD_OFF_STATEMENT.search(body):
             continue
         callers = _callers(ctx, func, cls)
-        if any(any(is_no_grad_context(c) or _context_off(ctx, c) for c in s.contexts) or _off_before(ctx, s)
-               for s in callers):
+        # every call of the file runs it without gradients (or one does and the others are not
+        # evaluation: a caller that trains may need them); one evaluation call with them is enough
+        off = [s for s in callers if _call_without_grad_here(ctx, s)]
+        if off and (len(off) == len(callers) or not _plain_final_call(ctx, callers, off)):
             continue
         if _checkout_calls_without_grad(ctx, func, cls):
             continue
@@ -2020,6 +2083,25 @@ def _after_step_findings(ctx: FileContext) -> Iterator[Finding]:
                    "model": forward.receiver or "model", "forward_line": forward.line,
                    "step_line": last_step.line},
         )
+
+
+def _call_without_grad_here(ctx: FileContext, site: CallSite) -> bool:
+    """This call runs with gradients off: in a no_grad block, after set_grad_enabled(False), or in a
+    function of the file that is itself reached only that way."""
+    if any(is_no_grad_context(c) or _context_off(ctx, c) for c in site.contexts) or _off_before(ctx, site):
+        return True
+    outer = site.function
+    return outer is not None and _reached_without_grad(ctx, outer, class_of(ctx, outer), 1)
+
+
+def _plain_final_call(ctx: FileContext, callers: list[CallSite], off: list[CallSite]) -> bool:
+    """A call with gradients on that sits outside every loop that trains, after the calls made
+    without them (the final test(model) after training, while the per-epoch call is wrapped)."""
+    ranges = [(lp.line, lp.end_line) for lp in ctx.loops
+              if lp.has(EventKind.BACKWARD, EventKind.STEP, EventKind.AUTOGRAD_GRAD)]
+    last_off = max(s.line for s in off)
+    return any(s not in off and s.line > last_off and not any(a <= s.line <= b for a, b in ranges)
+               for s in callers)
 
 
 def _suggest_decorator(ctx: FileContext, func: cst.FunctionDef) -> Suggestion | None:
