@@ -349,3 +349,27 @@ def finish(last, best):
 """
     steps = [(loop.function, e.receiver) for loop in loops_of(src) for e in loop.events if e.kind == EventKind.STEP]
     assert steps == [("fit", "optim")]
+
+
+def test_match_cases_are_branches_of_one_test():
+    from torchreview.context import FileContext
+    from torchreview.rules._order import exclusive
+
+    source = (
+        "import torch\n"
+        "for x, y in loader:\n"
+        "    match mode:\n"
+        "        case 'sgd':\n"
+        "            opt_a.step()\n"
+        "        case 'adam':\n"
+        "            opt_b.step()\n"
+        "        case _:\n"
+        "            opt_c.step()\n"
+        "    loss.backward()\n"
+    )
+    loop = FileContext.parse("m.py", source).loops[0]
+    a, b, c = (e for e in loop.events if e.code.endswith(".step()"))
+    backward = next(e for e in loop.events if e.code == "loss.backward()")
+    assert exclusive(a.conditions, b.conditions) and exclusive(b.conditions, c.conditions)
+    assert exclusive(a.conditions, c.conditions)
+    assert backward.conditions == ()  # after the match, every case has ended

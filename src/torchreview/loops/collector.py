@@ -91,6 +91,23 @@ class _Collector(cst.CSTVisitor):
             walk(branch, self)
         return False
 
+    def visit_Match(self, node: cst.Match) -> bool:
+        """``match phase: case "train": ... case _: ...`` is an if/elif chain: each case runs only when
+        the ones before it did not match."""
+        walk(node.subject, self)
+        subject = self.b.code(node.subject)
+        before: list[str] = []
+        for case in node.cases:
+            pattern = self.b.code(case.pattern)
+            wildcard = isinstance(case.pattern, cst.MatchAs) and case.pattern.pattern is None and case.pattern.name is None
+            test = [] if wildcard and case.guard is None else [f"if {subject} matches {pattern}"]
+            pushed = [*before, *test]
+            self.conditions.extend(pushed)
+            walk(case.body, self)
+            del self.conditions[len(self.conditions) - len(pushed):]
+            before.append(f"else of if {subject} matches {pattern}")
+        return False
+
     def visit_If_body(self, node: cst.If) -> None:
         self.conditions.append("if " + self.b.code(node.test))
 

@@ -1448,6 +1448,8 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     a mode switch (``.eval()``/``.train(...)``) in its function; only ``check`` can say for sure."""
     found = scan(tree)
     mode_switch_anywhere = any(switches_to_eval(c) for c in found.all_calls)
+    if mode_switch_anywhere and any(isinstance(c.func, ast.Attribute) and c.func.attr == "step" for c in found.all_calls):
+        return True  # an evaluation pass after the step, in the training function (pyGCN's train)
     for loop in found.forward_loops():
         func = loop.function
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):

@@ -524,6 +524,31 @@ def main(model, train_loader, test_loader, optimizer, epochs):
         train(model, train_loader, optimizer)
         print(eval_adv(model, test_loader))
 """,
+    # one loop for both phases, the mode chosen with match/case (an evidential-learning trainer)
+    """
+import torch
+
+
+class Trainer:
+    def _unified_loop(self, phase, epoch):
+        match phase:
+            case "train":
+                self.model.train()
+            case "val" | _:
+                self.model.eval()
+        for inputs, labels in self.dataloaders[phase]:
+            self.optimizer.zero_grad()
+            with torch.set_grad_enabled(phase == "train"):
+                loss = self.criterion(self.model(inputs), labels)
+            if phase == "train":
+                loss.backward()
+                self.optimizer.step()
+
+    def train(self, num_epochs):
+        for epoch in range(num_epochs):
+            self._unified_loop("train", epoch)
+            self._unified_loop("val", epoch)
+""",
 ]
 
 INVALID = [
