@@ -103,7 +103,8 @@ SEVERITY = "warning"
 # the ast gate below.
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
-             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\("
+             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\(|"
+             r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*False"
              r"&&eval-loop")
 
 VALID = [
@@ -1017,6 +1018,19 @@ with torch.no_grad():
 ]
 
 INVALID = [
+    # accuracy over the test set, with a stray zero_grad in the loop (an MNIST notebook)
+    """
+import torch
+
+correct = 0
+total = 0
+for data in testset:  # <- finding
+    x, y = data
+    net.zero_grad()
+    out = net(x.view(-1, 28 * 28))
+    correct += (out.argmax(1) == y).sum().item()
+    total += len(y)
+""",
     # the per-epoch call is wrapped in no_grad, the final test after training is not
     """
 import torch
@@ -1432,6 +1446,8 @@ class ProfileModel:
 # gradients asked for on purpose. Variable(x, volatile=True), the pre-0.4 way of turning them off, has
 # done nothing since PyTorch 0.4 (it only warns), so it does not count.
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
+                          # the held-out data itself (for x, y in testset) or asked for (loader.data(train=False))
+                          r"\b(val|valid|validation|test)_?(set|dataset|ds)\b|\btrain\s*=\s*False\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|"
@@ -1786,8 +1802,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _builds_each_model(ctx, loop, forwards):
             continue
         if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) or (
-                loop.has(EventKind.ZERO_GRAD) and _is_evaluation(ctx, loop) != "mode"):
-            continue  # a zero_grad left in a loop that runs after model.eval() trains nothing (LMU's validation)
+                loop.has(EventKind.ZERO_GRAD) and _is_evaluation(ctx, loop) not in ("mode", "loader")):
+            continue  # a zero_grad left in a loop after model.eval(), or over held-out data, trains nothing
         if _trains_through_a_call(loop):
             continue
         if any(a.line in reported for a in ctx.ancestors(loop)):
@@ -2010,6 +2026,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         name = func.name.value
         if not EVAL_FUNCTION_NAME.search(name) or (is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
+        if is_test_file(ctx.path) and _inside_a_test(ctx, func):
+            continue  # a method of a class that a unit test defines (skorch's tests override validation_step)
         if _EXPORTED_RUNTIME.search(name):
             continue  # predict_onnx(x): the model it runs is an exported one
         if _framework_hook(ctx, cls) or _framework_step_hook(ctx, cls, name):
@@ -2094,6 +2112,13 @@ def _call_without_grad_here(ctx: FileContext, site: CallSite) -> bool:
         return True
     outer = site.function
     return outer is not None and _reached_without_grad(ctx, outer, class_of(ctx, outer), 1)
+
+
+def _inside_a_test(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    line = ctx.pos(func).start.line
+    return any(info.node.name.value.lstrip("_").startswith("test")
+               and ctx.pos(info.node).start.line < line <= ctx.pos(info.node).end.line
+               for info in (*ctx.facts.top_functions.values(), *ctx.facts.methods.values()))
 
 
 def _plain_final_call(ctx: FileContext, callers: list[CallSite], off: list[CallSite]) -> bool:
