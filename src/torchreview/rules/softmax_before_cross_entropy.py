@@ -188,9 +188,64 @@ class SeqRec(nn.Module):
             return self.loss_fct(logits, pos_items)
         return self.loss_fct(F.log_softmax(logits, dim=1), pos_items)
 """,
+    # the softmax runs only outside training; forward returns the logits while the model trains
+    """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 10))
+        self.output = nn.Softmax(dim=1)
+
+    def forward(self, x):
+        out = self.fc(x.view(-1, 28 * 28))
+        if not self.training:
+            return self.output(out)
+        return out
+
+
+model = Model().to(device)
+loss_fn = nn.CrossEntropyLoss()
+for img, target in train_loader:
+    optimizer.zero_grad()
+    output = model(img.to(device))
+    loss = loss_fn(output, target.to(device))
+    loss.backward()
+    optimizer.step()
+""",
 ]
 
 INVALID = [
+    # the network's forward ends in nn.Softmax and its output goes straight into CrossEntropyLoss
+    """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 10))
+        self.output = nn.Softmax(dim=1)
+
+    def forward(self, x):
+        out = self.fc(x.view(-1, 28 * 28))
+        out = self.output(out)
+        return out
+
+
+model = Model().to(device)
+loss_fn = nn.CrossEntropyLoss()
+for img, target in train_loader:
+    optimizer.zero_grad()
+    output = model(img.to(device))
+    loss = loss_fn(output, target.to(device))  # <- finding
+    loss.backward()
+    optimizer.step()
+""",
     """
 import torch.nn.functional as F
 for x, y in loader:
@@ -431,6 +486,40 @@ def _unwrap_suggestion(ctx: FileContext, node: cst.Call) -> Suggestion | None:
     return replace_node(ctx, node, inner.with_changes(lpar=(), rpar=()) if hasattr(inner, "lpar") else inner)
 
 
+_BUILT_FROM = re.compile(r"^([A-Z]\w*)\(")
+
+
+def _network_squashes(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] | None:
+    """``model(x)`` where ``model`` is built from a class of this file whose ``forward`` always ends in a
+    softmax (``out = self.output(out); return out`` with ``self.output = nn.Softmax(dim=1)``): the
+    network hands probabilities to the loss. The squashing call inside ``forward`` is returned."""
+    if not isinstance(expr, cst.Call) or not re.fullmatch(r"[\w.]+", receiver := ctx.code(expr.func)):
+        return None
+    if receiver.endswith(".forward"):
+        receiver = receiver[: -len(".forward")]
+    classes = {m.group(1) for v in ctx.facts.assigned.get(receiver, []) if (m := _BUILT_FROM.match(v.strip()))}
+    for cls in classes:
+        info = ctx.facts.methods.get((cls, "forward"))
+        if info is None or not isinstance(info.node.body, cst.IndentedBlock) or not info.node.body.body:
+            continue
+        last = info.node.body.body[-1]
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return)
+                and last.body[0].value is not None):
+            continue
+        value: cst.BaseExpression = last.body[0].value
+        found = _squash(ctx, value)
+        if found is None and isinstance(value, cst.Name):
+            # the last top-level assignment of the returned name in forward
+            for stmt in reversed(info.node.body.body[:-1]):
+                if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == value.value for t in stmt.body[0].targets):
+                    found = _squash(ctx, stmt.body[0].value)
+                    break
+        if found is not None:
+            return found
+    return None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source):
         return
@@ -444,13 +533,18 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         found = _squash(ctx, arg)
         via = ""
         base = _strip_shape(arg)
+        prior = None
         if found is None and isinstance(base, cst.Name):
             prior = last_assignment(ctx, base.value, site.line, site.function)
             if prior is not None:
                 found = _squash(ctx, prior.value)
                 via = base.value
         if found is None:
-            continue
+            model_call = prior.value if prior is not None else base
+            found = _network_squashes(ctx, model_call)
+            if found is None:
+                continue
+            via = via or ctx.code(base)
         squash, squash_node = found
         if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid"):
             continue
