@@ -528,9 +528,38 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--pretrained", default="./weights/imagenet.pth")
 parser.add_argument("--resume", action="store_true")
 """,
+    # pretrained weights from a file of another name, then a numbered series of exports
+    """
+import torch
+
+model = Net().cuda()
+model.load_state_dict(torch.load("./pretrained/imagenet_resnet50.pth"))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(90):
+    for x, y in loader:
+        optimizer.zero_grad()
+        criterion(model(x.cuda()), y.cuda()).backward()
+        optimizer.step()
+    torch.save(model.state_dict(), "./model_{}.pth".format(epoch + 1))
+""",
 ]
 
 INVALID = [
+    # training goes on from epoch 130 of the series the loop saves; the files hold the weights only
+    """
+import torch
+
+model = VisionEncoderDecoderModel(encoder=encoder, decoder=decoder).cuda()
+model.load_state_dict(torch.load("./our_model/model_130.pth"))
+optimizer = torch.optim.AdamW(model.parameters(), lr=5e-5)
+for epoch in range(200):
+    for batch in train_dataloader:
+        loss = model(**batch).loss
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    torch.save(model.state_dict(), "./model_{}.pth".format(epoch + 1))  # <- finding
+""",
     # main() resumes from the very file that train() writes, and only the weights are in it
     """
 import argparse
@@ -972,6 +1001,9 @@ def _resumes_from_this_file(ctx: FileContext, save: CallSite) -> int:
     a resume: ``torch.save(model.state_dict(), f'{out}/model.pth')`` in train(), and in main()
     ``model.load_state_dict(torch.load(args.resume_model))`` with ``--resume-model`` defaulting to
     ``./results/model.pth``. The line of that load (0: none)."""
+    series = _loads_one_of_the_series(ctx, save)
+    if series:
+        return series
     names = set(_CKPT_FILE.findall(ctx.code(save.node)))
     if not names:
         return 0
@@ -986,6 +1018,30 @@ def _resumes_from_this_file(ctx: FileContext, save: CallSite) -> int:
             continue
         around = "\n".join(ctx.lines[max(site.line - 3, 0): site.line])
         if _RESUME.search(around):
+            return site.line
+    return 0
+
+
+_NUMBERED = re.compile(r"""["']([^"'{}%]*?)(?:\{[^}]*\}|%0?\d*[ds])([^"'{}%]*\.(?:pth|pt|ckpt|tar|bin))["']""")
+_LOADED_FILE = re.compile(r"""["']([^"']+\.(?:pth|pt|ckpt|tar|bin))["']""")
+
+
+def _loads_one_of_the_series(ctx: FileContext, save: CallSite) -> int:
+    """The save writes a numbered series (``"./model_{}.pth".format(epoch + 1)``) and the file loads one
+    of that series back into a model before training (``torch.load("./our_model/model_130.pth")``):
+    training goes on from epoch 130. The line of that load (0: none)."""
+    m = _NUMBERED.search(ctx.code(save.node))
+    if m is None:
+        return 0
+    head, tail = m.group(1).rsplit("/", 1)[-1], m.group(2)
+    member = re.compile(re.escape(head) + r"\d+" + re.escape(tail) + "$")
+    for site in call_sites(ctx):
+        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute) or site.line == save.line:
+            continue
+        receiver = ctx.code(site.node.func.value)
+        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
+            continue
+        if any(member.search(f.rsplit("/", 1)[-1]) for f in _LOADED_FILE.findall(ctx.code(site.node))):
             return site.line
     return 0
 
