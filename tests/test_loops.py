@@ -373,3 +373,23 @@ def test_match_cases_are_branches_of_one_test():
     assert exclusive(a.conditions, b.conditions) and exclusive(b.conditions, c.conditions)
     assert exclusive(a.conditions, c.conditions)
     assert backward.conditions == ()  # after the match, every case has ended
+
+
+def test_a_guarded_case_does_not_exclude_the_cases_after_it():
+    from torchreview.context import FileContext
+    from torchreview.rules._order import exclusive
+
+    source = (
+        "import torch\n"
+        "for x, y in loader:\n"
+        "    match mode:\n"
+        "        case 'sgd' if warmup:\n"
+        "            opt_a.step()\n"
+        "        case 'sgd':\n"
+        "            opt_b.step()\n"
+        "    loss.backward()\n"
+    )
+    loop = FileContext.parse("m.py", source).loops[0]
+    a, b = (e for e in loop.events if e.code.endswith(".step()"))
+    assert exclusive(a.conditions, b.conditions)  # the second runs only when the guarded one did not
+    assert "warmup" in a.conditions[-1]  # and the guard is part of the test, not dropped

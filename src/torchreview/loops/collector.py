@@ -99,6 +99,8 @@ class _Collector(cst.CSTVisitor):
         before: list[str] = []
         for case in node.cases:
             pattern = self.b.code(case.pattern)
+            if case.guard is not None:  # a guarded case that fails lets the later cases see the same pattern
+                pattern += " if " + self.b.code(case.guard)
             wildcard = isinstance(case.pattern, cst.MatchAs) and case.pattern.pattern is None and case.pattern.name is None
             test = [] if wildcard and case.guard is None else [f"if {subject} matches {pattern}"]
             pushed = [*before, *test]

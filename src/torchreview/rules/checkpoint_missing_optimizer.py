@@ -1001,20 +1001,14 @@ def _resumes_from_this_file(ctx: FileContext, save: CallSite) -> int:
     a resume: ``torch.save(model.state_dict(), f'{out}/model.pth')`` in train(), and in main()
     ``model.load_state_dict(torch.load(args.resume_model))`` with ``--resume-model`` defaulting to
     ``./results/model.pth``. The line of that load (0: none)."""
-    series = _loads_one_of_the_series(ctx, save)
-    if series:
-        return series
     names = set(_CKPT_FILE.findall(ctx.code(save.node)))
     if not names:
         return 0
     # the resume setting names the same file: a default, or a path built next to the word "resume"
     if not any(_RESUME.search(line) and any(n in line for n in names) for line in ctx.lines):
         return 0
-    for site in call_sites(ctx):
-        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute) or site.line == save.line:
-            continue
-        receiver = ctx.code(site.node.func.value)
-        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
+    for site in _model_loads(ctx):
+        if site.line == save.line:
             continue
         around = "\n".join(ctx.lines[max(site.line - 3, 0): site.line])
         if _RESUME.search(around):
@@ -1035,15 +1029,25 @@ def _loads_one_of_the_series(ctx: FileContext, save: CallSite) -> int:
         return 0
     head, tail = m.group(1).rsplit("/", 1)[-1], m.group(2)
     member = re.compile(re.escape(head) + r"\d+" + re.escape(tail) + "$")
-    for site in call_sites(ctx):
-        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute) or site.line == save.line:
-            continue
-        receiver = ctx.code(site.node.func.value)
-        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
+    for site in _model_loads(ctx):
+        if site.line == save.line:
             continue
         if any(member.search(f.rsplit("/", 1)[-1]) for f in _LOADED_FILE.findall(ctx.code(site.node))):
             return site.line
     return 0
+
+
+def _model_loads(ctx: FileContext) -> list[CallSite]:
+    """``x.load_state_dict(...)`` calls of the file that load a model, not an optimizer, a scheduler or
+    a GradScaler."""
+    out = []
+    for site in call_sites(ctx):
+        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute):
+            continue
+        receiver = ctx.code(site.node.func.value)
+        if not (_OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower()):
+            out.append(site)
+    return out
 
 
 def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
@@ -1075,14 +1079,9 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
         return 0  # a unit test that saves and loads back checks the file format, not a training run
     scopes = _scopes(ctx, save)
     if not any(_RESUME.search("\n".join(ctx.lines[a - 1 : b])) for a, b in scopes):
-        return _resumes_from_this_file(ctx, save)
-    for site in call_sites(ctx):
+        return _loads_one_of_the_series(ctx, save) or _resumes_from_this_file(ctx, save)
+    for site in _model_loads(ctx):
         if not any(a <= site.line <= b for a, b in scopes):
-            continue
-        if site.name != "load_state_dict" or not isinstance(site.node.func, cst.Attribute):
-            continue
-        receiver = ctx.code(site.node.func.value)
-        if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or "scaler" in receiver.lower():
             continue
         if site.node.args and ctx.code(site.node.args[0].value).endswith(".state_dict()"):
             continue  # model_test.load_state_dict(model.state_dict()): a copy of a live model, not a file
