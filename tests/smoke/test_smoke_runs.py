@@ -56,7 +56,10 @@ def test_mixed_precision_losses_are_the_users_not_the_scaled_ones(smoke_runs):
 @pytest.mark.smoke_run("workers-channels-last")
 def test_channels_last_with_workers_pinned_memory_and_set_to_none_is_quiet(smoke_runs):
     result, found = smoke_runs["workers-channels-last"].result()
-    assert found.findings == ()
+    # no false alarm; on a busy two-core machine the two workers may really keep the loop waiting, and
+    # the data-wait note (info) then reports that measurement, which is no judgement of the loop
+    assert [f.rule for f in found.findings if f.rule != "smoke-data-wait"] == []
+    assert all(f.severity.value == "info" for f in found.findings)
     assert result.probe["steps"] == 8
 
 
