@@ -10,6 +10,9 @@ What it does
     loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
     the model, or an ``eval_step``-style function that a loop of this file calls after putting the
     model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
+    So is an evaluation pass after the last optimizer step of a training function or of one pass of
+    an epoch loop: ``model.eval()`` and then the model again (or the same ``model.encode(...)`` that
+    the training part ran before its backward pass), with no backward pass after it.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -1440,6 +1443,84 @@ class ProfileModel:
             self.model(seq_data.cuda(), lengths.cuda())
         return self._evaluate_local_elbo(loader)
 """,
+    # a graph model's epoch loop: step on the whole graph, then every few epochs the same encode /
+    # decode pass again in eval mode, in the loop's own body (a multi-task GNN script)
+    """
+import torch
+
+
+def main(model, data, args):
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    for epoch in range(args.epochs):
+        model.train()
+        optimizer.zero_grad()
+        embeddings = model.encode(data["x"], data["adj"])
+        outputs = model.decode(embeddings, data["adj"])
+        loss = model.get_loss(outputs, data, "train")
+        loss.backward()
+        optimizer.step()
+        if (epoch + 1) % args.eval_freq == 0:
+            model.eval()
+            embeddings = model.encode(data["x"], data["adj"])  # <- finding
+            outputs = model.decode(embeddings, data["adj"])
+            print(model.compute_metrics(outputs, data, "val"))
+""",
+]
+VALID += [
+    # the same epoch loop with its evaluation part under no_grad
+    """
+import torch
+
+
+def main(model, data, args):
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    for epoch in range(args.epochs):
+        model.train()
+        optimizer.zero_grad()
+        embeddings = model.encode(data["x"], data["adj"])
+        loss = model.get_loss(model.decode(embeddings, data["adj"]), data, "train")
+        loss.backward()
+        optimizer.step()
+        if (epoch + 1) % args.eval_freq == 0:
+            model.eval()
+            with torch.no_grad():
+                outputs = model.decode(model.encode(data["x"], data["adj"]), data["adj"])
+            print(model.compute_metrics(outputs, data, "val"))
+""",
+    # after the step and model.eval(), the loop only reads metrics and saves the model: no pass over
+    # data runs again (a method the training part did not run before its backward pass is no pass)
+    """
+import torch
+
+
+def main(model, data, args):
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    for epoch in range(args.epochs):
+        model.train()
+        optimizer.zero_grad()
+        loss = model.get_loss(model.encode(data["x"]), data)
+        loss.backward()
+        optimizer.step()
+        model.eval()
+        print(model.summary(data["names"]))
+        torch.save(model.state_dict(), "model.pt")
+""",
+    # the loop's own pass after the step is in train mode again (the next batch's encode, computed ahead)
+    """
+import torch
+
+
+def main(model, data, args):
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    emb = model.encode(data[0])
+    for i in range(1, len(data)):
+        optimizer.zero_grad()
+        emb.sum().backward()
+        optimizer.step()
+        model.eval()
+        model.train()
+        emb = model.encode(data[i])
+""",
 ]
 
 
@@ -1873,12 +1954,13 @@ def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None,
     return out
 
 
-def _last_mode_before(ctx: FileContext, func: cst.FunctionDef, line: int) -> str | None:
-    """'train' or 'eval': the last mode switch of ``func`` above ``line`` (deepinv's
-    ``model_inference(train=True)`` runs ``self.model.train()`` and then the model: that call trains)."""
+def _last_mode_before(ctx: FileContext, func: cst.FunctionDef | None, line: int, since: int = 0) -> str | None:
+    """'train' or 'eval': the last mode switch of ``func`` (or of the module's own statements) between
+    ``since`` and ``line`` (deepinv's ``model_inference(train=True)`` runs ``self.model.train()`` and then
+    the model: that call trains)."""
     last: tuple[int, str] | None = None
     for s in call_sites(ctx):
-        if s.function is not func or s.line >= line:
+        if s.function is not func or s.line >= line or s.line < since:
             continue
         mode = _switch(ctx, s)
         if mode is not None and (last is None or s.line > last[0]):
@@ -2081,28 +2163,79 @@ def _after_step_findings(ctx: FileContext) -> Iterator[Finding]:
         if is_test_file(ctx.path) and func.name.value.lstrip("_").startswith("test"):
             continue  # a unit test checks its outputs; memory use does not matter there
         unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
-        steps = [e for e in unit.of(EventKind.STEP) if e.depth == 0 and not e.via]
-        if not steps or any(_context_off(ctx, c) for c in unit.outer_contexts):
+        start, end = ctx.pos(func).start.line, ctx.pos(func).end.line
+        inner = [(a, b) for a, b in ranges if start <= a <= end]
+        yield from _after_step(ctx, unit, func, inner, end)
+    # the same shape one level down: an epoch loop that steps on the whole graph and then, every few
+    # epochs, evaluates it in eval mode in its own body (GNN scripts: model.eval(); model.encode(...))
+    for loop in ctx.loops:
+        if not loop.does_training or loop.runs_once or any(_context_off(ctx, c) for c in loop.outer_contexts):
             continue
-        last_step = max(steps, key=lambda e: e.order)
-        later = [e for e in unit.events if e.order > last_step.order]
-        if any(e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) for e in later):
-            continue  # another update follows: that forward pass may be trained on
-        inner = [(a, b) for a, b in ranges if ctx.pos(func).start.line <= a <= ctx.pos(func).end.line]
-        forwards = [e for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD])
-                    if not e.via and e.depth == 0 and not any(a <= e.line <= b for a, b in inner)
-                    and not any(_context_off(ctx, c) for c in e.contexts)
-                    and _last_mode_before(ctx, func, e.line) == "eval"]
-        if not forwards or _NEEDS_GRAD.search("\n".join(ctx.lines[last_step.end_line: ctx.pos(func).end.line])):
+        if loop.function_node is not None and is_test_file(ctx.path) and loop.function.rsplit(".", 1)[-1].lstrip(
+                "_").startswith("test"):
             continue
-        forward = forwards[0]
-        name = func.name.value
-        yield ctx.finding(
-            ID, SEVERITY, forward.line, forward.end_line,
-            facts={"kind": "after-step", "function": name, "loop_header": f"{name}()", "loop_line": forward.line,
-                   "model": forward.receiver or "model", "forward_line": forward.line,
-                   "step_line": last_step.line},
-        )
+        inner = [(a, b) for a, b in ranges if loop.line < a <= loop.end_line]
+        yield from _after_step(ctx, loop, loop.function_node, inner, loop.end_line)
+
+
+def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | None,
+                inner: list[tuple[int, int]], end: int) -> Iterator[Finding]:
+    """After the last optimizer step of ``unit`` (a function run once, or one pass of a loop), the
+    model is put in eval mode and called again with no backward pass after it."""
+    steps = [e for e in unit.of(EventKind.STEP) if e.depth == 0 and not e.via]
+    if not steps or any(_context_off(ctx, c) for c in unit.outer_contexts):
+        return
+    last_step = max(steps, key=lambda e: e.order)
+    later = [e for e in unit.events if e.order > last_step.order]
+    if any(e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) for e in later):
+        return  # another update follows: that forward pass may be trained on
+    forwards = [e for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD])
+                if not e.via and e.depth == 0 and not any(a <= e.line <= b for a, b in inner)
+                and not any(_context_off(ctx, c) for c in e.contexts)
+                and _last_mode_before(ctx, func, e.line, unit.line) == "eval"]
+    if _NEEDS_GRAD.search("\n".join(ctx.lines[last_step.end_line: end])):
+        return
+    if forwards:
+        model, line, end_line = forwards[0].receiver or "model", forwards[0].line, forwards[0].end_line
+    elif (repeated := _repeated_pass(ctx, unit, func, last_step, inner, end)) is not None:
+        model, line, end_line = repeated.dotted, repeated.line, repeated.end_line
+    else:
+        return
+    name = func.name.value if func is not None else "the script"
+    facts: dict[str, object] = {
+        "kind": "after-step", "function": name, "loop_header": f"{name}()", "loop_line": line,
+        "model": model, "forward_line": line, "step_line": last_step.line, "step_loop": ""}
+    if unit.kind != "function":
+        facts.update(loop_header=unit.header, step_loop=unit.header)
+    yield ctx.finding(ID, SEVERITY, line, end_line, facts=facts)
+
+
+# calls on a model that only switch or inspect it, never a pass over data
+_NOT_A_PASS = re.compile(r"(?:train|eval|to|cuda|cpu|half|float|double|parameters|named_parameters|buffers|"
+                         r"state_dict|load_state_dict|zero_grad|requires_grad_|apply|modules|children|"
+                         r"named_modules|register_\w+|save\w*|load\w*|get_\w+|compute_\w+|log\w*|"
+                         r"metrics?\w*|has_\w+|init_\w+|reset\w*|update\w*|step)")
+
+
+def _repeated_pass(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | None, last_step: Event,
+                   inner: list[tuple[int, int]], end: int) -> CallSite | None:
+    """A method of the model that the training part ran before its backward pass (``model.encode``,
+    ``model.decode``), called again on the same model after it was put in eval mode: the same pass
+    over the data, now as evaluation."""
+    backwards = [e.line for e in unit.of(EventKind.BACKWARD) if e.depth == 0 and e.line < last_step.line]
+    evals = {e.receiver for e in unit.of(EventKind.EVAL_MODE) if e.depth == 0 and e.line > last_step.line}
+    if not backwards or not evals:
+        return None
+    sites = [s for s in call_sites(ctx) if s.function is func and unit.line <= s.line <= end
+             and not any(a <= s.line <= b for a, b in inner)]
+    trained = {s.dotted for s in sites if s.line < max(backwards)}
+    for s in sites:
+        receiver, _, method = s.dotted.rpartition(".")
+        if (s.line > last_step.end_line and receiver in evals and s.dotted in trained
+                and not _NOT_A_PASS.fullmatch(method) and not any(_context_off(ctx, c) for c in s.contexts)
+                and _last_mode_before(ctx, func, s.line, unit.line) == "eval"):
+            return s
+    return None
 
 
 def _call_without_grad_here(ctx: FileContext, site: CallSite) -> bool:
