@@ -949,3 +949,54 @@ def test_an_error_in_a_computation_is_a_mistake_not_a_symptom():
     assert check_description("Fix error in loss computation", "Small fix").verdict == "mechanism-only"
     assert check_description("Fix error when loading a checkpoint", "").verdict == "purpose"
     assert check_description("Fix the error in training with fp16", "").verdict == "purpose"
+
+
+# --- real-text shapes of stop 33 (batch I), written in our own words ------------------------------------
+
+@pytest.mark.parametrize("title", ["merge develop branch to master branch", "Merge main into my test branch",
+                                   "Sync fork with upstream", "merge upstream", "Issue 212", "Issue#48"])
+def test_a_branch_sync_or_an_issue_number_alone_says_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+def test_a_named_change_merged_into_a_branch_is_still_a_change():
+    assert check_description("Merge the EMA weights into the student", "").verdict == "mechanism-only"
+    assert check_description("Issue 212: lower the default learning rate", "").verdict == "mechanism-only"
+
+
+def test_room_for_later_improvement_is_no_reason():
+    body = ("A first sampler that draws balanced batches from `Dataset` objects.\n\n"
+            "There are surely other ways to make it faster, which we can add in a follow-up PR.")
+    assert check_description("Balanced sampler", body).verdict == "mechanism-only"
+    assert check_description("Balanced sampler", "It works, but there is room for improvement.").verdict \
+        == "mechanism-only"
+    # a refactor made so that later work can happen states its goal
+    assert check_description("Split the trainer", "This makes it possible to add FSDP later, because the wrapping "
+                             "now happens in one place.").verdict == "purpose"
+
+
+def test_template_guidance_about_linking_issues_is_not_the_authors_reason():
+    body = ("## Description\n\nAdds a PPO agent with a shared encoder.\n\n## Motivation and Context\n\n"
+            "Why is this change required? What problem does it solve?\n"
+            "If this PR fixes an open issue, please link to the issue here.\n"
+            "You can use the syntax `close #42` if this solves the issue #42\n")
+    assert check_description("[Algorithm] PPO with a shared encoder", body).verdict == "mechanism-only"
+
+
+def test_a_test_report_that_nothing_broke_is_no_reason():
+    body = "Closes #9. Can confirm the tests pass and the demo notebook still runs."
+    assert check_description("Rewrite the radial basis layer", body).verdict == "mechanism-only"
+    assert check_description("Rewrite the radial basis layer",
+                             "The old layer still returns NaN for zero distances.").verdict == "purpose"
+
+
+def test_why_a_new_pr_was_opened_is_not_why_the_code_changes():
+    body = "Replaces #30: my git config was broken, so I could not rebase the old branch and opened a new PR."
+    assert check_description("Rename the finetuning folder", body).verdict == "mechanism-only"
+
+
+def test_an_ed_adjective_after_a_verb_in_the_present_tells_no_past_event():
+    assert check_description("Balanced sampler", "A sampler that draws balanced batches from the "
+                             "`Dataset` objects of each task.").verdict == "mechanism-only"
+    assert check_description("Balanced sampler", "The sampler that we used crashed on empty classes during "
+                             "the second epoch.").verdict == "purpose"

@@ -404,12 +404,17 @@ _PLACEHOLDER_TITLE = re.compile(
     r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
     # a merge of branches named in the author's own words ("merge dev branch", "Merge into master",
     # "Update from dev branch"): what the merge brings is not said
-    r"merg(?:e|es|ed|ing) (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+)?|"
+    r"merg(?:e|es|ed|ing) (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+"
+    r"(?: branch)?)?|"
     r"merg(?:e|es|ed|ing) (?:in|into|to|with) (?:the )?[\w.-]+(?: branch)?|"
+    # "merge master into my exp branch", "Merge upstream": a branch the repository always has, merged as it is
+    r"merg(?:e|es|ed|ing) (?:the )?(?:dev|devel|develop|development|main|master|upstream|origin|staging|fork)"
+    r"(?: branch)?(?: (?:in|into|to|with) (?:the |my |our )?[\w.-]+(?: [\w.-]+)?(?: branch)?)?|"
     r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
     r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"
-    r"stuff|things|branch|fork|upstream|master|main)|"
+    r"stuff|things|branch|fork|upstream|master|main)(?: (?:with|from|to) (?:the )?(?:dev|devel|develop|main|"
+    r"master|upstream|origin|latest)(?: branch)?)?|"
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
     r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
@@ -421,7 +426,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:my )?mistake(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
     r"thanks?(?: you)?(?: (?:very|so) much)?|"
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
-    r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|"
+    r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
     # someone's branch merged as it is ("Py torch lightning master")

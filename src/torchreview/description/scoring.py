@@ -78,7 +78,10 @@ _HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
     r"^(?:(?:this|it|the (?:change|pr|fix|patch|code)) (?:was|has been|is|have been) tested\b|"
-    r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b)"
+    r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b|"
+    # "Can confirm tests pass and the example notebook still runs": nothing broke, no reason for the change
+    r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
+    r"examples?|notebooks?)\b)"
 )
 
 
@@ -98,6 +101,15 @@ _CAVEAT = re.compile(
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    # why this PR was opened instead of another: "I was having issues with my git config, so couldn't rebase
+    # the previous one", "created a new PR"
+    r"\b(?:couldn't|could not|can't|cannot|unable to|failed to) (?:rebase|push|force[- ]push|update|sync) "
+    r"(?:to |onto )?(?:the |my |this |that )?(?:previous|old|original|other|first|branch|fork|pr)\b|"
+    r"\bgit config\b|\b(?:created|opened|made|open|create) (?:a |this )?new (?:pr|pull request)\b|"
+    # room left for more work: "There are probably many ways to improve efficiency that we can implement later"
+    r"\b(?:many|other|more|some|several|a few|further) (?:ways|things|places|optimi[sz]ations|improvements) "
+    r"(?:to|that|we|i|which)\b[^.]{0,60}\b(?:later|in the future|in (?:a |another )?(?:follow[- ]?up|future) "
+    r"(?:prs?|pull requests?|work|change))\b|\broom for (?:further )?(?:improvement|optimi[sz]ation)s?\b|"
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
@@ -379,6 +391,9 @@ def _opens_with_change(text: str) -> bool:
     return bool(_MECHANISM_START.match(text) or _CHANGES_OPENER.match(text))
 
 
+_RELATIVE = frozenset({"that", "which", "who", "it"})
+
+
 def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
@@ -389,6 +404,8 @@ def _tells_past_event(text: str) -> bool:
         w = words[i]
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
             continue
+        if i >= 2 and words[i - 2] in _RELATIVE and words[i - 1].endswith("s"):
+            continue  # "a sampler that draws balanced batches": an -ed adjective after a verb in the present
         if w in _IRREGULAR_PAST:
             return True
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):

@@ -112,6 +112,10 @@ _PROMPT = re.compile(
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
     r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b|"
+    # "If it fixes an open issue, please link to the issue here.", "You can use the syntax `close #15213` if
+    # this solves the issue #15213"
+    r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
+    r"you can use the syntax\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
     # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
