@@ -107,6 +107,10 @@ def test_lower_case_text_gate_and_combinations():
     assert gate(r"text:nothing||itext:accum")("Accumulate")
     with pytest.raises(ValueError, match="regular expression"):
         gate("itext:[")
+    # itext reads lower-cased text: a capital letter could never match, so the gate refuses it
+    with pytest.raises(ValueError, match="lower case"):
+        gate(r"itext:train\s*=\s*False")
+    assert gate(r"itext:train\s*=\s*false\S")("loader.data(train=False)")
 
 
 @pytest.mark.parametrize("name", ["training-step", "eval-loop", "device-loop", "softmax-and-loss-calls",

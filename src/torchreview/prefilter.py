@@ -123,6 +123,9 @@ _lower = for_the_last_one(str.lower)
 
 @cache
 def _itext_gate(pattern: str) -> Callable[[str], bool]:
+    # the text is lower-cased first: a capital letter in the pattern (not an escape such as \S) never matches
+    if re.search(r"[A-Z]", re.sub(r"\\.", "", pattern)):
+        raise re.error(f"an itext pattern is matched against lower-cased text; write {pattern!r} in lower case")
     regex = re.compile(pattern)
     return lambda source: regex.search(_lower(source)) is not None
 

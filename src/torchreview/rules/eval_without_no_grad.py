@@ -107,7 +107,9 @@ SEVERITY = "warning"
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
              r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\(|"
-             r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*False"
+             r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
+             # held-out data by its name, passed to a model after the step (cnn(test_features))
+             r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]"
              r"&&eval-loop")
 
 VALID = [
@@ -1443,6 +1445,41 @@ class ProfileModel:
             self.model(seq_data.cuda(), lengths.cuda())
         return self._evaluate_local_elbo(loader)
 """,
+    # the test set scored after every step, in the training loop itself (a forecasting script)
+    """
+import torch
+
+cnn = CNN()
+optimizer = torch.optim.Adam(cnn.parameters(), lr=1e-3)
+
+
+def train():
+    for epoch in range(EPOCH):
+        for features, label in train_loader:
+            loss = loss_function(cnn(features), label)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            test_output = cnn(test_features)  # <- finding
+            accuracy = (test_output.argmax(1) == test_label).float().mean()
+            print(epoch, loss.item(), accuracy.item())
+""",
+    # held-out data asked for by a keyword, in a script with no other word of evaluation: the file's gate
+    # must open on "train=False" too (it once looked for a capital F in lower-cased text)
+    """
+import torch
+
+for epoch in range(4):
+    for album, label in loader.data():
+        rnn.zero_grad()
+        loss = loss_function(rnn.forward(album), label)
+        loss.backward()
+        optimizer.step()
+    losses = []
+    for album, label in loader.data(train=False):  # <- finding
+        rnn.zero_grad()
+        losses.append(loss_function(rnn.forward(album), label).item())
+""",
     # a graph model's epoch loop: step on the whole graph, then every few epochs the same encode /
     # decode pass again in eval mode, in the loop's own body (a multi-task GNN script)
     """
@@ -1467,6 +1504,23 @@ def main(model, data, args):
 """,
 ]
 VALID += [
+    # after the step the loop runs the model on the next training batch it prefetched, and on a named
+    # held-out set under no_grad: neither is an evaluation pass with gradients on
+    """
+import torch
+
+
+def train(model, batches, x_val, optimizer):
+    out = model(batches[0])
+    for i in range(1, len(batches)):
+        optimizer.zero_grad()
+        out.sum().backward()
+        optimizer.step()
+        with torch.no_grad():
+            val_out = model(x_val)
+        out = model(batches[i])
+        print(val_out.mean().item())
+""",
     # the same epoch loop with its evaluation part under no_grad
     """
 import torch
@@ -1545,7 +1599,9 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     a mode switch (``.eval()``/``.train(...)``) in its function; only ``check`` can say for sure."""
     found = scan(tree)
     mode_switch_anywhere = any(switches_to_eval(c) for c in found.all_calls)
-    if mode_switch_anywhere and any(isinstance(c.func, ast.Attribute) and c.func.attr == "step" for c in found.all_calls):
+    steps = any(isinstance(c.func, ast.Attribute) and c.func.attr == "step" for c in found.all_calls)
+    if steps and (mode_switch_anywhere or any(_HELD_OUT_DATA.search(ast.unparse(a)) for c in found.all_calls
+                                              for a in c.args if isinstance(a, ast.Name | ast.Attribute))):
         return True  # an evaluation pass after the step, in the training function (pyGCN's train)
     for loop in found.forward_loops():
         func = loop.function
@@ -2192,7 +2248,8 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
     forwards = [e for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD])
                 if not e.via and e.depth == 0 and not any(a <= e.line <= b for a, b in inner)
                 and not any(_context_off(ctx, c) for c in e.contexts)
-                and _last_mode_before(ctx, func, e.line, unit.line) == "eval"]
+                and ((mode := _last_mode_before(ctx, func, e.line, unit.line)) == "eval"
+                     or (mode is None and any(_HELD_OUT_DATA.search(a) for a in e.args)))]
     if _NEEDS_GRAD.search("\n".join(ctx.lines[last_step.end_line: end])):
         return
     if forwards:
@@ -2210,6 +2267,10 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
     yield ctx.finding(ID, SEVERITY, line, end_line, facts=facts)
 
 
+# held-out data by its name: cnn(test_features), model(x_val), net(X_test); the model's output on it after
+# the step is a test measured on every batch, whatever the mode
+_HELD_OUT_DATA = re.compile(r"(?:^|[^A-Za-z0-9])(?:test|val|valid|validation|holdout)(?:_|[^A-Za-z0-9]|$)|"
+                            r"_(?:test|val|valid)(?:[^A-Za-z0-9]|$)", re.IGNORECASE)
 # calls on a model that only switch or inspect it, never a pass over data
 _NOT_A_PASS = re.compile(r"(?:train|eval|to|cuda|cpu|half|float|double|parameters|named_parameters|buffers|"
                          r"state_dict|load_state_dict|zero_grad|requires_grad_|apply|modules|children|"
