@@ -1000,3 +1000,45 @@ def test_an_ed_adjective_after_a_verb_in_the_present_tells_no_past_event():
                              "`Dataset` objects of each task.").verdict == "mechanism-only"
     assert check_description("Balanced sampler", "The sampler that we used crashed on empty classes during "
                              "the second epoch.").verdict == "purpose"
+
+
+# --- real-text shapes of stop 33 (batch J), written in our own words ------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [("merge from dev", "update"), ("Merge latest main", ""),
+                                             ("Merge pull request #9 from someone/main", "dev2main"),
+                                             ("Please ignore, mistake", ""), ("Fix some bugs", "")])
+def test_more_titles_that_say_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
+
+
+def test_an_unfilled_template_asking_to_paste_results_says_nothing():
+    body = ("# PR information\n\nWrite the detailed description belongs to this PR.\n\n## Results\n\n"
+            "Paste your benchmark numbers here (if any).")
+    assert check_description("Add the CIFAR recipe", body).verdict == "mechanism-only"
+    assert check_description("Fix bugs", body).verdict == "empty"
+
+
+def test_how_to_use_the_new_option_is_no_reason():
+    body = "Adds 8-bit Adam to the trainer.\n\nUsers only need to set `optim: adam8bit` in the config."
+    assert check_description("Add 8-bit Adam", body).verdict == "mechanism-only"
+    assert check_description("Add 8-bit Adam", "The optimizer state needs to fit on one 24 GB card.").verdict \
+        == "purpose"
+
+
+def test_what_an_added_script_is_for_names_the_script():
+    assert check_description("Add scripts", "Added scripts for testing the loader, plus a few cleanups.") \
+        .verdict == "mechanism-only"
+    assert check_description("Pin the seed", "Pin the seed for reproducibility.").verdict == "purpose"
+
+
+def test_nan_support_is_a_capability_not_a_symptom():
+    assert check_description("Add NaN bf16 support", "").verdict == "mechanism-only"
+    assert check_description("Guard the loss", "The loss turns NaN after the warmup.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["修复 #12 引入的显存占用升高问题。", "为了减少显存占用，改用 bf16。",
+                                  "学習が途中で止まるので、バッチサイズを変更しました。", "메모리 오류를 수정했습니다."])
+def test_a_reason_in_chinese_japanese_or_korean_counts(body):
+    # under a template's English headings, as such PRs are written
+    text = "### PR Types\n\nBug fixes\n\n### Description\n\n" + body
+    assert check_description("[Inference] Update the loader", text).verdict == "purpose"

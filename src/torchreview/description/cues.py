@@ -33,6 +33,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
         (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+        # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
+        # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
+        # crash), "溢出" (an overflow), "泄漏" (a leak), "引入的…问题" (a problem introduced by)
+        (1.0, r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
+              r"위해|때문에|오류|에러"),
         # "to allow / enable / permit X" names what the change is for, as "to support X" does.
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
@@ -188,6 +193,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # NaNs the change handles as data: "Zero out NaNs, if any, in the loss", "mask nan values"
               r"(?<!zero out )(?<!zeroes out )(?<!replace )(?<!replaces )(?<!mask )(?<!masks )(?<!mask out )"
               r"(?<!skip )(?<!skips )(?<!ignore )(?<!ignores )(?<!filter )(?<!filter out )(?<!drop )"
+              # a capability for NaNs: "Add nan fp16 support", "support NaN inputs"
+              r"(?<!add )(?<!adds )(?<!added )(?<!support )(?<!supports )(?<!support for )(?<!handle )(?<!handles )"
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
               r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
@@ -333,7 +340,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
               r"\bbackwards?[- ]compat(?:ibility|ibly)\b(?! tests?\b)|\bbackwards?[- ]compatible\b"
               r"(?! (?!with\b|for\b|and\b|by\b|so\b|to\b|as\b|in\b|on\b|now\b)[a-z]+)|\bsafer\b|\bsafely\b"),
-        (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )"
+        # "for better performance" gives a reason; "scripts for testing informer" names what the scripts are
+        (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )(?<!script )(?<!scripts )(?<!tool )"
+               r"(?<!tools )(?<!helper )(?<!helpers )(?<!utility )(?<!utilities )(?<!function )(?<!functions )"
+               r"(?<!notebook )(?<!notebooks )(?<!example )(?<!examples )(?<!command )(?<!commands )"
                r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
                r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
@@ -397,8 +407,8 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 _PLACEHOLDER_TITLE = re.compile(
     r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
     r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
-    r"first commit|initial commit|(?:merge )?(?:dev|devel|develop|development|main|master)(?: branch)? "
-    r"(?:to|into) (?:dev|devel|develop|main|master)|"
+    r"first commit|initial commit|(?:merge )?(?:dev|devel|develop|development|main|master)(?: branch)? ?"
+    r"(?:to|into|2|->|→) ?(?:dev|devel|develop|main|master)|"
     # GitHub's own texts: the web upload's default title and the merge of one branch into another
     r"add files via upload|merge pull request #\d+ from \S+|"
     r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
@@ -406,9 +416,10 @@ _PLACEHOLDER_TITLE = re.compile(
     # "Update from dev branch"): what the merge brings is not said
     r"merg(?:e|es|ed|ing) (?:the )?(?:[\w.-]+ )?branch(?: [\w.'-]+)?(?: (?:in|into|to|with) (?:the )?[\w.-]+"
     r"(?: branch)?)?|"
-    r"merg(?:e|es|ed|ing) (?:in|into|to|with) (?:the )?[\w.-]+(?: branch)?|"
+    r"merg(?:e|es|ed|ing) (?:in|into|to|with|from) (?:the )?[\w.-]+(?: branch)?|"
     # "merge master into my exp branch", "Merge upstream": a branch the repository always has, merged as it is
-    r"merg(?:e|es|ed|ing) (?:the )?(?:dev|devel|develop|development|main|master|upstream|origin|staging|fork)"
+    r"merg(?:e|es|ed|ing) (?:the )?(?:latest |recent |current |new )?(?:dev|devel|develop|development|main|master|"
+    r"upstream|origin|staging|fork)"
     r"(?: branch)?(?: (?:in|into|to|with) (?:the |my |our )?[\w.-]+(?: [\w.-]+)?(?: branch)?)?|"
     r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
@@ -420,6 +431,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
     # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
     r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
+    r"fix(?:es|ed|ing)? (?:a |some |minor |small |few |a few |several )?bugs?|"
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a PR opened by mistake, or titled with nothing but its freshness

@@ -98,7 +98,10 @@ _GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|a
 
 
 def _says_nothing(sentence: Sentence) -> bool:
-    return sentence.refs_only or bool(_PLACEHOLDER_TITLE.match(sentence.cue_text)) or is_caveat(sentence.cue_text)
+    text = sentence.cue_text
+    return sentence.refs_only or bool(_PLACEHOLDER_TITLE.match(text)) or is_caveat(text) or (
+        # "Ignore this, mistake": each piece says nothing
+        "," in text and all(_PLACEHOLDER_TITLE.match(part.strip()) for part in text.split(",")))
 
 
 def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:

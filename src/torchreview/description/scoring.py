@@ -209,6 +209,12 @@ _FIX_WRONG_THING = re.compile(
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
 
 
+# How to use the new feature: "Users just need to replace `load_in_8bit` with `load_in_4bit`"
+_USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then )?(?:needs?|have|has|must|"
+                    r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
+                    r"enable|provide)\b")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
@@ -251,6 +257,8 @@ def score(sentence: Sentence) -> float:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)
+    if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
+        text = _USAGE.sub(" ", text)
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):

@@ -116,6 +116,9 @@ _PROMPT = re.compile(
     # this solves the issue #15213"
     r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
     r"you can use the syntax\b|"
+    # "Paste your experiment result here (if needed).", "Write the detail information belongs to this PR."
+    r"(paste|put|insert|write|add|fill in|enter) (your|the)\b[^.]{0,40}\bhere\b|"
+    r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
     # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
