@@ -1042,3 +1042,42 @@ def test_a_reason_in_chinese_japanese_or_korean_counts(body):
     # under a template's English headings, as such PRs are written
     text = "### PR Types\n\nBug fixes\n\n### Description\n\n" + body
     assert check_description("[Inference] Update the loader", text).verdict == "purpose"
+
+
+# --- real-text shapes of stop 33 (batch K), written in our own words ------------------------------------
+
+def test_a_sentence_never_ends_inside_a_code_span():
+    body = ("The `load_keys` helper says `Loads every key given. With no keys, all of them are loaded.` "
+            "But nothing is loaded today, because an empty set is passed to `_load` where None is expected.")
+    result = check_description("Fix bug in load_keys", body)
+    assert result.verdict == "purpose"
+    assert any("because an empty set" in e for e in result.evidence)
+
+
+def test_a_reader_who_misunderstood_the_old_text_is_a_reason():
+    body = "The docstring said: save after every epoch. I misunderstood it as saving once, after all epochs."
+    assert check_description("Reword the ModelCheckpoint docstring", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Fix the checkpoint loader when it gets a plain dict",
+                                   "fix epoch counter when resuming training"])
+def test_a_fix_that_names_when_the_code_goes_wrong_states_the_problem(title):
+    assert check_description(title, "").verdict == "purpose"
+
+
+def test_a_fix_for_a_named_scope_is_still_the_change():
+    assert check_description("Fix the checkpoint loader for the second phase", "").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Merge master branches", "Merging updates from dev in to branch", "Misc fixes"])
+def test_still_more_titles_that_say_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+def test_how_to_switch_the_new_option_on_is_no_reason():
+    body = "Adds a one-cycle schedule.\n\nTo enable the one-cycle schedule, you can set `schedule: onecycle`."
+    assert check_description("Add one-cycle", body).verdict == "mechanism-only"
+    assert check_description("Add one-cycle", "This change is to allow users to set the peak rate.").verdict \
+        == "mechanism-only"
+    assert check_description("Add one-cycle", "To avoid loss spikes early on, you can set a warmup.").verdict \
+        == "purpose"

@@ -131,3 +131,11 @@ def test_an_error_in_a_code_block_or_a_log_line_is_noticed():
     # code that only mentions an exception, or a plain log line, is not an error shown
     assert not read("Add a check", "```\nraise ValueError('bad')\n```").shows_error
     assert not read("Add logging", "INFO: epoch 1 done").shows_error
+
+
+def test_a_code_span_with_full_stops_inside_stays_in_one_sentence():
+    from torchreview.prtext.sentences import Section, split_sentences
+
+    line = "It says `Loads all. None means every key.` But nothing loads. See `_load`."
+    texts = [s.text for s in split_sentences(line, Section.PLAIN)]
+    assert texts == ["It says `Loads all. None means every key.`", "But nothing loads.", "See `_load`."]

@@ -33,6 +33,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b"),
         (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+        # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
+        # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
+        (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "
+              r"(?:[\w.`'-]+ ){0,6}?(?:when|whenever|while|if) (?:\w+ ?){2,}"),
         # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
         # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
         # crash), "溢出" (an overflow), "泄漏" (a leak), "引入的…问题" (a problem introduced by)
@@ -221,6 +225,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
+              r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
@@ -420,7 +425,10 @@ _PLACEHOLDER_TITLE = re.compile(
     # "merge master into my exp branch", "Merge upstream": a branch the repository always has, merged as it is
     r"merg(?:e|es|ed|ing) (?:the )?(?:latest |recent |current |new )?(?:dev|devel|develop|development|main|master|"
     r"upstream|origin|staging|fork)"
-    r"(?: branch)?(?: (?:in|into|to|with) (?:the |my |our )?[\w.-]+(?: [\w.-]+)?(?: branch)?)?|"
+    r"(?: branch(?:es)?)?(?: (?:in|into|in to|to|with) (?:the |my |our )?[\w.-]+(?: [\w.-]+)?(?: branch)?)?|"
+    # "Merging changes from main in to branch"
+    r"merg(?:e|es|ed|ing) (?:the )?(?:latest )?(?:changes|updates|commits) from (?:the )?[\w.-]+(?: branch)?"
+    r"(?: (?:in|into|in to|to) (?:the |my |our )?[\w.-]+(?: branch)?)?|"
     r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
     r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"
@@ -430,7 +438,8 @@ _PLACEHOLDER_TITLE = re.compile(
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
     r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
     # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
-    r"(?:a |some |minor |small |tiny |trivial |quick |little |few )?(?:bug ?|hot ?)?fix(?:es|ed)?|"
+    r"(?:a |some |minor |small |tiny |trivial |quick |little |few |misc |miscellaneous |various |other )?"
+    r"(?:bug ?|hot ?)?fix(?:es|ed)?|"
     r"fix(?:es|ed|ing)? (?:a |some |minor |small |few |a few |several )?bugs?|"
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"

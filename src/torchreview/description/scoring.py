@@ -155,6 +155,8 @@ _OPTION_VERBS = (
 _OPTION_CAPABILITY = re.compile(
     r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: small| little| simple| tiny| minor)?"
     r"(?: pr| change| option| flag| argument| parameter)? )?"
+    # "This change is to allow user to specify the max_norm"
+    r"(?:(?:is|was) (?:meant |made |done )?to )?"
     r"(?:now |also )*(?:allows?|enables?|lets|permits|makes it possible)"
     r"(?: (?:users?|you|people|us|the users?|callers|one|developers|researchers))?(?: to)? (?:" + _OPTION_VERBS
     + r")\b"
@@ -215,6 +217,11 @@ _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply 
                     r"enable|provide)\b")
 
 
+# How to switch the new feature on: "To enable cosine scheduling with warm restarts, you can set:"
+_USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try|run|switch to) [^,]{0,80}, "
+                       r"(?:you|users?|one) (?:can|could|should|need to|have to|must|may|just)\b")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only:
@@ -259,6 +266,8 @@ def score(sentence: Sentence) -> float:
         text = _restated_option(text, sentence.section)
     if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
         text = _USAGE.sub(" ", text)
+    if text.startswith("to ") and ("you" in text or "user" in text):
+        text = _USAGE_TO.sub(" ", text)
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):

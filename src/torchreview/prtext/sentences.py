@@ -162,7 +162,8 @@ _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[`]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|\s\*\s")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=[\"'(\[`]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|"
+                           r"\s\*\s")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 # A note a review bot (Cursor Bugbot, CodeRabbit, Copilot) quoted into the description is not the
@@ -280,13 +281,27 @@ def _make(text: str, section: Section) -> Sentence | None:
 
 def split_sentences(line: str, section: Section) -> list[Sentence]:
     out: list[Sentence] = []
-    for part in _SENTENCE_END.split(line):
-        if part is None:
-            continue
+    for part in _sentence_parts(line):
         s = _make(part, section)
         if s is not None:
             out.append(s)
     return out
+
+
+def _sentence_parts(line: str) -> list[str]:
+    """The sentences of a line. A code span is never cut: "specifies that `Loads any key. If none, all
+    is loaded.` But this isn't happening" would otherwise pair the span's closing backtick with the next
+    one and read the author's own words as code."""
+    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(line)] if "`" in line else []
+    parts: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(line):
+        if any(a < m.start() < b for a, b in spans):
+            continue
+        parts.append(line[start:m.start()])
+        start = m.end()
+    parts.append(line[start:])
+    return parts
 
 
 def detect_bot(body: str) -> str | None:
