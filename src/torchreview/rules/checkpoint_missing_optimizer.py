@@ -10,6 +10,11 @@ What it does
     the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
     from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch. A scheduler
     class of the project that is no PyTorch LR scheduler and writes no ``state_dict`` keeps no state.
+    It also reports the other half: a resume that reads the model's weights back from a loaded
+    checkpoint (``model.load_state_dict(ckpt["model_state_dict"])``, before a training loop of the same
+    function, with the optimizer in reach) while the file saves the optimizer's state under a key that
+    nothing reads back and no optimizer loads a state anywhere in the file. Loading the best weights
+    after training, or in an evaluation function, is no resume.
 
 Why it matters
     Optimizers such as Adam and SGD with momentum keep state for every parameter (running averages,
@@ -787,6 +792,93 @@ def main(args, model, train_loader, opt, criterion):
             opt.step()
     torch.save(model.state_dict(), "model.pth")  # <- finding
 """,
+    # the checkpoint holds the optimizer, but the resume reads back only the weights (and the scaler)
+    """
+import os
+
+import torch
+
+
+def main(model, loader, criterion, ckpt_path, epochs):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    scaler = torch.amp.GradScaler()
+    start_epoch = 0
+    if os.path.exists(ckpt_path):
+        ckpt = torch.load(ckpt_path, map_location="cpu")
+        model.load_state_dict(ckpt["model_state_dict"])  # <- finding
+        scaler.load_state_dict(ckpt["scaler_state_dict"])
+        start_epoch = ckpt["epoch"] + 1
+    for epoch in range(start_epoch, epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            with torch.autocast("cuda"):
+                loss = criterion(model(x), y)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+        torch.save({"epoch": epoch, "model_state_dict": model.state_dict(),
+                    "optimizer_state_dict": optimizer.state_dict(),
+                    "scaler_state_dict": scaler.state_dict()}, ckpt_path)
+""",
+]
+VALID += [
+    # the same resume that restores the optimizer too
+    """
+import os
+
+import torch
+
+
+def main(model, loader, criterion, ckpt_path, epochs):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    start_epoch = 0
+    if os.path.exists(ckpt_path):
+        ckpt = torch.load(ckpt_path, map_location="cpu")
+        model.load_state_dict(ckpt["model_state_dict"])
+        optimizer.load_state_dict(ckpt["optimizer_state_dict"])
+        start_epoch = ckpt["epoch"] + 1
+    for epoch in range(start_epoch, epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        torch.save({"epoch": epoch, "model_state_dict": model.state_dict(),
+                    "optimizer_state_dict": optimizer.state_dict()}, ckpt_path)
+""",
+    # the best weights read back after training, for the final test: no resume
+    """
+import torch
+
+
+def main(model, train_loader, test_loader, criterion, epochs):
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        for x, y in train_loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        torch.save({"model_state": model.state_dict(), "optimizer_state": optimizer.state_dict(),
+                    "epoch": epoch}, "best_model.pt")
+    best = torch.load("best_model.pt", map_location="cpu")
+    model.load_state_dict(best["model_state"])
+    return evaluate(model, test_loader)
+""",
+    # an evaluation script of the same project loads the weights only, as it should
+    """
+import torch
+
+
+def test(model, loader, path):
+    optimizer = None
+    state = torch.load(path, map_location="cpu")
+    model.load_state_dict(state["model_state_dict"])
+    for x, y in loader:
+        print(model(x).argmax(1).eq(y).float().mean().item())
+
+
+def save(model, optimizer, path):
+    torch.save({"model_state_dict": model.state_dict(), "optimizer_state_dict": optimizer.state_dict()}, path)
+""",
 ]
 
 _SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.save"}
@@ -1187,9 +1279,70 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=loop,
-            facts={"missing": "optimizer", "owner": optimizer, "line": site.line, "resume_line": resume_line or ""},
+            facts={"kind": "save", "missing": "optimizer", "owner": optimizer, "line": site.line,
+                   "resume_line": resume_line or "", "key": "", "restore": ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
+    yield from _unrestored(ctx)
+
+
+# -- a resume that reads the model back from a checkpoint that holds the optimizer too, and leaves it ----
+# ckpt = torch.load(path); model.load_state_dict(ckpt["model_state_dict"]) while the file saves
+# {"model_state_dict": ..., "optimizer_state_dict": optimizer.state_dict()} and never reads that key.
+
+_LOADED_CHECKPOINT = re.compile(r"^(?:torch\.load|load_checkpoint|\w*\.load_checkpoint|torch\.hub\.load_state_dict_from_url)\(")
+_NOT_A_RESUME = re.compile(r"eval|test|predict|infer|export|convert|demo|visuali[sz]e|inference", re.IGNORECASE)
+
+
+def _optimizer_entries(ctx: FileContext) -> dict[str, str]:
+    """Keys of the file's saved checkpoints that hold an optimizer's state, with the optimizer's name."""
+    out: dict[str, str] = {}
+    for site in call_sites(ctx):
+        if site.dotted not in _SAVE_NAMES and site.name not in _SAVE_HELPERS:
+            continue
+        saved = _saved(ctx, site)
+        if saved is None:
+            continue
+        for key, value in zip(saved.keys, saved.values, strict=False):
+            m = re.fullmatch(r"([\w.]+)\.state_dict\(\)", value.strip())
+            if m and _OPT_TEXT.search(key) and _OPT_TEXT.search(m.group(1).rsplit(".", 1)[-1]):
+                out[key] = m.group(1)
+    return out
+
+
+def _unrestored(ctx: FileContext) -> Iterator[Finding]:
+    entries = _optimizer_entries(ctx) if "load_state_dict" in ctx.source else {}
+    if not entries or any(_OPT_TEXT.search(ctx.code(s.node.func.value))  # type: ignore[attr-defined]
+                          for s in call_sites(ctx) if s.name == "load_state_dict"
+                          and isinstance(s.node.func, cst.Attribute)):
+        return  # an optimizer is loaded somewhere: the file restores it, however it names the key
+    for key, owner in entries.items():
+        if re.search(r"""\[\s*["']""" + re.escape(key) + r"""["']\s*\]|\.get\(\s*["']""" + re.escape(key) + "[\"']",
+                     ctx.source):
+            continue  # the key is read back somewhere
+        for load in _model_loads(ctx):
+            arg = positional(load.node)
+            m = re.match(r"(\w+)\s*(?:\[|\.get\()", ctx.code(arg[0].value)) if arg else None
+            if m is None:
+                continue
+            source = last_assignment(ctx, m.group(1), load.line, load.function)
+            if source is None or not _LOADED_CHECKPOINT.match(ctx.code(source.value)):
+                continue
+            func = load.function
+            scope = ctx.code(func) if func is not None else ctx.source
+            if (func is not None and _NOT_A_RESUME.search(func.name.value)) or not re.search(
+                    r"(?<![\w.])" + re.escape(owner.rsplit(".", 1)[-1]) + r"\b", scope):
+                continue  # an evaluation loads the weights only; the optimizer must exist where it resumes
+            if not any(lp.function_node is func and lp.line > load.line
+                       and lp.has(EventKind.STEP, EventKind.BACKWARD) for lp in ctx.loops):
+                continue  # the best weights read back after training, for a final test: no resume
+            yield ctx.finding(
+                ID, SEVERITY, load.line, load.end_line,
+                facts={"kind": "resume", "missing": "optimizer", "owner": owner, "line": load.line,
+                       "resume_line": load.line, "key": key,
+                       "restore": f'{owner}.load_state_dict({m.group(1)}["{key}"])'},
+            )
+            return
 
 
 # Hugging Face's Trainer (and TRL's trainers built on it) calls save_model() / _save() for the weights and
@@ -1215,6 +1368,7 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
         return
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
-        facts={"missing": "scheduler", "owner": scheduler, "line": site.line, "resume_line": ""},
+        facts={"kind": "save", "missing": "scheduler", "owner": scheduler, "line": site.line, "resume_line": "",
+               "key": "", "restore": ""},
         suggestion=_suggest(ctx, saved, "scheduler", scheduler),
     )
