@@ -1312,7 +1312,7 @@ def _optimizer_entries(ctx: FileContext) -> dict[str, str]:
 
 def _unrestored(ctx: FileContext) -> Iterator[Finding]:
     entries = _optimizer_entries(ctx) if "load_state_dict" in ctx.source else {}
-    if not entries or any(_OPT_TEXT.search(ctx.code(s.node.func.value))  # type: ignore[attr-defined]
+    if not entries or any(_OPT_TEXT.search(ctx.code(s.node.func.value))
                           for s in call_sites(ctx) if s.name == "load_state_dict"
                           and isinstance(s.node.func, cst.Attribute)):
         return  # an optimizer is loaded somewhere: the file restores it, however it names the key
