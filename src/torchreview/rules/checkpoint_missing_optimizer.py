@@ -821,6 +821,41 @@ def main(model, loader, criterion, ckpt_path, epochs):
                     "scaler_state_dict": scaler.state_dict()}, ckpt_path)
 """,
 ]
+INVALID += [
+    # every run loads the file the last run saved, then trains on: a resume, with weights only
+    """
+import torch
+
+model = VAE().to(device)
+model.load_state_dict(torch.load("vae.pth"))
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+for epoch in range(10):
+    for data in dataloader:
+        optimizer.zero_grad()
+        loss = loss_function(model(data), data)
+        loss.backward()
+        optimizer.step()
+    model_path = "vae.pth"
+    torch.save(model.state_dict(), model_path)  # <- finding
+""",
+]
+VALID += [
+    # pretrained weights from another file, fine-tuned and saved under a new name
+    """
+import torch
+
+model = VAE().to(device)
+model.load_state_dict(torch.load("vae_pretrained.pth"))
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+for epoch in range(10):
+    for data in dataloader:
+        optimizer.zero_grad()
+        loss = loss_function(model(data), data)
+        loss.backward()
+        optimizer.step()
+    torch.save(model.state_dict(), "vae_finetuned.pth")
+""",
+]
 VALID += [
     # the same resume that restores the optimizer too
     """
@@ -1129,6 +1164,34 @@ def _loads_one_of_the_series(ctx: FileContext, save: CallSite) -> int:
     return 0
 
 
+def _file_names(ctx: FileContext, node: cst.CSTNode, site: CallSite) -> set[str]:
+    """The checkpoint file names in a call: literals, and literals assigned to a name it passes
+    (``model_path = 'vae.pth'`` then ``torch.save(model.state_dict(), model_path)``)."""
+    text = ctx.code(node)
+    names = set(_LOADED_FILE.findall(text))
+    for word in re.findall(r"\b[A-Za-z_]\w*\b", text):
+        prior = last_assignment(ctx, word, site.line + 1, site.function)
+        if prior is not None and isinstance(prior.value, cst.SimpleString):
+            names.update(_LOADED_FILE.findall(ctx.code(prior.value)))
+    return {n.rsplit("/", 1)[-1] for n in names}
+
+
+def _trains_on_from_the_saved_file(ctx: FileContext, save: CallSite) -> int:
+    """The script loads the very file it saves into the model and then trains (``load_state_dict(
+    torch.load("vae.pth"))`` before the epoch loop that saves ``vae.pth``): every run goes on from the
+    last one. The line of that load (0: none)."""
+    saved = _file_names(ctx, save.node, save)
+    if not saved:
+        return 0
+    for site in _model_loads(ctx):
+        if site.line >= save.line or not saved & _file_names(ctx, site.node, site):
+            continue
+        if any(lp.function_node is site.function and lp.line > site.line and lp.line <= save.line
+               and lp.has(EventKind.STEP, EventKind.BACKWARD) for lp in ctx.loops):
+            return site.line
+    return 0
+
+
 def _model_loads(ctx: FileContext) -> list[CallSite]:
     """``x.load_state_dict(...)`` calls of the file that load a model, not an optimizer, a scheduler or
     a GradScaler."""
@@ -1171,7 +1234,8 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
         return 0  # a unit test that saves and loads back checks the file format, not a training run
     scopes = _scopes(ctx, save)
     if not any(_RESUME.search("\n".join(ctx.lines[a - 1 : b])) for a, b in scopes):
-        return _loads_one_of_the_series(ctx, save) or _resumes_from_this_file(ctx, save)
+        return (_loads_one_of_the_series(ctx, save) or _resumes_from_this_file(ctx, save)
+                or _trains_on_from_the_saved_file(ctx, save))
     for site in _model_loads(ctx):
         if not any(a <= site.line <= b for a, b in scopes):
             continue
