@@ -1081,3 +1081,8 @@ def test_how_to_switch_the_new_option_on_is_no_reason():
         == "mechanism-only"
     assert check_description("Add one-cycle", "To avoid loss spikes early on, you can set a warmup.").verdict \
         == "purpose"
+
+
+def test_a_fix_when_doing_the_usual_thing_names_no_situation():
+    # "when training" is where the code always runs, not a case that goes wrong (batch M)
+    assert check_description("Fixed DDP when training", "").verdict == "mechanism-only"
