@@ -1086,3 +1086,30 @@ def test_how_to_switch_the_new_option_on_is_no_reason():
 def test_a_fix_when_doing_the_usual_thing_names_no_situation():
     # "when training" is where the code always runs, not a case that goes wrong (batch M)
     assert check_description("Fixed DDP when training", "").verdict == "mechanism-only"
+
+
+# --- real-text shapes of stop 33 (batch M), written in our own words ------------------------------------
+
+def test_the_apache_question_template_is_guidance():
+    body = ("What changes were proposed in this pull request?\nSave the sharded optimizer state with DCP.\n\n"
+            "Why are the changes needed?\nFix #77\n\nDoes this PR introduce any user-facing change?\nNo.\n\n"
+            "How was this patch tested?\nRan the nanoGPT example.")
+    assert check_description("Save the sharded optimizer state", body).verdict == "mechanism-only"
+
+
+def test_open_for_discussion_is_a_caveat():
+    body = "The order of the sections, and how they are split, is open for discussion."
+    assert check_description("Add a DDP readme", body).verdict == "mechanism-only"
+
+
+def test_more_reproducible_results_and_later_use_are_reasons():
+    assert check_description("seed the workers", "seed the workers so runs are more reproducible").verdict \
+        == "purpose"
+    assert check_description("seed the workers", "seed the workers making result more reproducible").verdict \
+        == "purpose"
+    assert check_description("Add a stop flag", "Adds `should_stop` to the trainer. Callbacks can later be used "
+                             "with it.").verdict == "purpose"
+
+
+def test_adding_the_latest_changes_says_nothing():
+    assert check_description("Merge pull request #3 from someone/main", "Add latest changes").verdict == "empty"

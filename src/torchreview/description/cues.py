@@ -53,7 +53,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"pick|use|pass|provide|define|control|toggle|switch|turn|enable|disable|skip|add|override|"
               r"adjust|tune|change)\b)[a-z]+"),
         # an outcome stated as the new state: "training results are reproducible"
-        (0.9, r"\b(?:is|are|becomes?|became) (?:now |fully |exactly |bitwise )?(?:reproducible|deterministic)\b"),
+        (0.9, r"\b(?:is|are|becomes?|became) (?:now |fully |exactly |bitwise )?(?:reproducible|deterministic)\b|"
+              # "fix random seed allowing result more reproducible"
+              r"\bmore (?:reproducible|deterministic)\b|"
+              # what the new piece is for, later: "This can later be used by callbacks to end training early"
+              r"\bcan (?:later|then|in the future|eventually) be used\b"),
         (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
@@ -412,6 +416,9 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 _PLACEHOLDER_TITLE = re.compile(
     r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
     r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
+    # "Add latest changes", "push my updates"
+    r"(?:add|added|adding|push|pushed|update|commit|upload)(?:ed)? (?:the |my |some |all )?(?:latest |recent |new )?"
+    r"(?:changes|updates|commits|edits|work|files)|"
     r"first commit|initial commit|(?:merge )?(?:dev|devel|develop|development|main|master)(?: branch)? ?"
     r"(?:to|into|2|->|→) ?(?:dev|devel|develop|main|master)|"
     # GitHub's own texts: the web upload's default title and the merge of one branch into another

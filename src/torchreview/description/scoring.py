@@ -113,6 +113,7 @@ _CAVEAT = re.compile(
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
+    r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     r"\b(?:any )?(?:feedback|suggestions|comments)\b[^.]{0,60}\b(?:(?:is|are|will be|would be) (?:greatly |much |very )?"
     r"(?:welcome|welcomed|appreciated))\b|"
     # limits and gaps of the PR itself: "X does not work for now", "we didn't add a unit test because …"

@@ -116,6 +116,9 @@ _PROMPT = re.compile(
     # this solves the issue #15213"
     r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
     r"you can use the syntax\b|"
+    # the question template many Apache-style projects use ("What changes were proposed in this pull request?")
+    r"what changes (were|are) proposed in this (pr|pull request)|why are the changes needed|"
+    r"does this (pr|pull request) introduce any user[- ]facing change|how was this (patch|pr|change) tested|"
     # "Paste your experiment result here (if needed).", "Write the detail information belongs to this PR."
     r"(paste|put|insert|write|add|fill in|enter) (your|the)\b[^.]{0,40}\bhere\b|"
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
