@@ -11,8 +11,10 @@ What it does
     the model, or an ``eval_step``-style function that a loop of this file calls after putting the
     model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
     So is an evaluation pass after the last optimizer step of a training function or of one pass of
-    an epoch loop: ``model.eval()`` and then the model again (or the same ``model.encode(...)`` that
-    the training part ran before its backward pass), with no backward pass after it.
+    an epoch loop (also when the steps sit in its inner loop over batches): ``model.eval()`` and then
+    that model again (or the same ``model.encode(...)`` that the training part ran before its backward
+    pass), or, in no mode at all, a model of the training part called on held-out data named as such
+    (``net(f_valid)``, ``cnn(test_features)``), with no backward pass after it.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -1464,6 +1466,42 @@ def train():
             accuracy = (test_output.argmax(1) == test_label).float().mean()
             print(epoch, loss.item(), accuracy.item())
 """,
+    # a GAN's epoch loop: the steps are in the batch loop, then the generator draws the epoch's samples in
+    # eval mode, in the epoch loop's own body
+    """
+import torch
+
+G = Generator().cuda()
+opt_G = torch.optim.Adam(G.parameters(), lr=2e-4)
+for epoch in range(n_epoch):
+    for imgs in dataloader:
+        loss_G = criterion(D(G(torch.randn(64, z_dim).cuda())), real_label)
+        G.zero_grad()
+        loss_G.backward()
+        opt_G.step()
+    G.eval()
+    samples = (G(z_sample).data + 1) / 2.0  # <- finding
+    save_image(samples, f"epoch_{epoch}.jpg")
+    G.train()
+""",
+    # the validation set scored once per epoch after the batch loop, in no mode at all (a model-selection
+    # helper's fit)
+    """
+import torch
+
+
+class Selector:
+    def fit(self, loader, f_valid, p_valid):
+        optimizer = torch.optim.Adam(self.net.parameters(), lr=1e-3)
+        for i in range(self.epoch):
+            for batch_x, batch_y in loader:
+                optimizer.zero_grad()
+                loss = self.cos_loss(self.net(batch_x), batch_y)
+                loss.backward()
+                optimizer.step()
+            valid_output = self.net(f_valid)  # <- finding
+            self.history.append(self.cos_loss(valid_output, p_valid).item())
+""",
     # held-out data asked for by a keyword, in a script with no other word of evaluation: the file's gate
     # must open on "train=False" too (it once looked for a capital F in lower-cased text)
     """
@@ -1520,6 +1558,23 @@ def train(model, batches, x_val, optimizer):
             val_out = model(x_val)
         out = model(batches[i])
         print(val_out.mean().item())
+""",
+    # after the batch loop and model.eval(), the epoch loop only calls a helper of its own class that saves
+    # the weights: no pass over data
+    """
+import torch
+
+
+class Imputer:
+    def _train_model(self, loader):
+        for epoch in range(self.epochs):
+            self.model.train()
+            for data in loader:
+                self.optimizer.zero_grad()
+                self.model.forward(data)["loss"].backward()
+                self.optimizer.step()
+            self.model.eval()
+            self._auto_save_model_if_necessary(training_finished=False, saving_name=f"epoch{epoch}")
 """,
     # the same epoch loop with its evaluation part under no_grad
     """
@@ -2225,7 +2280,8 @@ def _after_step_findings(ctx: FileContext) -> Iterator[Finding]:
     # the same shape one level down: an epoch loop that steps on the whole graph and then, every few
     # epochs, evaluates it in eval mode in its own body (GNN scripts: model.eval(); model.encode(...))
     for loop in ctx.loops:
-        if not loop.does_training or loop.runs_once or any(_context_off(ctx, c) for c in loop.outer_contexts):
+        if loop.iterates_parameters or not loop.has(EventKind.STEP, EventKind.BACKWARD) or loop.runs_once \
+                or any(_context_off(ctx, c) for c in loop.outer_contexts):
             continue
         if loop.function_node is not None and is_test_file(ctx.path) and loop.function.rsplit(".", 1)[-1].lstrip(
                 "_").startswith("test"):
@@ -2238,22 +2294,35 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
                 inner: list[tuple[int, int]], end: int) -> Iterator[Finding]:
     """After the last optimizer step of ``unit`` (a function run once, or one pass of a loop), the
     model is put in eval mode and called again with no backward pass after it."""
-    steps = [e for e in unit.of(EventKind.STEP) if e.depth == 0 and not e.via]
+    # the last step may sit in an inner loop over batches: model.eval() and a pass over held-out data
+    # after that loop, in the epoch loop's own body, is the same evaluation pass (a GAN's samples)
+    steps = [e for e in unit.of(EventKind.STEP) if not e.via]
     if not steps or any(_context_off(ctx, c) for c in unit.outer_contexts):
         return
     last_step = max(steps, key=lambda e: e.order)
     later = [e for e in unit.events if e.order > last_step.order]
     if any(e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) for e in later):
         return  # another update follows: that forward pass may be trained on
-    forwards = [e for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD])
-                if not e.via and e.depth == 0 and not any(a <= e.line <= b for a, b in inner)
-                and not any(_context_off(ctx, c) for c in e.contexts)
-                and ((mode := _last_mode_before(ctx, func, e.line, unit.line)) == "eval"
-                     or (mode is None and any(_HELD_OUT_DATA.search(a) for a in e.args)))]
+    # the model put in eval mode, or (on held-out data, in no mode) a model the training part ran
+    switched = {e.receiver for e in unit.of(EventKind.EVAL_MODE)}
+    trained = {e.receiver for e in unit.of(EventKind.FORWARD) if e.order < last_step.order}
+    forwards: list[tuple[Event, str]] = []
+    for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD]):
+        if e.via or e.depth != 0 or any(a <= e.line <= b for a, b in inner) or any(
+                _context_off(ctx, c) for c in e.contexts):
+            continue
+        mode = _last_mode_before(ctx, func, e.line, unit.line)
+        held_out = next((a for a in e.args if _HELD_OUT_DATA.search(a)), None)
+        if mode == "eval" and e.receiver in switched:
+            forwards.append((e, ""))
+        elif mode is None and held_out is not None and e.receiver in trained:
+            forwards.append((e, held_out.strip()))
     if _NEEDS_GRAD.search("\n".join(ctx.lines[last_step.end_line: end])):
         return
+    held = ""
     if forwards:
-        model, line, end_line = forwards[0].receiver or "model", forwards[0].line, forwards[0].end_line
+        model, line, end_line = forwards[0][0].receiver or "model", forwards[0][0].line, forwards[0][0].end_line
+        held = forwards[0][1]
     elif (repeated := _repeated_pass(ctx, unit, func, last_step, inner, end)) is not None:
         model, line, end_line = repeated.dotted, repeated.line, repeated.end_line
     else:
@@ -2261,7 +2330,7 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
     name = func.name.value if func is not None else "the script"
     facts: dict[str, object] = {
         "kind": "after-step", "function": name, "loop_header": f"{name}()", "loop_line": line,
-        "model": model, "forward_line": line, "step_line": last_step.line, "step_loop": ""}
+        "model": model, "forward_line": line, "step_line": last_step.line, "step_loop": "", "held_out": held}
     if unit.kind != "function":
         facts.update(loop_header=unit.header, step_loop=unit.header)
     yield ctx.finding(ID, SEVERITY, line, end_line, facts=facts)
