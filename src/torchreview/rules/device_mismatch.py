@@ -572,6 +572,17 @@ class RetrievalModel:
 ]
 
 VALID += [
+    # the lengths of a padded batch stay on the CPU: pack_padded_sequence takes them there
+    """
+model.to(device)
+for i, data in enumerate(train_loader):
+    inputs, labels, batch_seq_len = data[0].to(device), data[1].to(device), data[2]
+    optimizer.zero_grad()
+    outputs, hidden = model(inputs, batch_seq_len)
+    loss = criterion(outputs, labels)
+    loss.backward()
+    optimizer.step()
+""",
     # the branch that leaves the batch on the CPU runs only when there is no GPU (FEAT's trainer)
     """
 import torch
@@ -1014,7 +1025,7 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
 _NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
-                          r"(?:^|_)sizes$",
+                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$",
                           re.IGNORECASE)
 _MAYBE_TEXT = re.compile(r"caption", re.IGNORECASE)
 _TEXT_USE = re.compile(r"token|encode|process|clip|text", re.IGNORECASE)
@@ -1434,6 +1445,8 @@ class _Walker(cst.CSTVisitor):
                     if _constant_part(t.target) and name in self.state.raw:
                         self.state.moved_parts.add(self.ctx.code(t.target))  # only that element moved
                         continue
+                if kind == "raw" and not isinstance(t.target, cst.Subscript | cst.Attribute) and not _tensor_name(name):
+                    kind = "other"  # x, y, lengths = batch[0].to(device), batch[1].to(device), batch[2]
                 self._set(name, kind)
                 if isinstance(t.target, cst.Name | cst.Tuple | cst.List):
                     if self._is_forward(value) or self._from_output(value):
