@@ -393,3 +393,23 @@ def test_a_guarded_case_does_not_exclude_the_cases_after_it():
     a, b = (e for e in loop.events if e.code.endswith(".step()"))
     assert exclusive(a.conditions, b.conditions)  # the second runs only when the guarded one did not
     assert "warmup" in a.conditions[-1]  # and the guard is part of the test, not dropped
+
+
+def test_a_step_given_a_metric_or_a_short_scheduler_name_is_a_scheduler_step():
+    src = """
+def fit(model, opt, schedulers, loader, val_loss):
+    for epoch in range(3):
+        for x in loader:
+            opt.zero_grad()
+            model(x).sum().backward()
+            opt.step()
+        for sch in schedulers:
+            sch.step(val_loss)
+        for s in schedulers:
+            s.step(val_loss)
+        plateau.step(metrics["acc"])
+"""
+    loop = next(lp for lp in loops_of(src) if lp.header.startswith("for epoch"))
+    kinds = [(e.kind, e.receiver) for e in loop.events if e.kind in (EventKind.STEP, EventKind.SCHEDULER_STEP)]
+    assert kinds == [(EventKind.STEP, "opt"), (EventKind.SCHEDULER_STEP, "sch"), (EventKind.SCHEDULER_STEP, "s"),
+                     (EventKind.SCHEDULER_STEP, "plateau")]

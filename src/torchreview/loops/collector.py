@@ -16,6 +16,7 @@ from torchreview.loops.names import (
     _DTYPE_ARG,
     _LOSS_CALL,
     _MANUAL_UPDATES,
+    _METRIC_ARG,
     _RUNS_BACKWARD,
     _ZERO_GRAD_HELPERS,
     descends_along,
@@ -257,7 +258,10 @@ class _Collector(cst.CSTVisitor):
         elif name == "step" and recv and facts.is_pipeline_schedule(recv):
             emit(EventKind.BACKWARD, node, receiver=recv, args=args)  # every micro-batch's forward and backward
         elif name == "step" and recv:
-            if facts.is_scheduler(recv):
+            if facts.is_scheduler(recv) or (
+                    # sch.step(val_loss): a step given a metric is ReduceLROnPlateau's, an optimizer takes a closure
+                    len(args) == 1 and _METRIC_ARG.search(args[0]) and not facts.is_optimizer(recv)
+                    and not facts.is_scaler(recv)):
                 emit(EventKind.SCHEDULER_STEP, node, receiver=recv, args=args)
             elif facts.is_scaler(recv):
                 emit(EventKind.STEP, node, receiver=recv, target=args[0] if args else None, args=args)

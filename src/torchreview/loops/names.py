@@ -12,7 +12,10 @@ _VERB_AFTER_OPTIM = r"i[sz](?:e|es|ed|ing|ation)(?![a-z])"  # "optim" + "ize", "
 _OPTIMIZER_NAME = re.compile(rf"optim(?!al|{_VERB_AFTER_OPTIM})|(^|[._])opt($|[._0-9]|(?-i:[A-Z]))|"
                              rf"^opt(?!ion|imal|una|im{_VERB_AFTER_OPTIM})|opt_?[a-z]?$", re.IGNORECASE)
 OPTIMIZE_VERB = re.compile(rf"optim{_VERB_AFTER_OPTIM}", re.IGNORECASE)
-_SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup", re.IGNORECASE)
+# the argument of ReduceLROnPlateau.step(metric): a loss or a score, never a closure
+_METRIC_ARG = re.compile(r"(?:^|[_.\[\s\"'])(?:loss|losses|acc|accuracy|metric|metrics|score|f1|auc|ppl|perplexity|"
+                         r"dice|iou|miou|psnr|error|err|bleu)(?:$|[_\]\s\"'])|^val|^valid|^test", re.IGNORECASE)
+_SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup|(^|_)sch(s|_|$)", re.IGNORECASE)
 # a setting of the schedule, not the scheduler: warmup_steps, lr_decay_rate, scheduler_type
 _SCHEDULE_SETTING = re.compile(r"_(?:steps?|epochs?|iters?|iterations|ratio|rate|factor|gamma|percent(?:age)?|"
                                r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode)$",

@@ -489,6 +489,25 @@ for epoch in range(epochs):
 ]
 
 VALID += [
+    # after the evaluation, only the schedulers step (one given the validation loss); train() comes back at
+    # the top of the next epoch
+    """
+import torch
+
+
+def fit(model, opt, schedulers, train_loader, val_loader, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in train_loader:
+            opt.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            opt.step()
+        model.eval()
+        with torch.no_grad():
+            val_loss = sum(torch.nn.functional.cross_entropy(model(x), y).item() for x, y in val_loader)
+        for sch in schedulers:
+            sch.step(val_loss)
+""",
     # a robustness check attacks the inputs in eval mode: its backward passes move the inputs and no step
     # applies them, and the next epoch's train() switches back (MART's PGD evaluation)
     """
