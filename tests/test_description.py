@@ -1113,3 +1113,38 @@ def test_more_reproducible_results_and_later_use_are_reasons():
 
 def test_adding_the_latest_changes_says_nothing():
     assert check_description("Merge pull request #3 from someone/main", "Add latest changes").verdict == "empty"
+
+
+# --- real-text shapes of stop 33 (batch O), written in our own words ------------------------------------
+
+def test_struck_out_words_are_withdrawn():
+    body = "First loader for the CT volumes. ~~It crashes on empty slices, so this waits for #12.~~"
+    assert check_description("Add the CT loader", body).verdict == "mechanism-only"
+    # a tilde before a number is "about", not a strikethrough
+    assert check_description("Add the CT loader", "Loads ~3x faster than ~2 GB of PNGs.").verdict == "purpose"
+
+
+def test_a_pr_not_ready_for_review_states_no_reason():
+    body = "* Closes #31.\n* Still working on it, so the PR is not ready for review yet.\n* Will push more changes soon."
+    assert check_description("WIP: add the anomaly model", body).verdict == "mechanism-only"
+
+
+def test_handling_an_argument_is_how_the_fix_works():
+    assert check_description("Small fix to handle the use_masks argument", "").verdict == "mechanism-only"
+    assert check_description("Fix to handle empty batches without a crash", "").verdict == "purpose"
+
+
+def test_a_revert_of_buggy_work_gives_its_reason():
+    assert check_description('Revert "Clamp the loss"', "Reverts #71\n\nThat change is buggy.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Pull Request 2", "14march", "2024-05-02"])
+def test_a_numbered_pull_request_or_a_date_alone_says_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+def test_a_contribution_guide_pasted_as_the_body_is_guidance():
+    body = ("## Pull request template\n\nThe main and most welcome contribution is a pull request with a feature "
+            "or a bug fix. Each pull request should come with a short description of its contents.\n\nThanks!")
+    assert check_description("Tune the LightGBM blend", body).verdict == "mechanism-only"
+    assert check_description("Update", body).verdict == "empty"

@@ -217,7 +217,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"versions?\b| releases?\b)|"
               r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
               r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
-              r"\bflak(?:y|iness)\b|\bbroken\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
+              r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
@@ -443,7 +443,10 @@ _PLACEHOLDER_TITLE = re.compile(
     r"master|upstream|origin|latest)(?: branch)?)?|"
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
-    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?|"
+    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?#?\d+)?|"
+    # a date alone ("28june", "June 28", "2023-06-28")
+    r"(?:\d{1,2} ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]* ?\d{1,2}(?:st|nd|rd|th)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)|"
     # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
     r"(?:a |some |minor |small |tiny |trivial |quick |little |few |misc |miscellaneous |various |other )?"
     r"(?:bug ?|hot ?)?fix(?:es|ed)?|"

@@ -114,6 +114,9 @@ _CAVEAT = re.compile(
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
+    # the PR's own state: "currently this PR is not ready for review", "I am working on it"
+    r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|\b(?:i am|i'm|we are|we're) (?:still )?working on it\b|"
+    r"\b(?:will|would) push (?:more|further|the rest of the|other) (?:changes|commits|code)\b|"
     r"\b(?:any )?(?:feedback|suggestions|comments)\b[^.]{0,60}\b(?:(?:is|are|will be|would be) (?:greatly |much |very )?"
     r"(?:welcome|welcomed|appreciated))\b|"
     # limits and gaps of the PR itself: "X does not work for now", "we didn't add a unit test because …"
@@ -212,6 +215,9 @@ _FIX_WRONG_THING = re.compile(
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
 
 
+# "Minor fix to handle is_seg_dataset argument": handling a setting of the code is how the fix works
+_HANDLES_A_SETTING = re.compile(r"\bto (?:properly |correctly )?handle (?:the |an? |new )?(?:[\w.`-]+ ){0,2}?"
+                                r"(?:argument|arg|parameter|param|flag|option|kwarg|field|key|attribute|setting)s?\b")
 # How to use the new feature: "Users just need to replace `load_in_8bit` with `load_in_4bit`"
 _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
@@ -244,6 +250,8 @@ def score(sentence: Sentence) -> float:
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
     if "fix" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
+    if "to handle" in text:
+        text = _HANDLES_A_SETTING.sub(" ", text)
     if " to " in text:
         if "#" in text or "gh-" in text or "link" in text:
             text = _GOAL_REF.sub(" ", text)

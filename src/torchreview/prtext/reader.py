@@ -21,7 +21,6 @@ from torchreview.prtext.sentences import (
     _PROMPT,
     _REF,
     _REF_PLACEHOLDER,
-    _SENTENCE_END,
     _STACK_HEADER,
     _TABLE,
     _TRAILER,
@@ -34,6 +33,7 @@ from torchreview.prtext.sentences import (
     _has_words,
     _heading_kind,
     _make,
+    _sentence_parts,
     detect_bot,
     is_foreign,
     split_sentences,
@@ -87,6 +87,11 @@ def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
     return stripped[:-1] + first.rstrip(), remainder
 
 
+# GitHub's strikethrough, ~~text~~ or ~text~ (closed by a tilde after a non-space, so "~3x faster and ~2 GB"
+# strikes nothing)
+_STRUCK = re.compile(r"(?<![~\w])(~~?)(?=[^\s~])[^~\n]*?[^\s~]\1(?![~\w])")
+
+
 def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
@@ -95,8 +100,10 @@ def read(title: str, body: str) -> ReadText:
     text = _drop_spans(body, "<!--", "-->")
     text = _drop_spans(text, "<details", "</details>")
     text = _drop_bot_quotes(text)
+    if "~" in text:
+        text = _STRUCK.sub(" ", text)  # words the author struck out are withdrawn
     sentences: list[Sentence] = []
-    for part in _SENTENCE_END.split(_clean_inline(title)) if title.strip() else ():
+    for part in _sentence_parts(_clean_inline(title)) if title.strip() else ():
         s = _make(part, Section.TITLE)
         if s is not None and not _PROMPT.match(s.text):
             sentences.append(s)
