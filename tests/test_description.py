@@ -1148,3 +1148,32 @@ def test_a_contribution_guide_pasted_as_the_body_is_guidance():
             "or a bug fix. Each pull request should come with a short description of its contents.\n\nThanks!")
     assert check_description("Tune the LightGBM blend", body).verdict == "mechanism-only"
     assert check_description("Update", body).verdict == "empty"
+
+
+# --- real-text shapes of stop 33 (batch N), written in our own words ------------------------------------
+
+def test_a_small_error_in_the_docs_is_a_mistake_in_the_text():
+    assert check_description("Fix a small error in the docs on set_params", "").verdict == "mechanism-only"
+    assert check_description("Fix the error when set_params gets a callback", "").verdict == "purpose"
+
+
+def test_a_loss_defined_as_in_the_cited_article_gives_the_reason():
+    body = ("In https://arxiv.org/abs/1908.02498 article the generator loss is calculated from d_loss and l1_loss "
+            "only. The c_loss is only used for the code discriminator.")
+    assert check_description("Update train.ipynb", body).verdict == "purpose"
+
+
+def test_a_template_heading_of_section_names_is_no_sentence():
+    body = "## Description\n\nAdd export.py.\n\n## Expected Behavior & Potential Risk\n\nno\n"
+    assert check_description("add onnx export", body).verdict == "mechanism-only"
+
+
+def test_what_the_new_code_will_do_is_no_past_event():
+    body = ("If a log_dir is specified in an initialized BaseTrainer a SummaryWriter will be initialized with "
+            "the log_dir specified and closed after training.")
+    assert check_description("Add tensorboard support to BaseTrainer", body).verdict == "mechanism-only"
+
+
+def test_so_others_can_states_a_goal():
+    assert check_description("Add empty callback methods", "Adds empty methods so others can log extra values "
+                             "without reading the whole HF docs.").verdict == "purpose"

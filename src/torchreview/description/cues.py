@@ -24,7 +24,7 @@ _GOAL_VERBS = (
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
-        (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers)"
+        (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers|others|other people|everyone)"
               r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
@@ -46,7 +46,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
-              r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b"),
+              r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
+              # "In <link> article the generator loss is just …", "according to the paper"
+              r"\b(?:according to|per|in) (?:the |this |that |link )?(?:original |cited )?(?:paper|article)\b"),
         # a participle clause giving the effect: "…, enabling several bf16 models to run successfully";
         # "…, allowing to set the rate" restates the new option and does not count
         (0.9, r", (?:enabling|allowing|permitting) [^,.;]{0,80}? to (?!(?:set|specify|configure|choose|select|"
@@ -166,9 +168,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
-              # "Fix error in loss computation": a mistake in the code, not an error anyone saw
+              # "Fix error in loss computation", "a small error in docs": a mistake in the code or the text, not an
+              # error anyone saw
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
-              r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation)s?\b)|"
+              r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
               r"\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
               # "Fix additional memory consuming in the evaluation": too much memory is a symptom
@@ -222,9 +225,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|"
-              r"implementation|logic|math|derivation)s?\b)|"
+              r"implementation|logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
               r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|implementation|"
-              r"logic|math|derivation)s?\b)|"
+              r"logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"

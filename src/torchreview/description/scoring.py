@@ -418,6 +418,7 @@ def _opens_with_change(text: str) -> bool:
 
 
 _RELATIVE = frozenset({"that", "which", "who", "it"})
+_WILL_BE = re.compile(r"\bwill (?:now |then |also |automatically )?(?:be|get)\b")
 
 
 def _tells_past_event(text: str) -> bool:
@@ -426,6 +427,8 @@ def _tells_past_event(text: str) -> bool:
         return False
     if _AUTHOR_ACTS.match(text):
         return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
+    if " will " in f" {text} " and _WILL_BE.search(text):
+        return False  # "If a log_dir is given, a SummaryWriter will be initialized …": the new behaviour
     for i in range(1, len(words)):
         w = words[i]
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):

@@ -116,6 +116,8 @@ _PROMPT = re.compile(
     # this solves the issue #15213"
     r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
     r"you can use the syntax\b|"
+    # a template's heading made of its section names ("Expected Behavior & Potential Risk")
+    r"expected behaviou?r (&|and) potential risks?\s*:?\s*$|"
     # a contribution guide pasted as the template ("Each pull request should be provided with minimal description")
     r"each (pull request|pr) (should|must|initiates|needs)\b|(the )?(major|main)\b[^.]{0,40}\bcontribution is (a )?pull request\b|"
     # the question template many Apache-style projects use ("What changes were proposed in this pull request?")
