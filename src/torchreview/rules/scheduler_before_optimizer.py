@@ -36,7 +36,8 @@ Use instead
     ``ReduceLROnPlateau`` stepped with a metric and on any ``scheduler.step(value)`` with an
     argument (an explicit epoch or metric), on per-batch schedulers (OneCycleLR, warmup) stepped
     after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
-    (``if epoch > 0: scheduler.step()``), and on a scheduler that belongs to another optimizer
+    (``if epoch > 0: scheduler.step()``; a test of the training phase, ``if phase == 'train':``, is no
+    such guard: the scheduler still steps before that phase's batches), and on a scheduler that belongs to another optimizer
     than the one that steps after it, and on scheduler classes written in the same file (or, when the
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
     (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
@@ -237,6 +238,29 @@ for epoch in range(start_epoch, num_epochs):
 ]
 
 INVALID = [
+    # the old transfer-learning tutorial: the scheduler steps as the training phase starts, before its batches
+    """
+import torch
+
+
+def fit(model, dataloaders, criterion, num_epochs):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.001, momentum=0.9)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=7)
+    for epoch in range(num_epochs):
+        for phase in ["train", "val"]:
+            if phase == "train":
+                scheduler.step()  # <- finding
+                model.train()
+            else:
+                model.eval()
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                with torch.set_grad_enabled(phase == "train"):
+                    loss = criterion(model(inputs), labels)
+                    if phase == "train":
+                        loss.backward()
+                        optimizer.step()
+""",
     # the step sits in both branches of an if (with and without a GradScaler): it runs on every pass
     """
 import torch
@@ -354,6 +378,12 @@ def _both_branches(step: Event, steps: list[Event]) -> tuple[str, ...]:
     return step.conditions
 
 
+# the training phase of a loop over phases ("for phase in ['train', 'val']: if phase == 'train':"), as
+# the old transfer-learning tutorial wrote it: the scheduler still steps before that phase's batches
+_TRAIN_PHASE = re.compile(r"""^(?:(?:el)?if\s+)?(?:\(?\s*(?:self\.)?(?:phase|mode|split|stage)\s*==\s*"""
+                          r"""['"]train(?:ing)?['"]\s*\)?|(?:self\.)?(?:is_train(?:ing)?|training))$""")
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in [*ctx.loops, *step_functions(ctx)]:
         if loop.iterates_parameters:
@@ -378,10 +408,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     continue  # the step runs under a condition the scheduler does not share
                 per = "batch"
             else:
-                if sched.conditions:
-                    continue
+                if sched.conditions and not all(_TRAIN_PHASE.match(c.strip()) for c in sched.conditions):
+                    continue  # "if epoch > 0: scheduler.step()": the author placed it knowingly
                 per = "epoch"
-            suggestion = move_after(ctx, sched, step) if per == "batch" else _to_epoch_end(ctx, loop, sched)
+            if per == "batch":
+                suggestion = move_after(ctx, sched, step)
+            else:  # under "if phase == 'train':" a move to the end of the pass would also step it after the test
+                suggestion = None if sched.conditions else _to_epoch_end(ctx, loop, sched)
             yield ctx.finding(
                 ID, SEVERITY, sched.line, sched.end_line, loop=loop,
                 facts={"scheduler_step": sched.code, "scheduler_line": sched.line, "step": step.code,
