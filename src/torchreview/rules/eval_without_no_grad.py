@@ -14,7 +14,10 @@ What it does
     an epoch loop (also when the steps sit in its inner loop over batches): ``model.eval()`` and then
     that model again (or the same ``model.encode(...)`` that the training part ran before its backward
     pass), or, in no mode at all, a model of the training part called on held-out data named as such
-    (``net(f_valid)``, ``cnn(test_features)``), with no backward pass after it.
+    (``net(f_valid)``, ``cnn(test_features)``), with no backward pass after it. And a batch loop that
+    serves every phase of ``for phase in ["train", "val"]`` and keeps only its backward pass to
+    training (``if phase == "train": loss.backward()``) while its forward pass runs in every phase, with
+    no ``torch.set_grad_enabled(phase == "train")`` around it.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -111,7 +114,9 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\(|"
              r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
              # held-out data by its name, passed to a model after the step (cnn(test_features))
-             r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]"
+             r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]|"
+             # one batch loop for every phase, its backward kept to training (if phase == 'train':)
+             r"==\s*['\"]train"
              r"&&eval-loop")
 
 VALID = [
@@ -1502,6 +1507,25 @@ class Selector:
             valid_output = self.net(f_valid)  # <- finding
             self.history.append(self.cos_loss(valid_output, p_valid).item())
 """,
+    # one batch loop for every phase: the backward pass is kept to training, the forward pass is not (the
+    # transfer-learning tutorial without its set_grad_enabled, under autocast)
+    """
+import torch
+
+
+def train_model(model, dataloaders, criterion, optimizer, scaler, num_epochs):
+    for epoch in range(num_epochs):
+        for phase in ["train", "valid"]:
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                with torch.autocast("cuda"):
+                    outputs = model(inputs)  # <- finding
+                    loss = criterion(outputs, labels)
+                    if phase == "train":
+                        scaler.scale(loss).backward()
+                        scaler.step(optimizer)
+                        scaler.update()
+""",
     # held-out data asked for by a keyword, in a script with no other word of evaluation: the file's gate
     # must open on "train=False" too (it once looked for a capital F in lower-cased text)
     """
@@ -1575,6 +1599,36 @@ class Imputer:
                 self.optimizer.step()
             self.model.eval()
             self._auto_save_model_if_necessary(training_finished=False, saving_name=f"epoch{epoch}")
+""",
+    # the tutorial's own version: set_grad_enabled keeps the validation phase free of graphs
+    """
+import torch
+
+
+def train_model(model, dataloaders, criterion, optimizer, num_epochs):
+    for epoch in range(num_epochs):
+        for phase in ["train", "val"]:
+            model.train() if phase == "train" else model.eval()
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                with torch.set_grad_enabled(phase == "train"):
+                    loss = criterion(model(inputs), labels)
+                    if phase == "train":
+                        loss.backward()
+                        optimizer.step()
+""",
+    # every phase trains here (a loop over two training sets), so its forward passes need their graphs
+    """
+import torch
+
+
+def fit(model, loaders, optimizer):
+    for name in ["source", "target"]:
+        for x, y in loaders[name]:
+            optimizer.zero_grad()
+            loss = torch.nn.functional.cross_entropy(model(x), y)
+            loss.backward()
+            optimizer.step()
 """,
     # the same epoch loop with its evaluation part under no_grad
     """
@@ -1658,6 +1712,10 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     if steps and (mode_switch_anywhere or any(_HELD_OUT_DATA.search(ast.unparse(a)) for c in found.all_calls
                                               for a in c.args if isinstance(a, ast.Name | ast.Attribute))):
         return True  # an evaluation pass after the step, in the training function (pyGCN's train)
+    if steps and any(isinstance(node, ast.Compare) and any(
+            isinstance(c, ast.Constant) and c.value in ("train", "training") for c in node.comparators)
+            for node in ast.walk(tree)):
+        return True  # if phase == "train": loss.backward(), in a batch loop that serves every phase
     for loop in found.forward_loops():
         func = loop.function
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):
@@ -2029,6 +2087,48 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         )
     yield from _function_findings(ctx, reported)
     yield from _after_step_findings(ctx)
+    yield from _phase_findings(ctx)
+
+
+# -- one batch loop for every phase ----------------------------------------------------------------------
+# for phase in ["train", "val"]: ... for x, y in loaders[phase]: out = model(x); if phase == "train":
+# loss.backward(). The backward pass is kept to training, the graph is not: the tutorial's
+# torch.set_grad_enabled(phase == "train") around the forward pass is what keeps the validation phase free.
+
+_PHASE_TEST = re.compile(r"""^(?:(?:el)?if\s+)?\(?\s*(\w+)\s*==\s*['"](train(?:ing)?)['"]\s*\)?$""")
+_QUOTED_NAME = re.compile(r"""['"](\w+)['"]""")
+
+
+def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
+    for loop in ctx.loops:
+        backwards = [e for e in loop.of(EventKind.BACKWARD) if e.depth == 0 and not e.via]
+        if not backwards or loop.iterates_parameters:
+            continue
+        tests = {m.group(1) for e in backwards for c in e.conditions if (m := _PHASE_TEST.match(c.strip()))}
+        if len(tests) != 1 or not all(any(_PHASE_TEST.match(c.strip()) for c in e.conditions) for e in backwards):
+            continue
+        phase = tests.pop()
+        outer = next((a for a in ctx.ancestors(loop) if a.targets == (phase,)), None)
+        others = [n for n in _QUOTED_NAME.findall(outer.iter_code) if not n.startswith("train")] if outer else []
+        if outer is None or not others or not re.match(r"^\(?\s*[\[(]", outer.iter_code.strip()):
+            continue  # the phases must be listed where the loop over them starts
+        text = "\n".join(re.sub(r"#.*$", "", line) for line in ctx.lines[loop.line - 1: loop.end_line])
+        if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
+                _context_off(ctx, c) or is_no_grad_context(c) for c in (*loop.outer_contexts, *outer.outer_contexts)):
+            continue
+        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
+                    and not any(_PHASE_TEST.match(c.strip()) for c in e.conditions)
+                    and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
+        if not forwards:
+            continue
+        forward = _the_network(forwards)
+        yield ctx.finding(
+            ID, SEVERITY, forward.line, forward.end_line, loop=loop,
+            facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
+                   "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
+                   "forward_line": forward.line, "phase_test": f"{phase} == 'train'", "other_phase": others[0],
+                   "grad_switch": f"with torch.set_grad_enabled({phase} == 'train'):"},
+        )
 
 
 # -- evaluation functions without a loop of their own ----------------------------------------------
