@@ -2,7 +2,8 @@
 
 What it does
     Finds gradient accumulation, where ``backward()`` runs on every micro-batch and the optimizer
-    steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, or an inner loop
+    steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, a counter compared
+    with a count named for accumulation, ``if accum_count == args.accum_steps:``, or an inner loop
     over k micro-batches before the step), while the loss that goes into ``backward()`` is never
     divided by k.
     A ``train_step`` function whose loop lives in another file is read as one iteration.
@@ -66,6 +67,20 @@ SEVERITY = "warning"
 PREFILTER = r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
 
 VALID = [
+    # the same counter, with the loss divided by the count
+    """
+import torch
+
+accum_count = 0
+for i, batch in enumerate(loader):
+    accum_count += 1
+    loss = criterion(model(batch["x"]), batch["y"]) / args.accum_steps
+    loss.backward()
+    if accum_count == args.accum_steps:
+        optimizer.step()
+        optimizer.zero_grad()
+        accum_count = 0
+""",
     # HF-style: divide the loss
     """
 for step, batch in enumerate(train_dataloader):
@@ -256,6 +271,20 @@ def train(model, loader, G_optimizer, D_optimizer, G_steps, D_steps):
 ]
 
 INVALID = [
+    # a counter compared with the accumulation count, reset after the step: every k-th batch steps
+    """
+import torch
+
+accum_count = 0
+for i, batch in enumerate(loader):
+    accum_count += 1
+    loss = criterion(model(batch["x"]), batch["y"])
+    loss.backward()  # <- finding
+    if accum_count == args.accum_steps:
+        optimizer.step()
+        optimizer.zero_grad()
+        accum_count = 0
+""",
     # the schedule's length counts optimizer steps; that says nothing about the loss's scale
     """
 lr_scheduler = get_cosine_schedule_with_warmup(optimizer, 500, epochs * len(train_dl) // accum)
@@ -454,6 +483,7 @@ def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line
 
 
 _FLAG_TEST = re.compile(r"(?:else of )?if ([A-Za-z_][\w.]*)")
+_COUNTER_TEST = re.compile(r"if \(?\s*([A-Za-z_][\w.]*)\s*(?:==|>=)\s*([A-Za-z_][\w.]*)\s*\)?")
 
 
 def _modulo_text(ctx: FileContext, condition: str) -> str | None:
@@ -461,6 +491,10 @@ def _modulo_text(ctx: FileContext, condition: str) -> str | None:
     (``last_micro_step = (step + 1) % accum == 0`` ... ``if last_micro_step:``)."""
     if "%" in condition:
         return condition
+    c = _COUNTER_TEST.fullmatch(condition)
+    if c is not None and _ACCUM_WORDS.search(c.group(2)):
+        # "if accum_steps == opt.accumsteps:" with the counter reset after the step: every k-th batch
+        return f"{c.group(1)} % {c.group(2)} == 0"
     m = _FLAG_TEST.fullmatch(condition)
     if m is None:
         return None
