@@ -572,6 +572,16 @@ class RetrievalModel:
 ]
 
 VALID += [
+    # one caption string per image, tokenized inside the model (BLIP's captioning loop)
+    """
+model.to(device)
+for i, (image, caption, _) in enumerate(data_loader):
+    image = image.to(device)
+    loss = model(image, caption)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
     # the lengths of a padded batch stay on the CPU: pack_padded_sequence takes them there
     """
 model.to(device)
@@ -1025,7 +1035,9 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
 _NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
-                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$",
+                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$|"
+                          # one caption per sample, handed to a model that tokenizes it (BLIP's model(image, caption))
+                          r"^caption$",
                           re.IGNORECASE)
 _MAYBE_TEXT = re.compile(r"caption", re.IGNORECASE)
 _TEXT_USE = re.compile(r"token|encode|process|clip|text", re.IGNORECASE)

@@ -5,6 +5,8 @@ What it does
     an inner loop or helper of the same file). When ``model.eval()`` (or ``model.train(False)``) runs
     in such a loop, usually for a validation pass, the rule follows the loop's order, around to the
     next iteration, and reports when the next training call comes before any ``model.train()``.
+    A training helper that puts the model in eval mode itself before it trains (a linear probe on
+    frozen batch-norm statistics) trains in eval mode on purpose, and is left alone.
 
 Why it matters
     ``model.eval()`` changes how dropout and batch norm behave: dropout turns off and batch norm
@@ -489,6 +491,31 @@ for epoch in range(epochs):
 ]
 
 VALID += [
+    # a linear probe on frozen features: the training helper puts the model in eval mode itself, on purpose
+    """
+import torch
+
+
+def train(loader, model, criterion, optimizer):
+    model.eval()  # frozen backbone: batch norm must keep its pre-trained statistics
+    for images, target in loader:
+        loss = criterion(model(images), target)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def validate(loader, model):
+    model.eval()
+    with torch.no_grad():
+        return sum(model(x).argmax(1).eq(y).sum().item() for x, y in loader)
+
+
+def main(model, train_loader, val_loader, criterion, optimizer, epochs):
+    for epoch in range(epochs):
+        train(train_loader, model, criterion, optimizer)
+        validate(val_loader, model)
+""",
     # after the evaluation, only the schedulers step (one given the validation loss); train() comes back at
     # the top of the next epoch
     """
@@ -1040,6 +1067,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             nxt, evaluated = _next_after(events, index)
             if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
                 continue
+            if nxt.via and any(t.kind == EventKind.EVAL_MODE and t.via == nxt.via and t.line < nxt.line
+                               and t.receiver == e.receiver for t in events):
+                continue  # the helper that trains puts the model in eval mode itself first: a frozen-BN probe
             if _restores_unseen(ctx, loop, model) or _helper_restores(ctx, loop, e):
                 continue
             line, end = _anchor(ctx, loop, e)

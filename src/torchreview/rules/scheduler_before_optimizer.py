@@ -40,7 +40,8 @@ Use instead
     such guard: the scheduler still steps before that phase's batches), and on a scheduler that belongs to another optimizer
     than the one that steps after it, and on scheduler classes written in the same file (or, when the
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
-    (their ``step()`` may mean something else). It does not look at DeepSpeed or Lightning engines, which
+    (their ``step()`` may mean something else), nor on a step whose return value is kept
+    (``_new_lr = scheduler.step()``: PyTorch's schedulers return nothing, so it is the project's own). It does not look at DeepSpeed or Lightning engines, which
     step the scheduler themselves.
 
 References
@@ -73,6 +74,21 @@ SEVERITY = "warning"
 PREFILTER = r"text:\.step\(&&itext:sched|lr_|warmup"
 
 VALID = [
+    # the project's own schedule: its step() returns the new rate, set before the step that uses it (I-JEPA)
+    """
+import torch
+
+
+def train(loader, model, optimizer, scheduler, scaler):
+    for imgs in loader:
+        _new_lr = scheduler.step()
+        with torch.autocast("cuda"):
+            loss = model(imgs)
+        optimizer.zero_grad()
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+""",
     # a pipeline-parallel schedule's step() runs the micro-batches' forward and backward passes; it is
     # not a learning-rate schedule (torch.distributed.pipelining, spikingjelly's distributed training)
     """
@@ -399,6 +415,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or ""):
                 continue
+            if re.search(r"[\w\]]\s*=\s*" + re.escape(sched.code), ctx.lines[sched.line - 1]):
+                continue  # _new_lr = scheduler.step(): a step that returns the rate is the project's own scheduler
             optimizer = _optimizer_of(ctx, sched.receiver or "")
             ran_before, step = _first_step_after(steps, sched, optimizer)
             if ran_before or step is None:
