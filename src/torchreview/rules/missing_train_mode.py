@@ -6,7 +6,9 @@ What it does
     in such a loop, usually for a validation pass, the rule follows the loop's order, around to the
     next iteration, and reports when the next training call comes before any ``model.train()``.
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
-    frozen batch-norm statistics) trains in eval mode on purpose, and is left alone.
+    frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
+    helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
+    and only prints otherwise) does not switch back in every case, and is reported.
 
 Why it matters
     ``model.eval()`` changes how dropout and batch norm behave: dropout turns off and batch norm
@@ -76,7 +78,7 @@ from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._common import calls_in, not_an_optimizer, resolvable, steps_inputs
-from torchreview.rules._order import exclusive
+from torchreview.rules._order import exclusive, is_prefix
 
 ID = "missing-train-mode"
 SEVERITY = "warning"
@@ -598,6 +600,31 @@ class Trainer:
 ]
 
 INVALID = [
+    # the helper switches back to training in one branch only (litgpt's generate_example: when the prompt
+    # is too long it only prints, and the model stays in eval mode for the rest of training)
+    """
+import torch
+
+
+def generate_example(model, encoded, max_new_tokens):
+    model.eval()
+    if len(encoded) + max_new_tokens < model.max_seq_length:
+        output = generate(model, encoded, max_new_tokens)
+        model.train()
+        print(output)
+    else:
+        print("prompt too long, skipping the example")
+
+
+def fit(model, loader, optimizer, encoded, eval_interval):
+    for step, batch in enumerate(loader):
+        loss = model(batch).loss
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        if step % eval_interval == 0:
+            generate_example(model, encoded, 50)  # <- finding
+""",
     # the helper copies the model for a snapshot, then puts the model itself in eval mode
     """
 def evaluate(model, loader, snapshots):
@@ -837,6 +864,8 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
         if exclusive(e.conditions, switch.conditions):
             continue  # for phase in ("train", "val"): if phase == "train": ... else: model.eval()
         if e.kind == EventKind.TRAIN_MODE:
+            if not is_prefix(e.conditions, switch.conditions) and e.via == switch.via and e.via:
+                continue  # model.train() in one branch of the helper only (litgpt's generate_example)
             return e, False
         if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
             continue  # under no_grad nothing trains: a shared forward_backward(val_data) in evaluation
@@ -895,7 +924,11 @@ def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
         return False
     resolve = resolver_for(ctx, loop.function_node)
     target = resolve(call)
-    return target is not None and _mode_after(ctx, target, resolver_for(ctx, target)) == "train"
+    if target is None or _mode_after(ctx, target, resolver_for(ctx, target)) != "train":
+        return False
+    # the switch back must run whenever the switch to eval did, not in one branch only
+    back = [t for t in loop.events if t.kind == EventKind.TRAIN_MODE and t.via == e.via and t.line > e.line]
+    return not back or any(is_prefix(t.conditions, e.conditions) for t in back)
 
 
 def _helper_name(via: str) -> str:
@@ -1031,7 +1064,7 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
             ID, severity, line, ctx.pos(call).end.line, loop=loop,
             facts={"model": model, "eval_line": line, "train_line": nxt.line,
                    "loop_header": loop.header, "loop_line": loop.line, "unseen": "yes" if unseen else "",
-                   "helper": last_name(call.func), "call_line": line},
+                   "helper": last_name(call.func), "call_line": line, "partial_line": ""},
         )
 
 
@@ -1075,10 +1108,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
+            partial = next((t.line for t in events if t.kind == EventKind.TRAIN_MODE and t.via == e.via and e.via
+                            and t.line > e.line and not is_prefix(t.conditions, e.conditions)), "")
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
                        "loop_header": loop.header, "loop_line": loop.line, "unseen": "",
-                       "helper": last_name(call.func) if call is not None else "", "call_line": line},
+                       "helper": last_name(call.func) if call is not None else "", "call_line": line,
+                       "partial_line": partial},
             )
         yield from _unseen_findings(ctx, loop, reported)
