@@ -77,6 +77,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, resolver_for
+from torchreview.rules._calls import assignments
 from torchreview.rules._common import calls_in, not_an_optimizer, resolvable, steps_inputs
 from torchreview.rules._order import exclusive, is_prefix
 
@@ -493,6 +494,30 @@ for epoch in range(epochs):
 ]
 
 VALID += [
+    # each simulation builds a new model (in train mode) and hands it to a helper that trains, then evaluates
+    """
+import torch
+
+
+def forecast(model, loader, epochs):
+    optimizer = torch.optim.Adam(model.parameters())
+    for _ in range(epochs):
+        for x, y in loader:
+            model.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+    model.eval()
+    with torch.no_grad():
+        return [model(x) for x, _ in loader]
+
+
+def run_simulations(model_class, loader, epochs, n):
+    results = []
+    for i in range(n):
+        model = model_class(hidden=64)
+        results.append(forecast(model, loader, epochs))
+    return results
+""",
     # a linear probe on frozen features: the training helper puts the model in eval mode itself, on purpose
     """
 import torch
@@ -917,6 +942,16 @@ def _helper_call(ctx: FileContext, loop: TrainingLoop, e: Event) -> cst.Call | N
     return next((c for c in calls_in(loop.node.body) if last_name(c.func) == helper), None)
 
 
+def _built_in_loop(ctx: FileContext, loop: TrainingLoop, call: cst.Call) -> bool:
+    """The model the helper gets is built anew in each pass of the loop, before the call (a new module
+    starts in train mode): ``model = model_class(...)``, then ``forecast(model, ...)``."""
+    call_line = ctx.pos(call).start.line
+    names = {ctx.code(a.value) for a in call.args if isinstance(a.value, cst.Name)}
+    return any(a.name in names and loop.line < a.line < call_line and isinstance(a.value, cst.Call)
+               and not re.search(r"deepcopy|copy\(|load|\.to\(|\.cuda\(", ctx.code(a.value))
+               for a in assignments(ctx))
+
+
 def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
     """The evaluation helper that switches to eval mode ends by switching back to training."""
     call = _helper_call(ctx, loop, e)
@@ -1092,6 +1127,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if _switched_on_a_copy(ctx, e):
                 continue  # model = copy.deepcopy(model) in the helper first: the caller's model keeps its mode
+            if e.via and call is not None and _built_in_loop(ctx, loop, call):
+                continue  # model = model_class(...) each pass, then trained and evaluated by the helper: a new one
             if _part_of_trained(loop, model):
                 continue  # self.model.running_mean_std.eval(), model.backbone.bn1.eval(): frozen on purpose
             if any(t.kind == EventKind.TRAIN_MODE and t.receiver == e.receiver and exclusive(e.conditions, t.conditions)
