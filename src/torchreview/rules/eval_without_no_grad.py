@@ -45,7 +45,8 @@ Use instead
     ```
 
     The rule stays quiet when the no-grad mode comes from a decorator, a ``with`` block around the
-    loop or around the forward call, ``torch.set_grad_enabled(False)`` earlier in the function, or a
+    loop or around the model's own forward call (one around a later decoding step of the scores only is
+    not enough), ``torch.set_grad_enabled(False)`` earlier in the function, or a
     ``with torch.no_grad():`` around the call of the evaluation function in the same file (or
     ``torch.set_grad_enabled(False)`` earlier in the calling function), and when
     the whole model's parameters are frozen for the loop (``model.requires_grad_(False)``, or a
@@ -1526,6 +1527,22 @@ def train_model(model, dataloaders, criterion, optimizer, scaler, num_epochs):
                         scaler.step(optimizer)
                         scaler.update()
 """,
+    # no_grad around the decoding only: the model's scores were computed with gradients on (a dependency
+    # parser's dev loop)
+    """
+import torch
+
+
+class Trainer:
+    def dev(self, loader):
+        predictions = []
+        for batch in loader:  # <- finding
+            self.model.eval()
+            scores = self.model(batch["inputs"])
+            with torch.no_grad():
+                predictions.append(self.decoder(scores, batch["mask"]))
+        return predictions
+""",
     # held-out data asked for by a keyword, in a script with no other word of evaluation: the file's gate
     # must open on "train=False" too (it once looked for a capital F in lower-cased text)
     """
@@ -1840,7 +1857,11 @@ def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
     if any(_context_off(ctx, c) for c in loop.outer_contexts):
         return True
     if any(_context_off(ctx, c) for e in loop.events for c in e.contexts):
-        return True
+        # the loop's own passes of the model must all be under it: a no_grad around the decoding of
+        # scores that the model computed with gradients on leaves that forward pass recording
+        own = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via]
+        if not own or any(_context_off(ctx, c) for c in _the_network(own).contexts):
+            return True
     start = loop.function_line if loop.function_node is not None else 1
     prefix = "\n".join(ctx.lines[start - 1 : loop.line - 1])
     return bool(_GRAD_OFF_STATEMENT.search(prefix))
