@@ -413,3 +413,33 @@ def fit(model, opt, schedulers, loader, val_loss):
     kinds = [(e.kind, e.receiver) for e in loop.events if e.kind in (EventKind.STEP, EventKind.SCHEDULER_STEP)]
     assert kinds == [(EventKind.STEP, "opt"), (EventKind.SCHEDULER_STEP, "sch"), (EventKind.SCHEDULER_STEP, "s"),
                      (EventKind.SCHEDULER_STEP, "plateau")]
+
+
+def test_a_continue_guard_conditions_the_rest_of_its_block():
+    src = """
+def fit(model, loader, optimizer, k):
+    for i, (x, y) in enumerate(loader):
+        model(x).sum().backward()
+        if (i + 1) % k != 0:
+            continue
+        optimizer.step()
+        optimizer.zero_grad()
+    for x in loader:
+        if x is None: continue
+        optimizer.step()
+    optimizer.step()
+"""
+    first, second = loops_of(src)[:2]
+    assert [(e.kind, e.conditions) for e in first.events if e.kind in (EventKind.BACKWARD, EventKind.STEP)] == [
+        (EventKind.BACKWARD, ()), (EventKind.STEP, ("else of if (i + 1) % k != 0",))]
+    assert [e.conditions for e in second.events if e.kind == EventKind.STEP] == [("else of if x is None",)]
+    # the guard ends with its block: an if whose body only sometimes continues guards nothing
+    src2 = """
+for x in loader:
+    if x is None:
+        print("skip")
+    else:
+        continue
+    optimizer.step()
+"""
+    assert [e.conditions for e in loops_of(src2)[0].events if e.kind == EventKind.STEP] == [()]

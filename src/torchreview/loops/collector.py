@@ -59,6 +59,16 @@ def _aliased_method(value: cst.BaseExpression) -> str | None:
     return None
 
 
+def _ends_in_continue(body: cst.BaseSuite) -> bool:
+    """The block ends the iteration early: its last statement is ``continue``."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        return bool(body.body) and isinstance(body.body[-1], cst.Continue)
+    if isinstance(body, cst.IndentedBlock) and body.body:
+        last = body.body[-1]
+        return isinstance(last, cst.SimpleStatementLine) and bool(last.body) and isinstance(last.body[-1], cst.Continue)
+    return False
+
+
 class _Collector(cst.CSTVisitor):
     """Collects the events of one loop body (and of helpers it calls), in source order."""
 
@@ -82,6 +92,7 @@ class _Collector(cst.CSTVisitor):
         # Parameters of this helper that its call sets to True or False (``run_epoch(val_loader,
         # train=False)``): an ``if train:`` on them runs one branch only.
         self.flags: dict[str, bool] = {}
+        self.guards: list[int] = []  # per open block: the continue-guards that condition the rest of it
 
     # -- control flow ---------------------------------------------------------------------------
     def visit_If(self, node: cst.If) -> bool:
@@ -113,6 +124,21 @@ class _Collector(cst.CSTVisitor):
 
     def visit_If_body(self, node: cst.If) -> None:
         self.conditions.append("if " + self.b.code(node.test))
+
+    # ``if batch_idx % k != 0: continue`` guards the rest of its block: what follows runs only when the
+    # test is false, as if it stood in the ``else`` (gradient accumulation written with a continue)
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self.guards.append(0)
+
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
+        count = self.guards.pop() if self.guards else 0
+        if count:
+            del self.conditions[len(self.conditions) - count:]
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if original_node.orelse is None and self.guards and _ends_in_continue(original_node.body):
+            self.conditions.append("else of if " + self.b.code(original_node.test))
+            self.guards[-1] += 1
 
     def leave_If_body(self, node: cst.If) -> None:
         self.conditions.pop()

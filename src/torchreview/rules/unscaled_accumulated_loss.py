@@ -2,7 +2,8 @@
 
 What it does
     Finds gradient accumulation, where ``backward()`` runs on every micro-batch and the optimizer
-    steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, a counter compared
+    steps only every k micro-batches (``if (i + 1) % k == 0: optimizer.step()``, the same test ended
+    by ``continue`` before the step, a counter compared
     with a count named for accumulation, ``if accum_count == args.accum_steps:``, or an inner loop
     over k micro-batches before the step), while the loss that goes into ``backward()`` is never
     divided by k.
@@ -271,6 +272,23 @@ def train(model, loader, G_optimizer, D_optimizer, G_steps, D_steps):
 ]
 
 INVALID = [
+    # the micro-batches end their pass with a continue until the k-th (a trainer with AMP)
+    """
+import torch
+
+batch_idx = 0
+for inputs, labels in train_loader:
+    with torch.autocast("cuda"):
+        loss = criterion(model(inputs), labels)
+        scaler.scale(loss).backward()  # <- finding
+    batch_idx += 1
+    if batch_idx % args.grad_accumulation_batches != 0:
+        continue
+    scaler.unscale_(optimizer)
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad()
+""",
     # a counter compared with the accumulation count, reset after the step: every k-th batch steps
     """
 import torch
