@@ -6,7 +6,8 @@ What it does
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
     iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
     function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
-    loop itself runs no backward pass and no optimizer step. Evaluation functions without a
+    loop itself runs no backward pass and no optimizer step (an environment's ``env.step(action)``
+    in a test episode is no optimizer step). Evaluation functions without a
     loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
     the model, or an ``eval_step``-style function that a loop of this file calls after putting the
     model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
@@ -103,7 +104,13 @@ from torchreview.loops import (
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, assignments, call_sites, innermost_loop, loop_ranges, values_of
-from torchreview.rules._common import EVAL_FUNCTION_NAME, assigned_in_loop, calls_in, is_test_file
+from torchreview.rules._common import (
+    EVAL_FUNCTION_NAME,
+    assigned_in_loop,
+    calls_in,
+    is_test_file,
+    not_an_optimizer,
+)
 
 ID = "eval-without-no-grad"
 SEVERITY = "warning"
@@ -1543,6 +1550,20 @@ class Trainer:
                 predictions.append(self.decoder(scores, batch["mask"]))
         return predictions
 """,
+    # a test episode: the environment's step trains nothing, and the policy runs with gradients on
+    """
+import torch
+
+
+def test_env(model, env, device):
+    state = env.reset()
+    done, total_reward = False, 0.0
+    while not done:  # <- finding
+        dist, _ = model(torch.FloatTensor(state).unsqueeze(0).to(device))
+        state, reward, done, _ = env.step(dist.sample().cpu().numpy()[0])
+        total_reward += reward
+    return total_reward
+""",
     # held-out data asked for by a keyword, in a script with no other word of evaluation: the file's gate
     # must open on "train=False" too (it once looked for a capital F in lower-cased text)
     """
@@ -2072,9 +2093,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _builds_each_model(ctx, loop, forwards):
             continue
-        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) or (
+        if loop.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD) or any(
+                not not_an_optimizer(ctx, e) for e in loop.of(EventKind.STEP)) or (
                 loop.has(EventKind.ZERO_GRAD) and _is_evaluation(ctx, loop) not in ("mode", "loader")):
             continue  # a zero_grad left in a loop after model.eval(), or over held-out data, trains nothing
+            # (an environment's env.step(action) in a test episode trains nothing either)
         if _trains_through_a_call(loop):
             continue
         if any(a.line in reported for a in ctx.ancestors(loop)):
