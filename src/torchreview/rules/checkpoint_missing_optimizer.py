@@ -14,7 +14,9 @@ What it does
     checkpoint (``model.load_state_dict(ckpt["model_state_dict"])``, before a training loop of the same
     function, with the optimizer in reach) while the file saves the optimizer's state under a key that
     nothing reads back and no optimizer loads a state anywhere in the file. Loading the best weights
-    after training, or in an evaluation function, is no resume.
+    after training, or in an evaluation function, is no resume. And a resume that restores the
+    optimizer only ``if 'optimizer' in checkpoint:`` while every save of the file writes it under
+    another key (``'optimizer_state_dict'``): that test is never true.
 
 Why it matters
     Optimizers such as Adam and SGD with momentum keep state for every parameter (running averages,
@@ -856,6 +858,53 @@ for epoch in range(10):
     torch.save(model.state_dict(), "vae_finetuned.pth")
 """,
 ]
+INVALID += [
+    # the resume tests for a key that no save writes: the optimizer is never restored, silently
+    """
+import os
+
+import torch
+
+
+def load_model(model, path, optimizer=None):
+    checkpoint = torch.load(path, map_location="cpu")
+    model.load_state_dict(checkpoint["model_state_dict"])
+    start_epoch = checkpoint["epoch"]
+    if optimizer is not None:
+        if "optimizer" in checkpoint:  # <- finding
+            optimizer.load_state_dict(checkpoint["optimizer_state_dict"])
+    return model, optimizer, start_epoch
+
+
+def save_model(log_dir, epoch, model, optimizer=None):
+    save_dict = {"epoch": epoch + 1, "model_state_dict": model.state_dict()}
+    if optimizer is not None:
+        save_dict["optimizer_state_dict"] = optimizer.state_dict()
+    torch.save(save_dict, os.path.join(log_dir, "checkpoint.tar"))
+""",
+]
+VALID += [
+    # the same resume, testing for the key the checkpoint holds
+    """
+import os
+
+import torch
+
+
+def load_model(model, path, optimizer=None):
+    checkpoint = torch.load(path, map_location="cpu")
+    model.load_state_dict(checkpoint["model_state_dict"])
+    if optimizer is not None and "optimizer_state_dict" in checkpoint:
+        optimizer.load_state_dict(checkpoint["optimizer_state_dict"])
+    return model, optimizer
+
+
+def save_model(log_dir, epoch, model, optimizer):
+    save_dict = {"epoch": epoch + 1, "model_state_dict": model.state_dict()}
+    save_dict["optimizer_state_dict"] = optimizer.state_dict()
+    torch.save(save_dict, os.path.join(log_dir, "checkpoint.tar"))
+""",
+]
 VALID += [
     # the same resume that restores the optimizer too
     """
@@ -1344,10 +1393,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=loop,
             facts={"kind": "save", "missing": "optimizer", "owner": optimizer, "line": site.line,
-                   "resume_line": resume_line or "", "key": "", "restore": ""},
+                   "resume_line": resume_line or "", "key": "", "restore": "", "tested_key": ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
     yield from _unrestored(ctx)
+    yield from _key_never_saved(ctx)
 
 
 # -- a resume that reads the model back from a checkpoint that holds the optimizer too, and leaves it ----
@@ -1367,11 +1417,72 @@ def _optimizer_entries(ctx: FileContext) -> dict[str, str]:
         saved = _saved(ctx, site)
         if saved is None:
             continue
-        for key, value in zip(saved.keys, saved.values, strict=False):
+        pairs = [*zip(saved.keys, saved.values, strict=False), *_ADDED_ENTRY.findall(saved.extra)]
+        for key, value in pairs:
             m = re.fullmatch(r"([\w.]+)\.state_dict\(\)", value.strip())
             if m and _OPT_TEXT.search(key) and _OPT_TEXT.search(m.group(1).rsplit(".", 1)[-1]):
                 out[key] = m.group(1)
     return out
+
+
+# save_dict['optimizer_state_dict'] = optimizer.state_dict(), added to the checkpoint after its literal
+_ADDED_ENTRY = re.compile(r"""\[\s*['"]([\w.-]+)['"]\s*\]\s+([\w.]+\.state_dict\(\))""")
+
+
+def _saved_keys(ctx: FileContext) -> set[str]:
+    keys: set[str] = set()
+    for site in call_sites(ctx):
+        if site.dotted in _SAVE_NAMES or site.name in _SAVE_HELPERS:
+            saved = _saved(ctx, site)
+            if saved is not None:
+                if saved.opaque:
+                    return set()  # ** content we cannot read: any key may be there
+                keys.update(saved.keys)
+                keys.update(re.findall(r"""\[\s*['"]([\w.-]+)['"]\s*\]""", saved.extra))
+    return keys
+
+
+def _key_never_saved(ctx: FileContext) -> Iterator[Finding]:
+    """``if 'optimizer' in checkpoint: optimizer.load_state_dict(checkpoint['optimizer_state_dict'])``
+    while every save of this file writes the optimizer under 'optimizer_state_dict': the test is never
+    true, and the resume silently goes on with a fresh optimizer (SDCoT)."""
+    entries = _optimizer_entries(ctx)
+    saved = _saved_keys(ctx) if entries else set()
+    if not saved:
+        return
+    for node in _membership_ifs(ctx):
+        test = node.test
+        assert isinstance(test, cst.Comparison)
+        key = test.left.evaluated_value if isinstance(test.left, cst.SimpleString) else None
+        if not isinstance(key, str) or key in saved or not _OPT_TEXT.search(key):
+            continue
+        body = ctx.code(node.body)
+        if not re.search(r"(?:optim\w*|opt\w*)\.load_state_dict\(", body):
+            continue
+        line = ctx.pos(node).start.line
+        saved_key = next(iter(entries))
+        yield ctx.finding(
+            ID, SEVERITY, line, line,
+            facts={"kind": "key", "missing": "optimizer", "owner": entries[saved_key], "line": line,
+                   "resume_line": line, "key": saved_key, "tested_key": key, "restore": ""},
+        )
+
+
+def _membership_ifs(ctx: FileContext) -> list[cst.If]:
+    """``if '<key>' in <name>:`` statements of the file."""
+    found: list[cst.If] = []
+
+    class V(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            t = node.test
+            if (isinstance(t, cst.Comparison) and len(t.comparisons) == 1
+                    and isinstance(t.comparisons[0].operator, cst.In)
+                    and isinstance(t.left, cst.SimpleString) and isinstance(t.comparisons[0].comparator, cst.Name)):
+                found.append(node)
+
+    if " in " in ctx.source:
+        ctx.module.visit(V())
+    return found
 
 
 def _unrestored(ctx: FileContext) -> Iterator[Finding]:
@@ -1404,7 +1515,7 @@ def _unrestored(ctx: FileContext) -> Iterator[Finding]:
                 ID, SEVERITY, load.line, load.end_line,
                 facts={"kind": "resume", "missing": "optimizer", "owner": owner, "line": load.line,
                        "resume_line": load.line, "key": key,
-                       "restore": f'{owner}.load_state_dict({m.group(1)}["{key}"])'},
+                       "restore": f'{owner}.load_state_dict({m.group(1)}["{key}"])', "tested_key": ""},
             )
             return
 
@@ -1433,6 +1544,6 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
         facts={"kind": "save", "missing": "scheduler", "owner": scheduler, "line": site.line, "resume_line": "",
-               "key": "", "restore": ""},
+               "key": "", "restore": "", "tested_key": ""},
         suggestion=_suggest(ctx, saved, "scheduler", scheduler),
     )
