@@ -39,7 +39,8 @@ Use instead
     ```
 
     During gradient accumulation it also finds clipping that runs after every micro-batch while
-    the step runs only under the accumulation ``if``. Clipping done by a helper function of the same
+    the step runs only under the accumulation ``if`` (also when the clip sits under settings of its
+    own, ``if config.CLIP_GRAD:``, or in the AMP branch). Clipping done by a helper function of the same
     file counts, also by value (``p.grad.data.clamp_(-c, c)``); so does an FSDP model's own
     ``clip_grad_norm_``, which does not unscale. A helper that only clips is reported where the loop
     calls it; a helper that runs the backward pass too is reported at its clip.
@@ -232,6 +233,29 @@ for inputs in dataloader:
 ]
 
 INVALID = [
+    # accumulation under a setting, the clip under settings of its own (Swin's early train_one_epoch)
+    """
+import torch
+
+
+def train_one_epoch(config, model, criterion, data_loader, optimizer):
+    for idx, (samples, targets) in enumerate(data_loader):
+        outputs = model(samples)
+        if config.ACCUMULATION_STEPS > 1:
+            loss = criterion(outputs, targets) / config.ACCUMULATION_STEPS
+            loss.backward()
+            if config.CLIP_GRAD:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), config.CLIP_GRAD)  # <- finding
+            if (idx + 1) % config.ACCUMULATION_STEPS == 0:
+                optimizer.step()
+                optimizer.zero_grad()
+        else:
+            optimizer.zero_grad()
+            criterion(outputs, targets).backward()
+            if config.CLIP_GRAD:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), config.CLIP_GRAD)
+            optimizer.step()
+""",
     # a clipping helper of the project's own module, handed only the parameters: it cannot unscale,
     # and the unscale_ comes after it (a diffusion trainer)
     """
@@ -388,9 +412,15 @@ _ACCUMULATION_TEST = re.compile(r"%|accum|sync_gradients|update_freq|micro", re.
 def _every_micro_batch(clip: Event, step: Event) -> bool:
     """The clip runs in every iteration, the step only under an accumulation ``if``: each clip cuts
     a partial sum of the micro-batch gradients, not the gradient that the step applies."""
-    if not is_prefix(clip.conditions, step.conditions) or len(step.conditions) == len(clip.conditions):
+    common = 0
+    while (common < min(len(clip.conditions), len(step.conditions))
+           and clip.conditions[common] == step.conditions[common]):
+        common += 1
+    # the clip may sit under settings of its own ("if config.CLIP_GRAD:", the AMP or plain branch): what
+    # matters is that no accumulation test holds it back while one holds back the step
+    if any(_ACCUMULATION_TEST.search(c) for c in clip.conditions[common:]):
         return False
-    extra = step.conditions[len(clip.conditions):]
+    extra = step.conditions[common:]
     return any(_ACCUMULATION_TEST.search(c) and not c.startswith("else of ") for c in extra)
 
 
