@@ -137,3 +137,13 @@ for batch in loader:
     units = step_functions(ctx)
     assert [u.function for u in units] == ["Trainer.train_step"]
     assert units[0].kind == "function" and units[0].does_training
+
+
+def test_training_phase_names_what_a_phase_test_compares():
+    from torchreview.rules._common import training_phase
+
+    assert training_phase("if phase == 'train'") == "phase"
+    assert training_phase('elif (self.mode == "training")') == "self.mode"
+    assert training_phase("if self.training") == ""
+    assert training_phase("if epoch > 0") is None
+    assert training_phase("if phase == 'val'") is None

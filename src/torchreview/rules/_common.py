@@ -520,3 +520,17 @@ def _name_words(name: str) -> set[str]:
     """The words of a name that tell which network it is about: gen_loss -> {gen}, optimizerG -> {g}."""
     parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name.rsplit(".", 1)[-1])
     return {w.lower() for w in parts} - _NAME_NOISE
+
+
+# A condition of the loop model that tests for the training phase: "if phase == 'train'" (the name it
+# tests is group 1), or a flag that says so ("if self.training"). Used where one loop serves every phase.
+_TRAINING_PHASE = re.compile(r"""^(?:(?:el)?if\s+)?(?:\(?\s*((?:self\.)?\w+)\s*==\s*['"]train(?:ing)?['"]\s*\)?|"""
+                             r"(?:self\.)?(?:is_train(?:ing)?|training))$")
+
+
+def training_phase(condition: str) -> str | None:
+    """The name a training-phase test compares (``phase`` in ``if phase == 'train'``), "" for a flag
+    (``if self.training``), None when ``condition`` tests something else."""
+    m = _TRAINING_PHASE.match(condition.strip())
+    return None if m is None else (m.group(1) or "")
+

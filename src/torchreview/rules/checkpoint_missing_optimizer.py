@@ -1353,14 +1353,23 @@ def _in_memory(ctx: FileContext, site: CallSite) -> bool:
     return "BytesIO(" in code or any("BytesIO(" in v for v in ctx.facts.assigned.get(code, []))
 
 
+def _checkpoints(ctx: FileContext) -> list[tuple[CallSite, _Saved]]:
+    """The file's saves (``torch.save`` and its helpers) with what each checkpoint holds, read once."""
+    out = []
+    for site in call_sites(ctx):
+        if site.dotted in _SAVE_NAMES or site.name in _SAVE_HELPERS:
+            saved = _saved(ctx, site)
+            if saved is not None:
+                out.append((site, saved))
+    return out
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if "save" not in ctx.source or "state_dict" not in ctx.source:
         return
-    for site in call_sites(ctx):
-        if site.dotted not in _SAVE_NAMES and site.name not in _SAVE_HELPERS:
-            continue
-        saved = _saved(ctx, site)
-        if saved is None or saved.opaque or _in_memory(ctx, site):
+    checkpoints = _checkpoints(ctx)
+    for site, saved in checkpoints:
+        if saved.opaque or _in_memory(ctx, site):
             continue
         # "optimizer_state_dict" names the optimizer's state, not the model's (snorkel's trainer file)
         has_model = any(_MODEL_KEY.search(k) and not _OPT_TEXT.search(k) and not _SCHED_TEXT.search(k)
@@ -1396,8 +1405,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                    "resume_line": resume_line or "", "key": "", "restore": "", "tested_key": ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
-    yield from _unrestored(ctx)
-    yield from _key_never_saved(ctx)
+    entries = _optimizer_entries(checkpoints)
+    yield from _unrestored(ctx, entries)
+    yield from _key_never_saved(ctx, entries, checkpoints)
 
 
 # -- a resume that reads the model back from a checkpoint that holds the optimizer too, and leaves it ----
@@ -1408,15 +1418,10 @@ _LOADED_CHECKPOINT = re.compile(r"^(?:torch\.load|load_checkpoint|\w*\.load_chec
 _NOT_A_RESUME = re.compile(r"eval|test|predict|infer|export|convert|demo|visuali[sz]e|inference", re.IGNORECASE)
 
 
-def _optimizer_entries(ctx: FileContext) -> dict[str, str]:
+def _optimizer_entries(checkpoints: list[tuple[CallSite, _Saved]]) -> dict[str, str]:
     """Keys of the file's saved checkpoints that hold an optimizer's state, with the optimizer's name."""
     out: dict[str, str] = {}
-    for site in call_sites(ctx):
-        if site.dotted not in _SAVE_NAMES and site.name not in _SAVE_HELPERS:
-            continue
-        saved = _saved(ctx, site)
-        if saved is None:
-            continue
+    for _site, saved in checkpoints:
         pairs = [*zip(saved.keys, saved.values, strict=False), *_ADDED_ENTRY.findall(saved.extra)]
         for key, value in pairs:
             m = re.fullmatch(r"([\w.]+)\.state_dict\(\)", value.strip())
@@ -1429,25 +1434,22 @@ def _optimizer_entries(ctx: FileContext) -> dict[str, str]:
 _ADDED_ENTRY = re.compile(r"""\[\s*['"]([\w.-]+)['"]\s*\]\s+([\w.]+\.state_dict\(\))""")
 
 
-def _saved_keys(ctx: FileContext) -> set[str]:
+def _saved_keys(checkpoints: list[tuple[CallSite, _Saved]]) -> set[str]:
     keys: set[str] = set()
-    for site in call_sites(ctx):
-        if site.dotted in _SAVE_NAMES or site.name in _SAVE_HELPERS:
-            saved = _saved(ctx, site)
-            if saved is not None:
-                if saved.opaque:
-                    return set()  # ** content we cannot read: any key may be there
-                keys.update(saved.keys)
-                keys.update(re.findall(r"""\[\s*['"]([\w.-]+)['"]\s*\]""", saved.extra))
+    for _site, saved in checkpoints:
+        if saved.opaque:
+            return set()  # ** content we cannot read: any key may be there
+        keys.update(saved.keys)
+        keys.update(re.findall(r"""\[\s*['"]([\w.-]+)['"]\s*\]""", saved.extra))
     return keys
 
 
-def _key_never_saved(ctx: FileContext) -> Iterator[Finding]:
+def _key_never_saved(ctx: FileContext, entries: dict[str, str],
+                     checkpoints: list[tuple[CallSite, _Saved]]) -> Iterator[Finding]:
     """``if 'optimizer' in checkpoint: optimizer.load_state_dict(checkpoint['optimizer_state_dict'])``
     while every save of this file writes the optimizer under 'optimizer_state_dict': the test is never
     true, and the resume silently goes on with a fresh optimizer (SDCoT)."""
-    entries = _optimizer_entries(ctx)
-    saved = _saved_keys(ctx) if entries else set()
+    saved = _saved_keys(checkpoints) if entries else set()
     if not saved:
         return
     for node in _membership_ifs(ctx):
@@ -1485,9 +1487,8 @@ def _membership_ifs(ctx: FileContext) -> list[cst.If]:
     return found
 
 
-def _unrestored(ctx: FileContext) -> Iterator[Finding]:
-    entries = _optimizer_entries(ctx) if "load_state_dict" in ctx.source else {}
-    if not entries or any(_OPT_TEXT.search(ctx.code(s.node.func.value))
+def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
+    if not entries or "load_state_dict" not in ctx.source or any(_OPT_TEXT.search(ctx.code(s.node.func.value))
                           for s in call_sites(ctx) if s.name == "load_state_dict"
                           and isinstance(s.node.func, cst.Attribute)):
         return  # an optimizer is loaded somewhere: the file restores it, however it names the key

@@ -110,6 +110,7 @@ from torchreview.rules._common import (
     calls_in,
     is_test_file,
     not_an_optimizer,
+    training_phase,
 )
 
 ID = "eval-without-no-grad"
@@ -2139,7 +2140,6 @@ def check(ctx: FileContext) -> Iterator[Finding]:
 # loss.backward(). The backward pass is kept to training, the graph is not: the tutorial's
 # torch.set_grad_enabled(phase == "train") around the forward pass is what keeps the validation phase free.
 
-_PHASE_TEST = re.compile(r"""^(?:(?:el)?if\s+)?\(?\s*(\w+)\s*==\s*['"](train(?:ing)?)['"]\s*\)?$""")
 _QUOTED_NAME = re.compile(r"""['"](\w+)['"]""")
 
 
@@ -2148,8 +2148,8 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
         backwards = [e for e in loop.of(EventKind.BACKWARD) if e.depth == 0 and not e.via]
         if not backwards or loop.iterates_parameters:
             continue
-        tests = {m.group(1) for e in backwards for c in e.conditions if (m := _PHASE_TEST.match(c.strip()))}
-        if len(tests) != 1 or not all(any(_PHASE_TEST.match(c.strip()) for c in e.conditions) for e in backwards):
+        tests = {name for e in backwards for c in e.conditions if (name := training_phase(c))}
+        if len(tests) != 1 or not all(any(training_phase(c) for c in e.conditions) for e in backwards):
             continue
         phase = tests.pop()
         outer = next((a for a in ctx.ancestors(loop) if a.targets == (phase,)), None)
@@ -2161,7 +2161,7 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
                 _context_off(ctx, c) or is_no_grad_context(c) for c in (*loop.outer_contexts, *outer.outer_contexts)):
             continue
         forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
-                    and not any(_PHASE_TEST.match(c.strip()) for c in e.conditions)
+                    and not any(training_phase(c) is not None for c in e.conditions)
                     and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
         if not forwards:
             continue

@@ -58,7 +58,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import custom_scheduler, optimizer_steps
+from torchreview.rules._common import custom_scheduler, optimizer_steps, training_phase
 from torchreview.rules._order import (
     in_except,
     is_prefix,
@@ -394,12 +394,6 @@ def _both_branches(step: Event, steps: list[Event]) -> tuple[str, ...]:
     return step.conditions
 
 
-# the training phase of a loop over phases ("for phase in ['train', 'val']: if phase == 'train':"), as
-# the old transfer-learning tutorial wrote it: the scheduler still steps before that phase's batches
-_TRAIN_PHASE = re.compile(r"""^(?:(?:el)?if\s+)?(?:\(?\s*(?:self\.)?(?:phase|mode|split|stage)\s*==\s*"""
-                          r"""['"]train(?:ing)?['"]\s*\)?|(?:self\.)?(?:is_train(?:ing)?|training))$""")
-
-
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in [*ctx.loops, *step_functions(ctx)]:
         if loop.iterates_parameters:
@@ -426,7 +420,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     continue  # the step runs under a condition the scheduler does not share
                 per = "batch"
             else:
-                if sched.conditions and not all(_TRAIN_PHASE.match(c.strip()) for c in sched.conditions):
+                if sched.conditions and not all(training_phase(c) is not None for c in sched.conditions):
                     continue  # "if epoch > 0: scheduler.step()": the author placed it knowingly
                 per = "epoch"
             if per == "batch":
