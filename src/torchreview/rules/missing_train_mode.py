@@ -889,7 +889,7 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
         if exclusive(e.conditions, switch.conditions):
             continue  # for phase in ("train", "val"): if phase == "train": ... else: model.eval()
         if e.kind == EventKind.TRAIN_MODE:
-            if not is_prefix(e.conditions, switch.conditions) and e.via == switch.via and e.via:
+            if e in _one_branch_switches_back(after, switch):
                 continue  # model.train() in one branch of the helper only (litgpt's generate_example)
             return e, False
         if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
@@ -963,7 +963,14 @@ def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
         return False
     # the switch back must run whenever the switch to eval did, not in one branch only
     back = [t for t in loop.events if t.kind == EventKind.TRAIN_MODE and t.via == e.via and t.line > e.line]
-    return not back or any(is_prefix(t.conditions, e.conditions) for t in back)
+    return not back or len(_one_branch_switches_back(back, e)) < len(back)
+
+
+def _one_branch_switches_back(events: list[Event], switch: Event) -> list[Event]:
+    """The ``train()`` calls after ``switch`` in the same helper that do not run whenever it did: they
+    sit under a condition the switch to eval does not have."""
+    return [t for t in events if t.kind == EventKind.TRAIN_MODE and switch.via and t.via == switch.via
+            and t.line > switch.line and not is_prefix(t.conditions, switch.conditions)]
 
 
 def _helper_name(via: str) -> str:
@@ -1145,8 +1152,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
-            partial = next((t.line for t in events if t.kind == EventKind.TRAIN_MODE and t.via == e.via and e.via
-                            and t.line > e.line and not is_prefix(t.conditions, e.conditions)), "")
+            partial = next((t.line for t in _one_branch_switches_back(events, e)), "")
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,
