@@ -427,7 +427,7 @@ def _tells_past_event(text: str) -> bool:
         return False
     if _AUTHOR_ACTS.match(text):
         return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
-    if " will " in f" {text} " and _WILL_BE.search(text):
+    if _WILL_BE.search(text):
         return False  # "If a log_dir is given, a SummaryWriter will be initialized …": the new behaviour
     for i in range(1, len(words)):
         w = words[i]
