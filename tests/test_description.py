@@ -1177,3 +1177,47 @@ def test_what_the_new_code_will_do_is_no_past_event():
 def test_so_others_can_states_a_goal():
     assert check_description("Add empty callback methods", "Adds empty methods so others can log extra values "
                              "without reading the whole HF docs.").verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body", "hint"), [
+    # the body opens with a note on the PR, not with the change: the title's verb phrase is the start
+    ("Port the EMA helper to the trainer", "As agreed in #88, this should land after the logging PR.",
+     "Port the EMA helper to the trainer in order to <what it improves or prevents>."),
+    # a sentence with a link or a mention is no sentence to copy
+    ("Add a linear warmup", "Ported from https://example.org/warmup, thanks @someone.",
+     "Add a linear warmup in order to <what it improves or prevents>."),
+    # a lead-in ending in a colon introduces something else
+    ("Cache the tokenized dataset", "Below is what I ran:\n\n```\npython train.py\n```",
+     "Cache the tokenized dataset to <what it improves or prevents>."),
+    # a caveat about the PR's own state is not the change
+    ("Use pinned host memory in the loader", "I am still working on this, it is not ready for review yet.",
+     "Use pinned host memory in the loader to <what it improves or prevents>."),
+    # a revert's quoted title is never cut open at one of its commas
+    ('Revert "Shard the optimizer state, move EMA to the GPU, and drop fp32 master weights"', "",
+     'Revert "Shard the optimizer state, move EMA to the GPU, and drop fp32 master weights" in order to '
+     "<what it improves or prevents>."),
+    # several [tags] in a row are all dropped, and a trailing "issue #12" with them
+    ("[WIP] [Trainer] Add gradient checkpointing, issue #12", "",
+     "Add gradient checkpointing in order to <what it improves or prevents>."),
+])
+def test_hints_start_from_a_sentence_a_reader_can_copy(title, body, hint):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint
+
+
+@pytest.mark.parametrize("heading", [
+    "### Your checklist for this pull request",
+    "### Additional information (optional, e.g. logs and plots):",
+])
+def test_a_template_heading_around_a_section_name_is_never_quoted(heading):
+    body = f"{heading}\n\n### Description\nMove the dataset cache to local disk."
+    result = check_description("Move the dataset cache", body)
+    assert result.verdict == "mechanism-only"
+    assert not any(heading.strip("# :") in e for e in result.evidence), result.evidence
+
+
+def test_a_pointer_to_the_contribution_guidelines_is_template_text():
+    body = "🚨Please review the guidelines for contributing to this repository.\n\nSwitch the eval loop to bf16."
+    result = check_description("bf16 eval", body)
+    assert all("guidelines" not in e for e in result.evidence), result.evidence

@@ -17,10 +17,10 @@ from torchreview.description.scoring import _WORD_RE
 # clause after a colon.
 
 _HINT_PREFIX = re.compile(
-    r"^(?:\W*\[[^\]]{0,40}\]\W*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|bugfix|"
-    r"hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
-_HINT_REFS = re.compile(r"\s*(?:\((?:[^()]*#\d+[^()]*)\)|\b(?:fix|fixes|closes|resolves|see)\s+#\d+|#\d+)\s*$",
-                        re.IGNORECASE)
+    r"^(?:[^\w\[]*\[[^\]]{0,40}\][^\w\[]*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|"
+    r"bugfix|hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+_HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|\b(?:fix|fixes|closes|resolves|see)\s+#\d+|"
+                        r"(?:\b(?:issue|pr|pull request|per|in|for)\s+)?#\d+)\s*$", re.IGNORECASE)
 _VERB_FIRST = re.compile(
     r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
     r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
@@ -58,13 +58,34 @@ def _hint_sentence(sentence: str) -> str:
     text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
     if len(words) > 8:
-        cut = _HINT_CUT.search(text, len(" ".join(words[:3])))
+        quoted = [m.span() for m in _QUOTED_PART.finditer(text)]
+        cut = next((c for c in _HINT_CUT.finditer(text, len(" ".join(words[:3])))
+                    if not any(a < c.start() < b for a, b in quoted)), None)
         if cut:
             text = text[: cut.start()]
     if len(text) > 160:
         text = text[:160].rsplit(" ", 1)[0]
     text = text.strip().rstrip(".!:;,")
     return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+# Quoted text and code spans: the hint never cuts one open (a revert's quoted title keeps its commas).
+_QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`')
+# What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
+# rewritten), or a bracket or quote left open by the cut.
+_UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
+
+
+def copyable(sentence: str) -> bool:
+    """Whether their ``sentence`` makes a rewrite hint a reader can copy: words of their own, not a
+    lead-in that ends in a colon, with no link or mention, and with its brackets and quotes closed."""
+    if sentence.rstrip().endswith(":"):
+        return False
+    text = _hint_sentence(sentence)
+    if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text):
+        return False
+    return all(text.count(a) == text.count(b) for a, b in ("()", "[]", "“”")) and \
+        text.count('"') % 2 == 0 and text.count("`") % 2 == 0
 
 
 def hint_shape(text: str) -> str:

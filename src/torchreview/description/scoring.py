@@ -325,10 +325,11 @@ _TEST_NOTE = re.compile(
 )
 # The author telling what they (or the PR) did: "I prepared a script", "We moved the loader", "This PR
 # adds …". Their past tense is the work, not a story of what went wrong.
+# What the author found is the problem ("I noticed the loss jumps"); what they did is the PR itself.
+_FOUND = frozenset("noticed found saw observed hit encountered discovered realized realised got".split())
 _AUTHOR_ACTS = re.compile(
     r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?: (?:also|then|now|just|first|have|'ve|"
-    r"had))* (?!(?:noticed|found|saw|observed|hit|encountered|ran into|discovered|realized|realised|"
-    r"noticed|got)\b)[a-z]+"
+    r"had))* (?!(?:" + "|".join(sorted(_FOUND)) + r"|ran into)\b)[a-z]+"
 )
 _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
@@ -435,6 +436,8 @@ def _tells_past_event(text: str) -> bool:
             continue
         if i >= 2 and words[i - 2] in _RELATIVE and words[i - 1].endswith("s"):
             continue  # "a sampler that draws balanced batches": an -ed adjective after a verb in the present
+        if words[i - 1] in ("i", "we") and w not in _FOUND:
+            continue  # "Below is what I ran": the author's own doing, as in _AUTHOR_ACTS
         if w in _IRREGULAR_PAST:
             return True
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):

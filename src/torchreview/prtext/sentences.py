@@ -77,6 +77,8 @@ _PLAIN_HEADINGS = re.compile(
 # and hide the text after them ("Signed-off-by: …" first, then the description).
 _TRAILER = re.compile(r"^\s*(?:signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|"
                       r"suggested-by|change-id)\s*$", re.IGNORECASE)
+_HEADING_FRAME = re.compile(r"^(?:your|the|our)\s+|\s+(?:for|of|in) (?:this|the|your) (?:pull request|pr|change)$|"
+                            r"\s+(?:optional|required|if any|if applicable|if relevant)\b.*$")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_]{1,60})(?:\*\*|__)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
@@ -101,7 +103,7 @@ _BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
-    r"^(please\s+)?(describe|explain|provide|summari[sz]e|briefly|tell us|give a|add a (short|brief)|"
+    r"^[^\w\s]*\s*(please\s+)?(describe|explain|provide|summari[sz]e|briefly|tell us|give a|add a (short|brief)|"
     r"list (the|any|all)|include (a|any|the)|link (to )?(the|any|an)|what does this|why is this|"
     r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
     r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
@@ -128,6 +130,8 @@ _PROMPT = re.compile(
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
+    # a pointer to the project's rules ("🚨Please review the guidelines for contributing to this repository.")
+    r"please (review|follow|see|read) (the|our)\b[^.]{0,30}\b(guidelines?|contribut\w*|code of conduct)\b|"
     # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
     r"an? (few|couple of|short|brief) (sentences?|lines?|words?|description|summary) (describing|about|of|on) "
     r"(the|this|your) (changes?|pr|pull request|modifications?)\b|"
@@ -229,6 +233,9 @@ def _drop_spans(text: str, start: str, end: str) -> str:
 def _heading_kind(name: str) -> Section | None:
     key = re.sub(r"[^\w\s?'/;-]", "", name).strip().lower().rstrip(":").strip()
     key = re.sub(r"\s+", " ", key)
+    # The template's own words around a section name: "Your checklist for this pull request",
+    # "Additional information (optional, e.g., figures and logs):"
+    key = _HEADING_FRAME.sub("", key).strip() or key
     if _MOTIVATION_HEADINGS.match(key):
         return Section.MOTIVATION
     if _SKIP_HEADINGS.match(key):
