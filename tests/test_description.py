@@ -1221,3 +1221,23 @@ def test_a_pointer_to_the_contribution_guidelines_is_template_text():
     body = "🚨Please review the guidelines for contributing to this repository.\n\nSwitch the eval loop to bf16."
     result = check_description("bf16 eval", body)
     assert all("guidelines" not in e for e in result.evidence), result.evidence
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a signed change of a metric given by its short name is a measured effect
+    ("Add mixup to the loader", "Mixup per batch: +0.9% top-1 on the val split.", "purpose"),
+    ("Tune the anchor sizes", "The new anchors: +1.4 mAP on the val split.", "purpose"),
+    # a symptom after "to fix": the thing that does not happen
+    ("Loader change", "A small change to fix the bug in the sampler not shuffling the last shard.", "purpose"),
+    # a relative clause that describes the new option is no explanation
+    ("Add a --lr flag", "The learning rate is a flag of the train command. Its value is read as a float, "
+                        "which accepts values such as 3e-4 or 0.001.", "mechanism-only"),
+    # "otherwise" naming the other case of a rule is not a consequence
+    ("Add a random augment policy", "Policy A runs with probability 0.7 and policy B otherwise 0.3 of the time.",
+     "mechanism-only"),
+    # a motivation that only says a typo was found restates the typo fix
+    ("Fix a typo in the trainer docstring", "## Motivation\nI found a typo in the docstring of `fit`.",
+     "mechanism-only"),
+])
+def test_measured_effects_symptoms_and_descriptions_of_the_change(title, body, expected):
+    assert verdict(title, body) == expected

@@ -139,3 +139,12 @@ def test_a_code_span_with_full_stops_inside_stays_in_one_sentence():
     line = "It says `Loads all. None means every key.` But nothing loads. See `_load`."
     texts = [s.text for s in split_sentences(line, Section.PLAIN)]
     assert texts == ["It says `Loads all. None means every key.`", "But nothing loads.", "See `_load`."]
+
+
+def test_abbreviations_end_no_sentence_and_a_code_span_can_start_one():
+    from torchreview.prtext.sentences import Section, split_sentences
+
+    line = "Adds a warmup flag (e.g. `--warmup 500`). `--warmup` takes steps, i.e. Optimizer updates. Done."
+    texts = [s.text for s in split_sentences(line, Section.PLAIN)]
+    assert texts == ["Adds a warmup flag (e.g. `--warmup 500`).", "`--warmup` takes steps, i.e. Optimizer updates.",
+                     "Done."]

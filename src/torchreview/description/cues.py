@@ -101,11 +101,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:and|to) make (?:it|them|this|that|these) (?:usable|work|works|working|compatible|possible|"
               r"runnable|importable|installable|reproducible|deterministic)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
-              r"^(?:\W*\w+\W+)?fix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
+              r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
-              r"uses?|expects?|returns?|only)\b|\botherwise\b|"
+              r"uses?|expects?|returns?|only)\b|"
+              # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
+              r"\botherwise\b(?!\s*[\d.)\]]|\s*$|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
+              r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero)\b)|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
@@ -342,6 +345,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
               r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
+              # a signed change of a metric named by its short name ("+4.1% ACC", "+1.2 mAP", "-0.8 WER")
+              r"(?<![\w.])[+-]\d+(?:\.\d+)?\s?(?:%|points?|pp)?\s?(?:acc|top-?[15]|map|miou|iou|auc|f1|bleu|wer|cer|fid|"
+              r"psnr|ssim|rouge(?:-\w+)?|ap\d*)\b|"
               r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
               r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"

@@ -277,6 +277,8 @@ def score(sentence: Sentence) -> float:
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ("you" in text or "user" in text):
         text = _USAGE_TO.sub(" ", text)
+    if "  " in text:
+        text = " ".join(text.split())  # the cues expect one space between words, as cue_text has
     best = 0.0
     for weight, pattern in _CUES:
         if weight > best and pattern.search(text):
@@ -286,7 +288,8 @@ def score(sentence: Sentence) -> float:
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
     if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not _POINTER_ONLY.match(text) \
-            and not _restates_change(text):  # "## Motivation\nFix typos in README" restates the change
+            and not _restates_change(text) and not _TYPO_FOUND.match(sentence.cue_text):
+        # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
         best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom
@@ -338,7 +341,12 @@ _NEW_BEHAVIOUR = re.compile(
     # "… we are logging the missed keys": what the new code does ("we are seeing crashes" is a problem)
     r"\bwe(?:'re| are) (?!seeing|getting|hitting|running|losing|wasting|missing|facing)[a-z]+ing\b"
 )
-_TWO_CLAUSES = re.compile(r", (?:and|which|but|so|while|where|because|whereas) | ?; | but | whereas | although | though ")
+# ", which accepts a float" describes a thing; ", which was never reset" or ", which breaks resume" tells
+# what happens because of it
+_TWO_CLAUSES = re.compile(r", (?:and|but|so|while|where|because|whereas) | ?; | but | whereas | although | though |"
+                          r", which (?!(?:accepts?|takes?|supports?|allows?|contains?|holds?|includes?|"
+                          r"returns?|defaults?|uses?|provides?|lets?|gives?|is (?:a|an|the|now|also|used|"
+                          r"passed|set|called|stored|defined|configured))\b)")
 _EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")
 
 
@@ -410,6 +418,10 @@ def _restates_change(text: str) -> bool:
     dataset meant editing four files") tells what was hard before."""
     bare = _LEADING_MARKS.sub("", text)
     return _opens_with_change(bare) and not bare.split(" ", 1)[0].endswith("ing")
+
+
+_TYPO_FOUND = re.compile(r"^(?:i|we) (?:just )?(?:found|noticed|saw|spotted) (?:a |an |some |two |few |a few |several )?"
+                         r"(?:small |minor |tiny )?(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b")
 
 
 def _opens_with_change(text: str) -> bool:

@@ -173,8 +173,10 @@ _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=[\"'(\[`]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|"
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=`|[\"'(\[]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|"
                            r"\s\*\s")
+# "(e.g. `1e-3`)", "i.e. ResNet": a full stop that ends an abbreviation ends no sentence
+_ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|resp|incl|fig|eq)|\bet al)\.[`\"'”)]?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 # A note a review bot (Cursor Bugbot, CodeRabbit, Copilot) quoted into the description is not the
@@ -310,7 +312,7 @@ def _sentence_parts(line: str) -> list[str]:
     parts: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(line):
-        if any(a < m.start() < b for a, b in spans):
+        if any(a < m.start() < b for a, b in spans) or _ABBREVIATION_END.search(line, 0, m.start()):
             continue
         parts.append(line[start:m.start()])
         start = m.end()
