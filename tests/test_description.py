@@ -1241,3 +1241,9 @@ def test_a_pointer_to_the_contribution_guidelines_is_template_text():
 ])
 def test_measured_effects_symptoms_and_descriptions_of_the_change(title, body, expected):
     assert verdict(title, body) == expected
+
+
+def test_required_written_short_is_a_reason():
+    assert verdict("Pin torch to the min reqd for fused AdamW", "") == "purpose"
+    assert verdict("Pin torch to the version req'd by the fused kernels", "") == "purpose"
+    assert verdict("Pin torch to 2.3", "") == "mechanism-only"

@@ -60,7 +60,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmore (?:reproducible|deterministic)\b|"
               # what the new piece is for, later: "This can later be used by callbacks to end training early"
               r"\bcan (?:later|then|in the future|eventually) be used\b"),
-        (1.0, r"\b(?:needed|required|necessary|useful|helpful|important|essential|a prerequisite) "
+        # "bump transformers to the min reqd for llama 3.1": "reqd", "req'd" are "required" in short
+        (1.0, r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
         (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
