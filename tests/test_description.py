@@ -1247,3 +1247,24 @@ def test_required_written_short_is_a_reason():
     assert verdict("Pin torch to the min reqd for fused AdamW", "") == "purpose"
     assert verdict("Pin torch to the version req'd by the fused kernels", "") == "purpose"
     assert verdict("Pin torch to 2.3", "") == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # the summary line of a folded <details> block is the author's own sentence; the folded log is not
+    ("Fix the fp16 resume", "<details>\n<summary>Resuming from step 500 failed with these args, but runs now:"
+                            "</summary>\n\n```\npython train.py --fp16 --resume\n```\n</details>", "purpose"),
+    ("Fix the fp16 resume", "<details>\n<summary>Logs</summary>\n\nTraceback: it crashed\n</details>",
+     "mechanism-only"),
+    # "This assumes …" is the new code's precondition; "the loader assumes …" tells what was wrong
+    ("Use the tokenizer's template", "Chat models now go through the template. This assumes that the tokenizer "
+                                     "defines one.", "mechanism-only"),
+    ("Read the image size from the config", "The loader assumes square images.", "purpose"),
+    # an -ed adjective in front of the subject tells no past event
+    ("Use the chat template", "Instruction tuned models are now using the template.", "mechanism-only"),
+    # "make X actually <verb>": it did not before
+    ("Make the loss actually decrease", "", "purpose"),
+    # "The purpose of this PR is to bump X" restates the bump
+    ("Bump torchvision", "The purpose of this PR is to bump torchvision.", "mechanism-only"),
+])
+def test_folded_summaries_preconditions_and_restated_purposes(title, body, expected):
+    assert verdict(title, body) == expected

@@ -59,7 +59,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "fix random seed allowing result more reproducible"
               r"\bmore (?:reproducible|deterministic)\b|"
               # what the new piece is for, later: "This can later be used by callbacks to end training early"
-              r"\bcan (?:later|then|in the future|eventually) be used\b"),
+              r"\bcan (?:later|then|in the future|eventually) be used\b|"
+              # "Make the loss actually decrease": it did not before
+              r"\b(?:make|makes|making|made) (?:the |it |this |that |them )?(?:[\w-]+ ){0,2}?actually "
+              r"(?:work|works|decrease|decreases|train|trains|converge|converges|run|runs|load|loads|save|saves|"
+              r"learn|learns|use|uses|apply|applies|do|does|improve|improves|update|updates|change|changes)\b"),
         # "bump transformers to the min reqd for llama 3.1": "reqd", "req'd" are "required" in short
         (1.0, r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
@@ -273,7 +277,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
               r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
               r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
-              r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassum(?:ed|es|ing)\b|"
+              r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassumed\b|"
+              # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
+              # precondition
+              r"(?<!\bthis )(?<!\bit )(?<!\bthat )(?<!\bwhich )\bassum(?:es|ing)\b|"
               r"\b(?:lower|higher|worse|slower|larger|smaller|bigger|better) than\b|"
               # "this issue from the last commit makes the repo not work"
               r"\bmakes? (?:the |it |this |that |[\w.-]+ ){0,3}?not (?:work|run|load|compile|train|build|import)\b|"

@@ -204,8 +204,10 @@ _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),
                         r"(?:wip|work in progress|in progress|draft|under construction)\b")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
-_RESTATED_AIM = re.compile(r"\baims? to (?:add|implement|introduce|include|provide|create|update|refactor|move|"
-                           r"remove|port|integrate|support)\b|\b(?:i|we) (?:had )?missed (?:this|that|it|some|a|one)\b")
+_RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
+                           r"change|commit|patch) is) to (?:add|implement|introduce|include|provide|create|update|"
+                           r"refactor|move|remove|port|integrate|support|bump|upgrade|rename|replace|change|fix)\b|"
+                           r"\b(?:i|we) (?:had )?missed (?:this|that|it|some|a|one)\b")
 # "Fix incorrect boxes slicing": the wrongness of the code is the bug, not a symptom; "fix incorrect
 # results" or "fix wrong loss values" still name what the user sees
 _FIX_WRONG_THING = re.compile(
@@ -244,7 +246,7 @@ def score(sentence: Sentence) -> float:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "fast" in text:
         text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
-    if "aim" in text or "missed" in text:
+    if "aim" in text or "missed" in text or " of this " in text:
         text = _RESTATED_AIM.sub(" ", text)
     if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
@@ -400,6 +402,7 @@ _NOT_A_SUBJECT = frozenset(
     "many few both either neither such same other another one two three "
     "last first next previous latest newest older link someone".split()
 )
+_BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
 
@@ -454,6 +457,8 @@ def _tells_past_event(text: str) -> bool:
             return True
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
+            if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):
+                continue  # "instruction tuned models are now …": an -ed adjective in front of the subject
             if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
                 return True
     return False

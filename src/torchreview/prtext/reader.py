@@ -92,13 +92,30 @@ def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
 _STRUCK = re.compile(r"(?<![~\w])(~~?)(?=[^\s~])[^~\n]*?[^\s~]\1(?![~\w])")
 
 
+_DETAILS = re.compile(r"<details\b.*?(?:</details>|\Z)", re.IGNORECASE | re.DOTALL)
+_SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary>", re.IGNORECASE | re.DOTALL)
+
+
+def _drop_details(text: str) -> str:
+    """Remove folded ``<details>`` blocks (logs, tracebacks), keeping a ``<summary>`` the author wrote as a
+    sentence ("The script previously failed with these args:"); a label such as "Logs" goes with the block."""
+
+    def keep_summary(m: re.Match[str]) -> str:
+        summary = _SUMMARY.search(m.group(0))
+        line = " ".join(summary.group(1).split()) if summary else ""
+        return f"\n\n{line}\n\n" if len(line.split()) >= 4 else "\n"
+
+    return _DETAILS.sub(keep_summary, text)
+
+
 def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
     title, body = _rejoin_cut_title(title, body)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
-    text = _drop_spans(text, "<details", "</details>")
+    if "<details" in text.lower():
+        text = _drop_details(text)
     text = _drop_bot_quotes(text)
     if "~" in text:
         text = _STRUCK.sub(" ", text)  # words the author struck out are withdrawn
