@@ -1209,6 +1209,7 @@ def test_hints_start_from_a_sentence_a_reader_can_copy(title, body, hint):
 @pytest.mark.parametrize("heading", [
     "### Your checklist for this pull request",
     "### Additional information (optional, e.g. logs and plots):",
+    "*Description of changes:*",
 ])
 def test_a_template_heading_around_a_section_name_is_never_quoted(heading):
     body = f"{heading}\n\n### Description\nMove the dataset cache to local disk."
@@ -1268,3 +1269,32 @@ def test_required_written_short_is_a_reason():
 ])
 def test_folded_summaries_preconditions_and_restated_purposes(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "hint"), [
+    # a reference and what it does are dropped from the end of the sentence
+    ("Bump torch", "Bumps `torch` to 2.4 to fix #1013 .", "Bumps `torch` to 2.4 in order to <what it improves or "
+                                                       "prevents>."),
+    # a pointer to other work is not the change; the title is
+    ("Refactor the mixup transform", "Closes parts of #59 and #60.\n\nMostly copied from the torchvision references.",
+     "Refactor the mixup transform to <what it improves or prevents>."),
+    # an italic template label is a heading, not their sentence
+    ("chore: rename device_version to cuda_version",
+     "*Description of changes:*\n\nBy submitting this pull request, I confirm that you can use, modify, copy, and "
+     "redistribute this contribution, under the terms of your choice.",
+     "Rename device_version to cuda_version in order to <what it improves or prevents>."),
+    # a past change verb is a verb phrase
+    ("Corrected the typo in the Adam docstring", "", "Corrected the typo in the Adam docstring to <what it "
+                                                     "improves or prevents>."),
+    # a noun phrase whose first letter is "I" is no statement by "I"
+    ("Improvements to the PEFT chapter", "", "Improvements to the PEFT chapter: this is needed because <the "
+                                             "problem it solves or what it improves>."),
+    # a subject and its verb later in the sentence make a statement
+    ("Quantization counts", "In this PR we fixed the count of fake-quantized layers.",
+     "In this PR we fixed the count of fake-quantized layers. This matters because <the problem it solves or "
+     "what it improves>."),
+])
+def test_hints_drop_references_and_read_the_sentence_shape(title, body, hint):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint

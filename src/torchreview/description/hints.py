@@ -19,8 +19,10 @@ from torchreview.description.scoring import _WORD_RE
 _HINT_PREFIX = re.compile(
     r"^(?:[^\w\[]*\[[^\]]{0,40}\][^\w\[]*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|"
     r"bugfix|hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
-_HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|\b(?:fix|fixes|closes|resolves|see)\s+#\d+|"
-                        r"(?:\b(?:issue|pr|pull request|per|in|for)\s+)?#\d+)\s*$", re.IGNORECASE)
+# Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"
+_HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?(?:\b(?:fix|fixes|fixed|close|"
+                        r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
+                        r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?#\d+)\s*$", re.IGNORECASE)
 _VERB_FIRST = re.compile(
     r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
     r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
@@ -28,12 +30,12 @@ _VERB_FIRST = re.compile(
     r"introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|switched|migrate|migrates|migrated|"
     r"upgrade|upgrades|upgraded|set|sets|make|makes|made|enable|enables|enabled|disable|disables|disabled|"
     r"support|supports|port|ports|ported|extract|extracts|split|splits|merge|merges|merged|revert|reverts|"
-    r"reverted|reformat|reformats|tweak|tweaks|pin|pins|pinned|unpin|drop|drops|dropped|deprecate|"
+    r"reverted|reformat|reformats|tweak|tweaks|tweaked|pin|pins|pinned|unpin|drop|drops|dropped|deprecate|"
     r"deprecates|deprecated|expose|exposes|convert|converts|converted|simplify|simplifies|simplified|"
     r"improve|improves|improved|create|creates|created|modify|modifies|modified|allow|allows|allowed|wrap|"
     r"wraps|wrapped|save|saves|saved|load|loads|call|calls|pass|passes|keep|keeps|return|returns|skip|"
     r"skips|raise|raises|register|registers|cast|casts|clip|clips|compute|computes|run|runs|turn|turns|"
-    r"avoid|avoids|correct|corrects|handle|handles|share|shares|cache|caches|write|writes|increase|"
+    r"avoid|avoids|correct|corrects|corrected|handle|handles|handled|share|shares|cache|caches|write|writes|increase|"
     r"increases|decrease|decreases|reduce|reduces|lower|lowers|copy|copies|send|sends|point|points|"
     r"restore|restores|reset|resets|check|checks|test|tests|document|documents|expand|extend|extends|"
     r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|re-\w+)\b", re.IGNORECASE)
@@ -48,13 +50,16 @@ _DESTINATION_VERB = re.compile(
 _FINITE = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|will|would|should|can|could|may|might|must|does|do|did|"
     r"now|no longer|isn't|aren't|wasn't|doesn't|don't|didn't|won't|can't)\b", re.IGNORECASE)
-_SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+ (?:\w+s|\w+ed)\b)",
+# "In this PR we fixed the count": a subject with its verb later in the sentence
+_SUBJECT_VERB = re.compile(r"\b(?:we|i|they|this pr|this change|this commit)\s+(?!and\b|or\b)[a-z]+(?:ed|s)\b",
+                           re.IGNORECASE)
+_SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+ (?:\w+s|\w+ed))\b",
                             re.IGNORECASE)
 
 
 def _hint_sentence(sentence: str) -> str:
     """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes or trailing refs."""
-    text = _HINT_PREFIX.sub("", sentence.strip())
+    text = _HINT_PREFIX.sub("", sentence.strip()).rstrip(".!:;, ")
     text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
     if len(words) > 8:
@@ -73,6 +78,11 @@ def _hint_sentence(sentence: str) -> str:
 _QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`')
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten), or a bracket or quote left open by the cut.
+# A pointer to other work ("Closes parts of #59", "Part of #12"), not the change
+_POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|part of|parts of|follow[- ]up to)\b",
+                      re.IGNORECASE)
+# A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
+_OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following)$", re.IGNORECASE)
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 
 
@@ -82,7 +92,8 @@ def copyable(sentence: str) -> bool:
     if sentence.rstrip().endswith(":"):
         return False
     text = _hint_sentence(sentence)
-    if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text):
+    if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
+            ("#" in text and _POINTER.match(text)):
         return False
     return all(text.count(a) == text.count(b) for a, b in ("()", "[]", "“”")) and \
         text.count('"') % 2 == 0 and text.count("`") % 2 == 0
@@ -92,7 +103,7 @@ def hint_shape(text: str) -> str:
     """How the hint continues ``text``: "verb", "verb-destination", "statement" or "noun"."""
     if _VERB_FIRST.match(text):
         return "verb-destination" if _DESTINATION_VERB.match(text) or " to " in text else "verb"
-    if _FINITE.search(text) or _SUBJECT_FIRST.match(text):
+    if _FINITE.search(text) or _SUBJECT_FIRST.match(text) or _SUBJECT_VERB.search(text):
         return "statement"
     return "noun"
 

@@ -69,6 +69,7 @@ _SKIP_HEADINGS = re.compile(
 )
 _PLAIN_HEADINGS = re.compile(
     r"^(what does this pr do\??|what does this pull request do\??|summary|description|changes|"
+    r"(description|summary|list|overview) of (the )?(changes?|modifications?)|"
     r"changes made|changes proposed|proposed changes|what changed\??|details|overview|notes|"
     r"additional context|additional information|other information|related issues?|fixes|"
     r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr)$"
@@ -80,7 +81,9 @@ _TRAILER = re.compile(r"^\s*(?:signed-off-by|co-authored-by|acked-by|tested-by|r
 _HEADING_FRAME = re.compile(r"^(?:your|the|our)\s+|\s+(?:for|of|in) (?:this|the|your) (?:pull request|pr|change)$|"
                             r"\s+(?:optional|required|if any|if applicable|if relevant)\b.*$")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_]{1,60})(?:\*\*|__)\s*:?\s*$")
+# a line in bold or italics alone ("**Motivation**", "*Description of changes:*"); one that reads as a
+# sentence still counts as one (reader.read)
+_BOLD_LINE = re.compile(r"^\s*(?:\*\*?|__?)([^*_]{1,60})(?:\*\*?|__?)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
