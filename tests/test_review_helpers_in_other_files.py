@@ -584,3 +584,47 @@ def test_a_scheduler_class_of_another_file_without_state_gets_no_note_to_save_it
     files = {**files, "utils/lr_scheduler.py": torch_based}
     found = [f for f in lint(write(tmp_path / "torch", files), capsys) if f["rule"] == "checkpoint-missing-optimizer"]
     assert [(Path(f["path"]).name, f["line"], f["severity"]) for f in found] == [("train.py", 18, "info")]
+
+
+LEAF_DATA = """import torch
+from PIL import Image
+from torch.utils.data import Dataset
+
+
+class LeafDataset(Dataset):
+    def __init__(self, paths, labels):
+        self.paths, self.labels = paths, labels
+
+    def __len__(self):
+        return len(self.paths)
+
+    def __getitem__(self, idx):
+        image = torch.as_tensor(Image.open(self.paths[idx]).getdata(), dtype=torch.float32)
+        return image.cuda(), torch.tensor(self.labels[idx]).to("cuda")
+"""
+
+LEAF_TRAIN = """import torch
+from torch.utils.data import DataLoader
+
+from data import LeafDataset
+
+model = torch.nn.Linear(64, 5).cuda()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+train_loader = DataLoader(LeafDataset(paths, labels), batch_size=32, shuffle=True)
+for epoch in range(10):
+    for images, labels in train_loader:
+        loss = torch.nn.functional.cross_entropy(model(images), labels)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
+def test_a_dataset_of_another_file_that_puts_its_items_on_the_gpu(tmp_path, capsys):
+    # the items come off the loader on the GPU already, and workers could not create them: both rules stay quiet
+    repo = write(tmp_path, {"data.py": LEAF_DATA, "train.py": LEAF_TRAIN})
+    assert [f["rule"] for f in lint(repo / "train.py", capsys)] == []
+    # the same Dataset keeping its items on the CPU: the batch needs a move, and workers would help
+    repo = write(tmp_path / "cpu", {"data.py": LEAF_DATA.replace(".cuda()", "").replace('.to("cuda")', ""),
+                                    "train.py": LEAF_TRAIN})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("dataloader-sync-loading", 8), ("device-mismatch", 11)]

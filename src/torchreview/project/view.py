@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 import posixpath
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -324,6 +324,18 @@ class Project:
         another file of it (``from DataLoader import DataLoader``, a project's own loader)."""
         mod = self.module(path)
         return mod is not None and self._resolve_class(mod, name) is not None
+
+    def class_methods(self, path: str, name: str, methods: Iterable[str]) -> list[Function]:
+        """The ``methods`` of ``name`` in ``path``, a class of another file of the checkout (imported
+        there): a ``Dataset`` whose ``__getitem__`` the file's loaders run."""
+        mod = self.module(path)
+        if mod is None or name in mod.classes:
+            return []
+        found = self._resolve_class(mod, name)
+        if found is None:
+            return []
+        other, cls = found
+        return [fn for m in methods if (fn := other.functions.get(f"{cls}.{m}")) is not None]
 
     def has_base(self, path: str, name: str, accepts: Callable[[str], bool]) -> bool:
         """Whether the class ``name`` in ``path`` (defined there, or imported from another file of the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator
 
@@ -534,3 +535,20 @@ def training_phase(condition: str) -> str | None:
     m = _TRAINING_PHASE.match(condition.strip())
     return None if m is None else (m.group(1) or "")
 
+
+
+LOADER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
+
+
+def loader_methods_elsewhere(ctx: FileContext) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The item methods (``__getitem__``, ``__iter__``…) of classes from other files of the checkout that
+    this file constructs (``train_set = LeafDataset(...)``, the class in ``data.py``): the code its
+    loaders run for every batch. Empty without the checkout (examples)."""
+    project = ctx.project
+    if project is None:
+        return []
+    from torchreview.rules._calls import call_sites
+
+    names = {site.name for site in call_sites(ctx) if site.name[:1].isupper() and site.dotted == site.name}
+    return [fn.node for name in sorted(names)
+            for fn in project.class_methods(ctx.path, name, LOADER_METHODS)]

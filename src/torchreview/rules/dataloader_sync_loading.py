@@ -29,8 +29,8 @@ Use instead
     The rule stays quiet for validation and test loaders (also a shuffled loader built inside an
     evaluation function, or one under ``@torch.no_grad()``), for CPU-only and MPS scripts, for
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
-    its line (an explained choice), collate functions or ``Dataset`` methods of the same file that create GPU tensors (worker
-    processes cannot), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
+    its line (an explained choice), collate functions or ``Dataset`` methods that create GPU tensors (worker
+    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
     ``from DataLoader import DataLoader``), and when ``**kwargs`` or a sixth positional argument may
     carry ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
@@ -42,6 +42,7 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
@@ -60,7 +61,7 @@ from torchreview.rules._calls import (
     replace_node,
     values_of,
 )
-from torchreview.rules._common import EVAL_FUNCTION_NAME, is_test_file
+from torchreview.rules._common import EVAL_FUNCTION_NAME, is_test_file, loader_methods_elsewhere
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
@@ -248,7 +249,8 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
 
 
 def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
-    """The collate function or a Dataset method of this file creates GPU tensors (not allowed in workers)."""
+    """The collate function or a Dataset method of this file, or a Dataset of another file of the checkout
+    that this file builds, creates GPU tensors (not allowed in workers)."""
     names = []
     collate = keyword(call, "collate_fn")
     if collate is not None:
@@ -256,7 +258,11 @@ def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
     bodies = [ctx.facts.top_functions[n].node for n in names if n in ctx.facts.top_functions]
     bodies += [info.node for (_, name), info in ctx.facts.methods.items()
                if name in ("__getitem__", "__getitems__", "__iter__")]
-    return any(re.search(r"\.cuda\(|\.to\(\s*(DEVICE|device|dev|self\.device|['\"]cuda)", ctx.code(b)) for b in bodies)
+    texts = [ctx.code(b) for b in bodies] + [ast.unparse(m) for m in loader_methods_elsewhere(ctx)]
+    return any(_MOVES_TO_GPU.search(text) for text in texts)
+
+
+_MOVES_TO_GPU = re.compile(r"\.cuda\(|\.to\(\s*(DEVICE|device|dev|self\.device|['\"]cuda)")
 
 
 def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:

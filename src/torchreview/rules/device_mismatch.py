@@ -38,7 +38,8 @@ Use instead
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
     keyword such as a project's own ``DataLoader(..., cuda=True)``, a collate function or a
-    ``Dataset.__getitem__`` of the same file that moves tensors, a ``TensorDataset`` built from moved
+    ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
+    the checkout that the script builds), a ``TensorDataset`` built from moved
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
     caller decides where they live, or a loader class of the file that loads its data onto the device,
     ``map_location=torch.device("cuda")``). Under ``if torch.cuda.is_available():`` (or ``if
@@ -81,7 +82,7 @@ from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
-from torchreview.rules._common import calls_in, declared_only
+from torchreview.rules._common import calls_in, declared_only, loader_methods_elsewhere
 from torchreview.rules._order import node_text
 
 
@@ -1639,7 +1640,8 @@ def _passes_through(ctx: FileContext, loop: TrainingLoop) -> bool:
 
 
 def _file_moves_in_loader(ctx: FileContext) -> bool:
-    """A collate function, a ``Dataset`` method or a ``TensorDataset`` of this file moves tensors."""
+    """A collate function, a ``Dataset`` method or a ``TensorDataset`` of this file moves tensors, or a
+    ``Dataset`` of another file of the checkout that this file builds."""
     for info in list(ctx.facts.top_functions.values()) + list(ctx.facts.methods.values()):
         name = info.node.name.value
         if "collate" in name.lower() or name in ("__getitem__", "__iter__", "__next__", "__getitems__"):
@@ -1656,7 +1658,8 @@ def _file_moves_in_loader(ctx: FileContext) -> bool:
             places = [_placed(ctx, a.value, site.function) for a in site.node.args]
             if "moved" in places or (places and all(p == "handed in" for p in places)):
                 return True
-    return False
+    # a Dataset of another file that this file builds moves its items (``.cuda()`` in ``__getitem__``)
+    return any(_ast_moves(method) for method in loader_methods_elsewhere(ctx))
 
 
 def _loads_onto_device(ctx: FileContext, node: cst.CSTNode) -> bool:
