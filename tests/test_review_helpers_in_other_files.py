@@ -628,3 +628,46 @@ def test_a_dataset_of_another_file_that_puts_its_items_on_the_gpu(tmp_path, caps
     repo = write(tmp_path / "cpu", {"data.py": LEAF_DATA.replace(".cuda()", "").replace('.to("cuda")', ""),
                                     "train.py": LEAF_TRAIN})
     assert rules_at(lint(repo / "train.py", capsys)) == [("dataloader-sync-loading", 8), ("device-mismatch", 11)]
+
+
+UNET_EVAL = """import torch
+
+
+def eval_net(net, loader, device):
+    net.eval()
+    total = 0.0
+    for images, masks in loader:
+        with torch.no_grad():
+            total += (net(images.to(device)) - masks.to(device)).abs().mean().item()
+    return total / len(loader)
+"""
+
+UNET_TRAIN = """import torch
+
+from eval import eval_net
+
+
+def train_net(net, train_loader, val_loader, optimizer, criterion, device, epochs=5):
+    step = 0
+    for epoch in range(epochs):
+        net.train()
+        for images, masks in train_loader:
+            loss = criterion(net(images.to(device)), masks.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            step += 1
+            if step % 100 == 0:
+                score = eval_net(net, val_loader, device)
+"""
+
+
+def test_an_evaluation_function_named_for_the_net_it_runs_is_no_network(tmp_path, capsys):
+    # eval_net(net, ...) is a function of eval.py that leaves the net in eval mode in the middle of an epoch
+    repo = write(tmp_path, {"eval.py": UNET_EVAL, "train.py": UNET_TRAIN})
+    found = [(f["rule"], f["line"], f["severity"]) for f in lint(repo / "train.py", capsys)]
+    assert found == [("missing-train-mode", 17, "warning")]
+    # the helper that switches back before it returns leaves training as it was
+    restored = UNET_EVAL.replace("    return total", "    net.train()\n    return total")
+    repo = write(tmp_path / "restored", {"eval.py": restored, "train.py": UNET_TRAIN})
+    assert lint(repo / "train.py", capsys) == []
