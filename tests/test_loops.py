@@ -111,9 +111,23 @@ for x, y in loader:
 """
     outer, params = loops_of(src)
     assert params.iterates_parameters and not params.does_training
+    assert not outer.iterates_parameters
     manual = outer.of(EventKind.STEP)[0]
     assert manual.manual and manual.depth == 1
     assert outer.of(EventKind.ZERO_GRAD)[0].receiver == "p"
+
+
+@pytest.mark.parametrize(("header", "over_parameters"), [
+    ("for p in params:", True),
+    ("for name, p in params.items():", True),
+    ("for group in optimizer.param_groups:", True),
+    # a field of a settings object named params is no parameter
+    ("for epoch in range(params.num_epochs):", False),
+    ("for step in range(params.max_steps):", False),
+])
+def test_a_loop_over_parameters_is_told_from_a_loop_over_settings(header, over_parameters):
+    (loop,) = loops_of(f"{header}\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n")
+    assert loop.iterates_parameters is over_parameters
 
 
 def test_recursive_helpers_terminate():

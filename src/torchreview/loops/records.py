@@ -97,4 +97,6 @@ class TrainingLoop:
         return self.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP, max_depth=0)
 
 
-_PARAM_ITER = re.compile(r"parameters\(|param_groups|\bparams?\b|\bgrads?\b|named_parameters")
+# "params.num_epochs" is a field of a settings object (Stanford CS230's starter code), not parameters
+_PARAM_ITER = re.compile(r"parameters\(|param_groups|\bparams?\b(?!\.(?!values\(|items\(|keys\())|\bgrads?\b|"
+                         r"named_parameters")

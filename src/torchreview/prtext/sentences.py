@@ -4,6 +4,7 @@ bot wrote a body and whether its prose is English."""
 
 from __future__ import annotations
 
+import bisect
 import enum
 import re
 from dataclasses import dataclass
@@ -312,10 +313,13 @@ def _sentence_parts(line: str) -> list[str]:
     is loaded.` But this isn't happening" would otherwise pair the span's closing backtick with the next
     one and read the author's own words as code."""
     spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(line)] if "`" in line else []
+    starts = [a for a, _ in spans]
     parts: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(line):
-        if any(a < m.start() < b for a, b in spans) or _ABBREVIATION_END.search(line, 0, m.start()):
+        i = bisect.bisect_left(starts, m.start()) - 1  # the span opened last before this break, if any
+        if (i >= 0 and m.start() < spans[i][1]) or \
+                _ABBREVIATION_END.search(line, max(0, m.start() - 12), m.start()):  # a window: linear on 1 MB
             continue
         parts.append(line[start:m.start()])
         start = m.end()

@@ -1095,6 +1095,26 @@ def test(model, test_loader):
         correct += output.data.max(1)[1].eq(target.data).sum()
     return correct
 """,
+    # inputs wrapped with requires_grad=False (honk's dev loop): the weights still build a graph
+    """
+import torch
+from torch.autograd import Variable
+
+
+def train(model, train_loader, dev_loader, criterion, optimizer, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for model_in, labels in train_loader:
+            optimizer.zero_grad()
+            criterion(model(model_in.cuda()), labels.cuda()).backward()
+            optimizer.step()
+        model.eval()
+        accs = []
+        for model_in, labels in dev_loader:  # <- finding
+            model_in = Variable(model_in, requires_grad=False)
+            scores = model(model_in.cuda())
+            accs.append((scores.argmax(1) == labels.cuda()).float().mean().item())
+""",
     # pyGCN's train(epoch): after the step, the model runs again in eval mode on the validation nodes
     """
 import torch
@@ -1733,7 +1753,9 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
                           r"\b(val|valid|validation|test)_?(set|dataset|ds)\b|\btrain\s*=\s*False\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
-_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad|\.grad\b|autograd|backward|"
+# ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
+# build the graph
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad(?!\s*=\s*False\b|_\(\s*False\s*\))|\.grad\b|autograd|backward|"
                          # a helper told to keep gradients (ART's _apply_preprocessing(x, no_grad=False))
                          r"\bno_grad\s*=\s*False|"
                          # an adversarial attack run in the loop takes gradients of its inputs

@@ -254,6 +254,26 @@ for epoch in range(start_epoch, num_epochs):
 ]
 
 INVALID = [
+    # Stanford CS230's starter code: the epoch count is a field of a settings object called params
+    """
+import torch
+
+
+def train(model, optimizer, loss_fn, dataloader):
+    model.train()
+    for inputs, labels in dataloader:
+        loss = loss_fn(model(inputs), labels)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def train_and_evaluate(model, train_dataloader, optimizer, loss_fn, params):
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=100, gamma=0.1)
+    for epoch in range(params.num_epochs):
+        scheduler.step()  # <- finding
+        train(model, optimizer, loss_fn, train_dataloader)
+""",
     # the old transfer-learning tutorial: the scheduler steps as the training phase starts, before its batches
     """
 import torch
