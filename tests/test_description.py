@@ -1298,3 +1298,22 @@ def test_hints_drop_references_and_read_the_sentence_shape(title, body, hint):
     result = check_description(title, body)
     assert result.verdict == "mechanism-only", result
     assert result.hint == hint
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a hope that names whom the change helps is its goal; a hope that it works is a caveat
+    ("Add a ModelCheckpoint example", "Hopefully this PR can help newcomers to learn how to resume a run.",
+     "purpose"),
+    ("Add a ModelCheckpoint example", "Hopefully this works on Windows too.", "mechanism-only"),
+    # how to use it, in the passive, is no requirement of the change
+    ("Retrain from a saved config", "The path to the config file needs to be specified with --config.",
+     "mechanism-only"),
+    # "mixed precision", "distributed training": -ed words of the trade, not past events
+    ("Add mixed precision support", "Using the tf.keras mixed precision API.", "mechanism-only"),
+    ("Metrics", "The metrics based on Ignite support local distributed computation.", "mechanism-only"),
+    # why a part was not tested is a note on the testing
+    ("Per-class metrics", "I changed the voxel trainer as well, but haven't tested it, since I don't have the data.",
+     "mechanism-only"),
+])
+def test_hopes_usage_terms_and_testing_notes(title, body, expected):
+    assert verdict(title, body) == expected

@@ -60,6 +60,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmore (?:reproducible|deterministic)\b|"
               # what the new piece is for, later: "This can later be used by callbacks to end training early"
               r"\bcan (?:later|then|in the future|eventually) be used\b|"
+              # "this PR can help newcomers to know how to use X": what it is for, for whom
+              r"\b(?:can|will|would|should|may|might|could) help (?:\w+ ){1,3}?(?:to )?(?:know|understand|learn|use|"
+              r"find|get started|avoid|debug|reproduce|see|spot|catch|write|run|train)\b|"
               # "Make the loss actually decrease": it did not before
               r"\b(?:make|makes|making|made) (?:the |it |this |that |them )?(?:[\w-]+ ){0,2}?actually "
               r"(?:work|works|decrease|decreases|train|trains|converge|converges|run|runs|load|loads|save|saves|"

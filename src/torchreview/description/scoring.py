@@ -91,7 +91,10 @@ _CAVEAT = re.compile(
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
     r"\blet (?:me|us) know (?:if|whether|what|how)\b|"
-    r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|\bhopefully\b|"
+    r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
+    # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …" states its goal
+    r"\bhopefully\b(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
+    r"improves|reduce|reduces|speed up|speeds up|simplif\w+)\b)|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
     r"\bneeds? (?:more |further |to )?investigat\w*|\b(?:there (?:are|is) )?still (?:a few |some |several )?"
@@ -221,9 +224,16 @@ _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whispe
 _HANDLES_A_SETTING = re.compile(r"\bto (?:properly |correctly )?handle (?:the |an? |new )?(?:[\w.`-]+ ){0,2}?"
                                 r"(?:argument|arg|parameter|param|flag|option|kwarg|field|key|attribute|setting)s?\b")
 # How to use the new feature: "Users just need to replace `load_in_8bit` with `load_in_4bit`"
+# What the author could not test, and why: a note on the testing, not a reason for the change
+_UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i\s+|we\s+)?(?:haven't|have not|hasn't|has not|did not|didn't|couldn't|"
+                       r"could not|can't|cannot|wasn't able to|was not able to|am not able to)\s+(?:yet\s+)?(?:been\s+)?"
+                       r"(?:test(?:ed)?|run|ran|tried|try|verif(?:y|ied)|check(?:ed)?|benchmark(?:ed)?|validated?)\b.*$")
 _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
-                    r"enable|provide)\b")
+                    r"enable|provide)\b|"
+                    # "The path to the YAML file needs to be specified": how to use it, in the passive
+                    r"\b(?:needs?|has|have|must|should) (?:to )?be (?:specified|set|passed|provided|given|installed|"
+                    r"configured|defined|supplied|placed|put|downloaded|added|changed|updated|enabled)\b")
 
 
 # How to switch the new feature on: "To enable cosine scheduling with warm restarts, you can set:"
@@ -275,6 +285,8 @@ def score(sentence: Sentence) -> float:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)
+    if "test" in text or "tried" in text or "verif" in text or "run" in text or "check" in text:
+        text = _UNTESTED.sub("", text)  # "…, but haven't tested it, since I don't have the data"
     if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ("you" in text or "user" in text):
@@ -402,6 +414,11 @@ _NOT_A_SUBJECT = frozenset(
     "many few both either neither such same other another one two three "
     "last first next previous latest newest older link someone".split()
 )
+_ED_ADJECTIVES = frozenset(
+    "mixed distributed supervised pretrained quantized masked padded weighted normalized normalised shared "
+    "nested sorted sharded fused batched pinned cached seeded shuffled detached grouped stacked flattened "
+    "embedded tokenized tokenised labeled labelled annotated augmented vectorized vectorised compressed "
+    "accelerated parallelized parallelised".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
@@ -455,6 +472,8 @@ def _tells_past_event(text: str) -> bool:
             continue  # "Below is what I ran": the author's own doing, as in _AUTHOR_ACTS
         if w in _IRREGULAR_PAST:
             return True
+        if w in _ED_ADJECTIVES:
+            continue  # "mixed precision", "distributed training", "masked tokens": terms, not events
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
             if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):
