@@ -1317,3 +1317,9 @@ def test_hints_drop_references_and_read_the_sentence_shape(title, body, hint):
 ])
 def test_hopes_usage_terms_and_testing_notes(title, body, expected):
     assert verdict(title, body) == expected
+
+
+def test_saved_vram_is_a_measured_effect_and_cut_and_paste_no_goal():
+    assert verdict("Gradient checkpointing", "Batch size 4 now fits, saving more VRAM (20G -> 14G).") == "purpose"
+    assert verdict("Mixup modes", "Some example command lines, to cut & paste into the docs later.") == \
+        "mechanism-only"
