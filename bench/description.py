@@ -364,7 +364,10 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "m": "real dev m", "i": "real dev i", "l": "real dev l", "c": "real dev c",
          "a": "real dev a", "b": "real dev b", "A": "real dev A", "B": "real dev B", "F": "real dev F",
          "G": "real dev G", "H": "real held-out H", "I": "real dev I", "J": "real dev J", "K": "real dev K",
-         "M": "real dev M", "N": "real dev N", "O": "real dev O", "L": "real held-out L", "P": "real held-out P"}
+         "M": "real dev M", "N": "real dev N", "O": "real dev O", "L": "real held-out L", "P": "real held-out P",
+         "Q": "real dev Q", "S": "real dev S", "V": "real dev V", "W": "real dev W", "E": "real dev E",
+         "Z": "real dev Z", "R": "real dev R", "T": "real held-out T", "U": "real held-out U",
+         "X": "real held-out X", "Y": "real held-out Y"}
 
 
 def load() -> list[dict[str, str]]:

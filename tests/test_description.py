@@ -1323,3 +1323,16 @@ def test_saved_vram_is_a_measured_effect_and_cut_and_paste_no_goal():
     assert verdict("Gradient checkpointing", "Batch size 4 now fits, saving more VRAM (20G -> 14G).") == "purpose"
     assert verdict("Mixup modes", "Some example command lines, to cut & paste into the docs later.") == \
         "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    ("Fix a regression in resuming from checkpoints", "", "purpose"),
+    ("Loader fix", "This fixes the regression from #120.", "purpose"),
+    # a regression model or task is no bug
+    ("Revert to the best weights on early stop", "Done for both the classifier and the regression.",
+     "mechanism-only"),
+    ("Add a logistic regression baseline", "", "mechanism-only"),
+    ("Weight the regression loss", "", "mechanism-only"),
+])
+def test_a_regression_is_a_bug_unless_it_is_a_model(title, body, expected):
+    assert verdict(title, body) == expected

@@ -230,7 +230,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ -]?(?:==|>=)?v?\d| "
               r"versions?\b| releases?\b)|"
               r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
-              r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b)|"
+              # a regression is a bug; "linear regression", "the regression head" or "classification and
+              # regression" name a kind of model or task
+              r"(?<!linear )(?<!logistic )(?<!ridge )(?<!lasso )(?<!polynomial )(?<!quantile )(?<!softmax )"
+              r"(?<!kernel )(?<!bbox )(?<!box )(?<!and )(?<!or )(?<!for )(?<!and the )(?<!or the )"
+              r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b| head| heads| model| models| task| tasks|"
+              r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?)|"
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
