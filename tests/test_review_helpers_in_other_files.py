@@ -671,3 +671,49 @@ def test_an_evaluation_function_named_for_the_net_it_runs_is_no_network(tmp_path
     restored = UNET_EVAL.replace("    return total", "    net.train()\n    return total")
     repo = write(tmp_path / "restored", {"eval.py": restored, "train.py": UNET_TRAIN})
     assert lint(repo / "train.py", capsys) == []
+
+
+TEXT_MODELS = """import torch
+from torch import nn
+
+
+class TextRNN(nn.Module):
+    def __init__(self, embedder, device, hidden=32):
+        super().__init__()
+        self.embedder, self.device = embedder, device
+        self.rnn = nn.RNN(50, hidden, batch_first=True)
+        self.head = nn.Linear(hidden, 1)
+
+    def embed(self, reviews):
+        vectors = torch.stack([self.embedder(r) for r in reviews])
+        return vectors.to(self.device)
+
+    def forward(self, reviews):
+        out, _ = self.rnn(self.embed(reviews))
+        return torch.sigmoid(self.head(out[:, -1]))
+"""
+
+TEXT_TRAIN = """import torch
+
+import models
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+rnn = models.TextRNN(glove, device).to(device)
+optimizer = torch.optim.Adam(rnn.parameters())
+for epoch in range(10):
+    for reviews, labels in train_loader:
+        loss = torch.nn.functional.binary_cross_entropy(rnn(reviews), labels.float().to(device))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
+def test_a_model_of_another_file_that_moves_its_input_in_forward(tmp_path, capsys):
+    # models.TextRNN embeds the raw reviews and moves the vectors itself (in a method forward calls)
+    repo = write(tmp_path, {"models.py": TEXT_MODELS, "train.py": TEXT_TRAIN})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"] == []
+    # without that move the reviews' vectors stay on the CPU
+    repo = write(tmp_path / "cpu", {"models.py": TEXT_MODELS.replace("vectors.to(self.device)", "vectors"),
+                                    "train.py": TEXT_TRAIN.replace("rnn(reviews)", "rnn(reviews.float())")})
+    assert [f["line"] for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"] == [10]

@@ -327,11 +327,23 @@ class Project:
 
     def class_methods(self, path: str, name: str, methods: Iterable[str]) -> list[Function]:
         """The ``methods`` of ``name`` in ``path``, a class of another file of the checkout (imported
-        there): a ``Dataset`` whose ``__getitem__`` the file's loaders run."""
+        there, or ``module.Class`` of an imported module): a ``Dataset`` whose ``__getitem__`` the
+        file's loaders run, a model whose ``forward`` moves its input."""
         mod = self.module(path)
         if mod is None or name in mod.classes:
             return []
-        found = self._resolve_class(mod, name)
+        owner, _, attr = name.rpartition(".")
+        if owner:  # `import datasets` then datasets.LeafDataset(...)
+            target = mod.imports.get(owner)
+            if target is None or "." in owner:
+                return []
+            module, level, imported = target
+            spec = module if imported is None else ".".join(p for p in (module, imported) if p)
+            where = self._resolve_module(mod.path, spec, level)
+            other_mod = self.module(where) if where else None
+            found = (other_mod, attr) if other_mod is not None and attr in other_mod.classes else None
+        else:
+            found = self._resolve_class(mod, name)
         if found is None:
             return []
         other, cls = found

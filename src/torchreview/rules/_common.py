@@ -540,15 +540,29 @@ def training_phase(condition: str) -> str | None:
 LOADER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
 
 
-def loader_methods_elsewhere(ctx: FileContext) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """The item methods (``__getitem__``, ``__iter__``…) of classes from other files of the checkout that
-    this file constructs (``train_set = LeafDataset(...)``, the class in ``data.py``): the code its
-    loaders run for every batch. Empty without the checkout (examples)."""
+def checkout_methods(ctx: FileContext, methods: Iterable[str]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The ``methods`` of classes from other files of the checkout that this file constructs
+    (``train_set = LeafDataset(...)`` with the class in ``data.py``, or ``models.Vanilla(...)``), with the
+    methods of the same class that those call on ``self``. Empty without the checkout (examples)."""
     project = ctx.project
     if project is None:
         return []
     from torchreview.rules._calls import call_sites
 
-    names = {site.name for site in call_sites(ctx) if site.name[:1].isupper() and site.dotted == site.name}
-    return [fn.node for name in sorted(names)
-            for fn in project.class_methods(ctx.path, name, LOADER_METHODS)]
+    names = {site.dotted for site in call_sites(ctx)
+             if site.name[:1].isupper() and site.dotted.count(".") <= 1 and site.dotted.replace(".", "").isidentifier()}
+    wanted = tuple(methods)
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    for name in sorted(names):
+        direct = [fn.node for fn in project.class_methods(ctx.path, name, wanted)]
+        called = {c.func.attr for node in direct for c in ast.walk(node) if isinstance(c, ast.Call)
+                  and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name)
+                  and c.func.value.id == "self"} - set(wanted)
+        found += direct + [fn.node for fn in project.class_methods(ctx.path, name, sorted(called))]
+    return found
+
+
+def loader_methods_elsewhere(ctx: FileContext) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The item methods (``__getitem__``, ``__iter__``…) of classes from other files of the checkout that
+    this file constructs: the code its loaders run for every batch (checkout_methods)."""
+    return checkout_methods(ctx, LOADER_METHODS)

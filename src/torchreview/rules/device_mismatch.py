@@ -53,7 +53,8 @@ Use instead
     when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
     and ``model.compute_loss(batch)`` know where the model is, as does a ``self.forward(batch)``
     written in this file that builds its tensors on the device; ``self.eval_model(batch)``, a method of
-    the file, is no model), and in scripts that never mention a GPU. Variables
+    the file, is no model; a model class whose ``forward`` moves its inputs, in this file or in another
+    file of the checkout, does it for every batch), and in scripts that never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
     (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)
@@ -82,7 +83,7 @@ from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, resolver_for
 from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
-from torchreview.rules._common import calls_in, declared_only, loader_methods_elsewhere
+from torchreview.rules._common import calls_in, checkout_methods, declared_only, loader_methods_elsewhere
 from torchreview.rules._order import node_text
 
 
@@ -1689,9 +1690,12 @@ def _placed(ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef |
 
 
 def _forward_moves(ctx: FileContext) -> bool:
-    """A model class of this file moves its inputs inside ``forward``."""
+    """A model class of this file moves its inputs inside ``forward``, or one of another file of the
+    checkout that this file builds (itself or in a method it calls: an RNN that embeds the raw strings
+    of the batch and moves the vectors)."""
     return any(name in ("forward", "__call__") and _moves(ctx, info.node.body)
-               for (_, name), info in ctx.facts.methods.items())
+               for (_, name), info in ctx.facts.methods.items()) or \
+        any(_ast_moves(method) for method in checkout_methods(ctx, ("forward", "__call__")))
 
 
 _SCATTERING = {"DataParallel", "FullyShardedDataParallel", "FSDP", "fully_shard", "DataParallelModel"}
