@@ -21,7 +21,10 @@ from torchreview.rules._order import exclusive as exclusive_conditions
 # A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step …
 EVAL_FUNCTION_NAME = re.compile(
     r"^_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|"
-    r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$",
+    r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$|"
+    # what a pass over held-out data measures: calculate_accuracy(net, loader), check_accuracy(...)
+    r"^_*(?:(?:calc|calculate|compute|get|check|measure|eval)_)?(?:accuracy|acc|top_?k_accuracy|"
+    r"metrics|scores?|f1|map|auc)(?:_(?:on|of|for)_\w+)?$",
     re.IGNORECASE,
 )
 HARMLESS_LOSS_SINKS = frozenset({

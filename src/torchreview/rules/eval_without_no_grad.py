@@ -5,7 +5,8 @@ What it does
     ``torch.inference_mode()`` or ``torch.set_grad_enabled(False)``. A loop counts as evaluation when
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
     iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
-    function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…), and the
+    function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…) or for the
+    score it measures (``calculate_accuracy``, ``check_accuracy``, ``compute_metrics``…), and the
     loop itself runs no backward pass and no optimizer step (an environment's ``env.step(action)``
     in a test episode is no optimizer step). Evaluation functions without a
     loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
@@ -1094,6 +1095,29 @@ def test(model, test_loader):
         output = model(data)
         correct += output.data.max(1)[1].eq(target.data).sum()
     return correct
+""",
+    # a helper named for the accuracy it measures, run over the test set after every epoch
+    """
+import torch
+
+
+def calculate_accuracy(net, loader):
+    correct = total = 0
+    for images, labels in loader:  # <- finding
+        outputs = net(images.cuda())
+        correct += (outputs.argmax(1) == labels.cuda()).sum().item()
+        total += labels.size(0)
+    return 100 * correct / total
+
+
+def train_model(net, optimizer, criterion, trainloader, testloader, epochs):
+    for epoch in range(epochs):
+        net.train()
+        for images, labels in trainloader:
+            optimizer.zero_grad()
+            criterion(net(images.cuda()), labels.cuda()).backward()
+            optimizer.step()
+        test_accuracy = calculate_accuracy(net, testloader)
 """,
     # inputs wrapped with requires_grad=False (honk's dev loop): the weights still build a graph
     """
