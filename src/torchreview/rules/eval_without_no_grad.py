@@ -1096,6 +1096,21 @@ def test(model, test_loader):
         correct += output.data.max(1)[1].eq(target.data).sum()
     return correct
 """,
+    # the split named after the loader (dataloader_test), in no mode at all, after the epoch's training
+    """
+import torch
+
+for epoch in range(epochs):
+    for data, label in dataloader_train:
+        loss = loss_func(cnn(data.to(device)), label.to(device))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    acc = 0.0
+    for data, label in dataloader_test:  # <- finding
+        out = cnn(data.to(device)).cpu()
+        acc += (out.argmax(1) == label).float().mean().item()
+""",
     # a helper named for the accuracy it measures, run over the test set after every epoch
     """
 import torch
@@ -1775,7 +1790,9 @@ def main(model, data, args):
 _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           # the held-out data itself (for x, y in testset) or asked for (loader.data(train=False))
                           r"\b(val|valid|validation|test)_?(set|dataset|ds)\b|\btrain\s*=\s*False\b|"
-                          r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b", re.IGNORECASE)
+                          r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
+                          # the split named last: dataloader_test, loader_val, dl_valid
+                          r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 # ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
 # build the graph
