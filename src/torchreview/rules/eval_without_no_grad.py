@@ -121,7 +121,8 @@ SEVERITY = "warning"
 # the ast gate below.
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
-             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|\.\s*(eval|train)\s*\(|"
+             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
+             r"test|eval|dev)\b|\.\s*(eval|train)\s*\(|"
              r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
              # held-out data by its name, passed to a model after the step (cnn(test_features))
              r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]|"
@@ -1100,6 +1101,8 @@ def test(model, test_loader):
     """
 import torch
 
+cnn = CNN().to(device)
+optimizer = torch.optim.Adam(cnn.parameters(), lr=1e-3)
 for epoch in range(epochs):
     for data, label in dataloader_train:
         loss = loss_func(cnn(data.to(device)), label.to(device))
