@@ -131,6 +131,37 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # PPO's evaluate(obs, acts): the values and log-probs it returns make the loss of each update
+    """
+import torch
+from torch.distributions import MultivariateNormal
+
+
+class PPO:
+    def learn(self, total_timesteps, updates):
+        t_so_far = 0
+        while t_so_far < total_timesteps:
+            self.actor.eval()
+            batch_obs, batch_acts, batch_log_probs, batch_rtgs = self.rollout()
+            t_so_far += len(batch_obs)
+            self.actor.train()
+            values, _ = self.evaluate(batch_obs, batch_acts)
+            advantages = batch_rtgs - values.detach()
+            for _ in range(updates):
+                values, log_probs = self.evaluate(batch_obs, batch_acts)
+                ratios = torch.exp(log_probs - batch_log_probs)
+                actor_loss = -torch.min(ratios * advantages, ratios.clamp(0.8, 1.2) * advantages).mean()
+                critic_loss = torch.nn.functional.mse_loss(values, batch_rtgs)
+                self.optim.zero_grad()
+                (actor_loss + critic_loss).backward()
+                self.optim.step()
+            self.actor.eval()
+
+    def evaluate(self, batch_obs, batch_acts):
+        values = self.critic(batch_obs).squeeze()
+        dist = MultivariateNormal(self.actor(batch_obs), self.cov_mat)
+        return values, dist.log_prob(batch_acts)
+""",
     # an exported model run by ONNX Runtime records no graph (Raster Vision's predict_onnx)
     """
 import torch
@@ -2256,6 +2287,13 @@ def _all_functions(ctx: FileContext) -> list[tuple[cst.FunctionDef, str | None]]
     return out
 
 
+def _feeds_backward(ctx: FileContext, site: CallSite) -> bool:
+    """The call sits in a loop iteration whose own backward pass comes after it: what it returns is
+    part of the loss (an evaluation after the step, as pyGCN's, comes after the backward pass)."""
+    loop = innermost_loop(ctx, site.line)
+    return loop is not None and any(e.line > site.end_line for e in loop.of(EventKind.BACKWARD, max_depth=0))
+
+
 def _callers(ctx: FileContext, func: cst.FunctionDef, cls: str | None,
              through_objects: bool = False) -> list[CallSite]:
     """Calls of ``func`` in this file: ``name(...)``, ``self.name(...)``, and with ``through_objects``
@@ -2450,6 +2488,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         if _NEEDS_GRAD.search(body) or _GRAD_OFF_STATEMENT.search(body):
             continue
         callers = _callers(ctx, func, cls)
+        if any(_feeds_backward(ctx, s) for s in callers):
+            continue  # PPO's evaluate(obs, acts): its values and log-probs make the loss of the update
         # every call of the file runs it without gradients (or one does and the others are not
         # evaluation: a caller that trains may need them); one evaluation call with them is enough
         off = [s for s in callers if _call_without_grad_here(ctx, s)]
