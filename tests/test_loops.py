@@ -156,6 +156,8 @@ engine = deepspeed.initialize(model)
     facts = ModuleFacts(cst.parse_module(src))
     assert facts.is_optimizer("optimizer") and not facts.is_optimizer("sched")
     assert facts.is_scheduler("sched") and facts.is_scaler("scaler")
+    # a length of the schedule counted in images or tokens is a setting (EDM's lr_rampup_kimg = 10000)
+    assert not facts.is_scheduler("lr_rampup_kimg") and not facts.is_scheduler("warmup_tokens")
     assert facts.is_model("model") and not facts.is_optimizer("engine")
     assert not facts.is_model("criterion")
 

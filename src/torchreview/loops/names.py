@@ -18,6 +18,8 @@ _METRIC_ARG = re.compile(r"(?:^|[_.\[\s\"'])(?:loss|losses|acc|accuracy|metric|m
 _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup|(^|_)sch(s|_|$)", re.IGNORECASE)
 # a setting of the schedule, not the scheduler: warmup_steps, lr_decay_rate, scheduler_type
 _SCHEDULE_SETTING = re.compile(r"_(?:steps?|epochs?|iters?|iterations|ratio|rate|factor|gamma|percent(?:age)?|"
+                               # lengths counted in samples or tokens: EDM's lr_rampup_kimg = 10000
+                               r"[km]?img|[km]?imgs|[km]?samples|[km]?tokens|duration|length|len|period|interval|"
                                r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode)$",
                                re.IGNORECASE)
 # schedulers of something other than the learning rate: snorkel's batch_scheduler picks the next task's batch
