@@ -159,6 +159,10 @@ engine = deepspeed.initialize(model)
     # a length of the schedule counted in images or tokens is a setting (EDM's lr_rampup_kimg = 10000)
     assert not facts.is_scheduler("lr_rampup_kimg") and not facts.is_scheduler("warmup_tokens")
     assert facts.is_model("model") and not facts.is_optimizer("engine")
+    # a function about a model, named with the model word inside (tfgan's metrics), is none
+    assert not facts.is_model("tfgan.eval.frechet_classifier_distance_from_activations")
+    assert not facts.is_model("tfgan.eval.classifier_score_from_logits")
+    assert facts.is_model("text_encoder_v2") and facts.is_model("self.encoder_q")
     assert not facts.is_model("criterion")
 
 

@@ -195,9 +195,19 @@ class ModuleFacts:
             return False
         return (
             code in self.model_receivers
-            or bool(_MODEL_NAME.search(tail))
+            or (bool(_MODEL_NAME.search(tail)) and not _named_inside(tail))
             or self._ctor_matches(code, _MODEL_CTORS)
         )
+
+
+def _named_inside(tail: str) -> bool:
+    """A long snake_case name with the model word inside it (tfgan's
+    ``frechet_classifier_distance_from_activations``) names a function about a model, not one; a
+    model's own name has the word first or last (``text_encoder_v2``, ``encoder_q``)."""
+    parts = tail.lower().split("_")
+    if len(parts) < 4:
+        return False
+    return not any(_MODEL_NAME.search(p) for p in (parts[0], parts[-1], parts[-2]))
 
 
 _ACTS_ON_A_MODEL = re.compile(
@@ -219,7 +229,9 @@ _NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^conf
                           re.IGNORECASE)
 _RECORD_TYPE = re.compile(r"(?:^|\.)(?:namedtuple|NamedTuple|make_dataclass|TypedDict|SimpleNamespace)$")
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
-_ABOUT_A_MODEL = re.compile(r"_(?:info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
+# (also what is computed from one: tfgan's classifier_score_from_logits, a classifier_accuracy helper)
+_ABOUT_A_MODEL = re.compile(r"_(?:score|scores|score_from_logits|from_logits|metric|metrics|accuracy|"
+                            r"info|infos|name|names|path|paths|id|ids|dir|file|files|card|url|urls|type|"
                             r"types|kwargs|args|config|cfg|list|names?_or_path)$", re.IGNORECASE)
 
 
