@@ -4,6 +4,8 @@ What it does
     Finds training loops that call ``backward()`` and step an optimizer on every pass, but never clear
     the gradients inside the loop: no ``optimizer.zero_grad()``, no ``model.zero_grad()``, no
     ``p.grad = None``. Clearing them once before the loop does not count, because it runs only once.
+    Nor does clearing in one branch of an ``if`` (the mixed-precision one) when the step of the other
+    branch runs without it.
 
 Why it matters
     PyTorch adds new gradients to the ones already stored in ``.grad``; it does not overwrite them.
@@ -58,12 +60,32 @@ from torchreview.rules._common import (
     passes_to_unknown,
     training_loops,
 )
+from torchreview.rules._order import exclusive as exclusive_conditions
 
 ID = "missing-zero-grad"
 SEVERITY = "error"
 PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
 
 VALID = [
+    # each branch clears before its own backward pass
+    """
+import torch
+
+
+def train_one_epoch(model, criterion, loader, optimizer, scaler, args):
+    for samples, targets in loader:
+        with torch.cuda.amp.autocast(enabled=args.amp):
+            losses = criterion(model(samples), targets)
+        if args.amp:
+            optimizer.zero_grad()
+            scaler.scale(losses).backward()
+            scaler.step(optimizer)
+            scaler.update()
+        else:
+            optimizer.zero_grad()
+            losses.backward()
+            optimizer.step()
+""",
     # a training strategy (a DeepSpeed engine underneath) runs the backward pass and the step, and clears
     """
 class PPOActor:
@@ -315,6 +337,24 @@ def demo_basic(rank, model, loss_fn, data_loader):
 ]
 
 INVALID = [
+    # DINO's engine: only the AMP branch clears; the plain branch sums every batch's gradients
+    """
+import torch
+
+
+def train_one_epoch(model, criterion, loader, optimizer, scaler, args):
+    for samples, targets in loader:
+        with torch.cuda.amp.autocast(enabled=args.amp):
+            losses = criterion(model(samples), targets)
+        if args.amp:
+            optimizer.zero_grad()
+            scaler.scale(losses).backward()
+            scaler.step(optimizer)
+            scaler.update()
+        else:
+            losses.backward()  # <- finding
+            optimizer.step()
+""",
     # the same helper with a model and optimizer built once, outside it: the gradients pile up
     """
 def check_one(model, optimizer, data):
@@ -453,6 +493,21 @@ def _uncleared(ctx: FileContext, loop: TrainingLoop, optimizer: str, optimizers:
     return all(clears_optimizer(ctx, z, optimizer, loop) is False for z in zeros)
 
 
+def _uncleared_branch(ctx: FileContext, loop: TrainingLoop, optimizer: str,
+                      mine: list[Event]) -> tuple[Event, Event] | None:
+    """A step of ``optimizer`` in one branch while every clearing of it sits in the other branch: DINO's
+    ``if args.amp: optimizer.zero_grad(); scaler.scale(losses).backward() ... else: losses.backward();
+    optimizer.step()``. The step and the zero_grad of the other branch, or None."""
+    zeros = [z for z in loop.of(EventKind.ZERO_GRAD, max_depth=0)
+             if clears_optimizer(ctx, z, optimizer, loop) is not False]
+    if not zeros:
+        return None
+    for step in mine:
+        if step.conditions and all(exclusive_conditions(z.conditions, step.conditions) for z in zeros):
+            return step, zeros[0]
+    return None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         steps = optimizer_steps(ctx, loop, max_depth=0)
@@ -464,6 +519,22 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         optimizers = list(dict.fromkeys(e.target for e in steps if e.target))
         for optimizer in optimizers:
             mine = [e for e in steps if e.target == optimizer]
+            branch = _uncleared_branch(ctx, loop, optimizer, mine)
+            if branch is not None and not passes_to_unknown(ctx, loop, {optimizer}):
+                step, zero = branch
+                fed = [b for b in backwards if b.order < step.order and b.depth == 0
+                       and not exclusive_conditions(b.conditions, step.conditions)]
+                if fed:
+                    test = next((c for c in zero.conditions if exclusive_conditions([c], step.conditions)), "")
+                    yield ctx.finding(
+                        ID, SEVERITY, fed[-1].line, fed[-1].end_line, loop=loop,
+                        facts={"optimizer": optimizer, "step_line": step.line, "backward_line": fed[-1].line,
+                               "loop_header": loop.header, "loop_line": loop.line, "cleared": "",
+                               "cleared_line": zero.line,
+                               "branch_test": test.removeprefix("else of ").removeprefix("if ").removeprefix("elif ")},
+                        suggestion=insert_after(ctx, step, f"{optimizer}.zero_grad()"),
+                    )
+                    continue
             if not _uncleared(ctx, loop, optimizer, len(optimizers)) or any(_per_context(e, backwards) for e in mine):
                 continue
             if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer, mine):
