@@ -336,6 +336,41 @@ is above the floor (0.92); F1 is not (0.95). As in every round before,
 fixes drawn from one batch change no verdict on the next, and this round's labellers differ most on
 recall's side: what one reads as a change list, another reads as a reason. Keep L and P held out
 (--held-out HLP).
+
+Twelfth round (words11, stop 34): eleven fresh batches of 90 real PR texts each (Q, S, T, U, V, W, X, Y,
+E, Z, R: 990 texts from about 900 repositories), found and labelled by helpers who never saw or ran the
+check; about a quarter marked torn. The held-out batches were chosen before any text arrived (T, U, X,
+Y). Each batch was measured blind with the code of its moment, before its errors were read:
+  batch (labels m/p/e, torn)    measured at   blind P / R / F1        now (dev: after its fixes)
+  Q (59/31/0, 14)               682f178       0.902 / 0.932 / 0.917   0.933 / 0.949 / 0.941
+  S (59/31/0, 31)               682f178       0.902 / 0.932 / 0.917   0.918 / 0.949 / 0.933
+  T (48/41/1, 31), held out     682f178       0.878 / 0.896 / 0.887   0.880 / 0.917 / 0.898
+  U (59/29/2, 24), held out     682f178       0.917 / 0.932 / 0.924   0.917 / 0.932 / 0.924
+  V (61/27/2, 25)               d38ea16       0.931 / 0.885 / 0.908   0.932 / 0.902 / 0.917
+  W (60/29/1, 27)               d38ea16       0.862 / 0.933 / 0.896   0.892 / 0.967 / 0.928
+  X (72/18/0, 24), held out     3659b36       0.955 / 0.875 / 0.913   0.955 / 0.875 / 0.913
+  Y (50/39/1, 22), held out     3659b36       0.836 / 0.920 / 0.876   0.836 / 0.920 / 0.876
+  E (54/36/0, 16)               3dc45f2       0.879 / 0.944 / 0.911   0.898 / 0.981 / 0.938
+  Z (59/30/1, 30)               3dc45f2       0.915 / 0.915 / 0.915   0.931 / 0.915 / 0.923
+  R (55/33/2, 24)               88f29df       0.845 / 0.891 / 0.867   0.845 / 0.891 / 0.867
+Held out at the end (T, U, X, Y: 360 texts): P / R / F1 0.900 / 0.908 / 0.904, on clear labels
+0.960 / 0.971 / 0.965 (with the code of the start of the round, a9d88ca: 0.897 / 0.908 / 0.902 and
+0.960 / 0.977 / 0.968). With H, L and P, the seven held-out batches (630 texts) give 0.916 / 0.881 / 0.898,
+clear labels 0.963 / 0.931 / 0.947. On clear labels the held-out figures now sit at the floor; on all
+labels they do not, and the gap is the torn quarter, where two careful readers split. Fixes from one
+batch again changed almost no verdict on the next: Y gained one; T read two mechanism-only texts as
+something else at 682f178 (the round's first commit) and reads them as with the start code now. The general causes fixed from the
+dev batches (each with a test that fails on the start code; the written sets stay at 0.995): the cues
+missed "fix X not loading" after a rewrite left two spaces; an abbreviation ended a sentence and a
+sentence that opens with a code span started none; template headings around a section name ("Your
+checklist for this pull request", "*Description of changes:*"); a folded <details> summary the author
+wrote; ", which accepts …", "This assumes that …", "otherwise 0.3", "to cut & paste", "The purpose of
+this MR is to bump X", "I found a typo", "the regression" (a model), "hopefully this works", -ed terms
+of the trade ("mixed precision"), why a part was not tested, and how to use an option ("needs to be
+specified"); and purposes: "+4.1% ACC", "+1.4 mAP", "saving VRAM", "min reqd for", "make the loss
+actually decrease", "can help newcomers to learn". Rewrite hints start from a sentence a reader can copy
+(the title's verb phrase before a note on the PR, never a lead-in, a link, a reference or a caveat).
+Keep H, L, P, T, U, X and Y held out (--held-out HLPTUXY).
 """
 
 from __future__ import annotations
