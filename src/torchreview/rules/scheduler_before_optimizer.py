@@ -37,7 +37,8 @@ Use instead
     argument (an explicit epoch or metric), on per-batch schedulers (OneCycleLR, warmup) stepped
     after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
     (``if epoch > 0: scheduler.step()``; a test of the training phase, ``if phase == 'train':``, is no
-    such guard: the scheduler still steps before that phase's batches), and on a scheduler that belongs to another optimizer
+    such guard: the scheduler still steps before that phase's batches, and neither is a setting that
+    picks the kind of scheduler, ``if args.lr_scheduler == 'step':``), and on a scheduler that belongs to another optimizer
     than the one that steps after it, and on scheduler classes written in the same file (or, when the
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
     (their ``step()`` may mean something else), nor on a step whose return value is kept
@@ -254,6 +255,27 @@ for epoch in range(start_epoch, num_epochs):
 ]
 
 INVALID = [
+    # a setting picks the kind of scheduler; the step scheduler still steps before the epoch's batches
+    """
+import torch
+
+
+def fit(model, optimizer, loader, criterion, args):
+    if args.lr_scheduler == "plateau":
+        lr_scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer)
+    else:
+        lr_scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=20)
+    for epoch in range(args.max_epochs):
+        if args.lr_scheduler == "step":
+            lr_scheduler.step()  # <- finding
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        if args.lr_scheduler == "plateau":
+            lr_scheduler.step(loss.item())
+""",
     # Stanford CS230's starter code: the epoch count is a field of a settings object called params
     """
 import torch
@@ -414,6 +436,21 @@ def _both_branches(step: Event, steps: list[Event]) -> tuple[str, ...]:
     return step.conditions
 
 
+_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+_PROGRESS = re.compile(r"\b(?:\w*epoch\w*|\w*step\w*|\w*iter\w*|it|i|n|t|warmup\w*|\w*_idx|idx|batch\w*)\b",
+                       re.IGNORECASE)
+
+
+def _a_setting(condition: str, loop: TrainingLoop) -> bool:
+    """A test of a setting only (``if args.lr_scheduler == 'step':``, which picks the kind of scheduler),
+    not of how far training has got (``if epoch > 0``): the step still runs before the epoch's batches."""
+    text = _STRING.sub(" ", condition.removeprefix("else of ").removeprefix("if ").removeprefix("elif "))
+    names = set(re.findall(r"[A-Za-z_]\w*", loop.header.split(" in ", 1)[0].removeprefix("for ")))
+    words = set(re.findall(r"[A-Za-z_]\w*", text))
+    return bool(words) and not (words & names) and not _PROGRESS.search(text) and \
+        bool(re.search(r"\b(?:args|opt|opts|cfg|config|hparams|params|flags|FLAGS|settings)\b", text))
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in [*ctx.loops, *step_functions(ctx)]:
         if loop.iterates_parameters:
@@ -440,7 +477,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     continue  # the step runs under a condition the scheduler does not share
                 per = "batch"
             else:
-                if sched.conditions and not all(training_phase(c) is not None for c in sched.conditions):
+                if sched.conditions and not all(training_phase(c) is not None or _a_setting(c, loop)
+                                                for c in sched.conditions):
                     continue  # "if epoch > 0: scheduler.step()": the author placed it knowingly
                 per = "epoch"
             if per == "batch":
