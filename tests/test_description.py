@@ -1336,3 +1336,7 @@ def test_saved_vram_is_a_measured_effect_and_cut_and_paste_no_goal():
 ])
 def test_a_regression_is_a_bug_unless_it_is_a_model(title, body, expected):
     assert verdict(title, body) == expected
+
+
+def test_a_symptom_about_running_is_no_note_on_the_testing():
+    assert verdict("CPU fallback", "The fused kernel can't run on CPU, because it calls a CUDA-only op.") == "purpose"

@@ -76,13 +76,13 @@ def _hint_sentence(sentence: str) -> str:
 
 # Quoted text and code spans: the hint never cuts one open (a revert's quoted title keeps its commas).
 _QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`')
-# What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
-# rewritten), or a bracket or quote left open by the cut.
 # A pointer to other work ("Closes parts of #59", "Part of #12"), not the change
 _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|part of|parts of|follow[- ]up to)\b",
                       re.IGNORECASE)
 # A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
 _OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following)$", re.IGNORECASE)
+# What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
+# rewritten); brackets or quotes left open by the cut are checked by count
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 
 

@@ -225,9 +225,12 @@ _HANDLES_A_SETTING = re.compile(r"\bto (?:properly |correctly )?handle (?:the |a
                                 r"(?:argument|arg|parameter|param|flag|option|kwarg|field|key|attribute|setting)s?\b")
 # How to use the new feature: "Users just need to replace `load_in_8bit` with `load_in_4bit`"
 # What the author could not test, and why: a note on the testing, not a reason for the change
-_UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i\s+|we\s+)?(?:haven't|have not|hasn't|has not|did not|didn't|couldn't|"
-                       r"could not|can't|cannot|wasn't able to|was not able to|am not able to)\s+(?:yet\s+)?(?:been\s+)?"
-                       r"(?:test(?:ed)?|run|ran|tried|try|verif(?:y|ied)|check(?:ed)?|benchmark(?:ed)?|validated?)\b.*$")
+# ("the model can't run on CPU, because …" is a symptom: the author, or a "but", must be there)
+_UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i|we)\s+(?:haven't|have not|did not|didn't|couldn't|could not|can't|cannot|"
+                       r"wasn't able to|was not able to|am not able to|was unable to)\s+(?:yet\s+)?"
+                       r"(?:test(?:ed)?|run|ran|tried|try|verif(?:y|ied)|check(?:ed)?|benchmark(?:ed)?|validated?)\b.*$|"
+                       r",?\s*but\s+(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:yet\s+)?(?:been\s+)?"
+                       r"(?:tested|run|tried|verified|checked|benchmarked|validated)\b.*$")
 _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
                     r"enable|provide)\b|"
