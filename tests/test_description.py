@@ -1340,3 +1340,9 @@ def test_a_regression_is_a_bug_unless_it_is_a_model(title, body, expected):
 
 def test_a_symptom_about_running_is_no_note_on_the_testing():
     assert verdict("CPU fallback", "The fused kernel can't run on CPU, because it calls a CUDA-only op.") == "purpose"
+
+
+@pytest.mark.parametrize("text", ["Save the scheduler state, a resumed run restarts the schedule otherwise.",
+                                  "Keep the sampler seed, the shards overlap otherwise"])
+def test_otherwise_at_the_end_of_a_sentence_still_tells_the_consequence(text):
+    assert verdict(text, "") == "purpose"
