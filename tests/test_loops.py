@@ -163,6 +163,10 @@ engine = deepspeed.initialize(model)
     assert not facts.is_model("tfgan.eval.frechet_classifier_distance_from_activations")
     assert not facts.is_model("tfgan.eval.classifier_score_from_logits")
     assert facts.is_model("text_encoder_v2") and facts.is_model("self.encoder_q")
+    # a function that runs a network is none (eval_net(net, loader)); a score network or a model under
+    # test handed in as a parameter is one
+    assert not facts.is_model("eval_net") and not facts.is_model("predict_model")
+    assert facts.is_model("score_model") and facts.is_model("test_model")
     assert not facts.is_model("criterion")
 
 

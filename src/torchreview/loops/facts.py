@@ -186,7 +186,7 @@ class ModuleFacts:
         if _CLASS_NAME.fullmatch(code) and code not in self.assigned and code not in self.model_receivers:
             return False  # ModelNet40(partition="test"), ResNet(cfg): calling a class builds an object
         if _RUNS_A_MODEL.search(tail) and code not in self.assigned and code not in self.model_receivers:
-            return False  # eval_net(net, loader), train_model(...): a function that runs a network, not one
+            return False  # eval_net(net, loader), plot_model(...): a function that runs a network, not one
         if (_ABOUT_A_MODEL.search(tail) or _ACTS_ON_A_MODEL.search(tail) or _NOT_A_MODEL.search(tail)) \
                 and code not in self.model_receivers:
             # model_info(model_id), model_name, model_path: facts about a model, not one;
@@ -220,9 +220,11 @@ _ACTS_ON_A_MODEL = re.compile(
 # pydantic's record methods (conversation.model_dump(), ToolCall.model_validate(d)) turn a data record
 # into a dict or back; they run no network
 # A function named for what it does with a network (milesial's Pytorch-UNet calls ``eval_net(net, loader)``
-# mid-epoch); a variable of that name (``eval_model = copy.deepcopy(model)``) is assigned, and stays a model
-_RUNS_A_MODEL = re.compile(r"^_*(?:eval|evaluate|test|train|infer|predict|run|fit|plot|visuali[sz]e|show|inspect|"
-                           r"analy[sz]e|benchmark|profile|score|sample_from|generate_with)_", re.IGNORECASE)
+# mid-epoch); a variable of that name (``eval_model = copy.deepcopy(model)``) is assigned, or switched with
+# .eval(), and stays a model. Not "train_", "test_" or "score_": a model under test or a score network
+# (``score_model`` in diffusion code) is often a parameter of that name.
+_RUNS_A_MODEL = re.compile(r"^_*(?:eval|evaluate|infer|predict|run|fit|plot|visuali[sz]e|show|inspect|"
+                           r"analy[sz]e|benchmark|profile)_", re.IGNORECASE)
 _NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^config$|^cfg$|"
                           r"^model_(?:dump|dump_json|validate|validate_json|validate_strings|copy|construct|"
                           r"json_schema|fields|fields_set|rebuild|post_init|computed_fields|extra|config)$",
