@@ -179,8 +179,9 @@ _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=`|[\"'(\[]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|"
                            r"\s\*\s")
-# "(e.g. `1e-3`)", "i.e. ResNet": a full stop that ends an abbreviation ends no sentence
-_ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|resp|incl|fig|eq)|\bet al)\.[`\"'”)]?$", re.IGNORECASE)
+# "(e.g. `1e-3`)", "i.e. ResNet": a full stop that ends an abbreviation ends no sentence ("etc." often
+# ends one, so it is not in the list)
+_ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf|approx|resp|incl|fig|eq)|\bet al)\.[`\"'”)]?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 # A note a review bot (Cursor Bugbot, CodeRabbit, Copilot) quoted into the description is not the
