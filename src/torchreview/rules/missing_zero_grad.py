@@ -520,7 +520,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for optimizer in optimizers:
             mine = [e for e in steps if e.target == optimizer]
             branch = _uncleared_branch(ctx, loop, optimizer, mine)
-            if branch is not None and not passes_to_unknown(ctx, loop, {optimizer}):
+            if branch is not None and not passes_to_unknown(ctx, loop, {optimizer}) and \
+                    not assigned_in_loop(ctx, loop, optimizer, mine) and not all(_by_a_wrapper(ctx, e) for e in mine):
                 step, zero = branch
                 fed = [b for b in backwards if b.order < step.order and b.depth == 0
                        and not exclusive_conditions(b.conditions, step.conditions)]
