@@ -42,7 +42,9 @@ Use instead
     the checkout that the script builds), a ``TensorDataset`` built from moved
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
     caller decides where they live, or a loader class of the file that loads its data onto the device,
-    ``map_location=torch.device("cuda")``). Under ``if torch.cuda.is_available():`` (or ``if
+    ``map_location=torch.device("cuda")``). It also reports the other half: a network built from a class of
+    this file (``model = FirstNet()``) that nothing in the file moves, wraps or hands on, called in a loop on
+    a batch the loop moves to the GPU. Under ``if torch.cuda.is_available():`` (or ``if
     args.cuda:``) only the GPU branch is followed: the other one runs where the model is on the CPU too.
     Whether a library moves the batches is decided for the function or class that holds
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
@@ -81,7 +83,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
-from torchreview.rules._callee import Resolver, resolver_for
+from torchreview.rules._callee import Resolver, class_node, resolver_for
 from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
 from torchreview.rules._common import calls_in, checkout_methods, declared_only, loader_methods_elsewhere
 from torchreview.rules._order import node_text
@@ -107,6 +109,33 @@ PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-
              r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop")
 
 VALID = [
+    # the network of this file is moved where it is built (and once more by name, later)
+    """
+import torch
+from torch import nn
+
+
+class CNN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(784, 10)
+
+    def forward(self, x):
+        return self.fc(x.flatten(1))
+
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+cnn = CNN().to(device)
+net = CNN()
+net.cuda()
+optimizer = torch.optim.Adam(list(cnn.parameters()) + list(net.parameters()))
+for data, label in train_loader:
+    data, label = data.to(device), label.to(device)
+    loss = torch.nn.functional.cross_entropy(cnn(data), label) + torch.nn.functional.cross_entropy(net(data), label)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
     # the loop moves the audio it names; the starred rest (labels, ids) goes on as it came, to a
     # downstream model whose own code handles it
     """
@@ -706,6 +735,31 @@ for data in train_loader:
 ]
 
 INVALID = [
+    # the batches move to the GPU when there is one, the network of this file never does
+    """
+import torch
+from torch import nn
+
+
+class FirstNet(nn.Module):
+    def __init__(self, image_size):
+        super().__init__()
+        self.fc = nn.Linear(image_size, 10)
+
+    def forward(self, x):
+        return self.fc(x.view(x.size(0), -1))
+
+
+model = FirstNet(image_size=28 * 28)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+for data, labels in train_loader:
+    if torch.cuda.is_available():
+        data, labels = data.cuda(), labels.cuda()
+    optimizer.zero_grad()
+    loss = torch.nn.functional.cross_entropy(model(data), labels)  # <- finding
+    loss.backward()
+    optimizer.step()
+""",
     # the model gets a moved copy; the loss gets the image itself, still on the CPU (a VQ-VAE-2 script)
     """
 import torch
@@ -1815,7 +1869,60 @@ def _caller_moves_model(ctx: FileContext, func: cst.FunctionDef) -> bool:
     return False
 
 
+def _model_left_behind(ctx: FileContext) -> Iterator[Finding]:
+    """A network of a class written in this file that nothing ever moves, called in a loop on a batch
+    that the loop moves to the GPU: the weights stay on the CPU (a beginner's MNIST script that moves
+    ``data.cuda()`` when a GPU is there and never ``model.cuda()``)."""
+    for name, values in ctx.facts.assigned.items():
+        if len(values) != 1 or not re.fullmatch(r"[A-Za-z_]\w*", name):
+            continue
+        value = values[0].strip()
+        m = re.fullmatch(r"([A-Z]\w*)\((?:[^()]|\([^()]*\))*\)", value)  # Net(...) and nothing after it
+        cls = class_node(ctx, m.group(1)) if m else None
+        if cls is None or "Module" not in "".join(ctx.code(b.value) for b in cls.bases) or _moves(ctx, cls):
+            continue  # not a network of this file, or one that places itself (self.cuda(), a device= tensor)
+        if re.search(r"(?<![\w.])" + re.escape(name) + r"\s*(?:\.\s*(?:cuda|to|module|share_memory)\b|=(?!=))",
+                     _NOT_ITS_ASSIGNMENT.sub("", ctx.source.replace(f"{name} = {values[0]}", "", 1))):
+            continue  # moved, wrapped or rebound somewhere
+        if _handed_on(ctx, name):
+            continue  # code that gets the network itself may move it
+        for loop in ctx.loops:
+            moved = {e.receiver for e in loop.of(EventKind.TO_DEVICE) if e.receiver}
+            for e in loop.of(EventKind.FORWARD):
+                node = _node_at(ctx, e.line, name) if e.receiver == name and moved else None
+                call = ctx.code(node) if node is not None else ""
+                if call and any(re.search(rf"\b{re.escape(v)}\b", call) for v in moved):
+                    yield ctx.finding(
+                        ID, SEVERITY, e.line, e.end_line, loop=loop,
+                        facts={"variable": name, "call": name, "loop_header": loop.header,
+                               "loop_line": loop.line, "line": e.line, "model_left": "yes"},
+                    )
+                    return
+
+
+_NOT_ITS_ASSIGNMENT = re.compile(r"#[^\n]*")
+
+
+def _handed_on(ctx: FileContext, name: str) -> bool:
+    """The network itself (not its parameters) is an argument of some call: that code may move it."""
+    for site in call_sites(ctx):
+        for a in site.node.args:
+            if ctx.code(a.value) == name:
+                return True
+    return False
+
+
+def _node_at(ctx: FileContext, line: int, name: str) -> cst.Call | None:
+    """The call of ``name`` that starts on ``line``."""
+    for site in call_sites(ctx):
+        if site.line == line and ctx.code(site.node.func) == name:
+            return site.node
+    return None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    if not _file_moves_in_loader(ctx) and _uses_accelerator(ctx):
+        yield from _model_left_behind(ctx)
     if _file_moves_in_loader(ctx) or not _uses_accelerator(ctx):
         return
     scatters = _wrapper_moves_inputs(ctx) or _forward_moves(ctx)
