@@ -14,7 +14,7 @@ from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.facts import _target_names
 from torchreview.loops.names import _OPTIMIZER_NAME, OPTIMIZE_VERB
-from torchreview.rules._calls import assignments, param_names
+from torchreview.rules._calls import assignments, call_sites, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
@@ -526,6 +526,11 @@ def _name_words(name: str) -> set[str]:
     return {w.lower() for w in parts} - _NAME_NOISE
 
 
+# A settings object (``args.lr_scheduler``, ``self._cfg.optim``, CS230's ``params.num_epochs``), by name
+SETTINGS_NAME = re.compile(r"_*(?:cfg|config|conf|args|hparams|hp|opt|opts|options|params|flags|settings)",
+                           re.IGNORECASE)
+
+
 # A condition of the loop model that tests for the training phase: "if phase == 'train'" (the name it
 # tests is group 1), or a flag that says so ("if self.training"). Used where one loop serves every phase.
 _TRAINING_PHASE = re.compile(r"""^(?:(?:el)?if\s+)?(?:\(?\s*((?:self\.)?\w+)\s*==\s*['"]train(?:ing)?['"]\s*\)?|"""
@@ -539,7 +544,6 @@ def training_phase(condition: str) -> str | None:
     return None if m is None else (m.group(1) or "")
 
 
-
 LOADER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
 
 
@@ -550,8 +554,6 @@ def checkout_methods(ctx: FileContext, methods: Iterable[str]) -> list[ast.Funct
     project = ctx.project
     if project is None:
         return []
-    from torchreview.rules._calls import call_sites
-
     names = {site.dotted for site in call_sites(ctx)
              if site.name[:1].isupper() and site.dotted.count(".") <= 1 and site.dotted.replace(".", "").isidentifier()}
     wanted = tuple(methods)
@@ -567,5 +569,10 @@ def checkout_methods(ctx: FileContext, methods: Iterable[str]) -> list[ast.Funct
 
 def loader_methods_elsewhere(ctx: FileContext) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The item methods (``__getitem__``, ``__iter__``…) of classes from other files of the checkout that
-    this file constructs: the code its loaders run for every batch (checkout_methods)."""
+    this file constructs: the code its loaders run for every batch (checkout_methods). Found once per
+    file, for every rule and every DataLoader call that asks."""
+    return ctx.analysis(_loader_methods_elsewhere)
+
+
+def _loader_methods_elsewhere(ctx: FileContext) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     return checkout_methods(ctx, LOADER_METHODS)

@@ -32,6 +32,12 @@ def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
     return any(_opposite(x, y) for x in a for y in b)
 
 
+def condition_test(condition: str) -> str:
+    """The test of a condition of the loop model, without its branch: ``args.amp`` for ``if args.amp``
+    and for ``else of if args.amp``."""
+    return _test_and_polarity(condition)[0]
+
+
 def _test_and_polarity(condition: str) -> tuple[str, bool]:
     """``if not x`` -> (x, False); ``else of if x`` -> (x, False); ``x is None`` -> (x is not None, False)."""
     positive = True

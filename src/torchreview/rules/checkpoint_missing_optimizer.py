@@ -82,7 +82,7 @@ from torchreview.rules._calls import (
     positional,
     replace_node,
 )
-from torchreview.rules._common import custom_scheduler
+from torchreview.rules._common import SETTINGS_NAME, custom_scheduler
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -1085,12 +1085,9 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     return None
 
 
-_CONFIG_PART = re.compile(r"_*(?:cfg|config|conf|args|hparams|hp|opts|options|settings)", re.IGNORECASE)
-
-
 def _config_field(name: str) -> bool:
     """``self._cfg.optim``: a field of a settings object (NeMo's optimizer config), not an optimizer."""
-    return any(_CONFIG_PART.fullmatch(part) for part in name.split(".")[:-1])
+    return any(SETTINGS_NAME.fullmatch(part) for part in name.split(".")[:-1])
 
 
 def _methods_of_class_of(ctx: FileContext, func: cst.FunctionDef) -> list[cst.FunctionDef] | None:

@@ -61,7 +61,12 @@ from torchreview.rules._calls import (
     replace_node,
     values_of,
 )
-from torchreview.rules._common import EVAL_FUNCTION_NAME, is_test_file, loader_methods_elsewhere
+from torchreview.rules._common import (
+    EVAL_FUNCTION_NAME,
+    LOADER_METHODS,
+    is_test_file,
+    loader_methods_elsewhere,
+)
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
@@ -257,7 +262,7 @@ def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
         names.append(ctx.code(collate.value))
     bodies = [ctx.facts.top_functions[n].node for n in names if n in ctx.facts.top_functions]
     bodies += [info.node for (_, name), info in ctx.facts.methods.items()
-               if name in ("__getitem__", "__getitems__", "__iter__")]
+               if name in LOADER_METHODS]
     texts = [ctx.code(b) for b in bodies] + [ast.unparse(m) for m in loader_methods_elsewhere(ctx)]
     return any(_MOVES_TO_GPU.search(text) for text in texts)
 

@@ -85,7 +85,13 @@ from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, class_node, resolver_for
 from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
-from torchreview.rules._common import calls_in, checkout_methods, declared_only, loader_methods_elsewhere
+from torchreview.rules._common import (
+    LOADER_METHODS,
+    calls_in,
+    checkout_methods,
+    declared_only,
+    loader_methods_elsewhere,
+)
 from torchreview.rules._order import node_text
 
 
@@ -1699,7 +1705,7 @@ def _file_moves_in_loader(ctx: FileContext) -> bool:
     ``Dataset`` of another file of the checkout that this file builds."""
     for info in list(ctx.facts.top_functions.values()) + list(ctx.facts.methods.values()):
         name = info.node.name.value
-        if "collate" in name.lower() or name in ("__getitem__", "__iter__", "__next__", "__getitems__"):
+        if "collate" in name.lower() or name in LOADER_METHODS:
             if _moves(ctx, info.node.body):
                 return True
     # a loader class of the file that keeps its whole data set on the device and slices batches from it
@@ -1881,11 +1887,8 @@ def _model_left_behind(ctx: FileContext) -> Iterator[Finding]:
         cls = class_node(ctx, m.group(1)) if m else None
         if cls is None or "Module" not in "".join(ctx.code(b.value) for b in cls.bases) or _moves(ctx, cls):
             continue  # not a network of this file, or one that places itself (self.cuda(), a device= tensor)
-        if re.search(r"(?<![\w.])" + re.escape(name) + r"\s*(?:\.\s*(?:cuda|to|module|share_memory)\b|=(?!=))",
-                     _NOT_ITS_ASSIGNMENT.sub("", ctx.source.replace(f"{name} = {values[0]}", "", 1))):
-            continue  # moved, wrapped or rebound somewhere
-        if _handed_on(ctx, name):
-            continue  # code that gets the network itself may move it
+        if _handed_on_or_moved(ctx, name):
+            continue  # moved somewhere, or code that gets the network itself may move it
         for loop in ctx.loops:
             moved = {e.receiver for e in loop.of(EventKind.TO_DEVICE) if e.receiver}
             for e in loop.of(EventKind.FORWARD):
@@ -1900,15 +1903,14 @@ def _model_left_behind(ctx: FileContext) -> Iterator[Finding]:
                     return
 
 
-_NOT_ITS_ASSIGNMENT = re.compile(r"#[^\n]*")
-
-
-def _handed_on(ctx: FileContext, name: str) -> bool:
-    """The network itself (not its parameters) is an argument of some call: that code may move it."""
+def _handed_on_or_moved(ctx: FileContext, name: str) -> bool:
+    """``name.cuda()``, ``name.to(...)`` somewhere in the file, or the network itself (not its parameters)
+    is an argument of some call (``nn.DataParallel(model)``, ``train(model)``): that code may move it."""
     for site in call_sites(ctx):
-        for a in site.node.args:
-            if ctx.code(a.value) == name:
-                return True
+        if site.dotted in (f"{name}.cuda", f"{name}.to", f"{name}.share_memory"):
+            return True
+        if any(ctx.code(a.value) == name for a in site.node.args):
+            return True
     return False
 
 
@@ -1921,10 +1923,9 @@ def _node_at(ctx: FileContext, line: int, name: str) -> cst.Call | None:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if not _file_moves_in_loader(ctx) and _uses_accelerator(ctx):
-        yield from _model_left_behind(ctx)
     if _file_moves_in_loader(ctx) or not _uses_accelerator(ctx):
         return
+    yield from _model_left_behind(ctx)
     scatters = _wrapper_moves_inputs(ctx) or _forward_moves(ctx)
     for loop in ctx.loops:
         if not loop.has(EventKind.FORWARD, EventKind.LOSS):

@@ -60,6 +60,7 @@ from torchreview.rules._common import (
     passes_to_unknown,
     training_loops,
 )
+from torchreview.rules._order import condition_test
 from torchreview.rules._order import exclusive as exclusive_conditions
 
 ID = "missing-zero-grad"
@@ -532,7 +533,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                         facts={"optimizer": optimizer, "step_line": step.line, "backward_line": fed[-1].line,
                                "loop_header": loop.header, "loop_line": loop.line, "cleared": "",
                                "cleared_line": zero.line,
-                               "branch_test": test.removeprefix("else of ").removeprefix("if ").removeprefix("elif ")},
+                               "branch_test": condition_test(test)},
                         suggestion=insert_after(ctx, step, f"{optimizer}.zero_grad()"),
                     )
                     continue

@@ -59,8 +59,9 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import custom_scheduler, optimizer_steps, training_phase
+from torchreview.rules._common import SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
 from torchreview.rules._order import (
+    condition_test,
     in_except,
     is_prefix,
     move_after,
@@ -437,6 +438,7 @@ def _both_branches(step: Event, steps: list[Event]) -> tuple[str, ...]:
 
 
 _STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _PROGRESS = re.compile(r"\b(?:\w*epoch\w*|\w*step\w*|\w*iter\w*|it|i|n|t|warmup\w*|\w*_idx|idx|batch\w*)\b",
                        re.IGNORECASE)
 
@@ -444,11 +446,11 @@ _PROGRESS = re.compile(r"\b(?:\w*epoch\w*|\w*step\w*|\w*iter\w*|it|i|n|t|warmup\
 def _a_setting(condition: str, loop: TrainingLoop) -> bool:
     """A test of a setting only (``if args.lr_scheduler == 'step':``, which picks the kind of scheduler),
     not of how far training has got (``if epoch > 0``): the step still runs before the epoch's batches."""
-    text = _STRING.sub(" ", condition.removeprefix("else of ").removeprefix("if ").removeprefix("elif "))
-    names = set(re.findall(r"[A-Za-z_]\w*", loop.header.split(" in ", 1)[0].removeprefix("for ")))
-    words = set(re.findall(r"[A-Za-z_]\w*", text))
+    text = _STRING.sub(" ", condition_test(condition))
+    names = set(_WORD.findall(loop.header.split(" in ", 1)[0].removeprefix("for ")))
+    words = set(_WORD.findall(text))
     return bool(words) and not (words & names) and not _PROGRESS.search(text) and \
-        bool(re.search(r"\b(?:args|opt|opts|cfg|config|hparams|params|flags|FLAGS|settings)\b", text))
+        any(SETTINGS_NAME.fullmatch(w) for w in words)
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
