@@ -305,7 +305,7 @@ def score(sentence: Sentence) -> float:
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
     if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not _POINTER_ONLY.match(text) \
-            and not _restates_change(text) and not _TYPO_FOUND.match(sentence.cue_text):
+            and not _restates_change(text) and not _TYPO_REPORT.match(text):
         # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
@@ -443,8 +443,9 @@ def _restates_change(text: str) -> bool:
     return _opens_with_change(bare) and not bare.split(" ", 1)[0].endswith("ing")
 
 
-_TYPO_FOUND = re.compile(r"^(?:i|we) (?:just )?(?:found|noticed|saw|spotted) (?:a |an |some |two |few |a few |several )?"
-                         r"(?:small |minor |tiny )?(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b")
+# What is left of "I found a typo in the docstring" once _NOTICED has taken "I found" away
+_TYPO_REPORT = re.compile(r"^\s*(?:just\s+)?(?:a |an |some |two |few |a few |several )?(?:small |minor |tiny )?"
+                          r"(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b")
 
 
 def _opens_with_change(text: str) -> bool:
