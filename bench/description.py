@@ -378,6 +378,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -424,11 +425,23 @@ def scores(pairs: list[tuple[str, str]]) -> tuple[float, float, float, float, in
     return p, r, f1, acc, len(pairs)
 
 
+def batch_of(stem: str) -> str:
+    """The batch a real text belongs to: the letters its file name starts with (H017 -> H, AB004 -> AB)."""
+    return re.match(r"[A-Za-z]*", stem).group()  # type: ignore[union-attr]  # [A-Za-z]* always matches
+
+
+def held_out_batches(spec: str) -> frozenset[str]:
+    """--held-out H,L,AB names batches; a spec without commas is read as single-letter batches (HLP)."""
+    if "," in spec:
+        return frozenset(part.strip() for part in spec.split(",") if part.strip())
+    return frozenset(spec)
+
+
 def load_real(folders: list[Path], skip: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     cases: list[dict[str, str]] = []
     for folder in folders:
         for path in sorted(folder.glob("*.json")):
-            if path.name[0] in skip:
+            if batch_of(path.stem) in skip:
                 continue  # not even opened
             case = json.loads(path.read_text(encoding="utf-8"))
             if case.get("label") not in {"purpose", "mechanism-only", "empty"}:
@@ -450,25 +463,27 @@ def report_real(folders: list[Path], show_errors: bool, held_out: frozenset[str]
         raise SystemExit(f"{', '.join(map(str, folders))}: no *.json files")
     results = [(c, check_description(c.get("title", ""), c.get("body", "")).verdict) for c in cases]
     print(f"real descriptions: {len(cases)} ({dict(Counter(c['label'] for c in cases))})")
-    batches = sorted({c["id"][0] for c in cases})
+    for c in cases:
+        c["batch"] = batch_of(c["id"])
+    batches = sorted({c["batch"] for c in cases})
     for part, keep in (("dev", [b for b in batches if b not in held_out]),
                        ("held-out", [b for b in batches if b in held_out])):
         if not keep:
             continue
-        print(_line(f"real {part} (all)", [(c["label"], got) for c, got in results if c["id"][0] in keep]))
+        print(_line(f"real {part} (all)", [(c["label"], got) for c, got in results if c["batch"] in keep]))
         # texts the labeller did not mark "torn" (a careful second reader could pick the other label)
-        clear = [(c["label"], got) for c, got in results if c["id"][0] in keep and not c.get("torn")]
-        if any(c.get("torn") for c, _ in results if c["id"][0] in keep):
+        clear = [(c["label"], got) for c, got in results if c["batch"] in keep and not c.get("torn")]
+        if any(c.get("torn") for c, _ in results if c["batch"] in keep):
             print(_line("  clear labels only", clear))
         for b in keep:
-            pairs = [(c["label"], got) for c, got in results if c["id"][0] == b]
+            pairs = [(c["label"], got) for c, got in results if c["batch"] == b]
             name = NAMES.get(b, f"real {part} {b}") if part == "dev" else f"real held-out {b}"
             print(_line(name, pairs))
             if any(g == "empty" for g, _ in pairs):
                 print(_line("  without empty labels", [(g, got) for g, got in pairs if g != "empty"]))
     if show_errors:
         for case, got in results:
-            if got != case["label"] and case["id"][0] not in held_out:  # held-out errors are never looked at
+            if got != case["label"] and case["batch"] not in held_out:  # held-out errors are never looked at
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 
@@ -495,8 +510,9 @@ def main() -> None:
     ap.add_argument("--real", type=Path, action="append", default=None,
                     help="folder of real PR descriptions (*.json with title, body, label), may be given "
                          "more than once; default: $TORCHREVIEW_REAL_DESCRIPTIONS")
-    ap.add_argument("--held-out", default="", metavar="LETTERS",
-                    help="first letters of the real batches held out (e.g. r): printed apart, errors never shown")
+    ap.add_argument("--held-out", default="", metavar="BATCHES",
+                    help="real batches held out, named by the letters their file names start with: HLP "
+                         "(single letters) or H,L,AB (commas): printed apart, errors never shown")
     ap.add_argument("--show-real-errors", action="store_true")
     ap.add_argument("--dev-only", action="store_true",
                     help="score only the dev batches of --real (leave the held-out batches unread)")
@@ -525,7 +541,7 @@ def main() -> None:
             if got != case["label"] and (args.show_errors == "all" or case["split"] == args.show_errors):
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
-        report_real(args.real, args.show_real_errors, frozenset(args.held_out), args.dev_only)
+        report_real(args.real, args.show_real_errors, held_out_batches(args.held_out), args.dev_only)
     else:
         print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
               "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")
