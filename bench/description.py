@@ -430,10 +430,13 @@ def batch_of(stem: str) -> str:
     return re.match(r"[A-Za-z]*", stem).group()  # type: ignore[union-attr]  # [A-Za-z]* always matches
 
 
-def held_out_batches(spec: str) -> frozenset[str]:
-    """--held-out H,L,AB names batches; a spec without commas is read as single-letter batches (HLP)."""
+def held_out_batches(spec: str, folders: list[Path]) -> frozenset[str]:
+    """--held-out H,L,AB names batches; without commas it is one batch's name (AD) when such a batch
+    exists in ``folders``, and otherwise single-letter batches (HLP)."""
     if "," in spec:
         return frozenset(part.strip() for part in spec.split(",") if part.strip())
+    if spec in {batch_of(path.stem) for folder in folders for path in folder.glob("*.json")}:
+        return frozenset({spec})
     return frozenset(spec)
 
 
@@ -512,7 +515,7 @@ def main() -> None:
                          "more than once; default: $TORCHREVIEW_REAL_DESCRIPTIONS")
     ap.add_argument("--held-out", default="", metavar="BATCHES",
                     help="real batches held out, named by the letters their file names start with: HLP "
-                         "(single letters) or H,L,AB (commas): printed apart, errors never shown")
+                         "(single letters), AB (one batch) or H,L,AB: printed apart, errors never shown")
     ap.add_argument("--show-real-errors", action="store_true")
     ap.add_argument("--dev-only", action="store_true",
                     help="score only the dev batches of --real (leave the held-out batches unread)")
@@ -541,7 +544,7 @@ def main() -> None:
             if got != case["label"] and (args.show_errors == "all" or case["split"] == args.show_errors):
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
-        report_real(args.real, args.show_real_errors, held_out_batches(args.held_out), args.dev_only)
+        report_real(args.real, args.show_real_errors, held_out_batches(args.held_out, args.real), args.dev_only)
     else:
         print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
               "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")
