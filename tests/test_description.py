@@ -1346,3 +1346,20 @@ def test_a_symptom_about_running_is_no_note_on_the_testing():
                                   "Keep the sampler seed, the shards overlap otherwise"])
 def test_otherwise_at_the_end_of_a_sentence_still_tells_the_consequence(text):
     assert verdict(text, "") == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # an opening "for example" leaves the claim as it is
+    ("Pass extra settings to the logger", "e.g. allows to record the command-line arguments", "purpose"),
+    ("Logger settings", "For example, `--log-every 10`.", "mechanism-only"),
+    # speed-ups reported as a noun, written apart
+    ("Optimize the augmentation", "Speed ups as follows:\n\n```\n| old | 2.0 s |\n| new | 1.4 s |\n```", "purpose"),
+    # what works after the change tells what was broken before it
+    ("Fix the CPU path", "Resolves #12\nTraining the encoder works on CPU with this fix.", "purpose"),
+    ("Fix the CPU path", "Resolves #12", "mechanism-only"),
+    # a fix for a named library release: the code broke with it
+    ("Learning-rate finder", "fix for fastai v2.4", "purpose"),
+    ("Docs", "fix for section 2.3 of the guide", "mechanism-only"),
+])
+def test_example_openings_speed_ups_repairs_and_library_releases(title, body, expected):
+    assert verdict(title, body) == expected

@@ -129,7 +129,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"steps?\b"),
         # what was broken, told by its repair: "so the training code works again"; an aim to make
         # something work in a setting ("update the fine-tuning code to work on folds"); "accelerate the X"
+        # ("encoder training works on CPU with this fix")
         (0.9, r"\b(?:works?|runs?|trains?|builds?|compiles?|passes|loads?|imports?) again\b|"
+              r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
               r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
@@ -225,6 +227,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
               r"transformers)[ -]?(?:==|>=)?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
+              # any library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9"
+              r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
+              r"for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|fig|table|equation|eq|chapter|page|"
+              r"line|step|item|appendix|lesson|exercise|task|question)\b)[a-z][\w-]* ?(?:==|>=)?v?\d+\.\d|"
               # "Refactored the patch file for the new PyTorch version", "update for torch==1.12.1"
               r"\b(?:updat\w*|refactor\w*|rewr\w*|chang\w*|upgrad\w*) (?:[\w.-]+ ){0,3}?for (?:the )?(?:new |newer |"
               r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ -]?(?:==|>=)?v?\d| "
@@ -358,7 +364,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"memory usage|memory footprint|stability)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
-              r"\bfaster\b|\bspeeds? up\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
+              r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
               r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
               # a signed change of a metric named by its short name ("+4.1% ACC", "+1.2 mAP", "-0.8 WER")

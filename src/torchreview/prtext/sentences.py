@@ -181,6 +181,8 @@ _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=`|[\"'(\[]
                            r"\s\*\s")
 # "(e.g. `1e-3`)", "i.e. ResNet": a full stop that ends an abbreviation ends no sentence ("etc." often
 # ends one, so it is not in the list)
+# "e.g. allows to log the CLI arguments": an opening "for example" leaves the claim as it is
+_EXAMPLE_OPENING = re.compile(r"^(?:e\.g\.|i\.e\.|eg\.|for example|for instance)[,:]?\s+")
 _ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|vs|cf|approx|resp|incl|fig|eq)|\bet al)\.[`\"'”)]?$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
@@ -264,7 +266,8 @@ def _cue_text(text: str) -> str:
         text = _URL.sub(" link ", text)
     if "@" in text:
         text = _MENTION.sub(" someone ", text)
-    return " ".join(text[:MAX_CUE_CHARS].lower().split())
+    cue = " ".join(text[:MAX_CUE_CHARS].lower().split())
+    return _EXAMPLE_OPENING.sub("", cue, count=1) if cue[:1] in "efi" else cue
 
 
 def _clean_inline(text: str) -> str:
