@@ -1363,3 +1363,24 @@ def test_otherwise_at_the_end_of_a_sentence_still_tells_the_consequence(text):
 ])
 def test_example_openings_speed_ups_repairs_and_library_releases(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # where a bug was, and nothing about what it did, is as bare as "Fix a bug"
+    ("Fix mistakes in the code.", "There was a bug in the loader.py file, which was fixed.", "mechanism-only"),
+    ("Loader fix", "There was a bug in the loader causing a crash on empty folders.", "purpose"),
+    # what the old code did tells what was wrong with it
+    ("Fix the last batch", "The previous sampler skips the last batch when the size is not a multiple of 32.",
+     "purpose"),
+    # an aim to get the code running with a release
+    ("Small changes", "Small changes to get eval.py running on pytorch v2.1", "purpose"),
+    ("small changes for pytorch_v2.1", "", "purpose"),
+    # doubts about the code's own shape are caveats, whatever their "because"
+    ("Add the experiment scripts", "The configs are a bit messy because of nested dicts, I hope it is readable.",
+     "mechanism-only"),
+    # a thing too weak for its job is the reason to drop it
+    ("Remove the toy attention experiments", "As agreed, the toy model is too simple for a useful comparison.",
+     "purpose"),
+])
+def test_bare_bug_reports_old_behaviour_and_doubts_about_the_code(title, body, expected):
+    assert verdict(title, body) == expected

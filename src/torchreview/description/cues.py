@@ -9,6 +9,10 @@ import re
 # Each entry: (weight, pattern). Patterns run on lower-cased text where code spans became "code",
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
 
+# "an error in the loss computation", "errors in the code", "a small error in the docs": a mistake in the code or
+# the text, not an error anyone saw
+_WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
+                  r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
 _GOAL_VERBS = (
     r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
@@ -133,6 +137,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\b(?:works?|runs?|trains?|builds?|compiles?|passes|loads?|imports?) again\b|"
               r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
+              r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
               r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|have (?!(?:discussed|talked|agreed|"
@@ -181,10 +186,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
-              # "Fix error in loss computation", "a small error in docs": a mistake in the code or the text, not an
-              # error anyone saw
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
-              r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
+              + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
               # "Fix additional memory consuming in the evaluation": too much memory is a symptom
@@ -209,7 +212,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
-              r"version|default|design|logic|api|state)\b"),
+              r"version|default|design|logic|api|state)\b|"
+              # what the old code did: "Previous method skips the last batch if …"
+              r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
+              r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
+              r"can't|cannot|fail)\w*\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
@@ -226,14 +233,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # broke with that release, or is made to run with it
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
-              r"transformers)[ -]?(?:==|>=)?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
+              r"transformers)[ _-]?(?:==|>=)?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
               # any library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9"
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|fig|table|equation|eq|chapter|page|"
               r"line|step|item|appendix|lesson|exercise|task|question)\b)[a-z][\w-]* ?(?:==|>=)?v?\d+\.\d|"
               # "Refactored the patch file for the new PyTorch version", "update for torch==1.12.1"
               r"\b(?:updat\w*|refactor\w*|rewr\w*|chang\w*|upgrad\w*) (?:[\w.-]+ ){0,3}?for (?:the )?(?:new |newer |"
-              r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ -]?(?:==|>=)?v?\d| "
+              r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ _-]?(?:==|>=)?v?\d| "
               r"versions?\b| releases?\b)|"
               r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
               # a regression is a bug; "linear regression", "the regression head" or "classification and
@@ -246,10 +253,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
-              r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|"
-              r"implementation|logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
-              r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?(?:computation|calculation|formula|equation|implementation|"
-              r"logic|math|derivation|docs?|documentation|docstring|readme|comment|wording|tutorial)s?\b)|"
+              r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
+              r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
@@ -282,6 +287,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bis deprecated\b|\bwas deprecated\b|\bare deprecated\b|\bdeprecation warnings?\b|"
               r"\bwill be removed\b|\bwarnings? (?:is|are|was|were|gets?|about|when)\b|\bemits? (?:a )?warning\b|"
               r"\btoo (?:slow|large|big|long|small|strict|loose|high|low|verbose)\b|"
+              # "too simple for any meaningful analysis", "too noisy to learn from"
+              r"\b(?:is|are|was|were|gets?|got|became|becomes) (?:far |way |much |a bit |slightly )?too (?!many\b|much\b)\w+ "
+              r"(?:for|to) \w|"
               r"\btoo (?:much|many)\b(?! (?:faith|trust|credit|love|fun|thanks|praise)\b)|"
               r"\b(?:is|are|was|were|very|quite|really|extremely|painfully|so) slow\b|\bslow(?:er|ly|ness|down|s)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"

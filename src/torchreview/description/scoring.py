@@ -131,6 +131,9 @@ _CAVEAT = re.compile(
     r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
     r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
     r"check)\b|"
+    # the author's doubt about the code's own shape: "a bit messy because of nested dicts, I hope it is readable"
+    r"\bi hope (?:it|this|that|the code|everything)(?: is|'s| will be| remains)? (?:still )?(?:readable|ok|okay|fine|"
+    r"clear|understandable|correct|right|good enough)\b|"
     # a PR opened by accident: "Accidentally created a pull request. Please close it."
     r"\baccident(?:al)?ly (?:creat|open|submitt|made|push)\w*|\b(?:opened|created|submitted) (?:this )?"
     r"(?:pr |pull request )?by (?:mistake|accident)\b|^please (?:close|ignore) (?:it|this)\b|"
@@ -217,6 +220,11 @@ _FIX_WRONG_THING = re.compile(
     r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
     r"(?!results?\b|outputs?\b|values?\b|loss\b|predictions?\b|gradients?\b|accuracy\b|metrics?\b|answers?\b|"
     r"numbers?\b|shapes?\b|dtype\b|device\b)")
+# "There was a bug in the dataloader.py file, which was fixed." says no more than "Fix a bug in the loader":
+# where the bug was, not what it did
+_BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
+                              r"in (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.-]+(?:,? (?:which|that) (?:is|was|has been|"
+                              r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
 
 
@@ -279,6 +287,8 @@ def score(sentence: Sentence) -> float:
         text = _CHANGED_OLD.sub(r"\1 the", text)
         text = _OLD_REMOVED.sub(" ", text)
     if text.startswith("how ") and _HOW_TO_TOPIC.match(text):
+        return 0.0
+    if text.startswith("there ") and _BARE_BUG_REPORT.match(text):
         return 0.0
     if "warning" in text:
         text = _ADDS_WARNING.sub(" adds", text)
