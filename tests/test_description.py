@@ -1384,3 +1384,16 @@ def test_example_openings_speed_ups_repairs_and_library_releases(title, body, ex
 ])
 def test_bare_bug_reports_old_behaviour_and_doubts_about_the_code(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a fix title that tells the wrong behaviour ("is always enabled") names the symptom
+    ("fix: tiling is always enabled for the video pipeline", "", "purpose"),
+    # a newer release that other work needs is the reason to bump
+    ("Bump diffusers", "Combining the pipeline with the new segmenter needs a higher diffusers version.", "purpose"),
+    # the default the change leaves as it was is no old state
+    ("Sampler dropdown", "Turns the sampler box into a dropdown filled from the API. Default is still DDIM.",
+     "mechanism-only"),
+])
+def test_wrong_behaviour_in_a_fix_title_needed_releases_and_unchanged_defaults(title, body, expected):
+    assert verdict(title, body) == expected

@@ -73,7 +73,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"learn|learns|use|uses|apply|applies|do|does|improve|improves|update|updates|change|changes)\b"),
         # "bump transformers to the min reqd for llama 3.1": "reqd", "req'd" are "required" in short
         (1.0, r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
-              r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b"),
+              r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
+              # "combining it with SAM2 needs a higher diffusers version"
+              r"\b(?:needs?|requires?|required) (?:a |the )?(?:higher|newer|later|more recent|recent|minimum) (?:[\w.-]+ )?"
+              r"(?:versions?|releases?)\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
         (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
         # common practice: "warm-up is used quite often for …", "X is standard practice"
@@ -309,7 +312,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # an outside release: "torchmetrics >=1.0.0 introduces some breaking changes"
               r"\d[\w.]*\+? (?:introduces?|introduced|has|brings?|contains?) (?:some |a few |many |several )?breaking "
               r"changes?\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
-        (0.8, r"\bstill\b|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+        # ("The default is still DDIM" tells what the change leaves as it was)
+        (0.8, r"(?<!default is )(?<!default remains )\bstill\b(?! (?:the )?default\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"

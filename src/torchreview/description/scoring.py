@@ -339,7 +339,8 @@ def _word_count(text: str) -> int:
 # A word must stand before the negation ("Fix: do not save twice" is an instruction, the change itself).
 _FIX_TITLE = re.compile(r"^\W*(?:bug ?fix|hot ?fix|fix(?:es|ed)?|bug)\b")
 _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|are not|"
-                         r"aren't|was not|wasn't|cannot|can't|never|not) (?:\w+ly )?(?!only\b|just\b)[a-z]{3,}")
+                         r"aren't|was not|wasn't|cannot|can't|never|not|(?:is|are|was|were|gets?) always) (?:\w+ly )?"
+                         r"(?!only\b|just\b)[a-z]{3,}")
 
 
 # --- sentences that explain without cue words --------------------------------------------------------
