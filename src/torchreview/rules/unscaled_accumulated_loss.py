@@ -36,7 +36,8 @@ Use instead
     ```
 
     The rule stays quiet when the loss (or the value passed to ``backward()``) is divided or
-    multiplied anywhere on its way, when it mentions the accumulation count, on Accelerate
+    multiplied anywhere on its way (a weight that balances the terms of one loss, ``w_aux * ce(...)``,
+    does not count), when it mentions the accumulation count, on Accelerate
     (``accelerator.backward`` divides by itself) and DeepSpeed engines, when gradients are cleared
     on every iteration (a step every k iterations is then not accumulation, as in WGAN critics),
     and on inner loops that are not named for accumulation (summing several task losses is fine).
@@ -272,6 +273,22 @@ def train(model, loader, G_optimizer, D_optimizer, G_steps, D_steps):
 ]
 
 INVALID = [
+    # weights that balance the heads of one loss are no division by k; only the AMP branch divides
+    """
+import torch
+
+for i, (x, y_main, y_aux) in enumerate(loader):
+    out_main, out_aux = model(x.cuda())
+    loss = w_main * criterion(out_main, y_main.cuda()) + w_aux * criterion(out_aux, y_aux.cuda())
+    if use_apex:
+        with amp.scale_loss(loss / accum_steps, optimizer) as scaled:
+            scaled.backward()
+    else:
+        loss.backward()  # <- finding
+    if (i + 1) % accum_steps == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+""",
     # the micro-batches end their pass with a continue until the k-th (a trainer with AMP)
     """
 import torch
@@ -390,6 +407,24 @@ _SCALING_CALLS = frozenset({"div", "div_", "mul", "mul_", "true_divide", "scale_
 _SCALING_OPS = (cst.Divide, cst.Multiply, cst.FloorDivide, cst.DivideAssign, cst.MultiplyAssign)
 
 
+# "weight_vowel * criterion(vowel_pred, vowel)": a loss weight balances the terms of one loss; it is no
+# division by the number of micro-batches
+_TERM_WEIGHT = re.compile(r"(?:^|[._])(?:weights?|w|lambdas?|lam|coef|coeff|coefficient)(?:_[a-z]\w*)?$|"
+                          r"^(?:weight|lambda|lam|coef)_", re.IGNORECASE)
+
+
+def _weights_a_term(n: cst.BinaryOperation) -> bool:
+    """``w_cls * ce(out, y)``: a product of a loss term and a name that says it is the term's weight."""
+    if not isinstance(n.operator, cst.Multiply):
+        return False
+    for factor, other in ((n.left, n.right), (n.right, n.left)):
+        name = factor.attr.value if isinstance(factor, cst.Attribute) else (
+            factor.value if isinstance(factor, cst.Name) else "")
+        if name and _TERM_WEIGHT.search(name) and isinstance(other, cst.Call):
+            return True
+    return False
+
+
 def _scales(code: str) -> bool:
     """Whether code divides or multiplies something (``*`` of ``**kwargs`` does not count)."""
     try:
@@ -401,7 +436,7 @@ def _scales(code: str) -> bool:
     class V(cst.CSTVisitor):
         def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
             nonlocal hit
-            hit = hit or isinstance(n.operator, _SCALING_OPS)
+            hit = hit or (isinstance(n.operator, _SCALING_OPS) and not _weights_a_term(n))
 
         def visit_AugAssign(self, n: cst.AugAssign) -> None:
             nonlocal hit
