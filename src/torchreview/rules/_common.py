@@ -27,6 +27,10 @@ EVAL_FUNCTION_NAME = re.compile(
     r"metrics|scores?|f1|map|auc)(?:_(?:on|of|for)_\w+)?$",
     re.IGNORECASE,
 )
+# The count of a "% k" test (``(i + 1) % args.accum_steps == 0`` gives ``args.accum_steps``), and the
+# words that name such a count for gradient accumulation
+MODULO_COUNT = re.compile(r"%\s*(\(?\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*\)?)")
+ACCUM_WORDS = re.compile(r"accum|micro|grad_?acc|gradient_accumulation|update_freq|iters_to_acc", re.I)
 HARMLESS_LOSS_SINKS = frozenset({
     "print", "float", "int", "str", "repr", "len", "format", "append", "extend", "add", "log",
     "info", "debug", "warning", "write", "item", "isnan", "isinf", "isfinite", "add_scalar",

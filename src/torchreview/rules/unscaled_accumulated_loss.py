@@ -60,7 +60,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps
+from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, optimizer_steps
 from torchreview.rules._order import exclusive, insert_before, node_text, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
@@ -401,8 +401,6 @@ for it in range(max_iters):
 """,
 ]
 
-_MODULO = re.compile(r"%\s*(\(?\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*\)?)")
-_ACCUM_WORDS = re.compile(r"accum|micro|grad_?acc|gradient_accumulation|update_freq|iters_to_acc", re.I)
 _SCALING_CALLS = frozenset({"div", "div_", "mul", "mul_", "true_divide", "scale_loss"})
 _SCALING_OPS = (cst.Divide, cst.Multiply, cst.FloorDivide, cst.DivideAssign, cst.MultiplyAssign)
 
@@ -545,7 +543,7 @@ def _modulo_text(ctx: FileContext, condition: str) -> str | None:
     if "%" in condition:
         return condition
     c = _COUNTER_TEST.fullmatch(condition)
-    if c is not None and _ACCUM_WORDS.search(c.group(2)):
+    if c is not None and ACCUM_WORDS.search(c.group(2)):
         # "if accum_steps == opt.accumsteps:" with the counter reset after the step: every k-th batch
         return f"{c.group(1)} % {c.group(2)} == 0"
     m = _FLAG_TEST.fullmatch(condition)
@@ -575,7 +573,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
             # (before the step, after it when the step sits at the top, or in the other branch)
             micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
                      and modulo not in b.conditions and not _consumed_before(ctx, loop, seq, b, step, modulo)]
-            m = _MODULO.search(_modulo_text(ctx, modulo) or "")
+            m = MODULO_COUNT.search(_modulo_text(ctx, modulo) or "")
             if micro and m:
                 if modulo.startswith("else of"):
                     micro.extend(b for b in feeding if b.depth == 0 and not b.via)
@@ -586,7 +584,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
         if modulo is None and backward.depth >= 1 and not backward.via:
             inner = next((lp for lp in ctx.loops if lp.parent_line == loop.line
                           and lp.line <= backward.line <= lp.end_line), None)
-            if inner is None or not _ACCUM_WORDS.search(inner.header):
+            if inner is None or not ACCUM_WORDS.search(inner.header):
                 continue
             if inner.has(EventKind.ZERO_GRAD, EventKind.STEP):
                 continue

@@ -5,7 +5,9 @@ What it does
     ``model.zero_grad()``, ``p.grad = None``), and then steps the same optimizer (or updates the
     parameters by hand from ``p.grad``) with no new backward pass in between. It also reads the
     closure of ``optimizer.step(closure)``, and a ``train_step`` function whose loop is in another
-    file, as one iteration.
+    file, as one iteration. On gradient accumulation (a step under ``if (i + 1) % accum_steps == 0``,
+    the count named for accumulation) it reports clearing that runs in every iteration, before the
+    backward pass: each step then applies the last micro-batch's gradients alone.
 
 Why it matters
     The step reads the gradients stored in ``.grad``. Clearing them right before the step removes the
@@ -58,7 +60,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import optimizer_steps
+from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, optimizer_steps
 from torchreview.rules._order import (
     closure_events,
     exclusive,
@@ -371,6 +373,18 @@ for episode_x, episode_y in train_loader:
 ]
 
 INVALID = [
+    # accumulation that clears in every micro-batch: each step applies the last micro-batch alone
+    """
+import torch
+
+for idx, (x, y) in enumerate(loader):
+    optimizer.zero_grad()  # <- finding
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    if (idx + 1) % accum_steps == 0:
+        optimizer.step()
+        scheduler.step()
+""",
     # the helper's backward pass fills gradients that nobody reads before the loop clears them
     """
 import torch
@@ -598,7 +612,7 @@ def _end_of_function_at(ctx: FileContext, line: int) -> int | None:
 
 
 def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, step: Event,
-            suggestion: Suggestion | None) -> Finding:
+            suggestion: Suggestion | None, **variant: object) -> Finding:
     return ctx.finding(
         ID, SEVERITY, zero.line, zero.end_line, loop=loop,
         facts={
@@ -609,6 +623,7 @@ def _report(ctx: FileContext, loop: TrainingLoop, zero: Event, backward: Event, 
             "step": step.code,
             "step_line": step.line,
             "loop_header": loop.header,
+            **variant,
         },
         suggestion=suggestion,
     )
@@ -687,6 +702,37 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             return
 
 
+def _cleared_every_micro_batch(ctx: FileContext, loop: TrainingLoop) -> Finding | None:
+    """Accumulation that clears in every iteration: ``zero_grad()`` opens each micro-batch and the step
+    runs only every k-th one (``if (i + 1) % accum_steps == 0``), so each step applies the gradients of
+    the last micro-batch alone. Only a count named for accumulation counts: a WGAN generator that
+    steps every ``n_critic`` iterations after its own clearing is another plan."""
+    seq = sequence(loop)
+    stepped = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
+    optimizers = {s.target for s in stepped if s.target}
+    if len(optimizers) != 1 or any("accumulate" in c for e in seq for c in e.contexts) or any(
+            "accumulate" in c for c in loop.outer_contexts):
+        return None  # Accelerate's accumulate() makes zero_grad() wait for the step by itself
+    for step in stepped:
+        counts = [m.group(1).strip("() ") for c in step.conditions if "%" in c and (m := MODULO_COUNT.search(c))]
+        if len(step.conditions) != 1 or not counts or not ACCUM_WORDS.search(counts[0]):
+            continue
+        zero = next((z for z in seq if z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
+                     and z.order < step.order and _clears(ctx, z, step, optimizers)), None)
+        if zero is None or any(z.kind == EventKind.ZERO_GRAD and z.order > step.order for z in seq):
+            continue
+        backward = next((b for b in seq if b.kind == EventKind.BACKWARD and not b.conditions and b.depth == 0
+                         and not b.via and zero.order < b.order < step.order), None)
+        if backward is None:
+            continue
+        # no suggestion: the clearing moves into the step's branch, which is no same-block move
+        return _report(ctx, loop, zero, backward, step, None, accumulation=True, count=counts[0])
+    return None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
-        yield from _finding(ctx, loop)
+        found = list(_finding(ctx, loop))
+        if not found and (accumulated := _cleared_every_micro_batch(ctx, loop)) is not None:
+            found.append(accumulated)
+        yield from found
