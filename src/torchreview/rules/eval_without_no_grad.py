@@ -1128,6 +1128,20 @@ def test(model, test_loader):
         correct += output.data.max(1)[1].eq(target.data).sum()
     return correct
 """,
+    # torch.autograd.Variable(x), written out in full, wraps an input and asks for no gradient
+    """
+import torch
+
+
+def validate(val_loader, model, criterion):
+    model.eval()
+    total = 0.0
+    for i, (images, labels) in enumerate(val_loader):  # <- finding
+        images_var = torch.autograd.Variable(images.cuda())
+        loss = criterion(model(images_var), labels.cuda())
+        total += loss.item()
+    return total / len(val_loader)
+""",
     # the split named after the loader (dataloader_test), in no mode at all, after the epoch's training
     """
 import torch
@@ -1830,7 +1844,9 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 # ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
 # build the graph
-_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad(?!\s*=\s*False\b|_\(\s*False\s*\))|\.grad\b|autograd|backward|"
+# (torch.autograd.Variable(x) is old code's plain wrapper of an input: it asks for no gradient)
+_NEEDS_GRAD = re.compile(r"enable_grad|requires_grad(?!\s*=\s*False\b|_\(\s*False\s*\))|\.grad\b|autograd(?!\.Variable\b)|"
+                         r"backward|"
                          # a helper told to keep gradients (ART's _apply_preprocessing(x, no_grad=False))
                          r"\bno_grad\s*=\s*False|"
                          # an adversarial attack run in the loop takes gradients of its inputs
