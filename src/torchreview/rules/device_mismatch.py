@@ -80,7 +80,7 @@ import libcst as cst
 from torchreview.astscan import call_name, scan
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
-from torchreview.finding import Finding
+from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, class_node, resolver_for
@@ -609,6 +609,19 @@ class RetrievalModel:
 ]
 
 VALID += [
+    # a batch object (a BatchEncoding, a PyG batch) moves in place: its .to() as a statement is enough
+    """
+import torch
+
+device = torch.device("cuda")
+model = AutoModelForSequenceClassification.from_pretrained(name).to(device)
+for batch in train_loader:
+    batch.to(device)
+    loss = model(**batch).loss
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+""",
     # one caption string per image, tokenized inside the model (BLIP's captioning loop)
     """
 model.to(device)
@@ -741,6 +754,19 @@ for data in train_loader:
 ]
 
 INVALID = [
+    # a tensor's .to() returns a moved copy; written as a statement, the copy is dropped
+    """
+import torch
+
+device = torch.device("cuda")
+model = GPT2LMHeadModel(config).to(device)
+model.eval()
+with torch.no_grad():
+    for step, input_ids in enumerate(test_loader):
+        input_ids.to(device)  # <- finding
+        outputs = model(input_ids=input_ids)
+        total += outputs.loss.item()
+""",
     # the batches move to the GPU when there is one, the network of this file never does
     """
 import torch
@@ -1184,6 +1210,26 @@ def _batch_names(ctx: FileContext, loop: TrainingLoop) -> set[str]:
     return {n for n in _names(target) if _tensor_name(n)}
 
 
+# a single loop item named for what plain tensors hold (a BatchEncoding or a PyG batch moves in place)
+_TENSOR_ITEM = re.compile(r"^(?:input_ids|attention_mask|token_type_ids|labels?|images?|imgs?|targets?|pixel_values|"
+                          r"tokens|token_ids|ids)$")
+
+
+def _unpacked_tensors(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> set[str]:
+    """Batch items that are plain tensors: the parts a batch was unpacked into (``for x, y in loader``),
+    or a single item named like one (``for i, input_ids in enumerate(loader)``)."""
+    node = loop.node
+    if not isinstance(node, cst.For):
+        return set()  # batches drawn with next(iter(loader)) inside the body
+    target: cst.BaseExpression = node.target
+    if isinstance(node.iter, cst.Call) and last_name(node.iter.func) == "enumerate" and isinstance(
+            target, cst.Tuple) and len(target.elements) == 2:
+        target = target.elements[1].value
+    if isinstance(target, cst.Tuple | cst.List) and len(target.elements) >= 2:
+        return set(names)
+    return {n for n in names if _TENSOR_ITEM.match(n)}
+
+
 def _names(node: cst.BaseExpression) -> list[str]:
     if isinstance(node, cst.Name):
         return [node.value]
@@ -1249,6 +1295,10 @@ class _State:
     # ``model(img.to(device))``: a moved copy went to the model and ``img`` itself stays where it was. A
     # batch object (a BatchEncoding, a PyG Batch) moves in place, so its parts count as moved.
     copied: set[str] = field(default_factory=set)
+    # plain tensors (the items a loader's batch was unpacked into) whose ``x.to(device)`` statement
+    # threw the moved copy away: a tensor's ``.to()`` returns a new tensor and leaves ``x`` where it was
+    tensors: set[str] = field(default_factory=set)
+    discarded: dict[str, int] = field(default_factory=dict)
 
 
 def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State, resolve: Resolver) -> str:
@@ -1548,7 +1598,9 @@ class _Walker(cst.CSTVisitor):
                 # batch[1].to(device) alone moves nothing (it returns a new tensor).
                 if (name == "cuda" or _device_arg(ctx, node)) and isinstance(node.func.value, cst.Name):
                     if node.func.value.value in self.state.raw:
-                        if id(node) in self.statements:
+                        if id(node) in self.statements and node.func.value.value in self.state.tensors:
+                            self.state.discarded[node.func.value.value] = ctx.pos(node).start.line
+                        elif id(node) in self.statements:
                             self._set(node.func.value.value, "moved")
                         else:
                             self.state.copied.add(node.func.value.value)
@@ -1632,16 +1684,43 @@ def _placement_unseen(ctx: FileContext, model: str) -> bool:
     return re.search(rf"\b{tail}\b[^\n]*\.(?:to|cuda)\(", ctx.source) is None
 
 
-def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> bool:
-    """The loop body moves one of the batch variables itself (``target = target.cuda()``)."""
+def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensors: set[str] = frozenset()) -> bool:
+    """The loop body moves one of the batch variables itself (``target = target.cuda()``); a plain
+    tensor's ``x.to(device)`` whose copy nobody keeps moves nothing."""
+    thrown_away = {id(n.value) for n in _statements_in(loop.node.body)
+                   if isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Attribute)
+                   and isinstance(n.value.func.value, cst.Name) and n.value.func.value.value in tensors}
     for call in calls_in(loop.node.body):
         name = last_name(call.func)
+        if id(call) in thrown_away:
+            continue
         if name in ("to", "cuda") and isinstance(call.func, cst.Attribute):
             if _root(call.func.value) in names and (name == "cuda" or _device_arg(ctx, call)):
                 return True
         elif name in _MOVE_CALLS and any(_root(a.value) in names for a in call.args):
             return True
     return False
+
+
+def _keep_the_copy(ctx: FileContext, name: str, line: int) -> Suggestion | None:
+    """``x.to(device)`` on a line of its own becomes ``x = x.to(device)``."""
+    text = ctx.lines[line - 1]
+    code = text.split("#", 1)[0].strip()  # a comment after the call stays where it is
+    if not re.fullmatch(rf"{re.escape(name)}\.(?:to|cuda)\(.*\)", code) or code.count("(") != code.count(")"):
+        return None
+    return Suggestion(line, line, f"{text[: len(text) - len(text.lstrip())]}{name} = {text.strip()}")
+
+
+def _statements_in(node: cst.CSTNode) -> list[cst.Expr]:
+    """The expression statements under ``node`` (``batch.to(device)`` on a line of its own)."""
+    found: list[cst.Expr] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Expr(self, n: cst.Expr) -> None:
+            found.append(n)
+
+    walk(node, V())
+    return found
 
 
 def _is_ctc(ctx: FileContext, func_code: str) -> bool:
@@ -1939,14 +2018,19 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _caller_places(ctx, loop) or _passes_through(ctx, loop):
             continue
         names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
-        walker = _Walker(ctx, _State(raw=set(names), moved=set()), scatters,
-                         resolver_for(ctx, loop.function_node), _moves_some_of(ctx, loop, names))
+        state = _State(raw=set(names), moved=set(), tensors=_unpacked_tensors(ctx, loop, names))
+        walker = _Walker(ctx, state, scatters, resolver_for(ctx, loop.function_node),
+                         _moves_some_of(ctx, loop, names, state.tensors))
         walk(loop.node.body, walker)
         if not walker.hits:
             continue
         hit = min(walker.hits, key=lambda h: (h.line, not h.forward))
+        discarded = state.discarded.get(hit.variable)
+        at = discarded or hit.line  # a dropped copy is commented where the copy is made, with the fix
         yield ctx.finding(
-            ID, SEVERITY, hit.line, hit.line, loop=loop,
+            ID, SEVERITY, at, at, loop=loop,
             facts={"variable": hit.variable, "call": hit.call, "loop_header": loop.header,
-                   "loop_line": loop.line, "line": hit.line},
+                   "loop_line": loop.line, "line": hit.line,
+                   **({"discarded_line": discarded} if discarded else {})},
+            suggestion=_keep_the_copy(ctx, hit.variable, discarded) if discarded else None,
         )
