@@ -73,6 +73,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -1684,7 +1685,7 @@ def _placement_unseen(ctx: FileContext, model: str) -> bool:
     return re.search(rf"\b{tail}\b[^\n]*\.(?:to|cuda)\(", ctx.source) is None
 
 
-def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensors: set[str] = frozenset()) -> bool:
+def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensors: AbstractSet[str] = frozenset()) -> bool:
     """The loop body moves one of the batch variables itself (``target = target.cuda()``); a plain
     tensor's ``x.to(device)`` whose copy nobody keeps moves nothing."""
     thrown_away = {id(n.value) for n in _statements_in(loop.node.body)
