@@ -19,7 +19,9 @@ What it does
     (``net(f_valid)``, ``cnn(test_features)``), with no backward pass after it. And a batch loop that
     serves every phase of ``for phase in ["train", "val"]`` and keeps only its backward pass to
     training (``if phase == "train": loss.backward()``) while its forward pass runs in every phase, with
-    no ``torch.set_grad_enabled(phase == "train")`` around it.
+    no ``torch.set_grad_enabled(phase == "train")`` around it; the same for a batch loop behind a flag of
+    its function (``if train: loss.backward()``) that a call of this file sets for evaluation by keyword
+    (``self.iteration(epoch, test_data, train=False)``) outside ``no_grad``.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -119,6 +121,11 @@ SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
 # Text first (the function names of EVAL_FUNCTION_NAME, a loader named for evaluation, a mode switch), then
 # the ast gate below.
+# the names of a flag that tells a shared batch loop to train or to evaluate
+_FLAG_NAMES = (r"train|training|is_train|is_training|train_mode|do_train|backprop|update|optimize|learn|"
+               r"cross_valid|valid|validate|validation|eval|evaluate|evaluation|is_eval|eval_mode|test|testing|"
+               r"is_test|test_mode|inference")
+_FLAG = re.compile(_FLAG_NAMES, re.IGNORECASE)
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
              r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
@@ -126,8 +133,9 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
              # held-out data by its name, passed to a model after the step (cnn(test_features))
              r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]|"
-             # one batch loop for every phase, its backward kept to training (if phase == 'train':)
-             r"==\s*['\"]train"
+             # one batch loop for every phase, its backward kept to training (if phase == 'train':), or
+             # behind a flag its callers set (self.iteration(epoch, test_data, train=False))
+             r"==\s*['\"]train|\b(" + _FLAG_NAMES + r")\s*=\s*(true|false)\b"
              r"&&eval-loop")
 
 VALID = [
@@ -796,6 +804,24 @@ class Trainer:
 ]
 
 VALID += [
+    # the shared loop switches autograd by the same flag that keeps the backward pass to training
+    """
+import torch
+
+
+def run_epoch(model, loader, optimizer, train=True):
+    for x, y in loader:
+        with torch.set_grad_enabled(train):
+            loss = criterion(model(x.cuda()), y.cuda())
+        if train:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+run_epoch(model, train_loader, optimizer)
+run_epoch(model, val_loader, optimizer, train=False)
+""",
     # a loop over cross-validation folds trains a model in each fold, then predicts (PyTorch Tabular)
     """
 import torch
@@ -1127,6 +1153,32 @@ def test(model, test_loader):
         output = model(data)
         correct += output.data.max(1)[1].eq(target.data).sum()
     return correct
+""",
+    # one batch loop behind a flag: its callers pass train=False for evaluation, and only the backward
+    # pass is kept to training
+    """
+import torch
+
+
+class Trainer:
+    def train(self, epoch):
+        self.iteration(epoch, self.train_data)
+
+    def test(self, epoch):
+        self.iteration(epoch, self.test_data, train=False)
+
+    def iteration(self, epoch, data_loader, train=True):
+        total = 0.0
+        for i, batch in enumerate(data_loader):
+            batch = {k: v.to(self.device) for k, v in batch.items()}
+            out = self.model(batch["input"])  # <- finding
+            loss = self.criterion(out, batch["label"])
+            if train:
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+            total += loss.item()
+        return total
 """,
     # a training step left in the evaluation loop as comments asks for no gradient
     """
@@ -1888,6 +1940,12 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
             isinstance(c, ast.Constant) and c.value in ("train", "training") for c in node.comparators)
             for node in ast.walk(tree)):
         return True  # if phase == "train": loss.backward(), in a batch loop that serves every phase
+    if any(isinstance(c.func, ast.Attribute) and c.func.attr == "backward" for c in found.all_calls):
+        flags = {kw.arg for c in found.all_calls for kw in c.keywords
+                 if kw.arg and _FLAG.fullmatch(kw.arg) and isinstance(kw.value, ast.Constant)
+                 and isinstance(kw.value.value, bool)}
+        if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
+            return True  # if train: loss.backward(), in a loop whose callers pass train=False
     for loop in found.forward_loops():
         func = loop.function
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):
@@ -1899,6 +1957,14 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
             return True
     return False
+
+
+def _tested_name(test: ast.expr) -> str | None:
+    """``train`` for ``if train:`` and ``if not train:``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return test.id if isinstance(test, ast.Name) else None
+
 
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
                                  r"inference_mode\([^)]*\)\.__enter__|"
@@ -2266,6 +2332,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     yield from _function_findings(ctx, reported)
     yield from _after_step_findings(ctx)
     yield from _phase_findings(ctx)
+    yield from _flag_findings(ctx, reported)
 
 
 # -- one batch loop for every phase ----------------------------------------------------------------------
@@ -2305,6 +2372,59 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
                    "forward_line": forward.line, "phase_test": f"{phase} == 'train'", "other_phase": others[0],
                    "grad_switch": f"with torch.set_grad_enabled({phase} == 'train'):"},
+        )
+
+
+# -- one batch loop behind a flag of its function ------------------------------------------------------
+# def iteration(self, epoch, loader, train=True): ... if train: loss.backward() ... and test() calls
+# self.iteration(epoch, test_data, train=False) (BERT-pytorch; Speech-Transformer's cross_valid=True). The
+# backward pass is kept to training, the graph is not.
+
+_FLAG_TEST = re.compile(r"^if (not )?([A-Za-z_]\w*)$")
+
+
+def _flag_value(site: CallSite, flag: str) -> bool | None:
+    """The literal True/False a call passes by keyword for ``flag`` (None: not given that way)."""
+    for arg in site.node.args:
+        if arg.keyword is not None and arg.keyword.value == flag and isinstance(arg.value, cst.Name) \
+                and arg.value.value in ("True", "False"):
+            return arg.value.value == "True"
+    return None
+
+
+def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
+    for loop in ctx.loops:
+        func = loop.function_node
+        backwards = [e for e in loop.of(EventKind.BACKWARD) if e.depth == 0 and not e.via]
+        if func is None or not backwards or loop.iterates_parameters or loop.line in reported:
+            continue
+        tests = {m.groups() for e in backwards for c in e.conditions[:1] if (m := _FLAG_TEST.match(c))}
+        if len(tests) != 1 or not all(e.conditions and _FLAG_TEST.match(e.conditions[0]) for e in backwards):
+            continue
+        negated, flag = tests.pop()
+        if not _FLAG.fullmatch(flag) or flag not in [p.name.value for p in func.params.params]:
+            continue  # a flag of the function: its callers choose training or evaluation
+        evaluates = bool(negated)  # "if not cross_valid: backward()" evaluates when cross_valid is True
+        cls = class_of(ctx, func)
+        calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) is evaluates]
+        if not calls or all(_call_without_grad_here(ctx, c) for c in calls):
+            continue
+        text = _without_comments(ctx.lines[loop.line - 1: loop.end_line])
+        if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
+                _context_off(ctx, c) or is_no_grad_context(c) for c in loop.outer_contexts):
+            continue
+        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
+                    and not e.conditions and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
+        if not forwards:
+            continue
+        forward = _the_network(forwards)
+        trains = f"not {flag}" if negated else flag
+        yield ctx.finding(
+            ID, SEVERITY, forward.line, forward.end_line, loop=loop,
+            facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
+                   "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
+                   "forward_line": forward.line, "phase_test": f"{flag} is {not evaluates}",
+                   "other_phase": f"{flag}={evaluates}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
         )
 
 
