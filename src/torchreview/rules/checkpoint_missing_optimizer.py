@@ -46,9 +46,12 @@ Use instead
     the loop. Saving only the final weights for inference or export
     (``torch.save(model.state_dict(), "final.pt")``) or into an ``io.BytesIO()`` buffer (the best
     weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
-    training loop, unless the file also resumes training from a checkpoint (a resume flag or a start epoch, and weights
-    loaded back into the model): then ``torch.save(model.state_dict(), path)`` is the checkpoint a
-    resumed run reads, and it needs the optimizer state too. A helper
+    training loop, unless the file also resumes training from a checkpoint (a resume flag such as
+    ``--resume`` or ``continue_train``, or a start epoch, and weights loaded back into the model, also by a
+    method of the class that calls its loader, as CycleGAN's ``setup()`` does): then
+    ``torch.save(model.state_dict(), path)`` is the checkpoint a resumed run reads, and it needs the
+    optimizer state too (each one's, for a list ``self.optimizers``). One save written twice by an
+    ``if``/``else`` gets one comment. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
     ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
@@ -67,6 +70,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
 from torchreview.rules._callee import class_node, class_of
@@ -552,6 +556,39 @@ for epoch in range(90):
 ]
 
 INVALID = [
+    # a base model whose setup() resumes with continue_train, from weights-only files; the optimizers live
+    # in a list its subclasses fill
+    """
+import os
+
+import torch
+
+
+class BaseModel:
+    def __init__(self, opt):
+        self.opt = opt
+        self.optimizers = []
+        self.model_names = []
+
+    def setup(self, opt):
+        if opt.continue_train:
+            self.load_networks(opt.epoch)
+
+    def save_networks(self, epoch):
+        for name in self.model_names:
+            net = getattr(self, "net" + name)
+            path = os.path.join(self.save_dir, f"{epoch}_net_{name}.pth")
+            if torch.cuda.is_available():
+                torch.save(net.module.cpu().state_dict(), path)  # <- finding
+                net.cuda()
+            else:
+                torch.save(net.cpu().state_dict(), path)
+
+    def load_networks(self, epoch):
+        for name in self.model_names:
+            net = getattr(self, "net" + name)
+            net.load_state_dict(torch.load(os.path.join(self.save_dir, f"{epoch}_net_{name}.pth")))
+""",
     # training goes on from epoch 130 of the series the loop saves; the files hold the weights only
     """
 import torch
@@ -1053,6 +1090,27 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
     return None
 
 
+def _other_branch(ctx: FileContext, scope: cst.CSTNode | None, first: int, second: int) -> bool:
+    """``first`` and ``second`` sit in the two branches of one ``if``/``else`` of ``scope``."""
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            nonlocal found
+            if node.orelse is None or found:
+                return
+            body, other = ctx.pos(node.body), ctx.pos(node.orelse)
+            lines = sorted((first, second))
+            found = body.start.line <= lines[0] <= body.end.line and other.start.line <= lines[1] <= other.end.line
+
+    walk(scope if scope is not None else ctx.module, V())
+    return found
+
+
+def _is_list_of_optimizers(ctx: FileContext, name: str) -> bool:
+    return any(isinstance(a.value, cst.List) for a in assignments(ctx) if a.name == name)
+
+
 def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     """A name of an optimizer (or scheduler) the saving code can reach, or None."""
     facts = ctx.facts
@@ -1079,7 +1137,8 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     if func is not None and param_names(func) & {"self"}:
         own = _methods_of_class_of(ctx, func)  # another class's self.optimizer is not this one's
         for a in assignments(ctx):
-            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call) and (
+            # self.optimizer = Adam(...), or a list the subclasses fill (CycleGAN's self.optimizers = [])
+            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call | cst.List) and (
                     own is None or a.function in own) and not _config_field(a.name):
                 return a.name
     return None
@@ -1163,7 +1222,7 @@ def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]
 # "Restore the best model" (weights loaded back for the final test) is not a resumed run.
 # (start_epoch_time = time.time() times an epoch; it resumes nothing)
 _RESUME = re.compile(r"resum|(?:start_epoch|start_step|start_iter|initial_epoch|begin_epoch|init_epoch)(?!_?time)|"
-                     r"restore(?!\w*\s+(?:the\s+)?best\b)|continue_from", re.IGNORECASE)
+                     r"restore(?!\w*\s+(?:the\s+)?best\b)|continue_from|continue_train", re.IGNORECASE)
 
 
 _CKPT_FILE = re.compile(r"[\w.-]+\.(?:pth|pt|ckpt|tar|pkl|bin)\b")
@@ -1262,9 +1321,16 @@ def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
     out = [(pos.start.line, pos.end.line)]
     cls = next((c for (c, _), info in ctx.facts.methods.items() if info.node is func), None)
     if cls is not None:
+        loaders = [name for (c, name), info in ctx.facts.methods.items()
+                   if c == cls and info.node is not func and re.search(r"load|resum|restore", name, re.IGNORECASE)]
+        # ... and the methods that call those (CycleGAN's setup(): "if opt.continue_train: self.load_networks(...)")
+        calling = re.compile(r"\bself\.(?:" + "|".join(map(re.escape, loaders)) + r")\(") if loaders else None
         for (c, name), info in ctx.facts.methods.items():
-            if c == cls and info.node is not func and re.search(r"load|resum|restore", name, re.IGNORECASE):
-                p = ctx.pos(info.node)
+            if c != cls or info.node is func:
+                continue
+            p = ctx.pos(info.node)
+            if name in loaders or (calling is not None and calling.search("\n".join(
+                    ctx.lines[p.start.line - 1 : p.end.line]))):
                 out.append((p.start.line, p.end.line))
     return out
 
@@ -1295,6 +1361,8 @@ def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
     """``torch.save(model.state_dict(), path)`` of a network, in a file that saves no optimizer
     state anywhere (a checkpoint spread over several files, saved by other methods, is whole)."""
     receiver = saved.values[0].rsplit(".state_dict()", 1)[0]
+    # net.module.cpu().state_dict(): the network's own weights, unwrapped and copied to the CPU
+    receiver = re.sub(r"(?:\.module|\.cpu\(\)|\.float\(\)|\.half\(\))+$", "", receiver)
     if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or re.search(r"scaler|ema", receiver, re.I):
         return False
     if not ctx.facts.is_model(receiver):
@@ -1365,6 +1433,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     if "save" not in ctx.source or "state_dict" not in ctx.source:
         return
     checkpoints = _checkpoints(ctx)
+    weights_saved: set[int] = set()
     for site, saved in checkpoints:
         if saved.opaque or _in_memory(ctx, site):
             continue
@@ -1396,6 +1465,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         optimizer = _in_scope(ctx, site, "optimizer")
         if optimizer is None:
             continue
+        if _is_list_of_optimizers(ctx, optimizer):
+            optimizer += "[i]"  # self.optimizers = []: each one's state_dict() belongs in the checkpoint
+        if not saved.keys:
+            if any(_other_branch(ctx, site.function, line, site.line) for line in weights_saved):
+                continue  # one comment for one save written twice by an if (CycleGAN: net.module or net)
+            weights_saved.add(site.line)
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=loop,
             facts={"kind": "save", "missing": "optimizer", "owner": optimizer, "line": site.line,
