@@ -50,8 +50,9 @@ Use instead
     ``--resume`` or ``continue_train``, or a start epoch, and weights loaded back into the model, also by a
     method of the class that calls its loader, as CycleGAN's ``setup()`` does): then
     ``torch.save(model.state_dict(), path)`` is the checkpoint a resumed run reads, and it needs the
-    optimizer state too (each one's, for a list ``self.optimizers``). One save written twice by an
-    ``if``/``else`` gets one comment. A helper
+    optimizer state too (each one's, for a list ``self.optimizers``). So does a helper named for saving
+    that is handed the optimizer and never uses it (``save_model(args, model, optimizer)``). One save
+    written twice by an ``if``/``else`` gets one comment. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
     ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
@@ -556,6 +557,17 @@ for epoch in range(90):
 ]
 
 INVALID = [
+    # a save helper handed the optimizer that writes the weights alone
+    """
+import os
+
+import torch
+
+
+def save_model(args, model, optimizer):
+    out = os.path.join(args.out_dir, f"checkpoint_{args.current_epoch}.tar")
+    torch.save(model.state_dict(), out)  # <- finding
+""",
     # a base model whose setup() resumes with continue_train, from weights-only files; the optimizers live
     # in a list its subclasses fill
     """
@@ -1172,6 +1184,18 @@ def _in_loop(ctx: FileContext, line: int) -> bool:
     return any(start <= line <= end for start, end in loop_ranges(ctx))
 
 
+def _optimizer_handed_and_unused(ctx: FileContext, site: CallSite) -> bool:
+    """A helper named for saving checkpoints is handed the optimizer and never uses it
+    (SimCLR's ``save_model(args, model, optimizer)`` writes ``model.state_dict()`` alone): the caller
+    meant it to be saved."""
+    func = site.function
+    if func is None or not _SAVER_NAME.search(func.name.value):
+        return False
+    body = "\n".join(re.sub(r"#.*$", "", line) for line in ctx.code(func.body).splitlines())
+    return any(ctx.facts.is_optimizer(p.name.value) and not re.search(rf"\b{re.escape(p.name.value)}\b", body)
+               for p in func.params.params)
+
+
 def _periodic(ctx: FileContext, site: CallSite) -> bool:
     """Saved on every pass of a loop, or inside a helper whose name says it saves checkpoints."""
     if _in_loop(ctx, site.line):
@@ -1357,7 +1381,7 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
     return 0
 
 
-def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
+def _model_weights_only(ctx: FileContext, saved: _Saved, named: bool = False) -> bool:
     """``torch.save(model.state_dict(), path)`` of a network, in a file that saves no optimizer
     state anywhere (a checkpoint spread over several files, saved by other methods, is whole)."""
     receiver = saved.values[0].rsplit(".state_dict()", 1)[0]
@@ -1365,8 +1389,8 @@ def _model_weights_only(ctx: FileContext, saved: _Saved) -> bool:
     receiver = re.sub(r"(?:\.module|\.cpu\(\)|\.float\(\)|\.half\(\))+$", "", receiver)
     if _OPT_TEXT.search(receiver) or _SCHED_TEXT.search(receiver) or re.search(r"scaler|ema", receiver, re.I):
         return False
-    if not ctx.facts.is_model(receiver):
-        return False
+    if not ctx.facts.is_model(receiver) and not (named and _MODEL_KEY.fullmatch(receiver.rsplit(".", 1)[-1])):
+        return False  # (named: the helper's own parameter, called model or net, is taken at its word)
     return not any(
         (s.dotted in _SAVE_NAMES or s.name in _SAVE_HELPERS) and _OPT_TEXT.search(ctx.code(s.node))
         for s in call_sites(ctx)
@@ -1452,9 +1476,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
         resume_line = _resume_line(ctx, site)
-        if not saved.keys and not (resume_line and _model_weights_only(ctx, saved)):
+        handed = _optimizer_handed_and_unused(ctx, site)
+        if not saved.keys and not ((resume_line or handed) and _model_weights_only(ctx, saved, named=handed)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
-        progress = progress or bool(resume_line)
+        progress = progress or bool(resume_line) or handed
         periodic = _periodic(ctx, site)
         if progress and periodic:
             severity = SEVERITY
@@ -1474,7 +1499,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=loop,
             facts={"kind": "save", "missing": "optimizer", "owner": optimizer, "line": site.line,
-                   "resume_line": resume_line or "", "key": "", "restore": "", "tested_key": ""},
+                   "resume_line": resume_line or "", "key": "", "restore": "", "tested_key": "",
+                   "handed": site.function.name.value if handed and site.function is not None else ""},
             suggestion=_suggest(ctx, saved, "optimizer", optimizer),
         )
     entries = _optimizer_entries(checkpoints)
