@@ -1391,6 +1391,8 @@ def test_bare_bug_reports_old_behaviour_and_doubts_about_the_code(title, body, e
     ("fix: tiling is always enabled for the video pipeline", "", "purpose"),
     # a newer release that other work needs is the reason to bump
     ("Bump diffusers", "Combining the pipeline with the new segmenter needs a higher diffusers version.", "purpose"),
+    # the situation a fix names may hold a setting written as code ("bs=2")
+    ("fix the detector at bs=2 when the output is empty", "", "purpose"),
     # the default the change leaves as it was is no old state
     ("Sampler dropdown", "Turns the sampler box into a dropdown filled from the API. Default is still DDIM.",
      "mechanism-only"),

@@ -40,7 +40,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
         # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
         (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "
-              r"(?:[\w.`'-]+ ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
+              r"(?:[\w.`'=/<>+-]+ ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
         # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
         # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
         # crash), "溢出" (an overflow), "泄漏" (a leak), "引入的…问题" (a problem introduced by)
