@@ -1399,3 +1399,21 @@ def test_bare_bug_reports_old_behaviour_and_doubts_about_the_code(title, body, e
 ])
 def test_wrong_behaviour_in_a_fix_title_needed_releases_and_unchanged_defaults(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # what the change makes easy, said with "facilitates" or "makes it trivial to"
+    ("Accept a model name", "Accept the name of a model as well. This facilitates the use of config files.",
+     "purpose"),
+    ("Colab badges", "Added a badge for each notebook. Makes it trivial to run the examples.", "purpose"),
+    # a path that points to nothing is what was wrong
+    ("docs: fix the training command", "Correct the command from the non-existent `train_model.py` to `run.py`.",
+     "purpose"),
+    # a breaking change upstream is the reason to follow it
+    ("Step the scheduler after validation", "Following the breaking change in pytorch/pytorch#7889", "purpose"),
+    # where a typo sits is no reason
+    ("README typo fix", "The commands above are right, but there is a small typo in the text that explains them.",
+     "mechanism-only"),
+])
+def test_eased_use_missing_paths_upstream_breaks_and_typo_places(title, body, expected):
+    assert verdict(title, body) == expected

@@ -49,6 +49,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "to allow / enable / permit X" names what the change is for, as "to support X" does.
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
+              # "Makes it trivial to install the examples", "facilitates the usage of config files"
+              r"^makes (?:it|them) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible) to\b|"
+              r"\bfacilitat(?:es|ed|ing)\b|"
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
@@ -302,7 +305,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
               r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
               r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
-              r"\bpast the end\b|\bbeyond the end\b|\bout of range\b|\boverrun\b|\bassumed\b|"
+              r"\bpast the end\b|\bbeyond the end\b|\bnon-?existent\b|\bout of range\b|\boverrun\b|\bassumed\b|"
               # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
               # precondition
               r"(?<!\bthis )(?<!\bit )(?<!\bthat )(?<!\bwhich )\bassum(?:es|ing)\b|"
@@ -311,6 +314,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmakes? (?:the |it |this |that |[\w.-]+ ){0,3}?not (?:work|run|load|compile|train|build|import)\b|"
               # an outside release: "torchmetrics >=1.0.0 introduces some breaking changes"
               r"\d[\w.]*\+? (?:introduces?|introduced|has|brings?|contains?) (?:some |a few |many |several )?breaking "
+              r"changes?\b|\b(?:following|after|due to|because of|per) (?:the |a |an |upstream )?(?:[\w.-]+ )?breaking "
               r"changes?\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
         (0.8, r"(?<!default is )(?<!default remains )\bstill\b(?! (?:the )?default\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"

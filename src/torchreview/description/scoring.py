@@ -320,7 +320,8 @@ def score(sentence: Sentence) -> float:
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
         best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom
-    if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text):
+    if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text) \
+            and not ("typo" in text and _TYPO_CLAUSE.search(text)):
         if _tells_past_event(text) or _explains(text):
             best = _PAST_EVENT
     return best
@@ -457,6 +458,11 @@ def _restates_change(text: str) -> bool:
 # What is left of "I found a typo in the docstring" once _NOTICED has taken "I found" away
 _TYPO_REPORT = re.compile(r"^\s*(?:just\s+)?(?:a |an |some |two |few |a few |several )?(?:small |minor |tiny )?"
                           r"(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b")
+
+
+# "…, but there is a small typo in a description of these commands" only says where the typo is
+_TYPO_CLAUSE = re.compile(r"\bthere (?:is|are|was|were) (?:a |an |some |two |a few )?(?:small |minor |tiny )?"
+                          r"(?:typos?|spelling (?:errors?|mistakes?))\b")
 
 
 def _opens_with_change(text: str) -> bool:
