@@ -95,6 +95,24 @@ SEVERITY = "warning"
 PREFILTER = r"text:state_dict&&text:save\w*\("
 
 VALID = [
+    # a schedule computed in advance as an array of values, read by the iteration number: the epoch saved
+    # with the checkpoint is all a resumed run needs to find its place
+    """
+import torch
+
+optimizer = torch.optim.SGD(params, lr=0, momentum=0.9)
+lr_schedule = cosine_scheduler(base_lr, final_lr, epochs, len(loader))
+for epoch in range(start_epoch, epochs):
+    for i, batch in enumerate(loader):
+        it = len(loader) * epoch + i
+        for group in optimizer.param_groups:
+            group["lr"] = lr_schedule[it]
+        loss = model(batch)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch + 1}, "ckpt.pth")
+""",
     # Hugging Face's Trainer saves the optimizer and scheduler itself; save_model() writes the weights
     """
 import os
@@ -1411,7 +1429,11 @@ _REPLAYED_SCHEDULER = re.compile(
 def _stateless(ctx: FileContext, scheduler: str) -> bool:
     """A scheduler class of the project that is no PyTorch LR scheduler and keeps no state to save:
     deeplab-xception's ``LR_Scheduler`` computes the rate from the epoch and iteration it is given
-    (a class of this file counts as stateful when it writes ``state_dict``)."""
+    (a class of this file counts as stateful when it writes ``state_dict``); or a schedule computed in
+    advance as an array of values that the loop indexes and never steps."""
+    if re.search(rf"(?<![\w.]){re.escape(scheduler)}\s*\[", ctx.source) and not re.search(
+            rf"(?<![\w.]){re.escape(scheduler)}\.step\(", ctx.source):
+        return True  # DINO's lr_schedule = cosine_scheduler(...), read as lr_schedule[it]: values, no state
     if not custom_scheduler(ctx, scheduler):
         return False
     callees = {v.split("(", 1)[0].strip().rsplit(".", 1)[-1] for v in ctx.facts.assigned.get(scheduler, [])}
