@@ -95,6 +95,21 @@ SEVERITY = "warning"
 PREFILTER = r"text:state_dict&&text:save\w*\("
 
 VALID = [
+    # the scheduler is stepped to the epoch it is given, so a resumed run finds its place from the epoch
+    """
+import torch
+
+scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, args.epochs)
+if args.resume:
+    ckpt = torch.load("ckpt.pth", weights_only=True)
+    model.load_state_dict(ckpt["model"])
+    optimizer.load_state_dict(ckpt["optimizer"])
+    start_epoch = ckpt["epoch"]
+for epoch in range(start_epoch, args.epochs):
+    train(model, loader, optimizer)
+    torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch + 1}, "ckpt.pth")
+    scheduler.step(epoch - 1)
+""",
     # a schedule computed in advance as an array of values, read by the iteration number: the epoch saved
     # with the checkpoint is all a resumed run needs to find its place
     """
@@ -1441,11 +1456,17 @@ def _stateless(ctx: FileContext, scheduler: str) -> bool:
     return not any("def state_dict" in ctx.code(node) for node in classes)
 
 
+# scheduler.step(epoch - 1): the epoch passed to step() sets the schedule's position outright
+_STEPPED_TO_EPOCH = r"\.step\(\s*(?:epoch|ep|e|cur_epoch|current_epoch|epoch_idx|n_epoch)\b"
+
+
 def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
     """A resumed run rebuilds the scheduler's position without its state: from the saved step count
-    (``last_epoch=step``), by stepping it up to the start epoch (MPRNet), or by building it with the
+    (``last_epoch=step``), by stepping it up to the start epoch (MPRNet) or to the epoch given
+    (``scheduler.step(epoch - 1)``), or by building it with the
     step it resumes from (FastSpeech2's ``ScheduledOptim(optimizer, ..., args.restore_step)``)."""
-    if _REBUILT_SCHEDULER.search(ctx.source) or _REPLAYED_SCHEDULER.search(ctx.source):
+    if _REBUILT_SCHEDULER.search(ctx.source) or _REPLAYED_SCHEDULER.search(ctx.source) or re.search(
+            rf"(?<![\w.]){re.escape(scheduler)}{_STEPPED_TO_EPOCH}", ctx.source):
         return True
     return any(re.search(rf"\b{_RESUMED_POSITION}\b", value, re.IGNORECASE)
                for value in ctx.facts.assigned.get(scheduler, []))
