@@ -296,6 +296,30 @@ for epoch in range(10):
     assert len(outer2.of(EventKind.BACKWARD)) == 2
 
 
+@pytest.mark.parametrize("test", ["if optimizer is not None:", "if optimizer:"])
+def test_a_helper_called_with_no_optimizer_runs_no_update(test):
+    src = f"""
+def run_epoch(model, loader, optimizer=None):
+    for x, y in loader:
+        loss = model(x, y)
+        {test}
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+for epoch in range(10):
+    run_epoch(model, train_loader, optimizer)
+    run_epoch(model, dev_loader, optimizer=None)
+"""
+    outer = next(lp for lp in loops_of(src) if lp.header.startswith("for epoch"))
+    # the dev call passes optimizer=None: its branch with backward() never runs
+    assert sum(e.kind == EventKind.BACKWARD for e in outer.events) == 1
+    # "if optimizer is None:" is the branch the dev call takes
+    flipped = src.replace(test, "if optimizer is None:\n            log(loss)\n        else:")
+    outer2 = next(lp for lp in loops_of(flipped) if lp.header.startswith("for epoch"))
+    assert sum(e.kind == EventKind.BACKWARD for e in outer2.events) == 1
+
+
 def test_calling_a_class_builds_an_object_and_runs_no_model():
     # dgcnn's test(): DataLoader(ModelNet40(partition="test")) is a data set, not a forward pass
     facts = ModuleFacts(cst.parse_module("loader = DataLoader(ModelNet40(partition='test'))\nNet2 = build()\n"))

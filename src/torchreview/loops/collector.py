@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchreview.cstwalk import indexed, walk
 from torchreview.loops.facts import _FunctionInfo, _target_names
-from torchreview.loops.flags import decided, literal_flags, reached_statements, taken_branch
+from torchreview.loops.flags import Flags, decided, literal_flags, reached_statements, taken_branch
 from torchreview.loops.foreign import ForeignFunction, ForeignView
 from torchreview.loops.names import (
     _CLIP_NAMES,
@@ -91,7 +91,7 @@ class _Collector(cst.CSTVisitor):
         self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
         # Parameters of this helper that its call sets to True or False (``run_epoch(val_loader,
         # train=False)``): an ``if train:`` on them runs one branch only.
-        self.flags: dict[str, bool] = {}
+        self.flags: Flags = {}
         self.guards: list[int] = []  # per open block: the continue-guards that condition the rest of it
 
     # -- control flow ---------------------------------------------------------------------------
@@ -496,7 +496,7 @@ class _Collector(cst.CSTVisitor):
             for stmt in reached_statements(helper.info.node.body, sub.flags):
                 walk(stmt, sub)
 
-    def _run_helper(self, info: _FunctionInfo, flags: dict[str, bool] | None = None) -> None:
+    def _run_helper(self, info: _FunctionInfo, flags: Flags | None = None) -> None:
         # a helper of a helper in another file is named with that file, as foreign.py says
         name = self.b.file.via_name(info) if isinstance(self.b, ForeignView) else info.qualname
         sub = self._child(info, name)

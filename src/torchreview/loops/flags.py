@@ -1,5 +1,6 @@
-"""Literal flags a helper call sets (``run_epoch(val_loader, train=False)``): the helper's ``if train:``
-then runs one branch only, and the loop model follows that branch alone."""
+"""Literal flags a helper call sets (``run_epoch(val_loader, train=False)``, ``optimizer=None``): the
+helper's ``if train:`` (``if optimizer is not None:``) then runs one branch only, and the loop model
+follows that branch alone."""
 
 from __future__ import annotations
 
@@ -8,23 +9,26 @@ import libcst as cst
 from torchreview.cstwalk import walk
 from torchreview.loops.facts import _FunctionInfo
 
+# A parameter a call sets to a literal: True or False, or None for ``None`` (run_epoch(dev, optimizer=None))
+Flags = dict[str, bool | None]
 
-def literal_flags(call: cst.Call, info: _FunctionInfo) -> dict[str, bool]:
-    """The helper's parameters that this call sets to ``True`` or ``False`` and that its body never
-    assigns again."""
+
+def literal_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
+    """The helper's parameters that this call sets to ``True``, ``False`` or ``None`` and that its body
+    never assigns again."""
     params = [p.name.value for p in (*info.node.params.posonly_params, *info.node.params.params)]
     if info.class_name is not None and params and params[0] in ("self", "cls"):
         params = params[1:]
-    flags: dict[str, bool] = {}
+    flags: Flags = {}
     for i, arg in enumerate(call.args):
         if arg.star:
             return {}
         value = arg.value
-        if not (isinstance(value, cst.Name) and value.value in ("True", "False")):
+        if not (isinstance(value, cst.Name) and value.value in ("True", "False", "None")):
             continue
         name = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if name is not None:
-            flags[name] = value.value == "True"
+            flags[name] = None if value.value == "None" else value.value == "True"
     if flags:
         for target in _assigned_names(info.node.body):
             flags.pop(target, None)
@@ -47,20 +51,29 @@ def _assigned_names(body: cst.CSTNode) -> set[str]:
     return names
 
 
-def flag_value(test: cst.BaseExpression, flags: dict[str, bool]) -> bool | None:
-    """``train`` or ``not train`` for a parameter the call set: whether the test holds."""
+def flag_value(test: cst.BaseExpression, flags: Flags) -> bool | None:
+    """``train``, ``not train`` or ``optimizer is not None`` for a parameter the call set: whether the
+    test holds (None: the test is on something else)."""
     if isinstance(test, cst.Name) and test.value in flags:
-        return flags[test.value]
+        return bool(flags[test.value])
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = flag_value(test.expression, flags)
         return None if inner is None else not inner
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
+            and test.left.value in flags and isinstance(test.comparisons[0].comparator, cst.Name) \
+            and test.comparisons[0].comparator.value == "None":
+        operator = test.comparisons[0].operator
+        if isinstance(operator, cst.IsNot):
+            return flags[test.left.value] is not None
+        if isinstance(operator, cst.Is):
+            return flags[test.left.value] is None
     return None
 
 
 _UNDECIDED = object()
 
 
-def taken_branch(node: cst.If, flags: dict[str, bool]) -> object:
+def taken_branch(node: cst.If, flags: Flags) -> object:
     """The block an ``if`` on a flag runs (None: no ``else`` to run), or ``_UNDECIDED``."""
     known = flag_value(node.test, flags) if flags else None
     if known is None:
@@ -73,7 +86,7 @@ def decided(branch: object) -> bool:
     return branch is not _UNDECIDED
 
 
-def reached_statements(body: cst.BaseSuite, flags: dict[str, bool]) -> list[cst.CSTNode]:
+def reached_statements(body: cst.BaseSuite, flags: Flags) -> list[cst.CSTNode]:
     """The statements of a helper's body that run: all of them, or those up to a top-level ``if`` on a
     flag whose taken branch returns (``if eval: return loss_val`` then ``loss.backward()``)."""
     statements: list[cst.CSTNode] = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]

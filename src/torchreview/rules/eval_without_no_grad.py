@@ -20,8 +20,9 @@ What it does
     serves every phase of ``for phase in ["train", "val"]`` and keeps only its backward pass to
     training (``if phase == "train": loss.backward()``) while its forward pass runs in every phase, with
     no ``torch.set_grad_enabled(phase == "train")`` around it; the same for a batch loop behind a flag of
-    its function (``if train: loss.backward()``) that a call of this file sets for evaluation by keyword
-    (``self.iteration(epoch, test_data, train=False)``) outside ``no_grad``.
+    its function (``if train: loss.backward()``, ``if optimizer is not None:``) that a call of this file
+    sets for evaluation by keyword (``self.iteration(epoch, test_data, train=False)``,
+    ``run_epoch(model, dev_loader, optimizer=None)``) outside ``no_grad``.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -126,6 +127,8 @@ _FLAG_NAMES = (r"train|training|is_train|is_training|train_mode|do_train|backpro
                r"cross_valid|valid|validate|validation|eval|evaluate|evaluation|is_eval|eval_mode|test|testing|"
                r"is_test|test_mode|inference")
 _FLAG = re.compile(_FLAG_NAMES, re.IGNORECASE)
+# ... or the optimizer itself, None when the loop only evaluates (run_epoch(model, dev_loader, optimiser=None))
+_OPTIMIZER_FLAG = r"(?:optim\w*|opt)"
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
              r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
@@ -135,7 +138,7 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]|"
              # one batch loop for every phase, its backward kept to training (if phase == 'train':), or
              # behind a flag its callers set (self.iteration(epoch, test_data, train=False))
-             r"==\s*['\"]train|\b(" + _FLAG_NAMES + r")\s*=\s*(true|false)\b"
+             r"==\s*['\"]train|\b(" + _FLAG_NAMES + r")\s*=\s*(true|false)\b|\b" + _OPTIMIZER_FLAG + r"\s*=\s*none\b"
              r"&&eval-loop")
 
 VALID = [
@@ -1180,6 +1183,30 @@ class Trainer:
             total += loss.item()
         return total
 """,
+    # the same shared loop, told to evaluate by an optimizer that is None
+    """
+import torch
+
+
+def run_epoch(model, loader, optimizer=None):
+    total = 0.0
+    for src, tgt in loader:
+        logits = model(src.cuda())  # <- finding
+        loss = criterion(logits, tgt.cuda())
+        if optimizer is not None:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        total += loss.item()
+    return total / len(loader)
+
+
+for epoch in range(epochs):
+    model.train()
+    run_epoch(model, train_loader, optimizer)
+    model.eval()
+    dev_loss = run_epoch(model, dev_loader, optimizer=None)
+""",
     # a training step left in the evaluation loop as comments asks for no gradient
     """
 import torch
@@ -1942,8 +1969,9 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         return True  # if phase == "train": loss.backward(), in a batch loop that serves every phase
     if any(isinstance(c.func, ast.Attribute) and c.func.attr == "backward" for c in found.all_calls):
         flags = {kw.arg for c in found.all_calls for kw in c.keywords
-                 if kw.arg and _FLAG.fullmatch(kw.arg) and isinstance(kw.value, ast.Constant)
-                 and isinstance(kw.value.value, bool)}
+                 if kw.arg and isinstance(kw.value, ast.Constant) and (
+                     (_FLAG.fullmatch(kw.arg) and isinstance(kw.value.value, bool))
+                     or (kw.value.value is None and re.fullmatch(_OPTIMIZER_FLAG, kw.arg, re.IGNORECASE)))}
         if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
     for loop in found.forward_loops():
@@ -1963,6 +1991,8 @@ def _tested_name(test: ast.expr) -> str | None:
     """``train`` for ``if train:`` and ``if not train:``."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        test = test.left  # if optimizer is not None:
     return test.id if isinstance(test, ast.Name) else None
 
 
@@ -2380,15 +2410,15 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
 # self.iteration(epoch, test_data, train=False) (BERT-pytorch; Speech-Transformer's cross_valid=True). The
 # backward pass is kept to training, the graph is not.
 
-_FLAG_TEST = re.compile(r"^if (not )?([A-Za-z_]\w*)$")
+_FLAG_TEST = re.compile(r"^if (not )?([A-Za-z_]\w*)( is not None)?$")
 
 
-def _flag_value(site: CallSite, flag: str) -> bool | None:
-    """The literal True/False a call passes by keyword for ``flag`` (None: not given that way)."""
+def _flag_value(site: CallSite, flag: str) -> str | None:
+    """The literal (True, False or None) a call passes by keyword for ``flag`` (None: not given that way)."""
     for arg in site.node.args:
         if arg.keyword is not None and arg.keyword.value == flag and isinstance(arg.value, cst.Name) \
-                and arg.value.value in ("True", "False"):
-            return arg.value.value == "True"
+                and arg.value.value in ("True", "False", "None"):
+            return arg.value.value
     return None
 
 
@@ -2401,12 +2431,17 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         tests = {m.groups() for e in backwards for c in e.conditions[:1] if (m := _FLAG_TEST.match(c))}
         if len(tests) != 1 or not all(e.conditions and _FLAG_TEST.match(e.conditions[0]) for e in backwards):
             continue
-        negated, flag = tests.pop()
-        if not _FLAG.fullmatch(flag) or flag not in [p.name.value for p in func.params.params]:
+        negated, flag, not_none = tests.pop()
+        optimizer = re.fullmatch(_OPTIMIZER_FLAG, flag, re.IGNORECASE) is not None
+        if not (_FLAG.fullmatch(flag) or optimizer) or flag not in [p.name.value for p in func.params.params]:
             continue  # a flag of the function: its callers choose training or evaluation
-        evaluates = bool(negated)  # "if not cross_valid: backward()" evaluates when cross_valid is True
+        # "if not cross_valid: backward()" evaluates when cross_valid is True; "if optimizer is not None:"
+        # (or "if optimizer:") when the call passes optimizer=None
+        evaluating = {"True"} if negated else {"None"} if not_none else {"False", "None"} if optimizer else {"False"}
+        if not_none and not optimizer:
+            continue
         cls = class_of(ctx, func)
-        calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) is evaluates]
+        calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) in evaluating]
         if not calls or all(_call_without_grad_here(ctx, c) for c in calls):
             continue
         text = _without_comments(ctx.lines[loop.line - 1: loop.end_line])
@@ -2418,13 +2453,14 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         if not forwards:
             continue
         forward = _the_network(forwards)
-        trains = f"not {flag}" if negated else flag
+        trains = f"not {flag}" if negated else f"{flag} is not None" if not_none or optimizer else flag
+        shown = _flag_value(calls[0], flag)
         yield ctx.finding(
             ID, SEVERITY, forward.line, forward.end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
-                   "forward_line": forward.line, "phase_test": f"{flag} is {not evaluates}",
-                   "other_phase": f"{flag}={evaluates}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
+                   "forward_line": forward.line, "phase_test": trains,
+                   "other_phase": f"{flag}={shown}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
         )
 
 

@@ -87,6 +87,27 @@ SEVERITY = "warning"
 PREFILTER = r"training-step&&itext:\.eval\(|\.train\(\s*false|\bevaluat\w*\(|\bvalidat\w*\("
 
 VALID = [
+    # one loop for both passes: the dev call hands no optimizer, so its update branch never runs
+    """
+import torch
+
+
+def run_epoch(model, loader, optimizer=None):
+    for src, tgt in loader:
+        with torch.set_grad_enabled(optimizer is not None):
+            loss = criterion(model(src), tgt)
+        if optimizer is not None:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+for epoch in range(epochs):
+    model.train()
+    run_epoch(model, train_loader, optimizer)
+    model.eval()
+    run_epoch(model, dev_loader, optimizer=None)
+""",
     # model.train() at the start of every epoch
     """
 for epoch in range(epochs):

@@ -373,6 +373,20 @@ for episode_x, episode_y in train_loader:
 ]
 
 INVALID = [
+    # the same with a second clearing after the step: the first still empties every micro-batch
+    """
+import torch
+
+for i, (src, trg) in enumerate(train_loader):
+    optimizer.zero_grad()  # <- finding
+    with torch.autocast("cuda"):
+        loss = criterion(model(src), trg) / accum_steps
+    scaler.scale(loss).backward()
+    if (i + 1) % accum_steps == 0:
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+""",
     # accumulation that clears in every micro-batch: each step applies the last micro-batch alone
     """
 import torch
@@ -719,8 +733,8 @@ def _cleared_every_micro_batch(ctx: FileContext, loop: TrainingLoop) -> Finding 
             continue
         zero = next((z for z in seq if z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
                      and z.order < step.order and _clears(ctx, z, step, optimizers)), None)
-        if zero is None or any(z.kind == EventKind.ZERO_GRAD and z.order > step.order for z in seq):
-            continue
+        if zero is None:
+            continue  # (a second clearing after the step changes nothing: the first still empties each micro-batch)
         backward = next((b for b in seq if b.kind == EventKind.BACKWARD and not b.conditions and b.depth == 0
                          and not b.via and zero.order < b.order < step.order), None)
         if backward is None:
