@@ -194,3 +194,20 @@ def test_a_base_class_that_also_calls_the_override_with_autograd_on(tmp_path):
     base = BASE + "\n    def scores_with_grad(self, batch):\n        return self.inference_forward(batch, self.net)\n"
     view = project(tmp_path, {"core/base.py": base, "models/pair.py": DETECTOR})
     assert not view.called_without_grad("models/pair.py", "inference_forward", "PairDetector")
+
+
+def test_an_object_s_method_of_the_same_name_is_no_call_of_the_module_s_function(tmp_path):
+    # pytorch-ewc: utils.validate() calls model.train(mode=False), and train.py's own train() calls
+    # utils.validate(...). model.train is the network's method, not train.py's train(): it says nothing
+    # about the autograd state train() runs in.
+    utils = ("def validate(model, loader):\n    model.train(mode=False)\n    for x in loader:\n"
+             "        model(x)\n    model.train(mode=True)\n")
+    train = ("import utils\n\n\ndef train(model, loader, test_loader):\n    for x in loader:\n"
+             "        model(x).sum().backward()\n    utils.validate(model, test_loader)\n")
+    view = project(tmp_path, {"utils.py": utils, "train.py": train})
+    assert not view.called_without_grad("utils.py", "validate", None)
+    # through the module's own name, the call still counts
+    wrapped = train.replace("    utils.validate(model, test_loader)\n",
+                            "    with torch.no_grad():\n        utils.validate(model, test_loader)\n")
+    view = project(tmp_path / "two", {"utils.py": utils, "train.py": "import torch\n" + wrapped})
+    assert view.called_without_grad("utils.py", "validate", None)

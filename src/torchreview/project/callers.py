@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from torchreview.loops.names import is_no_grad_context
@@ -104,7 +104,7 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool,
             for target, called in _named(node):
                 if not called and _self_attribute(target) and not (own_file and at.klass == cls):
                     continue  # self.inference handed on: an attribute of the object, unless it is this method
-                if _may_run(target, name, cls, own_file, imported, at.klass, at.methods, bases) \
+                if _may_run(target, name, cls, own_file, imported, at.klass, at.methods, bases, mod.imports) \
                         and not (own_file and at.function == own):  # recursion
                     yield Site(target.lineno, at.off, at.function)
             stack.extend((n, at) for n in ast.iter_child_nodes(node))
@@ -138,12 +138,17 @@ class _Place:
 
 
 def _may_run(func: ast.expr, name: str, cls: str | None, own_file: bool, imported: bool, klass: str | None,
-             methods: frozenset[str], bases: frozenset[str] = frozenset()) -> bool:
+             methods: frozenset[str], bases: frozenset[str] = frozenset(),
+             imports: Mapping[str, tuple[str, int, str | None]] | None = None) -> bool:
     if isinstance(func, ast.Name):
         return cls is None and func.id == name and (own_file or imported)
     if not isinstance(func, ast.Attribute) or func.attr != name:
         return False
     receiver = func.value
+    if cls is None and imports is not None and isinstance(receiver, ast.Name) and receiver.id not in ("self", "cls"):
+        # a module's function through an imported name (utils.validate(...), also "from pkg import utils");
+        # model.train() on a name the file did not import is the object's own method
+        return receiver.id in imports
     if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
         if cls is None:
             return False  # a method of the class, not the module's function
