@@ -328,6 +328,13 @@ def test_calling_a_class_builds_an_object_and_runs_no_model():
     assert facts.is_model("model") and facts.is_model("self.model")
 
 
+def test_a_simclr_network_is_no_learning_rate_scheduler():
+    # "LR" at the end of a class name is a scheduler (StepLR, CyclicLR), but SimCLR is a network
+    facts = ModuleFacts(cst.parse_module("self.model = ResNetSimCLR(3, 10)\nsched = MultiStepLR(opt, [30])\n"))
+    assert not facts.is_scheduler("self.model") and facts.is_model("self.model")
+    assert facts.is_scheduler("sched")
+
+
 def test_facts_about_a_model_are_not_a_model():
     # setfit's model card: model_info(model_id) asks the Hub about a model; nothing runs a network
     facts = ModuleFacts(cst.parse_module(""))
