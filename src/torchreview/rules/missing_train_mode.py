@@ -4,7 +4,9 @@ What it does
     Looks at loops that train (a backward pass or an optimizer step runs inside them, directly or in
     an inner loop or helper of the same file). When ``model.eval()`` (or ``model.train(False)``) runs
     in such a loop, usually for a validation pass, the rule follows the loop's order, around to the
-    next iteration, and reports when the next training call comes before any ``model.train()``.
+    next iteration, and reports when the next training call comes before any ``model.train()``. That
+    includes an evaluation helper called in an inner loop that trains nothing (a validation loop that
+    calls ``self.val(x, y)`` per batch, and ``val`` puts the model in eval mode).
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
     frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
     helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
@@ -646,6 +648,29 @@ class Trainer:
 ]
 
 INVALID = [
+    # the evaluation helper puts the model in eval mode once per validation batch, and nothing switches it
+    # back before the next epoch trains
+    """
+import torch
+
+
+class Trainer:
+    def train(self, epochs):
+        for epoch in range(epochs):
+            for image, label in self.train_loader:
+                loss = self.criterion(self.model(image.cuda()), label.cuda())
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+            accuracy = []
+            for image, label in self.val_loader:
+                accuracy.append(self.val(image, label))  # <- finding
+
+    def val(self, image, label):
+        self.model.eval()
+        with torch.no_grad():
+            return (self.model(image.cuda()).argmax(1) == label.cuda()).float().mean()
+""",
     # the helper switches back to training in one branch only (litgpt's generate_example: when the prompt
     # is too long it only prints, and the model stays in eval mode for the rest of training)
     """
@@ -1020,6 +1045,15 @@ def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver
     return f"{code}.{rest}" if rest else code
 
 
+def _in_evaluation_loop(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
+    """``e`` sits in an inner loop of ``loop`` that trains nothing (ArcFace's ``for image, y in
+    val_loader: acc.append(self.val(image, y))``, and val() calls ``self.model.eval()``): the
+    evaluation pass of the epoch, which the next epoch's training follows."""
+    line, _ = _anchor(ctx, loop, e)
+    inner = [lp for lp in ctx.loops if lp is not loop and loop.line < lp.line <= line <= lp.end_line <= loop.end_line]
+    return bool(inner) and not any(_trains(lp) for lp in inner)
+
+
 def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
     """Where to comment: the eval() call, or the loop's call of the helper that makes it."""
     if not e.via:
@@ -1143,7 +1177,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not any(e.kind == EventKind.STEP for e in events):
             continue  # gradients without an update: an attack on the inputs, gradient norms; nothing trains
         for index, e in enumerate(events):
-            if e.kind != EventKind.EVAL_MODE or e.depth != 0 or e.line in reported:
+            if e.kind != EventKind.EVAL_MODE or e.line in reported:
+                continue
+            if e.depth != 0 and not _in_evaluation_loop(ctx, loop, e):
                 continue
             model = e.receiver or "model"
             call = _helper_call(ctx, loop, e)
