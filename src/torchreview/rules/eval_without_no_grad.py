@@ -2437,9 +2437,9 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
             continue  # a flag of the function: its callers choose training or evaluation
         # "if not cross_valid: backward()" evaluates when cross_valid is True; "if optimizer is not None:"
         # (or "if optimizer:") when the call passes optimizer=None
-        evaluating = {"True"} if negated else {"None"} if not_none else {"False", "None"} if optimizer else {"False"}
-        if not_none and not optimizer:
+        if (optimizer and negated) or (not_none and not optimizer):
             continue
+        evaluating = {"None"} if optimizer else {"True"} if negated else {"False"}
         cls = class_of(ctx, func)
         calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) in evaluating]
         if not calls or all(_call_without_grad_here(ctx, c) for c in calls):
