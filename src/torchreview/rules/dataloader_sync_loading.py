@@ -4,8 +4,9 @@ What it does
     Finds ``DataLoader(...)`` calls for training data (the name or dataset says "train", or
     ``shuffle=True``) that pass ``num_workers=0`` or leave it out, in a script that uses CUDA.
     An explicit ``num_workers=0`` is a warning; a loader that leaves it out gets an ``info`` note.
-    A ``num_workers`` taken from a variable, argparse or a config stays quiet, because we cannot know
-    its value.
+    A ``num_workers`` taken from a local name that the same function sets to ``0`` once counts as an
+    explicit ``0`` (one comment for all the loaders that take it); one taken from another variable,
+    argparse or a config stays quiet, because we cannot know its value.
 
 Why it matters
     With ``num_workers=0`` the main process reads, decodes and augments every batch itself, and the
@@ -52,6 +53,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import is_no_grad_context
 from torchreview.rules._calls import (
+    CallSite,
     append_element,
     assignments,
     call_sites,
@@ -167,6 +169,25 @@ device = torch.device("cuda")
 ]
 
 INVALID = [
+    # the count set to 0 in a variable of the same function, which both loaders take
+    """
+import torch
+from torch.utils.data import DataLoader
+
+
+def main():
+    num_workers = 0
+    batch_size = 8
+    train_loader = DataLoader(train_set, batch_size=batch_size, shuffle=True, num_workers=num_workers)  # <- finding
+    val_loader = DataLoader(val_set, batch_size=batch_size, shuffle=False, num_workers=num_workers)
+    model = UNet().cuda()
+    for epoch in range(100):
+        for x, y in train_loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+""",
     # a Dataset of image files with its transform: a device setting elsewhere in the file is no reason
     """
 import torch
@@ -282,6 +303,19 @@ def _suggest(ctx: FileContext, call: cst.Call) -> Suggestion | None:
     return replace_node(ctx, call, call.with_changes(args=args))
 
 
+def _zero_set_at(ctx: FileContext, site: CallSite, value: cst.BaseExpression) -> int | None:
+    """The line that sets the worker count to 0: ``num_workers=0`` itself, or the one assignment of a
+    local name it passes (``num_workers = 0`` earlier in the same function); None for any other count."""
+    if isinstance(value, cst.Integer):
+        return ctx.pos(value).start.line if value.value == "0" else None
+    if not isinstance(value, cst.Name):
+        return None  # args.workers, cfg.num_workers: a setting we cannot read
+    sets = [a for a in assignments(ctx) if a.name == value.value and a.function is site.function]
+    if len(sets) != 1 or not isinstance(sets[0].value, cst.Integer) or sets[0].value.value != "0":
+        return None
+    return sets[0].line
+
+
 def _file_on_cuda(ctx: FileContext) -> bool:
     return bool(_CUDA.search(ctx.source))
 
@@ -293,6 +327,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         return  # test code loads a few batches to check behaviour; loading speed is not its concern
     if re.search(r"IterableDataset", ctx.source):
         return
+    told: set[int] = set()
     for site in call_sites(ctx):
         if site.name != "DataLoader":
             continue
@@ -303,10 +338,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if has_star_kwargs(call) or len(positional(call)) >= 6:
             continue
         workers = keyword(call, "num_workers")
-        if workers is not None and ctx.code(workers.value) != "0":
+        set_at = _zero_set_at(ctx, site, workers.value) if workers is not None else None
+        if workers is not None and set_at is None:
             continue
-        if workers is not None and "#" in ctx.lines[ctx.pos(workers).start.line - 1]:
+        if set_at is not None and "#" in ctx.lines[set_at - 1]:
             continue  # an explained choice: num_workers=0  # CUDA tensors in collate / Windows
+
         collate = keyword(call, "collate_fn")
         if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
             continue  # tokenized text batched by a Hugging Face collator: cheap to load
@@ -315,9 +352,14 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # a loader built inside evaluate(), shuffled or not, serves evaluation
         if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
             continue
+        if set_at is not None and workers is not None and set_at != ctx.pos(workers).start.line:
+            if set_at in told:
+                continue  # one comment for one "num_workers = 0" that several training loaders take
+            told.add(set_at)
         yield ctx.finding(
             ID, SEVERITY if workers is not None else "info", site.line, site.end_line,
             facts={"loader": target or "DataLoader", "line": site.line,
                    "explicit": "yes" if workers is not None else "no"},
-            suggestion=_suggest(ctx, call),
+            # (a count set in a variable is changed where it is set, not here)
+            suggestion=_suggest(ctx, call) if workers is None or set_at == ctx.pos(workers).start.line else None,
         )
