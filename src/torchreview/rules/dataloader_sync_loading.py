@@ -5,8 +5,9 @@ What it does
     ``shuffle=True``) that pass ``num_workers=0`` or leave it out, in a script that uses CUDA.
     An explicit ``num_workers=0`` is a warning; a loader that leaves it out gets an ``info`` note.
     A ``num_workers`` taken from a local name that the same function sets to ``0`` once counts as an
-    explicit ``0`` (one comment for all the loaders that take it); one taken from another variable,
-    argparse or a config stays quiet, because we cannot know its value.
+    explicit ``0`` (one comment for all the loaders that take it), and one taken from a command-line
+    option of the file whose default is ``0`` (``args.num_workers``) gets an ``info`` note; one taken
+    from another variable or a config stays quiet, because we cannot know its value.
 
 Why it matters
     With ``num_workers=0`` the main process reads, decodes and augments every batch itself, and the
@@ -169,6 +170,24 @@ device = torch.device("cuda")
 ]
 
 INVALID = [
+    # the count comes from a command-line option whose default is 0: a note, since the command line may change it
+    """
+import argparse
+
+import torch
+from torch.utils.data import DataLoader
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--num_workers", type=int, default=0)
+args = parser.parse_args()
+train_dataloader = DataLoader(train_set, batch_size=16, num_workers=args.num_workers)  # <- finding
+model = Net().cuda()
+for x, y in train_dataloader:
+    loss = criterion(model(x.cuda()), y.cuda())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
     # the count set to 0 in a variable of the same function, which both loaders take
     """
 import torch
@@ -308,12 +327,31 @@ def _zero_set_at(ctx: FileContext, site: CallSite, value: cst.BaseExpression) ->
     local name it passes (``num_workers = 0`` earlier in the same function); None for any other count."""
     if isinstance(value, cst.Integer):
         return ctx.pos(value).start.line if value.value == "0" else None
+    if isinstance(value, cst.Attribute):
+        return _option_default_zero(ctx, value.attr.value)  # args.num_workers: the option's default
     if not isinstance(value, cst.Name):
-        return None  # args.workers, cfg.num_workers: a setting we cannot read
+        return None  # cfg["workers"]: a setting we cannot read
     sets = [a for a in assignments(ctx) if a.name == value.value and a.function is site.function]
     if len(sets) != 1 or not isinstance(sets[0].value, cst.Integer) or sets[0].value.value != "0":
         return None
     return sets[0].line
+
+
+def _option_default_zero(ctx: FileContext, name: str) -> int | None:
+    """The line of ``parser.add_argument("--num_workers", type=int, default=0)`` that gives ``args.<name>``
+    a default of 0 (None: no such option in this file, or another default)."""
+    for site in call_sites(ctx):
+        if site.name != "add_argument" or not site.node.args:
+            continue
+        flags = [ctx.code(a.value).strip("'\"") for a in positional(site.node)]
+        dest = keyword(site.node, "dest")
+        names = {f.lstrip("-").replace("-", "_") for f in flags}
+        if dest is not None:
+            names = {ctx.code(dest.value).strip("'\"")}
+        default = keyword(site.node, "default")
+        if name in names and default is not None and ctx.code(default.value) == "0":
+            return site.line
+    return None
 
 
 def _file_on_cuda(ctx: FileContext) -> bool:
@@ -343,6 +381,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if set_at is not None and "#" in ctx.lines[set_at - 1]:
             continue  # an explained choice: num_workers=0  # CUDA tensors in collate / Windows
+        option = workers is not None and isinstance(workers.value, cst.Attribute)
 
         collate = keyword(call, "collate_fn")
         if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
@@ -357,9 +396,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # one comment for one "num_workers = 0" that several training loaders take
             told.add(set_at)
         yield ctx.finding(
-            ID, SEVERITY if workers is not None else "info", site.line, site.end_line,
+            # a default the command line may change, or no count at all: a note
+            ID, SEVERITY if workers is not None and not option else "info", site.line, site.end_line,
             facts={"loader": target or "DataLoader", "line": site.line,
-                   "explicit": "yes" if workers is not None else "no"},
+                   "explicit": "option" if option else "yes" if workers is not None else "no",
+                   "option": ctx.code(workers.value) if option and workers is not None else "",
+                   "option_line": set_at if option else ""},
             # (a count set in a variable is changed where it is set, not here)
             suggestion=_suggest(ctx, call) if workers is None or set_at == ctx.pos(workers).start.line else None,
         )
