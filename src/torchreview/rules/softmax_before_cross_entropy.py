@@ -1,9 +1,10 @@
 """Probabilities are passed to a loss that expects raw scores (logits).
 
 What it does
-    Finds ``softmax`` applied to the input of ``F.cross_entropy`` / ``nn.CrossEntropyLoss``, and
+    Finds ``softmax`` applied to the input of ``F.cross_entropy`` / ``nn.CrossEntropyLoss``,
     ``sigmoid`` applied to the input of ``F.binary_cross_entropy_with_logits`` /
-    ``nn.BCEWithLogitsLoss``: written inline, through a variable assigned earlier in the same
+    ``nn.BCEWithLogitsLoss``, and ``softmax`` (instead of ``log_softmax``) before torch's losses on
+    log-probabilities, ``F.nll_loss`` / ``nn.NLLLoss`` and ``F.ctc_loss`` / ``nn.CTCLoss``: written inline, through a variable assigned earlier in the same
     function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. ``log_softmax`` before ``cross_entropy`` is reported as
     information only, because the result is the same (it only costs an extra pass).
 
@@ -66,10 +67,21 @@ from torchreview.rules._calls import (
 ID = "softmax-before-cross-entropy"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = (r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross"
+PREFILTER = (r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross|"
+             r"ctc_loss|CTCLoss"
              r"&&softmax-and-loss-calls")
 
 VALID = [
+    # log_softmax with nll_loss is the right pair; a project's own NLLLoss may take probabilities and take
+    # their log itself (pytorch-adapt's)
+    """
+import torch.nn.functional as F
+from mylib.layers import NLLLoss
+
+loss = F.nll_loss(F.log_softmax(logits, dim=1), y)
+criterion = NLLLoss()
+loss = loss + criterion(F.softmax(logits, dim=1), y)
+""",
     # the loss variable is a KL divergence in this branch (which wants log-probabilities), though
     # another method of the file names a cross-entropy loss the same way
     """
@@ -219,6 +231,30 @@ for img, target in train_loader:
 ]
 
 INVALID = [
+    # nll_loss expects log-probabilities: softmax instead of log_softmax gives it probabilities
+    """
+import torch
+import torch.nn.functional as F
+
+for x, y in loader:
+    out = model(x)
+    loss = F.nll_loss(F.softmax(out, dim=1), y)  # <- finding
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
+    # the same with nn.CTCLoss, which takes the log-probabilities of each frame
+    """
+import torch
+
+ctc = torch.nn.CTCLoss(blank=0)
+for images, targets, input_lengths, target_lengths in loader:
+    probs = torch.softmax(model(images), dim=2)
+    loss = ctc(probs, targets, input_lengths, target_lengths)  # <- finding
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
     # the network's forward ends in nn.Softmax and its output goes straight into CrossEntropyLoss
     """
 import torch
@@ -331,7 +367,8 @@ class SeqRec(nn.Module):
 """,
 ]
 
-_LOSS_CALLS = {"cross_entropy", "binary_cross_entropy_with_logits", "CrossEntropyLoss", "BCEWithLogitsLoss"}
+_LOSS_CALLS = {"cross_entropy", "binary_cross_entropy_with_logits", "CrossEntropyLoss", "BCEWithLogitsLoss",
+               "nll_loss", "NLLLoss", "ctc_loss", "CTCLoss"}
 _SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "Sigmoid"}
 
 
@@ -347,6 +384,9 @@ _SHAPE_METHODS = ("squeeze", "view", "reshape", "float", "flatten", "contiguous"
                   "unsqueeze")
 _CE_CTOR = re.compile(r"(^|\.)CrossEntropyLoss$")
 _BCE_LOGITS_CTOR = re.compile(r"(^|\.)BCEWithLogitsLoss$")
+# torch's losses on log-probabilities (a project's own NLLLoss may take probabilities: pytorch-adapt's)
+_LOG_PROB_CTOR = re.compile(r"^(?:torch\.)?nn\.(?:NLLLoss|CTCLoss)$")
+_LOG_PROB_CALLS = ("nll_loss", "ctc_loss")
 _SOFTMAX_CTOR = re.compile(r"(^|\.)Softmax$")
 _LOG_SOFTMAX_CTOR = re.compile(r"(^|\.)LogSoftmax$")
 _SIGMOID_CTOR = re.compile(r"(^|\.)Sigmoid$")
@@ -399,6 +439,11 @@ def _loss_kind(ctx: FileContext, site: CallSite) -> str | None:
         return "ce"
     if _assigned_ctor(ctx, site.node.func, _BCE_LOGITS_CTOR, site):
         return "bce"
+    # F.nll_loss(F.softmax(x)): a loss on log-probabilities given probabilities
+    if name in _LOG_PROB_CALLS and site.dotted.split(".", 1)[0] in ("F", "torch", "functional", "nn"):
+        return "log"
+    if _assigned_ctor(ctx, site.node.func, _LOG_PROB_CTOR, site):
+        return "log"
     return None
 
 
@@ -546,19 +591,21 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             via = via or ctx.code(base)
         squash, squash_node = found
-        if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid"):
-            continue
+        if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid") or (
+                kind == "log" and squash != "softmax"):
+            continue  # (log_softmax before nll_loss or ctc_loss is the right pair)
         if via and isinstance(site.node.func, cst.Name):
             ctor = last_assignment(ctx, site.node.func.value, site.line, site.function)
             squashed_at = ctx.pos(squash_node).start.line
             if ctor is not None and opposite_branches(ctx, squashed_at, ctor.line, site.function):
                 continue  # if MSE: predict = sigmoid(predict) ... elif BCE: loss_func = BCEWithLogitsLoss()
         severity = "info" if squash == "log_softmax" else SEVERITY
-        loss = "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss"
+        loss = {"ce": "cross_entropy", "bce": "BCEWithLogitsLoss", "log": ctx.code(site.node.func)}[kind]
         yield ctx.finding(
             ID, severity, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
-            suggestion=None if via else _unwrap_suggestion(ctx, squash_node),
+            suggestion=None if via or kind == "log" else _unwrap_suggestion(ctx, squash_node),
             facts={"squash": squash, "loss": loss, "loss_call": ctx.code(site.node.func),
                    "variable": via or ctx.code(squash_node).split("(", 1)[0],
-                   "squash_line": ctx.pos(squash_node).start.line, "line": site.line},
+                   "squash_line": ctx.pos(squash_node).start.line, "line": site.line,
+                   "wants": "log-probabilities" if kind == "log" else "logits"},
         )
