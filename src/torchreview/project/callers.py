@@ -138,14 +138,13 @@ class _Place:
 
 
 def _may_run(func: ast.expr, name: str, cls: str | None, own_file: bool, imported: bool, klass: str | None,
-             methods: frozenset[str], bases: frozenset[str] = frozenset(),
-             imports: Mapping[str, tuple[str, int, str | None]] | None = None) -> bool:
+             methods: frozenset[str], bases: frozenset[str], imports: Mapping[str, tuple[str, int, str | None]]) -> bool:
     if isinstance(func, ast.Name):
         return cls is None and func.id == name and (own_file or imported)
     if not isinstance(func, ast.Attribute) or func.attr != name:
         return False
     receiver = func.value
-    if cls is None and imports is not None and isinstance(receiver, ast.Name) and receiver.id not in ("self", "cls"):
+    if cls is None and isinstance(receiver, ast.Name) and receiver.id not in ("self", "cls"):
         # a module's function through an imported name (utils.validate(...), also "from pkg import utils");
         # model.train() on a name the file did not import is the object's own method
         return receiver.id in imports

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import libcst as cst
 
@@ -546,6 +546,11 @@ def training_phase(condition: str) -> str | None:
     (``if self.training``), None when ``condition`` tests something else."""
     m = _TRAINING_PHASE.match(condition.strip())
     return None if m is None else (m.group(1) or "")
+
+
+def code_without_comments(lines: Sequence[str]) -> str:
+    """The code of ``lines`` without their comments: a commented-out ``# loss.backward()`` does nothing."""
+    return "\n".join(re.sub(r"#.*$", "", line) for line in lines)
 
 
 LOADER_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")

@@ -71,7 +71,6 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
-from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
 from torchreview.rules._callee import class_node, class_of
@@ -83,11 +82,12 @@ from torchreview.rules._calls import (
     innermost_loop,
     last_assignment,
     loop_ranges,
+    opposite_branches,
     param_names,
     positional,
     replace_node,
 )
-from torchreview.rules._common import SETTINGS_NAME, custom_scheduler
+from torchreview.rules._common import SETTINGS_NAME, code_without_comments, custom_scheduler
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -1135,23 +1135,6 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
     return None
 
 
-def _other_branch(ctx: FileContext, scope: cst.CSTNode | None, first: int, second: int) -> bool:
-    """``first`` and ``second`` sit in the two branches of one ``if``/``else`` of ``scope``."""
-    found = False
-
-    class V(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            nonlocal found
-            if node.orelse is None or found:
-                return
-            body, other = ctx.pos(node.body), ctx.pos(node.orelse)
-            lines = sorted((first, second))
-            found = body.start.line <= lines[0] <= body.end.line and other.start.line <= lines[1] <= other.end.line
-
-    walk(scope if scope is not None else ctx.module, V())
-    return found
-
-
 def _is_list_of_optimizers(ctx: FileContext, name: str) -> bool:
     return any(isinstance(a.value, cst.List) for a in assignments(ctx) if a.name == name)
 
@@ -1224,7 +1207,7 @@ def _optimizer_handed_and_unused(ctx: FileContext, site: CallSite) -> bool:
     func = site.function
     if func is None or not _SAVER_NAME.search(func.name.value):
         return False
-    body = "\n".join(re.sub(r"#.*$", "", line) for line in ctx.code(func.body).splitlines())
+    body = code_without_comments(ctx.code(func.body).splitlines())
     return any(ctx.facts.is_optimizer(p.name.value) and not re.search(rf"\b{re.escape(p.name.value)}\b", body)
                for p in func.params.params)
 
@@ -1536,7 +1519,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _is_list_of_optimizers(ctx, optimizer):
             optimizer += "[i]"  # self.optimizers = []: each one's state_dict() belongs in the checkpoint
         if not saved.keys:
-            if any(_other_branch(ctx, site.function, line, site.line) for line in weights_saved):
+            if any(opposite_branches(ctx, line, site.line, site.function) for line in weights_saved):
                 continue  # one comment for one save written twice by an if (CycleGAN: net.module or net)
             weights_saved.add(site.line)
         yield ctx.finding(

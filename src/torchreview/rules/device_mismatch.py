@@ -1688,12 +1688,10 @@ def _placement_unseen(ctx: FileContext, model: str) -> bool:
 def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensors: AbstractSet[str] = frozenset()) -> bool:
     """The loop body moves one of the batch variables itself (``target = target.cuda()``); a plain
     tensor's ``x.to(device)`` whose copy nobody keeps moves nothing."""
-    thrown_away = {id(n.value) for n in _statements_in(loop.node.body)
-                   if isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Attribute)
-                   and isinstance(n.value.func.value, cst.Name) and n.value.func.value.value in tensors}
     for call in calls_in(loop.node.body):
         name = last_name(call.func)
-        if id(call) in thrown_away:
+        if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
+                and call.func.value.value in tensors and _alone_on_its_line(ctx, call):
             continue
         if name in ("to", "cuda") and isinstance(call.func, cst.Attribute):
             if _root(call.func.value) in names and (name == "cuda" or _device_arg(ctx, call)):
@@ -1703,6 +1701,12 @@ def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensor
     return False
 
 
+def _alone_on_its_line(ctx: FileContext, call: cst.Call) -> bool:
+    """``x.to(device)`` as a statement of its own: nothing takes what it returns."""
+    pos = ctx.pos(call)
+    return pos.start.line == pos.end.line and ctx.lines[pos.start.line - 1].split("#", 1)[0].strip() == ctx.code(call)
+
+
 def _keep_the_copy(ctx: FileContext, name: str, line: int) -> Suggestion | None:
     """``x.to(device)`` on a line of its own becomes ``x = x.to(device)``."""
     text = ctx.lines[line - 1]
@@ -1710,18 +1714,6 @@ def _keep_the_copy(ctx: FileContext, name: str, line: int) -> Suggestion | None:
     if not re.fullmatch(rf"{re.escape(name)}\.(?:to|cuda)\(.*\)", code) or code.count("(") != code.count(")"):
         return None
     return Suggestion(line, line, f"{text[: len(text) - len(text.lstrip())]}{name} = {text.strip()}")
-
-
-def _statements_in(node: cst.CSTNode) -> list[cst.Expr]:
-    """The expression statements under ``node`` (``batch.to(device)`` on a line of its own)."""
-    found: list[cst.Expr] = []
-
-    class V(cst.CSTVisitor):
-        def visit_Expr(self, n: cst.Expr) -> None:
-            found.append(n)
-
-    walk(node, V())
-    return found
 
 
 def _is_ctc(ctx: FileContext, func_code: str) -> bool:

@@ -90,7 +90,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import libcst as cst
 
@@ -112,6 +112,7 @@ from torchreview.rules._common import (
     EVAL_FUNCTION_NAME,
     assigned_in_loop,
     calls_in,
+    code_without_comments,
     is_test_file,
     not_an_optimizer,
     training_phase,
@@ -1948,11 +1949,6 @@ _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad(?!\s*=\s*False\b|_\(\s*Fals
                          r"\b\w*(?:attack|adversar)\w*\.\w+\(|\b\w*_attack\(|\.perturb\(")
 
 
-def _without_comments(lines: Sequence[str]) -> str:
-    """The code of ``lines`` without their comments: a commented-out ``# loss.backward()`` asks for nothing."""
-    return "\n".join(re.sub(r"#.*$", "", line) for line in lines)
-
-
 @ast_gate("eval-loop")
 def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     """A loop that may call a model and counts as evaluation by its function's name, its iterable, or
@@ -2335,7 +2331,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         why = _is_evaluation(ctx, loop)
         if why is None or _EXPORTED_RUNTIME.search(loop.function.rsplit(".", 1)[-1]):
             continue
-        loop_text = _without_comments(ctx.lines[loop.line - 1 : loop.end_line])
+        loop_text = code_without_comments(ctx.lines[loop.line - 1 : loop.end_line])
         if _NEEDS_GRAD.search(loop_text) or any(_ASKS_FOR_GRAD.search(c) for c in loop.outer_contexts):
             continue  # in the loop, or around it (with torch.enable_grad(): for batch in loader: ...)
         if _grad_off(ctx, loop) or _caller_grad_off(ctx, loop) or _backward_after(ctx, loop):
@@ -2386,7 +2382,7 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
         others = [n for n in _QUOTED_NAME.findall(outer.iter_code) if not n.startswith("train")] if outer else []
         if outer is None or not others or not re.match(r"^\(?\s*[\[(]", outer.iter_code.strip()):
             continue  # the phases must be listed where the loop over them starts
-        text = _without_comments(ctx.lines[loop.line - 1: loop.end_line])
+        text = code_without_comments(ctx.lines[loop.line - 1: loop.end_line])
         if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
                 _context_off(ctx, c) or is_no_grad_context(c) for c in (*loop.outer_contexts, *outer.outer_contexts)):
             continue
@@ -2444,7 +2440,7 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) in evaluating]
         if not calls or all(_call_without_grad_here(ctx, c) for c in calls):
             continue
-        text = _without_comments(ctx.lines[loop.line - 1: loop.end_line])
+        text = code_without_comments(ctx.lines[loop.line - 1: loop.end_line])
         if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
                 _context_off(ctx, c) or is_no_grad_context(c) for c in loop.outer_contexts):
             continue
@@ -2677,7 +2673,7 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts):
             continue
         body = ctx.code(func)
-        if _NEEDS_GRAD.search(_without_comments(body.splitlines())) or _GRAD_OFF_STATEMENT.search(body):
+        if _NEEDS_GRAD.search(code_without_comments(body.splitlines())) or _GRAD_OFF_STATEMENT.search(body):
             continue
         callers = _callers(ctx, func, cls)
         if any(_feeds_backward(ctx, s) for s in callers):
@@ -2759,7 +2755,7 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
             forwards.append((e, ""))
         elif mode is None and held_out is not None and e.receiver in trained:
             forwards.append((e, held_out.strip()))
-    if _NEEDS_GRAD.search(_without_comments(ctx.lines[last_step.end_line: end])):
+    if _NEEDS_GRAD.search(code_without_comments(ctx.lines[last_step.end_line: end])):
         return
     held = ""
     if forwards:
