@@ -105,6 +105,7 @@ from torchreview.loops import (
     is_no_grad_context,
     last_name,
 )
+from torchreview.loops.flags import Flags, flag_value, literal_flags
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, assignments, call_sites, innermost_loop, loop_ranges, values_of
@@ -130,6 +131,14 @@ _FLAG_NAMES = (r"train|training|is_train|is_training|train_mode|do_train|backpro
 _FLAG = re.compile(_FLAG_NAMES, re.IGNORECASE)
 # ... or the optimizer itself, None when the loop only evaluates (run_epoch(model, dev_loader, optimiser=None))
 _OPTIMIZER_FLAG = r"(?:optim\w*|opt)"
+
+
+def _sets_the_mode(name: str, value: object) -> bool:
+    """A keyword a call may tell a shared loop to evaluate with: a named flag set to True or False, or the
+    optimizer set to None. The gate and the check read the same ones, so the gate never hides a finding."""
+    if isinstance(value, bool):
+        return bool(_FLAG.fullmatch(name))
+    return value is None and re.fullmatch(_OPTIMIZER_FLAG, name, re.IGNORECASE) is not None
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
              r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
@@ -1965,9 +1974,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         return True  # if phase == "train": loss.backward(), in a batch loop that serves every phase
     if any(isinstance(c.func, ast.Attribute) and c.func.attr == "backward" for c in found.all_calls):
         flags = {kw.arg for c in found.all_calls for kw in c.keywords
-                 if kw.arg and isinstance(kw.value, ast.Constant) and (
-                     (_FLAG.fullmatch(kw.arg) and isinstance(kw.value.value, bool))
-                     or (kw.value.value is None and re.fullmatch(_OPTIMIZER_FLAG, kw.arg, re.IGNORECASE)))}
+                 if kw.arg and isinstance(kw.value, ast.Constant) and _sets_the_mode(kw.arg, kw.value.value)}
         if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
     for loop in found.forward_loops():
@@ -2406,16 +2413,15 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
 # self.iteration(epoch, test_data, train=False) (BERT-pytorch; Speech-Transformer's cross_valid=True). The
 # backward pass is kept to training, the graph is not.
 
-_FLAG_TEST = re.compile(r"^if (not )?([A-Za-z_]\w*)( is not None)?$")
-
-
-def _flag_value(site: CallSite, flag: str) -> str | None:
-    """The literal (True, False or None) a call passes by keyword for ``flag`` (None: not given that way)."""
-    for arg in site.node.args:
-        if arg.keyword is not None and arg.keyword.value == flag and isinstance(arg.value, cst.Name) \
-                and arg.value.value in ("True", "False", "None"):
-            return arg.value.value
-    return None
+def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flags:
+    """The literal flags a call of ``func`` sets (loops/flags.py, as the loop model reads them), kept to
+    the keywords the gate reads (_sets_the_mode)."""
+    info = next((i for i in (*ctx.facts.top_functions.values(), *ctx.facts.methods.values()) if i.node is func), None)
+    if info is None:
+        return {}
+    given = {a.keyword.value for a in site.node.args if a.keyword is not None}
+    return {name: value for name, value in literal_flags(site.node, info).items()
+            if name in given and _sets_the_mode(name, value)}
 
 
 def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
@@ -2424,21 +2430,20 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         backwards = [e for e in loop.of(EventKind.BACKWARD) if e.depth == 0 and not e.via]
         if func is None or not backwards or loop.iterates_parameters or loop.line in reported:
             continue
-        tests = {m.groups() for e in backwards for c in e.conditions[:1] if (m := _FLAG_TEST.match(c))}
-        if len(tests) != 1 or not all(e.conditions and _FLAG_TEST.match(e.conditions[0]) for e in backwards):
+        tests = {e.conditions[0] for e in backwards if e.conditions}
+        if len(tests) != 1 or len(backwards) != sum(1 for e in backwards if e.conditions) \
+                or not next(iter(tests)).startswith("if "):
             continue
-        negated, flag, not_none = tests.pop()
-        optimizer = re.fullmatch(_OPTIMIZER_FLAG, flag, re.IGNORECASE) is not None
-        if not (_FLAG.fullmatch(flag) or optimizer) or flag not in [p.name.value for p in func.params.params]:
-            continue  # a flag of the function: its callers choose training or evaluation
-        # "if not cross_valid: backward()" evaluates when cross_valid is True; "if optimizer is not None:"
-        # (or "if optimizer:") when the call passes optimizer=None
-        if (optimizer and negated) or (not_none and not optimizer):
+        test = next(iter(tests))[3:]
+        try:
+            expr = cst.parse_expression(test)
+        except cst.ParserSyntaxError:
             continue
-        evaluating = {"None"} if optimizer else {"True"} if negated else {"False"}
-        cls = class_of(ctx, func)
-        calls = [c for c in _callers(ctx, func, cls) if _flag_value(c, flag) in evaluating]
-        if not calls or all(_call_without_grad_here(ctx, c) for c in calls):
+        # the calls of this file for which the branch with the backward pass never runs: the function's
+        # flag tells it to evaluate (train=False, cross_valid=True, optimizer=None)
+        calls = [(c, flags) for c in _callers(ctx, func, class_of(ctx, func))
+                 if (flags := _mode_flags(ctx, c, func)) and flag_value(expr, flags) is False]
+        if not calls or all(_call_without_grad_here(ctx, c) for c, _ in calls):
             continue
         text = code_without_comments(ctx.lines[loop.line - 1: loop.end_line])
         if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
@@ -2449,14 +2454,15 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         if not forwards:
             continue
         forward = _the_network(forwards)
-        trains = f"not {flag}" if negated else f"{flag} is not None" if not_none or optimizer else flag
-        shown = _flag_value(calls[0], flag)
+        flag, value = next(iter(calls[0][1].items()))
+        # "if optimizer:" trains when an optimizer is given, as "if optimizer is not None:" says
+        trains = f"{flag} is not None" if value is None and test == flag else test
         yield ctx.finding(
             ID, SEVERITY, forward.line, forward.end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
                    "forward_line": forward.line, "phase_test": trains,
-                   "other_phase": f"{flag}={shown}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
+                   "other_phase": f"{flag}={value}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
         )
 
 
