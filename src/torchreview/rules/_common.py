@@ -31,6 +31,23 @@ EVAL_FUNCTION_NAME = re.compile(
 # words that name such a count for gradient accumulation
 MODULO_COUNT = re.compile(r"%\s*(\(?\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*\)?)")
 ACCUM_WORDS = re.compile(r"accum|micro|grad_?acc|gradient_accumulation|update_freq|iters_to_acc", re.I)
+_MODE_FLAG_TEST = re.compile(r"(?:else of )?if ([A-Za-z_][\w.]*)")
+_COUNTER_TEST = re.compile(r"if \(?\s*([A-Za-z_][\w.]*)\s*(?:==|>=)\s*([A-Za-z_][\w.]*)\s*\)?")
+
+
+def modulo_text(ctx: FileContext, condition: str) -> str | None:
+    """The ``%`` test of an ``if`` of the loop model: the condition itself, the value of the flag it tests
+    (``last_micro_step = (step + 1) % accum == 0`` ... ``if last_micro_step:``), or a counter compared with
+    an accumulation count and reset after the step (``if accum_steps == opt.accumsteps:``)."""
+    if "%" in condition:
+        return condition
+    c = _COUNTER_TEST.fullmatch(condition)
+    if c is not None and ACCUM_WORDS.search(c.group(2)):
+        return f"{c.group(1)} % {c.group(2)} == 0"  # every k-th batch
+    m = _MODE_FLAG_TEST.fullmatch(condition)
+    if m is None:
+        return None
+    return next((v for v in ctx.facts.assigned.get(m.group(1), []) if "%" in v), None)
 HARMLESS_LOSS_SINKS = frozenset({
     "print", "float", "int", "str", "repr", "len", "format", "append", "extend", "add", "log",
     "info", "debug", "warning", "write", "item", "isnan", "isinf", "isfinite", "add_scalar",

@@ -60,7 +60,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, optimizer_steps
+from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
 from torchreview.rules._order import exclusive, insert_before, node_text, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
@@ -533,25 +533,6 @@ def _divided(ctx: FileContext, loop: TrainingLoop, tensor: str, count: str, line
     return any(_scales(p) for p in pool if p) or (bool(count_name) and count_name in text)
 
 
-_FLAG_TEST = re.compile(r"(?:else of )?if ([A-Za-z_][\w.]*)")
-_COUNTER_TEST = re.compile(r"if \(?\s*([A-Za-z_][\w.]*)\s*(?:==|>=)\s*([A-Za-z_][\w.]*)\s*\)?")
-
-
-def _modulo_text(ctx: FileContext, condition: str) -> str | None:
-    """The ``%`` test of an ``if``: the condition itself, or the value of the flag it tests
-    (``last_micro_step = (step + 1) % accum == 0`` ... ``if last_micro_step:``)."""
-    if "%" in condition:
-        return condition
-    c = _COUNTER_TEST.fullmatch(condition)
-    if c is not None and ACCUM_WORDS.search(c.group(2)):
-        # "if accum_steps == opt.accumsteps:" with the counter reset after the step: every k-th batch
-        return f"{c.group(1)} % {c.group(2)} == 0"
-    m = _FLAG_TEST.fullmatch(condition)
-    if m is None:
-        return None
-    return next((v for v in ctx.facts.assigned.get(m.group(1), []) if "%" in v), None)
-
-
 def _accumulation(ctx: FileContext, loop: TrainingLoop,
                   seq: list[Event]) -> tuple[Event, list[Event], str] | None:
     """(the step, the backward passes of the micro-batches, the accumulation count)."""
@@ -563,7 +544,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
     for step in optimizer_steps(ctx, loop, max_depth=0):
         if step not in seq:
             continue
-        modulo = next((c for c in step.conditions if _modulo_text(ctx, c)), None)
+        modulo = next((c for c in step.conditions if modulo_text(ctx, c)), None)
         feeding = [b for b in seq if b.kind == EventKind.BACKWARD and b.order < step.order
                    and not exclusive(b.conditions, step.conditions)]
         if modulo is not None and clears_every_iteration:
@@ -573,7 +554,7 @@ def _accumulation(ctx: FileContext, loop: TrainingLoop,
             # (before the step, after it when the step sits at the top, or in the other branch)
             micro = [b for b in seq if b.kind == EventKind.BACKWARD and b.depth == 0 and not b.via
                      and modulo not in b.conditions and not _consumed_before(ctx, loop, seq, b, step, modulo)]
-            m = MODULO_COUNT.search(_modulo_text(ctx, modulo) or "")
+            m = MODULO_COUNT.search(modulo_text(ctx, modulo) or "")
             if micro and m:
                 if modulo.startswith("else of"):
                     micro.extend(b for b in feeding if b.depth == 0 and not b.via)

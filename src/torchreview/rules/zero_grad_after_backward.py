@@ -60,7 +60,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, optimizer_steps
+from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
 from torchreview.rules._order import (
     closure_events,
     exclusive,
@@ -373,6 +373,18 @@ for episode_x, episode_y in train_loader:
 ]
 
 INVALID = [
+    # the same with the step told by a flag set from the "% accum" test
+    """
+import torch
+
+for step, batch in enumerate(loader):
+    optimizer.zero_grad()  # <- finding
+    loss = model(**batch).loss / grad_accum_steps
+    loss.backward()
+    sync_step = (step + 1) % grad_accum_steps == 0
+    if sync_step:
+        optimizer.step()
+""",
     # the same with a second clearing after the step: the first still empties every micro-batch
     """
 import torch
@@ -728,7 +740,8 @@ def _cleared_every_micro_batch(ctx: FileContext, loop: TrainingLoop) -> Finding 
             "accumulate" in c for c in loop.outer_contexts):
         return None  # Accelerate's accumulate() makes zero_grad() wait for the step by itself
     for step in stepped:
-        counts = [m.group(1).strip("() ") for c in step.conditions if "%" in c and (m := MODULO_COUNT.search(c))]
+        counts = [m.group(1).strip("() ") for c in step.conditions
+                  if (text := modulo_text(ctx, c)) and (m := MODULO_COUNT.search(text))]
         if len(step.conditions) != 1 or not counts or not ACCUM_WORDS.search(counts[0]):
             continue
         zero = next((z for z in seq if z.kind == EventKind.ZERO_GRAD and not z.conditions and z.depth == 0
