@@ -456,13 +456,12 @@ def _restates_change(text: str) -> bool:
 
 
 # What is left of "I found a typo in the docstring" once _NOTICED has taken "I found" away
-_TYPO_REPORT = re.compile(r"^\s*(?:just\s+)?(?:a |an |some |two |few |a few |several )?(?:small |minor |tiny )?"
-                          r"(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b")
+_SOME_TYPOS = r"(?:a |an |some |two |few |a few |several )?(?:small |minor |tiny )?(?:typos?|spelling (?:errors?|mistakes?)|misspell\w*)\b"
+_TYPO_REPORT = re.compile(r"^\s*(?:just\s+)?" + _SOME_TYPOS)
 
 
 # "…, but there is a small typo in a description of these commands" only says where the typo is
-_TYPO_CLAUSE = re.compile(r"\bthere (?:is|are|was|were) (?:a |an |some |two |a few )?(?:small |minor |tiny )?"
-                          r"(?:typos?|spelling (?:errors?|mistakes?))\b")
+_TYPO_CLAUSE = re.compile(r"\bthere (?:is|are|was|were) " + _SOME_TYPOS)
 
 
 def _opens_with_change(text: str) -> bool:
