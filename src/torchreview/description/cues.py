@@ -237,13 +237,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
               # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code
               # broke with that release, or is made to run with it
+              # (any other library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9")
               r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
-              r"(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
-              r"transformers)[ _-]?(?:==|>=)?v?\d|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
-              # any library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9"
-              r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
-              r"for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|fig|table|equation|eq|chapter|page|"
-              r"line|step|item|appendix|lesson|exercise|task|question)\b)[a-z][\w-]* ?(?:==|>=)?v?\d+\.\d|"
+              r"(?:(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
+              r"transformers)[ _-]?(?:==|>=)?v?\d|for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|"
+              r"fig|table|equation|eq|chapter|page|line|step|item|appendix|lesson|exercise|task|question)\b)"
+              r"[a-z][\w-]* ?(?:==|>=)?v?\d+\.\d)|\bworks? (?:with|on) (?:pytorch |torch |python |cuda )?v?\d+\.\d|"
               # "Refactored the patch file for the new PyTorch version", "update for torch==1.12.1"
               r"\b(?:updat\w*|refactor\w*|rewr\w*|chang\w*|upgrad\w*) (?:[\w.-]+ ){0,3}?for (?:the )?(?:new |newer |"
               r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ _-]?(?:==|>=)?v?\d| "
