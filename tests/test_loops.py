@@ -330,9 +330,11 @@ def test_calling_a_class_builds_an_object_and_runs_no_model():
 
 def test_a_simclr_network_is_no_learning_rate_scheduler():
     # "LR" at the end of a class name is a scheduler (StepLR, CyclicLR), but SimCLR is a network
-    facts = ModuleFacts(cst.parse_module("self.model = ResNetSimCLR(3, 10)\nsched = MultiStepLR(opt, [30])\n"))
+    facts = ModuleFacts(cst.parse_module("self.model = ResNetSimCLR(3, 10)\nsched = MultiStepLR(opt, [30])\n"
+                                         "net = NNCLR(backbone)\nswa = SWALR(opt, swa_lr=0.05)\n"))
     assert not facts.is_scheduler("self.model") and facts.is_model("self.model")
-    assert facts.is_scheduler("sched")
+    assert not facts.is_scheduler("net")
+    assert facts.is_scheduler("sched") and facts.is_scheduler("swa")
 
 
 def test_facts_about_a_model_are_not_a_model():

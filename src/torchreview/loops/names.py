@@ -37,8 +37,8 @@ _OPTIMIZER_CTORS = re.compile(
     r"(^|\.)optim\.|Optimizer$|^(Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|LBFGS|NAdam|RAdam|"
     r"Lamb|LAMB|Adafactor|Lion|FusedAdam|DeepSpeedCPUAdam|AdamW8bit|SparseAdam|ASGD|Rprop)$"
 )
-# (StepLR, CosineLR; SimCLR, ResNetSimCLR are self-supervised networks)
-_SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|(?<!SimC)LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
+# (StepLR, CyclicLR, SWALR; "CLR" ends the names of contrastive networks: SimCLR, ResNetSimCLR, NNCLR)
+_SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|(?<!C)LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
 _SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
 # Schedule-free optimizers (``schedulefree.AdamWScheduleFree``) carry "schedule" in their names but
 # are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.
