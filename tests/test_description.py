@@ -1417,3 +1417,29 @@ def test_wrong_behaviour_in_a_fix_title_needed_releases_and_unchanged_defaults(t
 ])
 def test_eased_use_missing_paths_upstream_breaks_and_typo_places(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a tried action is the change itself, hedged: "Try to fix X" is "Fix X"
+    ("Try to fix the per-agent reward scaling", "", "mechanism-only"),
+    ("Attempt to speed up the data loading", "", "purpose"),
+    # "X deprecated so …" drops its "is"
+    ("torch.cuda.amp deprecated so switching to torch.amp", "", "purpose"),
+    # what the project lacks, said as a need
+    ("Need a way to resume from the last checkpoint", "", "purpose"),
+    # a goal: something did not work before
+    ("Changes to make DDP work on one node", "", "purpose"),
+    ("Add a flag to make the warm-up length configurable", "", "mechanism-only"),
+    # what it is for, said with "purposes" or an adverb of ease
+    ("Add a resume argument", "The trainer takes a checkpoint path for fine-tuning purposes.", "purpose"),
+    ("Add requirements-dev.txt", "A second requirements file to easily set up a dev environment.", "purpose"),
+    # the PR's test status is no reason
+    ("Add the results table", "## What has changed and why?\nAdded a table of detection results.\n\nNot tested.",
+     "mechanism-only"),
+    # the adjective of what a removal takes out names it, as "unused" does
+    ("Deleted redundant import", "", "mechanism-only"),
+    ("Remove the barrier", "The barrier is unnecessary because every rank already waits in the all-reduce.",
+     "purpose"),
+])
+def test_tried_actions_needs_ease_ought_test_status_and_removed_adjectives(title, body, expected):
+    assert verdict(title, body) == expected

@@ -75,7 +75,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:work|works|decrease|decreases|train|trains|converge|converges|run|runs|load|loads|save|saves|"
               r"learn|learns|use|uses|apply|applies|do|does|improve|improves|update|updates|change|changes)\b"),
         # "bump transformers to the min reqd for llama 3.1": "reqd", "req'd" are "required" in short
-        (1.0, r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
+        # "Need the ability to resume training": a title that says what the project lacks
+        (1.0, r"^(?:we |i |users? )?(?:need|needs|needed|want|wants|would like) (?:the ability|a way|an option|"
+              r"the option|support|a means) to\b|"
+              r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
               # "combining it with SAM2 needs a higher diffusers version"
               r"\b(?:needs?|requires?|required) (?:a |the )?(?:higher|newer|later|more recent|recent|minimum) (?:[\w.-]+ )?"
@@ -88,6 +91,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
                r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
         # a comparative aim: "for faster training", "for more fine-grained compilation"
+        # "for finetuning purposes", "to easily create conda envs", "to properly handle padding": what it is for
+        (0.9, r"\bfor (?:[\w-]+ ){1,3}?purposes?\b|\bto (?:more )?(?:easily|quickly|properly|correctly|reliably|"
+              r"safely|efficiently|conveniently|seamlessly) [a-z]+"),
         # "run the demo without the hassle of setting it up locally"
         (0.9, r"\bwithout (?:the |any )?(?:hassle|need|trouble|pain|burden|overhead|cost|risk) (?:of|to|for)\b"),
         (0.85, r"\bfor (?:better|easy|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
@@ -118,6 +124,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "… and make it runnable": the same goal later in the sentence, with "it" for the thing changed
               r"\b(?:and|to) make (?:it|them|this|that|these) (?:usable|work|works|working|compatible|possible|"
               r"runnable|importable|installable|reproducible|deterministic)\b|"
+              # "Changes to make torch.compile work", "to make training work on CPU": it did not work before
+              r"\bto make (?:the |our |your )?(?:[\w.`'-]+ ){1,4}?(?:work|usable|runnable|importable|installable)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
               r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
@@ -169,7 +177,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
-              r"\b(?:deprecated|depricated) (?:since|in|as of|and)\b|"
+              # "gym deprecated so updating import to gymnasium": the title drops the "is"
+              r"\b(?:deprecated|depricated)(?: (?:since|in|as of|and)\b|,? so\b|,? hence\b|,? therefore\b)|"
               # "removed test for DeprecationWarning": a test named for the warning, not the warning itself
               r"(?<!test for )(?<!tests for )(?<!check for )\b(?:future|deprecation)warnings?\b|"
               # a new release worth moving to: "bump to 0.3.0, which contains many bug fixes"

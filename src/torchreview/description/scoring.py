@@ -127,6 +127,9 @@ _CAVEAT = re.compile(
     r"\b(?:does not|doesn't|do not|don't|is not|isn't) (?:work|supported)(?: yet)? for now\b|"
     r"\b(?:we|i) (?:didn't|did not|haven't|have not) (?:add|added|write|written) (?:the |any |a )?(?:corresponding |new )?"
     r"(?:unit )?tests?\b|"
+    # the PR's test status: "Not tested.", "It is not tested yet" ("the branch is never tested" tells a gap)
+    r"^(?:(?:this|it|the (?:change|pr|code|patch|fix)) (?:is |has |was )?)?(?:not|untested)(?: yet)?(?: been)?"
+    r"(?: tested)?(?: yet)?\W*$|"
     # what the author could not check: "I cannot give a test on those recipes"
     r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am not able to|was not able to|wasn't able to|am unable to|"
     r"was unable to|haven't been able to) (?:give |run |write |do |add )?(?:a |any |the )?(?:tests?|testing|verify|"
@@ -148,6 +151,14 @@ _CAVEAT = re.compile(
 # A revert quotes the title of what it reverts; "Back out "Avoid a race"" gives no reason of its own.
 _REVERT = re.compile(r"^(?:\W*\w+\W+)?(?:revert(?:s|ed|ing)?|back(?:s|ed|ing)? out|reland|re-land|reapply|undo)\b")
 _QUOTED = re.compile(r"\"[^\"]{0,300}\"|“[^”]{0,300}”")
+# "Deleted unnecessary import", "remove redundant code": the adjective names what goes, as "remove unused
+# code" does; "the sync is unnecessary because …" says why and keeps its cue
+_REMOVED_ATTRIBUTE = re.compile(r"\b((?:remov|delet|clean|drop|strip|prun)\w*(?: up| out)?|get rid of) (the |some |all |any |"
+                                r"a few |few |several |an? )?(?:unnecessary|unneeded|redundant|superfluous|useless|dead) ")
+# "Try to fix the reward normalization", "This PR attempts to add bf16": the tried action is the change
+# itself, told with a hedge; what follows "to" is no goal of something else
+_TRIED_ACTION = re.compile(r"^(?:(?:i|we|this pr|this|this change|this commit) )?(?:try|tries|tried|trying|"
+                           r"attempt|attempts|attempted|attempting|an attempt|first attempt|my attempt) to ")
 # A typo or wording fix quotes the old and the new text ("so you don't need to change them.W" -> "…"):
 # the quoted words are the document's, not the author's reason.
 _QUOTED_SWAP = re.compile(r"(?:\"[^\"]{0,300}\"|“[^”]{0,300}”)\s*(?:->|→|=>|-->)\s*(?:\"[^\"]{0,300}\"|“[^”]{0,300}”)")
@@ -261,6 +272,10 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if ("->" in text or "→" in text or "=>" in text) and ('"' in text or "“" in text):
         text = _QUOTED_SWAP.sub(" ", text)
+    if "t to " in text or "y to " in text or "ed to " in text or "ng to " in text:
+        text = _TRIED_ACTION.sub("", text)
+    if "unn" in text or "redundant" in text or "super" in text or "useless" in text or "dead" in text:
+        text = _REMOVED_ATTRIBUTE.sub(r"\1 \2unused ", text)
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "wip" in text or "progress" in text or "draft" in text or "construction" in text:
