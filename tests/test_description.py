@@ -1300,6 +1300,20 @@ def test_hints_drop_references_and_read_the_sentence_shape(title, body, hint):
     assert result.hint == hint
 
 
+@pytest.mark.parametrize(("title", "hint"), [
+    # NumPy's commit tags and a team's own capital tag are dropped, as "feat:" is
+    ("ENH: Add a Dice loss module", "Add a Dice loss module in order to <what it improves or prevents>."),
+    ("MAINT: update the loader", "Update the loader in order to <what it improves or prevents>."),
+    ("WR: Add a Gymnasium wrapper", "Add a Gymnasium wrapper in order to <what it improves or prevents>."),
+    # a word with a colon that is no tag stays
+    ("Note: add a loader", "Note: add a loader: this is needed because <the problem it solves or what it improves>."),
+])
+def test_hints_drop_capital_commit_tags(title, hint):
+    result = check_description(title, "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint
+
+
 @pytest.mark.parametrize(("title", "body", "expected"), [
     # a hope that names whom the change helps is its goal; a hope that it works is a caveat
     ("Add a ModelCheckpoint example", "Hopefully this PR can help newcomers to learn how to resume a run.",

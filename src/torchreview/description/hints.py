@@ -17,8 +17,10 @@ from torchreview.description.scoring import _WORD_RE
 # clause after a colon.
 
 _HINT_PREFIX = re.compile(
-    r"^(?:[^\w\[]*\[[^\]]{0,40}\][^\w\[]*|\W*(?:feat|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|"
-    r"bugfix|hotfix|wip|draft|rfc)(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+    r"^(?:[^\w\[]*\[[^\]]{0,40}\][^\w\[]*|\W*(?:feat|feature|fix|perf|chore|refactor|docs?|test|tests|build|ci|style|"
+    r"bugfix|hotfix|wip|draft|rfc|enh|enhancement|maint|bug|bld|tst|sty|dep|deps|fea|misc|"
+    # any short tag in capitals, as NumPy's "ENH:", "MAINT:", "BUG:" or a team's "WR:"
+    r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
 # Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"
 _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?(?:\b(?:fix|fixes|fixed|close|"
                         r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
