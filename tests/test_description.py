@@ -1314,6 +1314,12 @@ def test_hints_drop_capital_commit_tags(title, hint):
     assert result.hint == hint
 
 
+def test_a_list_lead_in_without_its_colon_is_no_hint_sentence():
+    result = check_description("Pin the requirements", "This commit makes the following changes.\n\n- pin torch\n- drop tqdm")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == "Pin the requirements in order to <what it improves or prevents>."
+
+
 @pytest.mark.parametrize(("title", "body", "expected"), [
     # a hope that names whom the change helps is its goal; a hope that it works is a caveat
     ("Add a ModelCheckpoint example", "Hopefully this PR can help newcomers to learn how to resume a run.",

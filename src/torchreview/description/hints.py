@@ -83,6 +83,8 @@ _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|
                       re.IGNORECASE)
 # A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
 _OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following)$", re.IGNORECASE)
+# A lead-in to a list, written without its colon: "This commit makes the following changes."
+_LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed |shown )?below)$", re.IGNORECASE)
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten); brackets or quotes left open by the cut are checked by count
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
@@ -95,6 +97,7 @@ def copyable(sentence: str) -> bool:
         return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
+            _LEAD_IN.search(text) or \
             ("#" in text and _POINTER.match(text)):
         return False
     return all(text.count(a) == text.count(b) for a, b in ("()", "[]", "“”")) and \
