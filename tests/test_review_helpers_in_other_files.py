@@ -97,6 +97,24 @@ def test_a_helper_of_another_file_that_clears_the_gradients_counts(tmp_path, cap
     assert lint(repo / "train.py", capsys) == []
 
 
+def test_a_model_of_another_file_whose_forward_clears_its_gradients_counts(tmp_path, capsys):
+    # an older seq2seq style: the model's forward starts with self.zero_grad() and returns the loss
+    model = ("import torch\n\n\nclass Seq2Seq(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+             "        self.enc = torch.nn.Linear(8, 8)\n        self.dec = torch.nn.Linear(8, 8)\n\n"
+             "    def forward(self, x, y):\n        self.zero_grad()\n"
+             "        return ((self.dec(self.enc(x)) - y) ** 2).mean()\n")
+    train = ("import torch\n\nfrom mylib.model import Seq2Seq\n\n\ndef main(data, epochs=3):\n    model = Seq2Seq()\n"
+             "    enc_optim = torch.optim.Adam(model.enc.parameters())\n"
+             "    dec_optim = torch.optim.Adam(model.dec.parameters())\n    for epoch in range(epochs):\n"
+             "        for x, y in data:\n            loss = model(x, y)\n            loss.backward()\n"
+             "            enc_optim.step()\n            dec_optim.step()\n")
+    repo = write(tmp_path, {"train.py": train, "mylib/__init__.py": "", "mylib/model.py": model})
+    assert lint(repo / "train.py", capsys) == []
+    # without the clearing in forward, the gradients pile up (one comment on the backward line)
+    write(tmp_path, {"mylib/model.py": model.replace("        self.zero_grad()\n", "")})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("missing-zero-grad", 13)]
+
+
 def test_a_helper_that_hands_the_optimizer_to_code_out_of_view_keeps_the_rule_quiet(tmp_path, capsys):
     # log_learning_rate passes the optimizer on to a library, which may clear the gradients there
     utils = UTILS.replace('    log.info("lr %s", optimizer.param_groups[0]["lr"])\n',

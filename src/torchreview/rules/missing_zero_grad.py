@@ -34,6 +34,7 @@ Use instead
     one optimizer leaves the others' gradients in place, when the file shows which parameters each
     optimizer holds (``optim.Adam(netD.parameters())``). The rule stays quiet on gradient
     accumulation (clearing inside an ``if`` that steps every k batches), on clearing done in a helper function or an LBFGS closure of the same file, on
+    a model whose ``forward`` clears its own gradients (``self.zero_grad()``, in this file or the class's own), on
     ``set_to_none``/``p.grad = None``, on a step another object takes for the optimizer
     (``strategy.optimizer_step(optim, model, scheduler)``, which may clear them), on distributed autograd (``with dist_autograd.context()``, whose
     gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
@@ -46,12 +47,17 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
+
+import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops.names import dotted
+from torchreview.rules._calls import assignments
 from torchreview.rules._common import (
     assigned_in_loop,
     clears_optimizer,
@@ -335,6 +341,35 @@ def demo_basic(rank, model, loss_fn, data_loader):
         break
     return model.weight.detach().cpu()
 """,
+    # the model clears its own gradients at the top of forward (an older seq2seq style)
+    """
+import torch
+from torch import nn
+
+
+class Seq2Seq(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.GRU(8, 8)
+        self.out = nn.Linear(8, 4)
+
+    def forward(self, x, y):
+        self.zero_grad()
+        h, _ = self.enc(x)
+        return nn.functional.cross_entropy(self.out(h[-1]), y)
+
+
+def train(data, epochs):
+    model = Seq2Seq()
+    enc_optim = torch.optim.Adam(model.enc.parameters())
+    out_optim = torch.optim.Adam(model.out.parameters())
+    for _ in range(epochs):
+        for x, y in data:
+            loss = model(x, y)
+            loss.backward()
+            enc_optim.step()
+            out_optim.step()
+""",
 ]
 
 INVALID = [
@@ -509,6 +544,26 @@ def _uncleared_branch(ctx: FileContext, loop: TrainingLoop, optimizer: str,
     return None
 
 
+def _model_clears_itself(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop calls a model whose ``forward`` clears the gradients itself (``self.zero_grad()`` at its
+    top, in this file or in the class's own file of the checkout): each forward pass empties them."""
+    models = {e.receiver for e in loop.of(EventKind.FORWARD) if e.receiver}
+    classes = {dotted(a.value.func) for a in assignments(ctx)
+               if a.name in models and isinstance(a.value, cst.Call)} - {""}
+    for cls in sorted(classes):
+        here = [stmt for node in ctx.module.body if isinstance(node, cst.ClassDef) and node.name.value == cls
+                for stmt in node.body.body if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "forward"]
+        if any(_ZERO_GRAD_CALL.search(ctx.code(fn)) for fn in here):
+            return True
+        elsewhere = ctx.project.class_methods(ctx.path, cls, ("forward",)) if ctx.project is not None else []
+        if any(_ZERO_GRAD_CALL.search(ast.unparse(fn.node)) for fn in elsewhere):
+            return True
+    return False
+
+
+_ZERO_GRAD_CALL = re.compile(r"\bself\.zero_grad\(")
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_loops(ctx):
         steps = optimizer_steps(ctx, loop, max_depth=0)
@@ -543,6 +598,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # code we cannot see may clear it; a fresh optimizer in every iteration
             if all(_by_a_wrapper(ctx, e) for e in mine):
                 continue  # strategy.optimizer_step(optim, model, scheduler): the wrapper may clear them
+            if _model_clears_itself(ctx, loop):
+                continue  # the model's forward runs self.zero_grad() on every call
             step = mine[0]
             fed = [b for b in backwards if b.order < step.order and b.depth == 0] or backwards
             backward = fed[-1]
