@@ -388,6 +388,23 @@ def fit(net, loader, sam, loss_fn):
         count += labels.numel()
     return total / count
 """,
+    # a count of the loss tensor's elements is an int (LTSF's Pyraformer trainer)
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer):
+    criterion = torch.nn.MSELoss(reduction="none")
+    total_loss, total_count = 0.0, 0
+    for x, y in loader:
+        optimizer.zero_grad()
+        losses = criterion(model(x), y)
+        losses.mean().backward()
+        optimizer.step()
+        total_loss += losses.sum().item()
+        total_count += losses.numel()
+    return total_loss / total_count
+""",
 ]
 
 VALID += [
@@ -715,6 +732,9 @@ _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 _DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
+# A count of a loss tensor's elements is a plain int: ``total_pred_number += losses.numel()``
+_COUNT_OF = re.compile(r"[\w.\[\]]+\.(?:numel|nelement|dim|size)\(\s*-?\d*\s*\)|[\w.\[\]]+\.(?:ndim|shape(?:\[-?\d+\])?)|"
+                       r"len\([\w.\[\]]+\)")
 # The outer chain of a value detaches it as a whole (``loss.item()``, ``float(loss)``,
 # ``loss.detach().mean()``), as opposed to a value that detaches one input somewhere inside
 # (``criterion(disc(fake.detach()), zeros)``, ``loss + aux.detach()``).
@@ -1137,7 +1157,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             func_scope = scopes[id(func_node)] = _collect(ctx, func_node)
         reached = _reaches_backward(func_scope)
         for item in _totals(ctx, loop):
-            if item.line in seen or _DETACHING.search(item.added):
+            if item.line in seen or _DETACHING.search(item.added) or _COUNT_OF.fullmatch(item.added.strip()):
                 continue
             # the loss names the total takes, in the order written; each is judged (a set's order
             # would let the hash seed pick which one decides)
