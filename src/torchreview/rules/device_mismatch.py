@@ -37,7 +37,8 @@ Use instead
 
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
-    keyword such as a project's own ``DataLoader(..., cuda=True)``, a collate function or a
+    keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device
+    (``load_train_data(args, device)``, also when a function of the file receives that loader), a collate function or a
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
     the checkout that the script builds), a ``TensorDataset`` built from moved
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
@@ -752,6 +753,30 @@ for data in train_loader:
     optimizer.step()
     optimizer.zero_grad()
 """,
+    # the loop's loader is a parameter, and its caller builds it with a factory handed the device
+    # (the factory's collate function moves each batch)
+    """
+import torch
+
+from dataset import load_train_data
+
+
+def run_epoch(model, loader, optimizer, criterion):
+    for data, target in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(data), target)
+        loss.backward()
+        optimizer.step()
+
+
+def main(args):
+    device = torch.device("cuda")
+    train_loader, val_loader = load_train_data(args, device)
+    model = Net().to(device)
+    optimizer = torch.optim.AdamW(model.parameters())
+    for _ in range(args.epochs):
+        run_epoch(model, train_loader, optimizer, torch.nn.BCELoss())
+""",
 ]
 
 INVALID = [
@@ -1152,15 +1177,47 @@ def _unwrap_iter(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
     node = loop.node
-    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter)
+    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter) and not _handed_a_device_loader(ctx, loop)
+
+
+def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop iterates a parameter, and every call of its function in this file hands it a loader
+    that a factory built with the device (``train_loader, ... = load_train_data(args, device)``)."""
+    func = loop.function_node
+    node = loop.node
+    if func is None or not isinstance(node, cst.For):
+        return False
+    iterated = [n for src in _unwrap_iter(node.iter) if isinstance(src, cst.Name) for n in [src.value]]
+    params = [p.name.value for p in (*func.params.posonly_params, *func.params.params)]
+    where = next((params.index(n) for n in iterated if n in params), None)
+    if where is None:
+        return False
+    handed = []
+    for site in call_sites(ctx):
+        if site.name != func.name.value or site.function is func:
+            continue
+        positional = [a for a in site.node.args if a.keyword is None]
+        offset = 1 if params[:1] == ["self"] and isinstance(site.node.func, cst.Attribute) else 0
+        arg = next((a.value for a in site.node.args if a.keyword is not None and a.keyword.value == params[where]),
+                   positional[where - offset].value if 0 <= where - offset < len(positional) else None)
+        if not isinstance(arg, cst.Name):
+            return False
+        handed.append(values_of(ctx, arg.value))
+    return bool(handed) and all(vals and all(_built_for_a_device(v) for v in vals) for vals in handed)
 
 
 def _built_for_a_device(value: cst.BaseExpression) -> bool:
     """``DataLoader(..., cuda=opt.cuda)``, ``Batches(data, device=device)``: a constructor handed a
-    device by keyword (torch's own DataLoader takes none but ``pin_memory_device``)."""
+    device by keyword (torch's own DataLoader takes none but ``pin_memory_device``); or a loader factory
+    handed the device itself (``load_train_data(args, device)``), which decides where batches go."""
     return isinstance(value, cst.Call) and any(
-        a.keyword is not None and a.keyword.value != "pin_memory_device" and _DEVICE_KEYWORD.search(a.keyword.value)
+        (a.keyword is not None and a.keyword.value != "pin_memory_device" and _DEVICE_KEYWORD.search(a.keyword.value))
+        or (a.keyword is None and _DEVICE_ARG.fullmatch(last_name(a.value) if isinstance(a.value, cst.Name | cst.Attribute)
+                                                        else ""))
         for a in value.args)
+
+
+_DEVICE_ARG = re.compile(r"device|dev|gpu|gpus|gpu_id|cuda_device", re.IGNORECASE)
 
 
 _DEVICE_KEYWORD = re.compile(r"device|(^|_)dev$|gpu|cuda|accelerat", re.IGNORECASE)
