@@ -52,7 +52,12 @@ Use instead
     ``torch.save(model.state_dict(), path)`` is the checkpoint a resumed run reads, and it needs the
     optimizer state too (each one's, for a list ``self.optimizers``). So does a helper named for saving
     that is handed the optimizer and never uses it (``save_model(args, model, optimizer)``). One save
-    written twice by an ``if``/``else`` gets one comment. A helper
+    written twice by an ``if``/``else`` gets one comment. Helpers nested in one function (``main()``)
+    count as one scope, so a resume in a sibling helper counts, and ``sd = model.state_dict()`` then
+    ``torch.save(sd, path)`` is a save of the weights. When the resume reads the file one weights-only
+    save writes (``params["model_file_path"]``), another weights-only save (the best weights) is no
+    checkpoint; nor is a class's weights-only ``save_model`` when another saving method of the class
+    writes the optimizers' state (a training driver's ``save_checkpoint``). A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
     ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
@@ -1045,6 +1050,72 @@ def test(model, loader, path):
 def save(model, optimizer, path):
     torch.save({"model_state_dict": model.state_dict(), "optimizer_state_dict": optimizer.state_dict()}, path)
 """,
+    # a driver class: save_model() writes the weights alone, save_checkpoint() the optimizers' state too
+    """
+import torch
+
+
+class Driver:
+    def __init__(self, model, lr):
+        self.model = model
+        self.optimizers = [torch.optim.Adam(model.parameters(), lr=lr)]
+
+    def save_model(self, filepath):
+        state_dict = self.model.state_dict()
+        torch.save(state_dict, filepath)
+
+    def load_model(self, filepath):
+        self.model.load_state_dict(torch.load(filepath, weights_only=True))
+
+    def save_checkpoint(self, filepath, states):
+        states["optimizers_state_dict"] = [o.state_dict() for o in self.optimizers]
+        states["model_state_dict"] = self.model.state_dict()
+        torch.save(states, filepath)
+
+    def load_checkpoint(self, filepath):
+        states = torch.load(filepath, weights_only=True)  # resume training where it stopped
+        for o, s in zip(self.optimizers, states["optimizers_state_dict"]):
+            o.load_state_dict(s)
+        self.model.load_state_dict(states["model_state_dict"])
+        return states
+""",
+]
+
+INVALID += [
+    # helpers nested in main(): the per-epoch weights are what train_initialization() resumes from, and
+    # Adam starts again from zero (the best weights next to them are no resume checkpoint)
+    """
+import os
+
+import torch
+
+
+def main(params, model, loader):
+    optimizer = torch.optim.Adam(model.parameters())
+
+    def update_history(epoch, is_best):
+        if is_best:
+            torch.save(model.state_dict(), params["best_model_file_path"])
+        state_dict = model.state_dict()
+        torch.save(state_dict, params["model_file_path"] % epoch)  # <- finding
+
+    def train_initialization():
+        last_epoch = read_last_epoch(params["history_file_path"])
+        model_file = params["model_file_path"] % last_epoch
+        if os.path.exists(model_file):
+            model.load_state_dict(torch.load(model_file, weights_only=True))
+            print("training resumed from epoch %d" % last_epoch)
+            return last_epoch
+        return 0
+
+    last_epoch = train_initialization()
+    for epoch in range(last_epoch + 1, params["epochs"] + 1):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x, y).backward()
+            optimizer.step()
+        update_history(epoch, is_best=epoch % 5 == 0)
+""",
 ]
 
 _SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.save"}
@@ -1127,7 +1198,11 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
         prior = last_assignment(ctx, obj.value, site.line, site.function)
         if prior is None:
             return None
-        found = _from_literal(ctx, prior.value)
+        value = prior.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "state_dict" \
+                and not _later_additions(ctx, obj.value, site):
+            return _Saved((), (ctx.code(value),), None, "", False)  # sd = model.state_dict(); torch.save(sd, path)
+        found = _from_literal(ctx, value)
         if found is None:
             return None
         extra = _later_additions(ctx, obj.value, site)
@@ -1158,6 +1233,12 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
         if a.function is func and "[" not in a.name and want(a.name) and isinstance(a.value, cst.Call):
             if func is not None or "." not in a.name:
                 return a.name
+    outer = _enclosing_function(ctx, func) if func is not None else None
+    if outer is not None:  # a closure reaches the optimizer of the function it is nested in
+        for a in assignments(ctx):
+            if a.function is outer and "[" not in a.name and "." not in a.name and want(a.name) and \
+                    isinstance(a.value, cst.Call):
+                return a.name
     if func is not None and "self" not in param_names(func):
         for a in assignments(ctx):  # a module-level optimizer used as a global
             if a.function is None and "." not in a.name and want(a.name) and isinstance(a.value, cst.Call):
@@ -1170,6 +1251,13 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
                     own is None or a.function in own) and not _config_field(a.name):
                 return a.name
     return None
+
+
+def _enclosing_function(ctx: FileContext, func: cst.FunctionDef) -> cst.FunctionDef | None:
+    """The top-level function ``func`` is nested in (``update_history`` inside ``main()``), or None."""
+    line = ctx.pos(func).start.line
+    return next((n for n in ctx.module.body if isinstance(n, cst.FunctionDef) and n is not func
+                 and ctx.pos(n).start.line < line <= ctx.pos(n).end.line), None)
 
 
 def _config_field(name: str) -> bool:
@@ -1243,6 +1331,23 @@ def _suggest(ctx: FileContext, saved: _Saved, key: str, owner: str) -> Suggestio
         return None
     new = _new_entry(ctx, saved, key, f"{owner}.state_dict()")
     return replace_node(ctx, saved.literal, new) if new is not None else None
+
+
+def _class_saves_optimizer_elsewhere(ctx: FileContext, site: CallSite) -> bool:
+    """Another saving method of the same class writes the optimizer's state (FastNLP's driver:
+    ``save_model`` writes the weights alone, ``save_checkpoint`` the optimizers too): the weights-only
+    save is the model's export, and the checkpoint is the other method's."""
+    func = site.function
+    cls = next((c for (c, _), info in ctx.facts.methods.items() if info.node is func), None)
+    if func is None or cls is None:
+        return False
+    for (c, name), info in ctx.facts.methods.items():
+        if c != cls or info.node is func or not re.search(r"save|checkpoint|ckpt", name, re.IGNORECASE):
+            continue
+        code = code_without_comments(ctx.code(info.node).splitlines())
+        if re.search(r"optim\w*[\w.\[\]]*\.state_dict\(\)|optim\w*_state|full_optim_state_dict", code, re.IGNORECASE):
+            return True
+    return False
 
 
 def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]) -> bool:
@@ -1337,6 +1442,41 @@ def _trains_on_from_the_saved_file(ctx: FileContext, save: CallSite) -> int:
     return 0
 
 
+_PATH_KEY = re.compile(r"""\[\s*['"]([\w.-]+)['"]\s*\]|\.(\w*(?:path|file|dir|ckpt|checkpoint)\w*)\b""", re.IGNORECASE)
+
+
+def _path_keys(ctx: FileContext, node: cst.CSTNode, site: CallSite) -> set[str]:
+    """What names a checkpoint path: the settings keys it reads (``params["model_file_path"]``,
+    ``args.ckpt_path``) and its literal file names, also through a name assigned just before."""
+    text = ctx.code(node)
+    for word in re.findall(r"\b[A-Za-z_]\w*\b", text):
+        prior = last_assignment(ctx, word, site.line + 1, site.function)
+        if prior is not None:
+            text += "\n" + ctx.code(prior.value)
+    keys = {a or b for a, b in _PATH_KEY.findall(text)}
+    return keys | {n.rsplit("/", 1)[-1] for n in _LOADED_FILE.findall(text)}
+
+
+def _other_file_resumed(ctx: FileContext, save: CallSite, resume_line: int,
+                        weights_saves: list[CallSite]) -> bool:
+    """The resume loads the file one weights-only save writes (``params["model_file_path"]``), and
+    ``save`` writes another one (the best weights, ``params["best_model_file_path"]``): that file is no
+    checkpoint a resumed run reads."""
+    load = next((s for s in _model_loads(ctx) if s.line == resume_line), None)
+    args = positional(load.node) if load is not None else []
+    if load is None or not args:
+        return False
+    loaded = _path_keys(ctx, args[0].value, load)
+    if not loaded:
+        return False
+
+    def written(s: CallSite) -> set[str]:
+        where = positional(s.node)
+        return _path_keys(ctx, where[1].value, s) if len(where) > 1 else set()
+
+    return not written(save) & loaded and any(written(s) & loaded for s in weights_saves if s is not save)
+
+
 def _model_loads(ctx: FileContext) -> list[CallSite]:
     """``x.load_state_dict(...)`` calls of the file that load a model, not an optimizer, a scheduler or
     a GradScaler."""
@@ -1359,6 +1499,10 @@ def _scopes(ctx: FileContext, save: CallSite) -> list[tuple[int, int]]:
         return [(1, len(ctx.lines))]
     pos = ctx.pos(func)
     out = [(pos.start.line, pos.end.line)]
+    # a save in a function nested in main() goes with the whole of main(): its resume sits in a sibling
+    outer = _enclosing_function(ctx, func)
+    if outer is not None:
+        out.append((ctx.pos(outer).start.line, ctx.pos(outer).end.line))
     cls = next((c for (c, _), info in ctx.facts.methods.items() if info.node is func), None)
     if cls is not None:
         loaders = [name for (c, name), info in ctx.facts.methods.items()
@@ -1505,6 +1649,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         handed = _optimizer_handed_and_unused(ctx, site)
         if not saved.keys and not ((resume_line or handed) and _model_weights_only(ctx, saved, named=handed)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
+        if not saved.keys and _class_saves_optimizer_elsewhere(ctx, site):
+            continue  # save_model() of a driver whose save_checkpoint() writes the optimizers' state
+        if not saved.keys and resume_line and not handed and _other_file_resumed(
+                ctx, site, resume_line, [s for s, sv in checkpoints if not sv.keys and s is not site]):
+            continue  # the best weights, next to the checkpoint the resume reads
         progress = progress or bool(resume_line) or handed
         periodic = _periodic(ctx, site)
         if progress and periodic:
