@@ -6,7 +6,9 @@ What it does
     returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
-    returns it, ``loss = loss.item()``, hands back no tensor).
+    returns it, ``loss = loss.item()``, hands back no tensor). The entries of a loss dict, taken with
+    ``for name, val in loss_dict.items()``, are losses too; a count of a loss's elements
+    (``losses.numel()``) is a plain number.
 
 Why it matters
     A loss tensor remembers how it was computed. Adding it to a total that outlives the iteration
@@ -388,6 +390,26 @@ def fit(net, loader, sam, loss_fn):
         count += labels.numel()
     return total / count
 """,
+    # each entry of the loss dict is turned into a number before it is kept
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer):
+    epoch_losses = {}
+    for images, targets in loader:
+        loss_dict = model(images, targets)
+        losses = sum(loss for loss in loss_dict.values())
+        optimizer.zero_grad()
+        losses.backward()
+        optimizer.step()
+        for name, val in loss_dict.items():
+            epoch_losses[name] = epoch_losses.get(name, 0.0) + val.item()
+    text = ""
+    for name, val in epoch_losses.items():
+        text += "{}={:.4f} ".format(name, val)
+    return text
+""",
     # a count of the loss tensor's elements is an int (LTSF's Pyraformer trainer)
     """
 import torch
@@ -726,6 +748,26 @@ class Engine:
             total_loss += loss  # <- finding
         self._writer.add_scalar("model/loss", total_loss, epoch_id)
 """,
+    # the entries of a detection model's loss dict are losses with their graphs too
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer):
+    epoch_losses = {}
+    for images, targets in loader:
+        loss_dict = model(images, targets)
+        losses = sum(loss for loss in loss_dict.values())
+        optimizer.zero_grad()
+        losses.backward()
+        optimizer.step()
+        for name, val in loss_dict.items():
+            if name in epoch_losses:
+                epoch_losses[name] += val  # <- finding
+            else:
+                epoch_losses[name] = val
+    return epoch_losses
+""",
 ]
 
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
@@ -740,6 +782,31 @@ _COUNT_OF = re.compile(r"[\w.\[\]]+\.(?:numel|nelement|dim|size)\(\s*-?\d*\s*\)|
 # (``criterion(disc(fake.detach()), zeros)``, ``loss + aux.detach()``).
 _WHOLE_DETACH = re.compile(r"\.(item|detach|data|tolist|numpy|cpu)\b")
 _WHOLE_WRAP = re.compile(r"^(float|int|math\.\w+|np\.\w+)\(\)$")
+
+
+def _entries_of(ctx: FileContext, body: cst.CSTNode, losses: dict[str, int]) -> dict[str, tuple[int, int, int]]:
+    """The names a loop binds to the entries of a loss dict (``for name, val in loss_dict.items()``,
+    ``for v in losses.values()``): each is a loss with its graph too (a detection model's loss dict).
+    Each with the loss's line and the lines of that ``for``, where the binding holds."""
+    found: dict[str, tuple[int, int, int]] = {}
+
+    class _Fors(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            it = node.iter
+            if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute)
+                    and isinstance(it.func.value, cst.Name) and it.func.value.value in losses):
+                return
+            pos = ctx.pos(node)
+            where = (losses[it.func.value.value], pos.start.line, pos.end.line)
+            target = node.target
+            if it.func.attr.value == "values" and isinstance(target, cst.Name):
+                found[target.value] = where
+            elif it.func.attr.value == "items" and isinstance(target, cst.Tuple) and len(target.elements) == 2 \
+                    and isinstance(target.elements[1].value, cst.Name):
+                found[target.elements[1].value.value] = where
+
+    body.visit(_Fors())
+    return found
 
 
 def _detached_whole(value: str) -> bool:
@@ -1151,6 +1218,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         losses = _graph_losses(ctx, loop, loop_scope)
         if not losses:
             continue
+        entries = {n: w for n, w in _entries_of(ctx, loop.node.body, losses).items() if n not in losses}
+        losses = {**losses, **{name: line for name, (line, _, _) in entries.items()}}
         func_node = _function_node(ctx, loop)
         func_scope = scopes.get(id(func_node))
         if func_scope is None:
@@ -1162,7 +1231,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             # the loss names the total takes, in the order written; each is judged (a set's order
             # would let the hash seed pick which one decides)
             # (a key such as running_results['d_loss'] names no variable)
-            bare = list(dict.fromkeys(n for n in _IDENT.findall(_QUOTED.sub("''", item.added)) if n in losses))
+            bare = list(dict.fromkeys(n for n in _IDENT.findall(_QUOTED.sub("''", item.added)) if n in losses
+                                      and (n not in entries or entries[n][1] <= item.line <= entries[n][2])))
             if not bare:
                 continue
             if item.total in reached or item.total.split("[")[0] in reached:
