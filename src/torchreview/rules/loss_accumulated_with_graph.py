@@ -768,6 +768,25 @@ def train_epoch(model, loader, optimizer):
                 epoch_losses[name] = val
     return epoch_losses
 """,
+    # an entry created once, the first time its name comes up, starts nothing afresh
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer):
+    totals = {}
+    for images, targets in loader:
+        loss_dict = model(images, targets)
+        loss = sum(loss_dict.values())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        for name in loss_dict:
+            if name not in totals:
+                totals[name] = 0.0
+            totals[name] += loss_dict[name]  # <- finding
+    return totals
+""",
 ]
 
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
@@ -782,6 +801,16 @@ _COUNT_OF = re.compile(r"[\w.\[\]]+\.(?:numel|nelement|dim|size)\(\s*-?\d*\s*\)|
 # (``criterion(disc(fake.detach()), zeros)``, ``loss + aux.detach()``).
 _WHOLE_DETACH = re.compile(r"\.(item|detach|data|tolist|numpy|cpu)\b")
 _WHOLE_WRAP = re.compile(r"^(float|int|math\.\w+|np\.\w+)\(\)$")
+
+
+def _first_entry(ctx: FileContext, total: str, line: int) -> bool:
+    """``if name not in totals: totals[name] = 0.0`` creates an entry once; it starts nothing afresh."""
+    if "[" not in total or line < 2:
+        return False
+    owner, key = total.split("[", 1)
+    key = key.rstrip("]").strip()
+    above = ctx.lines[line - 2].strip()
+    return re.fullmatch(rf"if\s+{re.escape(key)}\s+not\s+in\s+{re.escape(owner)}(?:\.keys\(\))?\s*:", above) is not None
 
 
 def _entries_of(ctx: FileContext, body: cst.CSTNode, losses: dict[str, int]) -> dict[str, tuple[int, int, int]]:
@@ -1240,7 +1269,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if item.kind == "meter" and item.total in losses:
                 continue
             reset = [ln for t, v, ln in loop_scope.assigns if t == item.total and ln < item.line
-                     and not (item.kind == "sum" and v.startswith(item.total + " + "))]
+                     and not (item.kind == "sum" and v.startswith(item.total + " + "))
+                     and not _first_entry(ctx, item.total, ln)]
             if reset:
                 continue  # the total starts fresh in each iteration
             if _reset_with_step(ctx, loop, item) or _one_step_window(ctx, loop, item, func_scope):
