@@ -1465,3 +1465,24 @@ def test_eased_use_missing_paths_upstream_breaks_and_typo_places(title, body, ex
 ])
 def test_tried_actions_needs_ease_ought_test_status_and_removed_adjectives(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a statement that opens with "Provides" is the author's, not a template's prompt to "provide"
+    ("Chat templates", "Provides a template property for cases where the model's metadata is wrong.", "purpose"),
+    # what the change is for, said with "for fast X"
+    ("Use vLLM for fast sampling in the trainer", "", "purpose"),
+    # the problem named after "to solve the problem of"
+    ("Parallel preprocessing", "Process the files in parallel to solve the problem of slow dataset loading.",
+     "purpose"),
+    # "fix some errors" is as bare as "fix some bugs"
+    ("Fix some errors for train and eval, add the fingerprint features", "", "mechanism-only"),
+    # where numbers were measured is no reason
+    ("Add the offloading docs", "Add a table that compares memory use with and without offloading.\n\n"
+     "The memory numbers were measured on one GPU.", "mechanism-only"),
+    # what the new code does so far is its scope, not the state before it
+    ("Paged KV cache", "Add a paged KV cache class. Currently this implementation works with one sequence per batch.",
+     "mechanism-only"),
+])
+def test_provides_statements_fast_aims_named_problems_bare_errors_and_scope(title, body, expected):
+    assert verdict(title, body) == expected

@@ -14,7 +14,7 @@ import re
 _WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
                   r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
+    r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut(?! (?:&|and) paste)|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
@@ -95,6 +95,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
                r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
         # a comparative aim: "for faster training", "for more fine-grained compilation"
+        # "vLLM for fast generation", "for efficient inference"; "for cases where the metadata is wrong"
+        (0.85, r"\bfor (?:fast|efficient|quick|stable|reliable|robust|accurate|reproducible|memory-efficient) "
+               r"(?!mode\b|modes\b|path\b|option\b|diffusion\b|baselines?\b|video\b|audio\b|cascade\b)\w+|\b(?:for|in) (?:the )?(?:cases?|situations?) (?:where|when|in which)\b"),
         # "for finetuning purposes", "to easily create conda envs", "to properly handle padding": what it is for
         (0.9, r"\bfor (?:[\w-]+ ){1,3}?purposes?\b|\bto (?:more )?(?:easily|quickly|properly|correctly|reliably|"
               r"safely|efficiently|conveniently|seamlessly) [a-z]+"),
@@ -204,6 +207,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
+              # "fix some errors" is as bare as "fix some bugs"
+              r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors\b)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
@@ -270,7 +275,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
-              r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
+              r"(?<!some )(?<!several )(?<!various )(?<!minor )(?<!few )\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
@@ -374,7 +379,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"refactored|introduced|deleted|merged|reverted|bumped|extracted|converted|simplified|cleaned|"
               r"implemented|rewritten|reworked|modified|adjusted|tweaked|fixed|created|tested|split|made|"
               r"used|based|inspired|generated|discussed|reviewed|approved|dropped|upgraded|ported|"
-              r"migrated|exposed|documented|reformatted|formatted|linted)\b)\w+ed\b"),
+              r"migrated|exposed|documented|reformatted|formatted|linted|collected|measured|obtained|recorded|benchmarked|profiled|gathered)\b)\w+ed\b"),
         # effect
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),

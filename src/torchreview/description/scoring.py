@@ -32,7 +32,7 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
-                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b|"
+                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b(?! of \w)|"
                         # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
                         r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
                         r"module|test|tests|notebook|example|docs?|typo|typos|import|imports)\b")
@@ -44,7 +44,11 @@ _SCOPE = re.compile(
     r"\b(?:is|are) currently (?:supported|implemented|available|included|provided|covered|handled)\b|"
     # "This is currently not covering all the functions": how far the change reaches, not a problem
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
-    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b"
+    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
+    # "Currently this implementation works with a single GPU": what the new code does so far
+    r"^(?:currently|for now|at the moment|right now),? (?:this (?:implementation|pr|feature|version|change|draft)|"
+    r"the (?:new )?implementation) (?:only )?(?:works? (?:with|on|for)|reads?|loads?|accepts?|runs? on|uses?|takes?|"
+    r"expects?|assumes?|requires?|outputs?|writes?|returns?)\b"
 )
 # The old code as the object of a change verb ("Removed the old configuration file", "replaces the
 # current implementation") is what the change touches; "the old implementation" as a subject still
