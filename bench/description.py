@@ -435,7 +435,8 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "Q": "real dev Q", "S": "real dev S", "V": "real dev V", "W": "real dev W", "E": "real dev E",
          "Z": "real dev Z", "R": "real dev R", "T": "real held-out T", "U": "real held-out U",
          "X": "real held-out X", "Y": "real held-out Y", "AA": "real dev AA", "AC": "real dev AC",
-         "AE": "real dev AE", "AG": "real dev AG", "AH": "real dev AH"}
+         "AE": "real dev AE", "AG": "real dev AG", "AH": "real dev AH", "AL": "real dev AL", "AN": "real dev AN",
+         "AQ": "real dev AQ", "AT": "real dev AT", "AU": "real dev AU"}
 
 
 def load() -> list[dict[str, str]]:
