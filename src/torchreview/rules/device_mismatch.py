@@ -40,7 +40,8 @@ Use instead
     keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device
     (``load_train_data(args, device)``, also when a function of the file receives that loader), a collate function or a
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
-    the checkout that the script builds), a ``TensorDataset`` built from moved
+    the checkout that the script builds), a tensor already moved and handed to the loader as its data set
+    (``DataLoader(train_data.cuda(), ...)``), a ``TensorDataset`` built from moved
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
     caller decides where they live, or a loader class of the file that loads its data onto the device,
     ``map_location=torch.device("cuda")``). It also reports the other half: a network built from a class of
@@ -752,6 +753,23 @@ for data in train_loader:
     loss.backward()
     optimizer.step()
     optimizer.zero_grad()
+""",
+    # the data set handed to the loader is a tensor already on the GPU, so every batch is too
+    """
+import torch
+
+
+def train(train_data, model, epochs):
+    train_data = torch.from_numpy(train_data).float().cuda()
+    loader = torch.utils.data.DataLoader(train_data, batch_size=128, shuffle=True)
+    model = model.cuda()
+    optimizer = torch.optim.Adam(model.parameters())
+    for _ in range(epochs):
+        for batch in loader:
+            optimizer.zero_grad()
+            loss = model(batch).mean()
+            loss.backward()
+            optimizer.step()
 """,
     # the loop's loader is a parameter, and its caller builds it with a factory handed the device
     # (the factory's collate function moves each batch)
@@ -1847,6 +1865,11 @@ def _file_moves_in_loader(ctx: FileContext) -> bool:
         if site.name == "TensorDataset":
             places = [_placed(ctx, a.value, site.function) for a in site.node.args]
             if "moved" in places or (places and all(p == "handed in" for p in places)):
+                return True
+        if site.name == "DataLoader":
+            # a tensor on the GPU handed to the loader as its data set: DataLoader(train_data.cuda(), ...)
+            data = keyword(site.node, "dataset") or next((a for a in site.node.args if a.keyword is None), None)
+            if data is not None and _placed(ctx, data.value, site.function) == "moved":
                 return True
     # a Dataset of another file that this file builds moves its items (``.cuda()`` in ``__getitem__``)
     return any(_ast_moves(method) for method in loader_methods_elsewhere(ctx))
