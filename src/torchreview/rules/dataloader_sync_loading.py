@@ -32,7 +32,8 @@ Use instead
     evaluation function, or one under ``@torch.no_grad()``), for CPU-only and MPS scripts, for
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), collate functions or ``Dataset`` methods that create GPU tensors (worker
-    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset`` and iterable datasets (data already in memory or streamed, where workers help
+    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a tensor handed to the loader as its data set, and iterable datasets (data already in
+    memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
     ``from DataLoader import DataLoader``), and when ``**kwargs`` or a sixth positional argument may
     carry ``num_workers``. The best number of workers depends on the machine; 4 is a common start.
@@ -135,6 +136,14 @@ X, y = X.cuda(), y.cuda()
 loader = DataLoader(TensorDataset(X, y), batch_size=128, shuffle=True)
 train_ds = TensorDataset(features, targets)
 train_loader = DataLoader(train_ds, batch_size=128, shuffle=True)
+""",
+    # a tensor on the GPU handed to the loader as its data set: each batch is a slice of it
+    """
+import torch
+from torch.utils.data import DataLoader
+
+points = torch.from_numpy(points).float().cuda()
+points_loader = DataLoader(points, batch_size=128, shuffle=True)
 """,
     # tokenized text batched by a Hugging Face collator
     """
@@ -290,7 +299,13 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
     dataset = call.args[0].value
     code = ctx.code(dataset)
     values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
-    return any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) for v in values)
+    return any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values)
+
+
+# a tensor handed to the loader as its data set: each batch is a slice of memory (on the GPU, out of the
+# workers' reach): DataLoader(torch.from_numpy(x).float().cuda(), batch_size=128)
+_TENSOR_DATA = re.compile(r"^(?:torch\.(?:from_numpy|tensor|as_tensor|randn|rand|zeros|ones|stack|cat)\(|"
+                          r"[\w.]+\.(?:cuda|to)\()")
 
 
 def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
