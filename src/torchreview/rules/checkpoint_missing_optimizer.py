@@ -1050,6 +1050,27 @@ def test(model, loader, path):
 def save(model, optimizer, path):
     torch.save({"model_state_dict": model.state_dict(), "optimizer_state_dict": optimizer.state_dict()}, path)
 """,
+    # the saved best weights are loaded back only for an evaluation run, not to go on training
+    """
+import torch
+
+model = VAE().to(device)
+if args.eval:
+    model.load_state_dict(torch.load("out/best_model.pt", weights_only=True))
+    evaluate(model)
+    raise SystemExit
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+least = float("inf")
+for epoch in range(args.epochs):
+    for x, _ in loader:
+        optimizer.zero_grad()
+        loss = model(x.to(device))
+        loss.backward()
+        optimizer.step()
+    if loss.item() < least:
+        least = loss.item()
+        torch.save(model.state_dict(), "out/best_model.pt")
+""",
     # a driver class: save_model() writes the weights alone, save_checkpoint() the optimizers' state too
     """
 import torch
@@ -1436,6 +1457,8 @@ def _trains_on_from_the_saved_file(ctx: FileContext, save: CallSite) -> int:
     for site in _model_loads(ctx):
         if site.line >= save.line or not saved & _file_names(ctx, site.node, site):
             continue
+        if _under_eval_branch(ctx, site.line):
+            continue  # if args.eval: model.load_state_dict(...): an evaluation run, not a resumed one
         if any(lp.function_node is site.function and lp.line > site.line and lp.line <= save.line
                and lp.has(EventKind.STEP, EventKind.BACKWARD) for lp in ctx.loops):
             return site.line
@@ -1475,6 +1498,21 @@ def _other_file_resumed(ctx: FileContext, save: CallSite, resume_line: int,
         return _path_keys(ctx, where[1].value, s) if len(where) > 1 else set()
 
     return not written(save) & loaded and any(written(s) & loaded for s in weights_saves if s is not save)
+
+
+def _under_eval_branch(ctx: FileContext, line: int) -> bool:
+    """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``)."""
+    text = ctx.lines[line - 1]
+    indent = len(text) - len(text.lstrip())
+    for above in range(line - 2, -1, -1):
+        prior = ctx.lines[above]
+        if not prior.strip() or prior.lstrip().startswith("#"):
+            continue
+        depth = len(prior) - len(prior.lstrip())
+        if depth < indent:
+            head = prior.strip()
+            return bool(re.match(r"(?:el)?if\b", head)) and bool(_NOT_A_RESUME.search(head))
+    return False
 
 
 def _model_loads(ctx: FileContext) -> list[CallSite]:
