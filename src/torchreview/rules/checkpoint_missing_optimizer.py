@@ -57,7 +57,9 @@ Use instead
     ``torch.save(sd, path)`` is a save of the weights. When the resume reads the file one weights-only
     save writes (``params["model_file_path"]``), another weights-only save (the best weights) is no
     checkpoint; nor is a class's weights-only ``save_model`` when another saving method of the class
-    writes the optimizers' state (a training driver's ``save_checkpoint``). A helper
+    writes the optimizers' state (a training driver's ``save_checkpoint``). An optimizer entry commented
+    out in the checkpoint with its reason beside it (``# "optimizer": optimizer.state_dict(),  # doubles the
+    file size``) is an explained choice; weights loaded back under ``if args.eval:`` are no resume. A helper
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
     ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
@@ -1050,6 +1052,24 @@ def test(model, loader, path):
 def save(model, optimizer, path):
     torch.save({"model_state_dict": model.state_dict(), "optimizer_state_dict": optimizer.state_dict()}, path)
 """,
+    # the optimizer's entry is commented out in the checkpoint, with the reason: a choice, not a slip
+    """
+import torch
+
+
+def train(model, loader, epochs, out):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x, y).backward()
+            optimizer.step()
+    torch.save({
+        "epoch": epochs,
+        "state_dict": model.state_dict(),
+        # "optimizer": optimizer.state_dict(),  # doubles the file size
+    }, out)
+""",
     # the saved best weights are loaded back only for an evaluation run, not to go on training
     """
 import torch
@@ -1500,6 +1520,12 @@ def _other_file_resumed(ctx: FileContext, save: CallSite, resume_line: int,
     return not written(save) & loaded and any(written(s) & loaded for s in weights_saves if s is not save)
 
 
+# the optimizer's entry commented out inside the checkpoint with the reason beside it ("# 'optimizer':
+# optimizer.state_dict(), # will double the file size"): an explained choice. Commented out with no
+# reason, it may be a slip (a resume then reads no optimizer state), and is still reported.
+_LEFT_OUT_ON_PURPOSE = re.compile(r"#[^\n#]*\boptim\w*\.state_dict\(\)[^\n#]*#[ \t]*\w[^\n]*")
+
+
 def _under_eval_branch(ctx: FileContext, line: int) -> bool:
     """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``)."""
     text = ctx.lines[line - 1]
@@ -1682,6 +1708,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         if _separately_saved(ctx, site, _OPT_TEXT) or _library_trainer_saves_the_rest(ctx, site):
             continue
+        if _LEFT_OUT_ON_PURPOSE.search(ctx.code(site.node)):
+            continue  # '# "optimizer": optimizer.state_dict(),  # doubles the file size': an explained choice
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
         resume_line = _resume_line(ctx, site)
         handed = _optimizer_handed_and_unused(ctx, site)
