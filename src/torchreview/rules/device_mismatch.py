@@ -38,7 +38,8 @@ Use instead
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
     keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device
-    (``load_train_data(args, device)``, also when a function of the file receives that loader), a collate function or a
+    (``load_train_data(args, device)``, also when a function of the file receives that loader) or handed
+    tensors already moved (``DataLoaders(self.raw_data, ...)``), a collate function or a
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
     the checkout that the script builds), a tensor already moved and handed to the loader as its data set
     (``DataLoader(train_data.cuda(), ...)``), a ``TensorDataset`` built from moved
@@ -54,7 +55,8 @@ Use instead
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
     because the wrapper copies them; the loss and comparisons are still checked. The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
-    when the forward pass happens in a helper or in a method of the model (``model.parse_batch(batch)``
+    when the forward pass happens in a helper handed the device (``utils.model_fn(batch, model, criterion,
+    device)``) or in a method of the model (``model.parse_batch(batch)``
     and ``model.compute_loss(batch)`` know where the model is, as does a ``self.forward(batch)``
     written in this file that builds its tensors on the device; ``self.eval_model(batch)``, a method of
     the file, is no model; a model class whose ``forward`` moves its inputs, in this file or in another
@@ -754,6 +756,47 @@ for data in train_loader:
     optimizer.step()
     optimizer.zero_grad()
 """,
+    # a helper of another module takes the batch, the model and the device, and moves the batch itself
+    """
+import torch
+
+import utils
+
+
+def train(model, train_loader, criterion, optimizer, device, total_steps):
+    model = model.to(device)
+    train_iterator = iter(train_loader)
+    for step in range(total_steps):
+        batch = next(train_iterator)
+        loss, accuracy = utils.model_fn(batch, model, criterion, device)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+""",
+    # the project's loader factory is handed data already on the device
+    """
+import torch
+
+from src.data import DataLoaders
+
+DEVICE = torch.device("cuda")
+
+
+class Trainer:
+    def __init__(self, raw_data, fractions, model):
+        self.raw_data = torch.from_numpy(raw_data).to(DEVICE)
+        self.train_loader, self.val_loader = DataLoaders(self.raw_data, fractions).get_dataloaders()
+        self.model = model.to(DEVICE)
+        self.optimizer = torch.optim.Adam(self.model.parameters())
+
+    def train(self, epochs):
+        for _ in range(epochs):
+            for inputs in self.train_loader:
+                self.optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(self.model(inputs), inputs)
+                loss.backward()
+                self.optimizer.step()
+""",
     # the data set handed to the loader is a tensor already on the GPU, so every batch is too
     """
 import torch
@@ -1230,12 +1273,25 @@ def _built_for_a_device(value: cst.BaseExpression) -> bool:
     handed the device itself (``load_train_data(args, device)``), which decides where batches go."""
     return isinstance(value, cst.Call) and any(
         (a.keyword is not None and a.keyword.value != "pin_memory_device" and _DEVICE_KEYWORD.search(a.keyword.value))
-        or (a.keyword is None and _DEVICE_ARG.fullmatch(last_name(a.value) if isinstance(a.value, cst.Name | cst.Attribute)
+        or (a.keyword is None and _DEVICE_NAME.fullmatch(last_name(a.value) if isinstance(a.value, cst.Name | cst.Attribute)
                                                         else ""))
         for a in value.args)
 
 
-_DEVICE_ARG = re.compile(r"device|dev|gpu|gpus|gpu_id|cuda_device", re.IGNORECASE)
+def _built_from_moved(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """A project's loader factory handed tensors already on the device: ``DataLoaders(self.raw_data,
+    fractions).get_dataloaders()`` with ``self.raw_data = torch.from_numpy(x).to(DEVICE)``."""
+    for call in calls_in(value):
+        if last_name(call.func) in ("DataLoader", "TensorDataset"):
+            continue  # torch's own loader and dataset are judged by their own rules above
+        for arg in call.args:
+            if arg.keyword is None and isinstance(arg.value, cst.Name | cst.Attribute):
+                if any(_moves(ctx, v) for v in values_of(ctx, ctx.code(arg.value))):
+                    return True
+    return False
+
+
+_DEVICE_NAME = re.compile(r"device|dev|gpu|gpus|gpu_id|cuda_device", re.IGNORECASE)
 
 
 _DEVICE_KEYWORD = re.compile(r"device|(^|_)dev$|gpu|cuda|accelerat", re.IGNORECASE)
@@ -1254,7 +1310,7 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
                 return True
         if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
             return False
-        if any(_built_for_a_device(v) for v in values_of(ctx, code)):
+        if any(_built_for_a_device(v) or _built_from_moved(ctx, v) for v in values_of(ctx, code)):
             return False  # a project's own loader told where to put the batches: Loader(..., cuda=True)
         if any(_moves(ctx, v) for v in values_of(ctx, code)):
             return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
@@ -1699,6 +1755,9 @@ class _Walker(cst.CSTVisitor):
         # where the network is (AutoGluon's EmbedNet), as a Lightning module's training_step does
         if is_forward and self.scatters:
             is_forward = False  # DataParallel / DDP(device_ids=...) / FSDP copy the inputs themselves
+        if is_forward and any(isinstance(a, cst.Name | cst.Attribute) and _DEVICE_NAME.fullmatch(last_name(a))
+                              for a in args):
+            is_forward = False  # utils.model_fn(batch, model, criterion, device): a helper handed the device
         if is_forward and (own := self.resolve_call(node)) is not None and _body_moves(ctx, own, self.resolve_call):
             is_forward = False  # self.forward(sentences) of this file's network, which places what it builds (flair)
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
