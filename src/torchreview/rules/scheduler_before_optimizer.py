@@ -4,7 +4,8 @@ What it does
     Finds ``scheduler.step()`` calls that run before any ``optimizer.step()`` of the same
     iteration: in a batch loop, the scheduler line above the optimizer step; in an epoch loop, the
     scheduler stepped at the top of the epoch, before the batch loop that steps the optimizer.
-    A ``train_step`` function whose loop lives in another file is read as one iteration.
+    A ``train_step`` function whose loop lives in another file is read as one iteration, and so is a
+    function that trains one epoch and steps the scheduler in its body before its batch loop.
 
 Why it matters
     Since PyTorch 1.1 the scheduler is meant to step after the optimizer. Stepping it first skips
@@ -59,6 +60,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops.builder import function_as_iteration
 from torchreview.rules._common import SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
 from torchreview.rules._order import (
     condition_test,
@@ -378,6 +380,20 @@ for step, batch in enumerate(train_dataloader):
         optimizer.step()
         optimizer.zero_grad()
 """,
+    # a function that trains one epoch steps the scheduler at its top, before its batch loop (BERT4Rec)
+    """
+import torch
+
+
+def train_one_epoch(model, loader, optimizer, lr_scheduler):
+    model.train()
+    lr_scheduler.step()  # <- finding
+    for batch in loader:
+        optimizer.zero_grad()
+        loss = model(batch)
+        loss.backward()
+        optimizer.step()
+""",
 ]
 
 _CTOR_OPTIMIZER = re.compile(r"^[\w.]+\(\s*(?:optimizer\s*=\s*)?([A-Za-z_][\w.]*)\s*[,)]")
@@ -453,8 +469,28 @@ def _a_setting(condition: str, loop: TrainingLoop) -> bool:
         any(SETTINGS_NAME.fullmatch(w) for w in words)
 
 
+def _epoch_functions(ctx: FileContext) -> list[TrainingLoop]:
+    """Functions that hold a training loop and step a scheduler in their own body, before that loop
+    (``def train_one_epoch(...): lr_scheduler.step(); for batch in loader: ... optimizer.step()``): one
+    call is one epoch, read as one iteration whose batch loop is nested in it."""
+    looping = {lp.function for lp in ctx.loops if lp.does_training}
+    out: list[TrainingLoop] = []
+    infos = [*ctx.facts.top_functions.values(), *ctx.facts.methods.values(), *ctx.facts.nested.values()]
+    for info in infos:
+        if info.qualname not in looping:
+            continue
+        body = info.node.body
+        stmts = body.body if isinstance(body, cst.IndentedBlock) else []
+        first_loop = next((i for i, st in enumerate(stmts) if isinstance(st, cst.For | cst.While)), None)
+        if first_loop is None or not any(".step()" in ctx.code(st) and "sched" in ctx.code(st).lower()
+                                         for st in stmts[:first_loop] if isinstance(st, cst.SimpleStatementLine)):
+            continue
+        out.append(function_as_iteration(ctx.path, ctx.module, info.node, ctx.sourcemap, ctx.facts))
+    return out
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
-    for loop in [*ctx.loops, *step_functions(ctx)]:
+    for loop in [*ctx.loops, *step_functions(ctx), *_epoch_functions(ctx)]:
         if loop.iterates_parameters:
             continue
         seq = sequence(loop)
