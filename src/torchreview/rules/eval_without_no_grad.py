@@ -22,7 +22,9 @@ What it does
     no ``torch.set_grad_enabled(phase == "train")`` around it; the same for a batch loop behind a flag of
     its function (``if train: loss.backward()``, ``if optimizer is not None:``) that a call of this file
     sets for evaluation by keyword (``self.iteration(epoch, test_data, train=False)``,
-    ``run_epoch(model, dev_loader, optimizer=None)``) outside ``no_grad``.
+    ``run_epoch(model, dev_loader, optimizer=None)``, or by leaving out a parameter whose default says
+    so, ``run_epoch(model, dev_loader)`` with ``optimizer=None``) outside ``no_grad``; the loop may test
+    a name set from that flag (``is_train = optimizer is not None``).
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -1814,6 +1816,27 @@ def main(model, data, args):
             outputs = model.decode(embeddings, data["adj"])
             print(model.compute_metrics(outputs, data, "val"))
 """,
+    # the evaluation call leaves the optimizer out, and the loop tests an alias of it
+    """
+import torch
+
+
+def run_epoch(model, loader, optimizer=None):
+    is_train = optimizer is not None
+    model.train(is_train)
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(model(x), y)  # <- finding
+        if is_train:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+def fit(model, train_loader, eval_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        run_epoch(model, train_loader, optimizer)
+        run_epoch(model, eval_loader)
+""",
 ]
 VALID += [
     # after the step the loop runs the model on the next training batch it prefetched, and on a named
@@ -1975,6 +1998,11 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     if any(isinstance(c.func, ast.Attribute) and c.func.attr == "backward" for c in found.all_calls):
         flags = {kw.arg for c in found.all_calls for kw in c.keywords
                  if kw.arg and isinstance(kw.value, ast.Constant) and _sets_the_mode(kw.arg, kw.value.value)}
+        flags |= _defaulted_flags(tree)
+        # is_train = optimizer is not None; if is_train: ...
+        flags |= {n.targets[0].id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and any(isinstance(x, ast.Name) and x.id in flags
+                                                                 for x in ast.walk(n.value))}
         if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
     for loop in found.forward_loops():
@@ -1988,6 +2016,19 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
             return True
     return False
+
+
+def _defaulted_flags(tree: ast.Module) -> set[str]:
+    """Parameters whose default tells a shared loop to evaluate (``optimizer=None``, ``train=False``): a
+    call that leaves them out sets them as a keyword would."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = [*node.args.posonlyargs, *node.args.args]
+            for arg, default in zip(args[len(args) - len(node.args.defaults):], node.args.defaults, strict=True):
+                if isinstance(default, ast.Constant) and _sets_the_mode(arg.arg, default.value):
+                    out.add(arg.arg)
+    return out
 
 
 def _tested_name(test: ast.expr) -> str | None:
@@ -2420,8 +2461,57 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
     if info is None:
         return {}
     given = {a.keyword.value for a in site.node.args if a.keyword is not None}
-    return {name: value for name, value in literal_flags(site.node, info).items()
-            if name in given and _sets_the_mode(name, value)}
+    flags: Flags = {name: value for name, value in literal_flags(site.node, info).items()
+                    if name in given and _sets_the_mode(name, value)}
+    # a parameter the call leaves out keeps its default: run_epoch(model, eval_loader) with optimizer=None
+    params = [*func.params.posonly_params, *func.params.params]
+    if params and params[0].name.value in ("self", "cls") and isinstance(site.node.func, cst.Attribute):
+        params = params[1:]
+    if any(a.star for a in site.node.args):
+        return flags
+    positional = sum(1 for a in site.node.args if a.keyword is None)
+    for i, param in enumerate(params):
+        name = param.name.value
+        if i < positional or name in given or param.default is None:
+            continue
+        default = param.default
+        value = {"None": None, "True": True, "False": False}.get(default.value, 0) if isinstance(default, cst.Name) else 0
+        if value != 0 and _sets_the_mode(name, value) and name not in _assigned_in(func):
+            flags[name] = value  # type: ignore[assignment]
+    return flags
+
+
+def _alias_of(func: cst.FunctionDef, test: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a tested name was set to, when the function sets it once (``is_train = optimizer is not None``)."""
+    if not isinstance(test, cst.Name):
+        return None
+    values = [t for t in _assign_targets(func) if isinstance(t.target, cst.Name) and t.target.value == test.value]
+    if len(values) != 1:
+        return None
+    found: list[cst.BaseExpression] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            if any(t is values[0] for t in node.targets):
+                found.append(node.value)
+
+    func.body.visit(V())
+    return found[0] if found else None
+
+
+def _assigned_in(func: cst.FunctionDef) -> set[str]:
+    return {t.target.value for t in _assign_targets(func) if isinstance(t.target, cst.Name)}
+
+
+def _assign_targets(func: cst.FunctionDef) -> list[cst.AssignTarget]:
+    found: list[cst.AssignTarget] = []
+
+    class V(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            found.append(node)
+
+    func.body.visit(V())
+    return found
 
 
 def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
@@ -2439,10 +2529,11 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
             expr = cst.parse_expression(test)
         except cst.ParserSyntaxError:
             continue
+        alias = _alias_of(func, expr)  # is_train = optimizer is not None; if is_train: loss.backward()
         # the calls of this file for which the branch with the backward pass never runs: the function's
         # flag tells it to evaluate (train=False, cross_valid=True, optimizer=None)
         calls = [(c, flags) for c in _callers(ctx, func, class_of(ctx, func))
-                 if (flags := _mode_flags(ctx, c, func)) and flag_value(expr, flags) is False]
+                 if (flags := _mode_flags(ctx, c, func)) and flag_value(alias or expr, flags) is False]
         if not calls or all(_call_without_grad_here(ctx, c) for c, _ in calls):
             continue
         text = code_without_comments(ctx.lines[loop.line - 1: loop.end_line])
