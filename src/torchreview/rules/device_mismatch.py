@@ -1264,7 +1264,8 @@ def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
         if not isinstance(arg, cst.Name):
             return False
         handed.append(values_of(ctx, arg.value))
-    return bool(handed) and all(vals and all(_built_for_a_device(v) for v in vals) for vals in handed)
+    return bool(handed) and all(vals and all(_built_for_a_device(v) or _built_from_moved(ctx, v) for v in vals)
+                                for vals in handed)
 
 
 def _built_for_a_device(value: cst.BaseExpression) -> bool:

@@ -1816,6 +1816,26 @@ def main(model, data, args):
             outputs = model.decode(embeddings, data["adj"])
             print(model.compute_metrics(outputs, data, "val"))
 """,
+    # the flag's default is to evaluate, and the evaluation call leaves it out
+    """
+import torch
+
+
+def run_epoch(model, loader, optimizer, train=False):
+    model.train(train)
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(model(x), y)  # <- finding
+        if train:
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+def fit(model, train_loader, eval_loader, optimizer, epochs):
+    for epoch in range(epochs):
+        run_epoch(model, train_loader, optimizer, train=True)
+        run_epoch(model, eval_loader, optimizer)
+""",
     # the evaluation call leaves the optimizer out, and the loop tests an alias of it
     """
 import torch
@@ -2475,9 +2495,11 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
         if i < positional or name in given or param.default is None:
             continue
         default = param.default
-        value = {"None": None, "True": True, "False": False}.get(default.value, 0) if isinstance(default, cst.Name) else 0
-        if value != 0 and _sets_the_mode(name, value) and name not in _assigned_in(func):
-            flags[name] = value  # type: ignore[assignment]
+        if not (isinstance(default, cst.Name) and default.value in _LITERALS):
+            continue
+        value = _LITERALS[default.value]
+        if _sets_the_mode(name, value) and name not in _assigned_in(func):
+            flags[name] = value
     return flags
 
 
@@ -2497,6 +2519,9 @@ def _alias_of(func: cst.FunctionDef, test: cst.BaseExpression) -> cst.BaseExpres
 
     func.body.visit(V())
     return found[0] if found else None
+
+
+_LITERALS: dict[str, bool | None] = {"None": None, "True": True, "False": False}
 
 
 def _assigned_in(func: cst.FunctionDef) -> set[str]:
