@@ -1442,6 +1442,7 @@ def test_eased_use_missing_paths_upstream_breaks_and_typo_places(title, body, ex
 @pytest.mark.parametrize(("title", "body", "expected"), [
     # a tried action is the change itself, hedged: "Try to fix X" is "Fix X"
     ("Try to fix the per-agent reward scaling", "", "mechanism-only"),
+    ("Reward scaling", "This PR tries to fix the per-agent reward scaling.", "mechanism-only"),
     ("Attempt to speed up the data loading", "", "purpose"),
     # "X deprecated so …" drops its "is"
     ("torch.cuda.amp deprecated so switching to torch.amp", "", "purpose"),
