@@ -122,6 +122,17 @@ def test_softmax_rule_is_info_for_log_softmax_and_error_for_softmax() -> None:
     assert [f.severity for f in run("softmax-before-cross-entropy", sm)] == [Severity.ERROR]
 
 
+def test_softmax_rule_titles_name_what_the_loss_really_gets() -> None:
+    # log_softmax gives log-probabilities, not probabilities: the title says what the code does
+    from torchreview.render import title
+    log_sm = "import torch.nn.functional as F\nloss = F.cross_entropy(F.log_softmax(z, -1), y)\n"
+    sm = "import torch.nn.functional as F\nloss = F.cross_entropy(z.softmax(-1), y)\n"
+    (quiet,) = run("softmax-before-cross-entropy", log_sm)
+    (loud,) = run("softmax-before-cross-entropy", sm)
+    assert title(quiet, markdown=False) == "The loss gets log-probabilities where it expects logits"
+    assert title(loud, markdown=False) == "The loss may get probabilities instead of logits"
+
+
 def test_torch_load_suggestion_only_for_state_dicts() -> None:
     state = "import torch\nstate_dict = torch.load('w.pt')\n"
     whole = "import torch\nmodel = torch.load('model.pt')\n"
