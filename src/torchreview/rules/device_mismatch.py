@@ -12,7 +12,10 @@ What it does
     not show (``self.preprocess``) or only declares (an ``@abstractmethod`` loss that subclasses
     write, a ``self.preprocess_batch(batch)`` hook that returns its input), or is a helper of the
     file, or of another file of the checkout (also through ``from utils import *``), that moves tensors. Moving one element
-    (``batch[1].to(device)``) moves only that element.
+    (``batch[1].to(device)``) moves only that element. A plain tensor of the batch (one the loop
+    unpacked, in its header or by its first statements, ``x, _ = batch``) whose ``x.to(device)`` is
+    written as a statement keeps none of the move: the comment sits on that line, also when what
+    reaches the model was built from ``x`` (``x1 = transform(x)``).
 
 Why it matters
     The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
@@ -1190,6 +1193,26 @@ def train(model, train_loader, optimizer, label):
         loss.backward()
         optimizer.step()
 """,
+    # the batch unpacked by a statement, its moved copy dropped, and views built from the CPU tensor
+    """
+import torch
+
+
+def train_epoch(loader, model, transform, loss_fn, optimizer, device):
+    for idx, batch in enumerate(loader):
+        optimizer.zero_grad()
+        x, _ = batch
+        x.to(device)  # <- finding
+        x1, x2 = transform(x), transform(x)
+        loss = loss_fn(model(x1), model(x2))
+        loss.backward()
+        optimizer.step()
+
+
+def main(model):
+    device = torch.device("cuda")
+    model.to(device)
+""",
 ]
 
 # Libraries that move each batch for the loop (Accelerate, Lightning Fabric, torch_xla loaders…).
@@ -1359,8 +1382,18 @@ def _unpacked_tensors(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> 
             target, cst.Tuple) and len(target.elements) == 2:
         target = target.elements[1].value
     if isinstance(target, cst.Tuple | cst.List) and len(target.elements) >= 2:
-        return set(names)
-    return {n for n in names if _TENSOR_ITEM.match(n)}
+        found = set(names)
+    else:
+        found = {n for n in names if _TENSOR_ITEM.match(n)}
+    # the batch unpacked by the first statements of the body: ``x, _ = batch`` (a tuple of tensors)
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+    for stmt in body[:3]:
+        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(line, cst.Assign) and len(line.targets) == 1 and isinstance(line.value, cst.Name) \
+                and line.value.value in names and isinstance(line.targets[0].target, cst.Tuple | cst.List) \
+                and len(line.targets[0].target.elements) >= 2:
+            found |= {n for n in _names(line.targets[0].target) if _tensor_name(n)}
+    return found
 
 
 def _names(node: cst.BaseExpression) -> list[str]:
@@ -1432,6 +1465,19 @@ class _State:
     # threw the moved copy away: a tensor's ``.to()`` returns a new tensor and leaves ``x`` where it was
     tensors: set[str] = field(default_factory=set)
     discarded: dict[str, int] = field(default_factory=dict)
+    # a name built from such a tensor (x1 = transform(x)), with the tensor whose copy was dropped
+    dropped_from: dict[str, str] = field(default_factory=dict)
+
+
+def _name_nodes(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+    node.visit(V())
+    return found
 
 
 def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State, resolve: Resolver) -> str:
@@ -1705,6 +1751,12 @@ class _Walker(cst.CSTVisitor):
                 if kind == "raw" and not isinstance(t.target, cst.Subscript | cst.Attribute) and not _tensor_name(name):
                     kind = "other"  # x, y, lengths = batch[0].to(device), batch[1].to(device), batch[2]
                 self._set(name, kind)
+                if kind == "raw" and isinstance(t.target, cst.Name | cst.Tuple | cst.List):
+                    # x1 = transform(x) after a dropped x.to(device): x1 is on the CPU because of that line
+                    dropped = [n.value for n in _name_nodes(value) if n.value in self.state.discarded]
+                    if dropped and name not in self.state.discarded:
+                        self.state.discarded[name] = self.state.discarded[dropped[0]]
+                        self.state.dropped_from[name] = self.state.dropped_from.get(dropped[0], dropped[0])
                 if isinstance(t.target, cst.Name | cst.Tuple | cst.List):
                     if self._is_forward(value) or self._from_output(value):
                         self.outputs.add(name)
@@ -2160,10 +2212,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         hit = min(walker.hits, key=lambda h: (h.line, not h.forward))
         discarded = state.discarded.get(hit.variable)
         at = discarded or hit.line  # a dropped copy is commented where the copy is made, with the fix
+        variable = state.dropped_from.get(hit.variable, hit.variable) if discarded else hit.variable
         yield ctx.finding(
             ID, SEVERITY, at, at, loop=loop,
-            facts={"variable": hit.variable, "call": hit.call, "loop_header": loop.header,
+            facts={"variable": variable, "call": hit.call, "loop_header": loop.header,
                    "loop_line": loop.line, "line": hit.line,
                    **({"discarded_line": discarded} if discarded else {})},
-            suggestion=_keep_the_copy(ctx, hit.variable, discarded) if discarded else None,
+            suggestion=_keep_the_copy(ctx, variable, discarded) if discarded else None,
         )
