@@ -1461,8 +1461,10 @@ def test_eased_use_missing_paths_upstream_breaks_and_typo_places(title, body, ex
     ("Deleted redundant import", "", "mechanism-only"),
     ("Remove the barrier", "The barrier is unnecessary because every rank already waits in the all-reduce.",
      "purpose"),
-    # a trouble told by what fails
+    # a trouble told by what fails; not a word that only ends like a verb ("issues regarding X")
     ("Add the dependencies", "The extension has problems building its kernels on CPU-only machines.", "purpose"),
+    ("Add the dependencies", "Add the build dependencies. The README has issues including the old paths.",
+     "mechanism-only"),
 ])
 def test_tried_actions_needs_ease_ought_test_status_and_removed_adjectives(title, body, expected):
     assert verdict(title, body) == expected

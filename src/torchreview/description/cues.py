@@ -86,7 +86,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a trouble told by what fails: "torch-geometric has problems installing torch", "had trouble loading"
         (1.0, r"\b(?:has|have|had|is having|are having|was having|were having) (?:a |some |many |several |serious )?"
               r"(?:problems?|issues?|trouble|troubles|difficult(?:y|ies)) (?:(?:with|when|while|in) )?"
-              r"(?:automatically |correctly |properly )?(?!(?:no|some|any|every)thing\b)[a-z]{2,}ing\b"),
+              r"(?:automatically |correctly |properly )?(?!(?:no|some|any|every)thing\b|regarding\b|concerning\b|including\b|according\b|pending\b|remaining\b|following\b|during\b)[a-z]{2,}ing\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
         (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
         # common practice: "warm-up is used quite often for …", "X is standard practice"

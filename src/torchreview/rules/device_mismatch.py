@@ -1315,7 +1315,7 @@ def _built_from_moved(ctx: FileContext, value: cst.BaseExpression) -> bool:
     return False
 
 
-_DEVICE_NAME = re.compile(r"device|dev|gpu|gpus|gpu_id|cuda_device", re.IGNORECASE)
+_DEVICE_NAME = re.compile(r"device|\w+_device|gpu|gpus|gpu_id", re.IGNORECASE)
 
 
 _DEVICE_KEYWORD = re.compile(r"device|(^|_)dev$|gpu|cuda|accelerat", re.IGNORECASE)
