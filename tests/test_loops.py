@@ -500,3 +500,24 @@ for x in loader:
     optimizer.step()
 """
     assert [e.conditions for e in loops_of(src2)[0].events if e.kind == EventKind.STEP] == [()]
+
+
+def test_default_flags_are_the_literal_defaults_a_call_leaves_out():
+    from torchreview.loops.flags import default_flags, literal_flags
+
+    source = ("class T:\n    def run(self, loader, optimizer=None, train=False, lr=0.1, log=True):\n"
+              "        log = log and loader\n")
+    facts = ModuleFacts(cst.parse_module(source))
+    info = next(iter(facts.methods.values()))
+
+    def call(text: str) -> cst.Call:
+        expr = cst.parse_expression(text)
+        assert isinstance(expr, cst.Call)
+        return expr
+
+    # self is not counted; a positional or keyword argument sets its parameter; "log" is assigned again
+    assert default_flags(call("t.run(loader)"), info) == {"optimizer": None, "train": False}
+    assert default_flags(call("t.run(loader, opt)"), info) == {"train": False}
+    assert default_flags(call("t.run(loader, train=True)"), info) == {"optimizer": None}
+    assert default_flags(call("t.run(*args)"), info) == {}
+    assert literal_flags(call("t.run(loader, None, True)"), info) == {"optimizer": None, "train": True}

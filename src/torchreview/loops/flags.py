@@ -13,12 +13,39 @@ from torchreview.loops.facts import _FunctionInfo
 Flags = dict[str, bool | None]
 
 
+_LITERALS: dict[str, bool | None] = {"None": None, "True": True, "False": False}
+
+
+def _params(info: _FunctionInfo) -> list[cst.Param]:
+    """The helper's positional parameters as a call fills them (a method's ``self`` left out)."""
+    params = [*info.node.params.posonly_params, *info.node.params.params]
+    if info.class_name is not None and params and params[0].name.value in ("self", "cls"):
+        params = params[1:]
+    return params
+
+
+def default_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
+    """The helper's parameters that this call leaves out and whose default is ``True``, ``False`` or
+    ``None`` (``run_epoch(model, eval_loader)`` with ``optimizer=None``), never assigned in its body."""
+    if any(a.star for a in call.args):
+        return {}
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    positional = sum(1 for a in call.args if a.keyword is None)
+    flags: Flags = {}
+    for i, param in enumerate(_params(info)):
+        default = param.default
+        if i >= positional and param.name.value not in given and isinstance(default, cst.Name) \
+                and default.value in _LITERALS:
+            flags[param.name.value] = _LITERALS[default.value]
+    for target in _assigned_names(info.node.body) if flags else ():
+        flags.pop(target, None)
+    return flags
+
+
 def literal_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
     """The helper's parameters that this call sets to ``True``, ``False`` or ``None`` and that its body
     never assigns again."""
-    params = [p.name.value for p in (*info.node.params.posonly_params, *info.node.params.params)]
-    if info.class_name is not None and params and params[0] in ("self", "cls"):
-        params = params[1:]
+    params = [p.name.value for p in _params(info)]
     flags: Flags = {}
     for i, arg in enumerate(call.args):
         if arg.star:
@@ -28,7 +55,7 @@ def literal_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
             continue
         name = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if name is not None:
-            flags[name] = None if value.value == "None" else value.value == "True"
+            flags[name] = _LITERALS[value.value]
     if flags:
         for target in _assigned_names(info.node.body):
             flags.pop(target, None)

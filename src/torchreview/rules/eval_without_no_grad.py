@@ -107,7 +107,7 @@ from torchreview.loops import (
     is_no_grad_context,
     last_name,
 )
-from torchreview.loops.flags import Flags, flag_value, literal_flags
+from torchreview.loops.flags import Flags, default_flags, flag_value, literal_flags
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, assignments, call_sites, innermost_loop, loop_ranges, values_of
@@ -2481,62 +2481,18 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
     if info is None:
         return {}
     given = {a.keyword.value for a in site.node.args if a.keyword is not None}
-    flags: Flags = {name: value for name, value in literal_flags(site.node, info).items()
-                    if name in given and _sets_the_mode(name, value)}
+    set_here = {name: value for name, value in literal_flags(site.node, info).items() if name in given}
     # a parameter the call leaves out keeps its default: run_epoch(model, eval_loader) with optimizer=None
-    params = [*func.params.posonly_params, *func.params.params]
-    if params and params[0].name.value in ("self", "cls") and isinstance(site.node.func, cst.Attribute):
-        params = params[1:]
-    if any(a.star for a in site.node.args):
-        return flags
-    positional = sum(1 for a in site.node.args if a.keyword is None)
-    for i, param in enumerate(params):
-        name = param.name.value
-        if i < positional or name in given or param.default is None:
-            continue
-        default = param.default
-        if not (isinstance(default, cst.Name) and default.value in _LITERALS):
-            continue
-        value = _LITERALS[default.value]
-        if _sets_the_mode(name, value) and name not in _assigned_in(func):
-            flags[name] = value
-    return flags
+    return {name: value for name, value in {**set_here, **default_flags(site.node, info)}.items()
+            if _sets_the_mode(name, value)}
 
 
-def _alias_of(func: cst.FunctionDef, test: cst.BaseExpression) -> cst.BaseExpression | None:
+def _alias_of(ctx: FileContext, func: cst.FunctionDef, test: cst.BaseExpression) -> cst.BaseExpression | None:
     """What a tested name was set to, when the function sets it once (``is_train = optimizer is not None``)."""
     if not isinstance(test, cst.Name):
         return None
-    values = [t for t in _assign_targets(func) if isinstance(t.target, cst.Name) and t.target.value == test.value]
-    if len(values) != 1:
-        return None
-    found: list[cst.BaseExpression] = []
-
-    class V(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            if any(t is values[0] for t in node.targets):
-                found.append(node.value)
-
-    func.body.visit(V())
-    return found[0] if found else None
-
-
-_LITERALS: dict[str, bool | None] = {"None": None, "True": True, "False": False}
-
-
-def _assigned_in(func: cst.FunctionDef) -> set[str]:
-    return {t.target.value for t in _assign_targets(func) if isinstance(t.target, cst.Name)}
-
-
-def _assign_targets(func: cst.FunctionDef) -> list[cst.AssignTarget]:
-    found: list[cst.AssignTarget] = []
-
-    class V(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            found.append(node)
-
-    func.body.visit(V())
-    return found
+    values = [a.value for a in assignments(ctx) if a.function is func and a.name == test.value]
+    return values[0] if len(values) == 1 else None
 
 
 def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
@@ -2554,7 +2510,7 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
             expr = cst.parse_expression(test)
         except cst.ParserSyntaxError:
             continue
-        alias = _alias_of(func, expr)  # is_train = optimizer is not None; if is_train: loss.backward()
+        alias = _alias_of(ctx, func, expr)  # is_train = optimizer is not None; if is_train: loss.backward()
         # the calls of this file for which the branch with the backward pass never runs: the function's
         # flag tells it to evaluate (train=False, cross_valid=True, optimizer=None)
         calls = [(c, flags) for c in _callers(ctx, func, class_of(ctx, func))
