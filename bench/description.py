@@ -555,6 +555,48 @@ def report_real(folders: list[Path], show_errors: bool, held_out: frozenset[str]
                 print(f"  {case['id']} {case.get('url', '')}: gold {case['label']}, got {got}")
 
 
+def load_second_reading(folders: list[Path]) -> dict[str, dict[str, object]]:
+    """A second reader's labels of the same texts: labels.jsonl lines {"file": "H001.json", "label": ...,
+    "torn": ...}, written by someone who saw neither the first labels nor the check's verdicts."""
+    second: dict[str, dict[str, object]] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*/labels.jsonl")) + sorted(folder.glob("labels.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    second[Path(row["file"]).stem] = row
+    return second
+
+
+def report_second_reading(folders: list[Path], second_dirs: list[Path], held_out: frozenset[str],
+                          show_errors: bool = False) -> None:
+    """How far two careful readers agree, and how the check does where they agree. The agreement of two
+    readers is the ceiling a check can be asked to reach on the same texts."""
+    second = load_second_reading(second_dirs)
+    cases = [c for c in load_real(folders) if c["id"] in second]
+    if not cases:
+        raise SystemExit(f"{', '.join(map(str, second_dirs))}: no second labels for the --real texts")
+    got = {c["id"]: check_description(c.get("title", ""), c.get("body", "")).verdict for c in cases}
+    for part, keep in (("dev", lambda c: batch_of(c["id"]) not in held_out),
+                       ("held-out", lambda c: batch_of(c["id"]) in held_out)):
+        chosen = [c for c in cases if keep(c)]
+        if not chosen:
+            continue
+        agree = [c for c in chosen if second[c["id"]]["label"] == c["label"]]
+        both_clear = [c for c in agree if not c.get("torn") and not second[c["id"]].get("torn")]
+        print(f"second reading, {part}: {len(chosen)} texts read twice, the two readers agree on {len(agree)} "
+              f"({len(agree) / len(chosen):.3f}), and both call {len(both_clear)} of those clear")
+        print(_line("  reader 2 against reader 1", [(c["label"], str(second[c["id"]]["label"])) for c in chosen]))
+        print(_line("  check against reader 1", [(c["label"], got[c["id"]]) for c in chosen]))
+        print(_line("  check against reader 2", [(str(second[c["id"]]["label"]), got[c["id"]]) for c in chosen]))
+        print(_line("  check where both agree", [(c["label"], got[c["id"]]) for c in agree]))
+        print(_line("  ... and both call clear", [(c["label"], got[c["id"]]) for c in both_clear]))
+        if show_errors and part == "dev":  # held-out errors are never looked at
+            for c in agree:
+                if got[c["id"]] != c["label"]:
+                    print(f"  {c['id']} {c.get('url', '')}: both readers {c['label']}, got {got[c['id']]}")
+
+
 def big_body() -> str:
     """About 1 MB that looks like a real, very long description: prose, bullets, a log, a table."""
     chunk = (
@@ -582,6 +624,9 @@ def main() -> None:
                     help="real batches held out, named by the letters their file names start with: HLP "
                          "(single letters), AB (one batch) or H,L,AB: printed apart, errors never shown")
     ap.add_argument("--show-real-errors", action="store_true")
+    ap.add_argument("--second-reading", type=Path, action="append", default=None, metavar="DIR",
+                    help="folder(s) with a second reader's labels.jsonl for the --real texts: prints how "
+                         "far the two readers agree and how the check does where they agree")
     ap.add_argument("--dev-only", action="store_true",
                     help="score only the dev batches of --real (leave the held-out batches unread)")
     args = ap.parse_args()
@@ -609,7 +654,10 @@ def main() -> None:
             if got != case["label"] and (args.show_errors == "all" or case["split"] == args.show_errors):
                 print(f"  {case['id']}: gold {case['label']}, got {got}: {case['note']}")
     if args.real is not None:
-        report_real(args.real, args.show_real_errors, held_out_batches(args.held_out, args.real), args.dev_only)
+        held_out = held_out_batches(args.held_out, args.real)
+        report_real(args.real, args.show_real_errors, held_out, args.dev_only)
+        if args.second_reading:
+            report_second_reading(args.real, args.second_reading, held_out, args.show_real_errors)
     else:
         print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
               "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")
