@@ -569,11 +569,11 @@ def load_second_reading(folders: list[Path]) -> dict[str, dict[str, object]]:
 
 
 def report_second_reading(folders: list[Path], second_dirs: list[Path], held_out: frozenset[str],
-                          show_errors: bool = False) -> None:
+                          show_errors: bool = False, dev_only: bool = False) -> None:
     """How far two careful readers agree, and how the check does where they agree. The agreement of two
     readers is the ceiling a check can be asked to reach on the same texts."""
     second = load_second_reading(second_dirs)
-    cases = [c for c in load_real(folders) if c["id"] in second]
+    cases = [c for c in load_real(folders, held_out if dev_only else frozenset()) if c["id"] in second]
     if not cases:
         raise SystemExit(f"{', '.join(map(str, second_dirs))}: no second labels for the --real texts")
     got = {c["id"]: check_description(c.get("title", ""), c.get("body", "")).verdict for c in cases}
@@ -657,7 +657,7 @@ def main() -> None:
         held_out = held_out_batches(args.held_out, args.real)
         report_real(args.real, args.show_real_errors, held_out, args.dev_only)
         if args.second_reading:
-            report_second_reading(args.real, args.second_reading, held_out, args.show_real_errors)
+            report_second_reading(args.real, args.second_reading, held_out, args.show_real_errors, args.dev_only)
     else:
         print("real descriptions: not scored (pass --real DIR or set TORCHREVIEW_REAL_DESCRIPTIONS; "
               "tests/fixtures/descriptions/real_labels.jsonl lists their addresses)")

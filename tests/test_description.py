@@ -1489,3 +1489,27 @@ def test_tried_actions_needs_ease_ought_test_status_and_removed_adjectives(title
 ])
 def test_provides_statements_fast_aims_named_problems_bare_errors_and_scope(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # "such that we allow …" is "so that"
+    ("Relax checkpoint loading", "Change the default loading, such that we allow checkpoints with extra keys.",
+     "purpose"),
+    # a goal said "as a way of" or with an adverb after "to"
+    ("Random flips", "Flip the inputs and targets together as a way of augmenting the data.", "purpose"),
+    ("Segmentation output", "Change infer.py to also be able to write the masks.", "purpose"),
+    # the speed named after a few words ("improve tensor parallel performance")
+    ("Improve tensor parallel performance", "", "purpose"),
+    ("Update the README to replicate the results", "", "purpose"),
+    # what later work needs
+    ("Add a plain featurizer", "Upcoming graph work will require a featurizer that only parses the input.",
+     "purpose"),
+    # what the change gives, as a comparison, or on its own
+    ("Swap the metric", "The new metric carries out a more comprehensive evaluation.", "purpose"),
+    ("Add more comprehensive tests for the metric", "", "mechanism-only"),
+    ("Add flash attention", "Adopt flash attention. Able to train the 13B model on one node.", "purpose"),
+    ("Support DataParallel", "This code enables training on several GPUs.", "purpose"),
+    ("Turn off autograd in validation", "Wrap validation in no_grad for future-proofing.", "purpose"),
+])
+def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, expected):
+    assert verdict(title, body) == expected

@@ -20,7 +20,7 @@ _GOAL_VERBS = (
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
-    r"facilitate|reproduce|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
+    r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
     r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
     r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome"
 )
@@ -35,8 +35,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
-              r"\baims? to\b|\bintended to\b|\bmeant to\b"),
-        (0.9, r"\bto (?:" + _GOAL_VERBS + r")\b"),
+              r"\baims? to\b|\bintended to\b|\bmeant to\b|\bas a (?:way|means) (?:of|to)\b|"
+              # "such that we allow loading …" is "so that"
+              r"\bsuch that (?:we|users?|you|it|they|one|people|the \w+|this|these) (?:\w+ )?(?:can|could|will|allow|"
+              r"get|do|don't|no longer|never|always|are|is|stay|keep|work|match)\b"),
+        (0.9, r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
+              # what the change gives, said as a comparison: "makes the loss weighting more flexible", "the new
+              # function carries out more comprehensive evaluation" ("Add more comprehensive tests" names the change)
+              r"\b(?:makes?|made|making|is|are|becomes?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
+              r"accurate|reliable|complete|flexible|readable|consistent|precise|correct|intuitive|informative)\b|"
+              # the outcome on its own: "Able to start training with the 13B model."
+              r"^(?:now |we are now |we're now |it is now )?able to\b|\bfor future[- ](?:insurance|proofing|safety)\b"),
         # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
         # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
         (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "
@@ -114,9 +123,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # something was wrong that can be put right: "this can be corrected by wrapping …"
         (0.9, r"\b(?:can|could) be (?:corrected|fixed|solved|avoided|prevented|resolved|mitigated)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
-              r"\bfirst step\b|\bstep towards?\b|\bpart of the (?:effort|work|plan)\b|\bunblocks?\b|"
+              r"\bfirst step\b|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
+              r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b|\bpart of the (?:effort|work|plan)\b|\bunblocks?\b|"
               r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
-        (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr) (?:will |should |would )?"
+        (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
+              r"(?:will |should |would )?"
               r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b"),
         (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:users?|people|you|us|callers|the user|researchers|"
@@ -393,7 +404,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?::|of|by) ?\d+(?:\.\d+)? ?(?:x|×)(?!\w)|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
-              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*) (?:the )?(?:\w+ )?(?:perf|performance|speed|throughput|latency|"
+              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
               r"memory usage|memory footprint|stability)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
