@@ -32,7 +32,8 @@ Use instead
     evaluation function, or one under ``@torch.no_grad()``), for CPU-only and MPS scripts, for
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), collate functions or ``Dataset`` methods that create GPU tensors (worker
-    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a tensor handed to the loader as its data set, and iterable datasets (data already in
+    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
+    (``return self.x[i], self.y[i]``), a tensor handed to the loader as its data set, and iterable datasets (data already in
     memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
     ``from DataLoader import DataLoader``), and when ``**kwargs`` or a sixth positional argument may
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterator
 
 import libcst as cst
@@ -145,6 +147,27 @@ from torch.utils.data import DataLoader
 points = torch.from_numpy(points).float().cuda()
 points_loader = DataLoader(points, batch_size=128, shuffle=True)
 """,
+    # a Dataset that only picks items of arrays it holds: each batch is a few lookups in memory
+    """
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Windows(Dataset):
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+    def __len__(self):
+        return len(self.x)
+
+    def __getitem__(self, i):
+        return torch.tensor(self.x[i]).float(), self.y[i]
+
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+train_set = Windows(x_train, y_train)
+train_loader = DataLoader(train_set, batch_size=16, shuffle=True)
+""",
     # tokenized text batched by a Hugging Face collator
     """
 import torch
@@ -232,6 +255,24 @@ device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 train_loader = DataLoader(train_set, batch_size=64, shuffle=True, num_workers=0)
 # finding on line 4
 """,
+    # a Dataset of this file that opens an image file for every item
+    """
+import torch
+from PIL import Image
+from torch.utils.data import DataLoader, Dataset
+
+
+class Scans(Dataset):
+    def __init__(self, paths, labels):
+        self.paths, self.labels = paths, labels
+
+    def __getitem__(self, i):
+        return to_tensor(Image.open(self.paths[i])), self.labels[i]
+
+
+model = Net().cuda()
+train_loader = DataLoader(Scans(paths, labels), batch_size=32, shuffle=True)  # <- finding
+""",
     """
 import torch
 model = ResNet18().cuda()
@@ -306,6 +347,74 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
 # workers' reach): DataLoader(torch.from_numpy(x).float().cuda(), batch_size=128)
 _TENSOR_DATA = re.compile(r"^(?:torch\.(?:from_numpy|tensor|as_tensor|randn|rand|zeros|ones|stack|cat)\(|"
                           r"[\w.]+\.(?:cuda|to)\()")
+
+
+# What an item method may call and still only pick items of data it holds: conversions and reshapes, no
+# reading, decoding, tokenizing or augmenting.
+_CHEAP_METHODS = frozenset({"float", "long", "int", "double", "half", "bool", "unsqueeze", "squeeze", "view",
+                            "reshape", "clone", "detach", "astype", "copy", "item", "tolist", "permute",
+                            "transpose", "flatten", "contiguous", "type", "values"})
+_CHEAP_FUNCTIONS = frozenset({"torch.tensor", "torch.from_numpy", "torch.as_tensor", "torch.FloatTensor",
+                              "torch.LongTensor", "torch.Tensor", "np.array", "np.asarray", "numpy.array",
+                              "numpy.asarray", "float", "int", "len", "tuple", "list", "dict", "range", "min", "max"})
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return ""
+
+
+def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``__getitem__`` picks items of data the object holds (``return self.x[i], self.y[i]``), with at most
+    conversions on the way: each batch is a few lookups that worker processes would not speed up. One
+    attribute picked whole (``x, y = self.subset[i]``) may be another Dataset that reads files, so it
+    counts only when sliced (``self.data[i:i + n]``, ``self.x[i, :]``) or converted (``torch.tensor(...)``)."""
+    picked = {n.value.attr: n for n in ast.walk(method) if isinstance(n, ast.Subscript)
+              and isinstance(n.value, ast.Attribute) and isinstance(n.value.value, ast.Name)
+              and n.value.value.id == "self"}
+    converted = {id(arg) for n in ast.walk(method) if isinstance(n, ast.Call) for arg in n.args}
+    picks = len(picked) >= 2 or any(isinstance(n.slice, (ast.Slice, ast.Tuple)) or id(n) in converted
+                                    for n in picked.values())
+    for node in ast.walk(method):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in _CHEAP_METHODS:
+                continue
+            if _dotted(func) not in _CHEAP_FUNCTIONS:
+                return False
+        elif isinstance(node, (ast.With, ast.AsyncWith, ast.Await, ast.Yield, ast.YieldFrom)):
+            return False
+    return picks
+
+
+def _dataset_class(ctx: FileContext, call: cst.Call) -> str:
+    """The class the loader's data set is built from: ``Windows(x, y)`` given directly or through a name."""
+    dataset = keyword(call, "dataset")
+    node = dataset.value if dataset is not None else (call.args[0].value if call.args else None)
+    if node is None:
+        return ""
+    values = [node] if isinstance(node, cst.Call) else values_of(ctx, ctx.code(node))
+    names = {ctx.code(v.func) for v in values if isinstance(v, cst.Call)}
+    return names.pop() if len(names) == 1 else ""
+
+
+def _indexes_memory(ctx: FileContext, call: cst.Call) -> bool:
+    """The loader's Dataset is a class of this file or of the checkout whose ``__getitem__`` only picks
+    items of arrays it holds: the data is in memory, as with ``TensorDataset``."""
+    cls = _dataset_class(ctx, call)
+    if not cls:
+        return False
+    here = ctx.facts.methods.get((cls, "__getitem__"))
+    if here is not None:
+        method = ast.parse(textwrap.dedent(ctx.code(here.node))).body[0]
+        return isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _only_indexes(method)
+    if ctx.project is None:
+        return False
+    found = ctx.project.class_methods(ctx.path, cls, ("__getitem__",))
+    return len(found) == 1 and _only_indexes(found[0].node)
 
 
 def _moves_in_workers(ctx: FileContext, call: cst.Call) -> bool:
@@ -404,7 +513,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         target = _target_of(ctx, site.line)
         if _in_evaluation_function(ctx, site.function):
             continue  # a loader built inside evaluate(), shuffled or not, serves evaluation
-        if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call):
+        if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call) \
+                or _indexes_memory(ctx, call):
             continue
         if set_at is not None and workers is not None and set_at != ctx.pos(workers).start.line:
             if set_at in told:
