@@ -211,3 +211,22 @@ def test_an_object_s_method_of_the_same_name_is_no_call_of_the_module_s_function
                             "    with torch.no_grad():\n        utils.validate(model, test_loader)\n")
     view = project(tmp_path / "two", {"utils.py": utils, "train.py": "import torch\n" + wrapped})
     assert view.called_without_grad("utils.py", "validate", None)
+
+
+def test_set_grad_enabled_false_as_a_statement_turns_autograd_off_for_what_follows(tmp_path):
+    # a pose-estimation script turns autograd off in main() and back on only inside its training step
+    helpers = ("import torch\n\n\ndef train_epoch(model, loader):\n    with torch.enable_grad():\n"
+               "        for x in loader:\n            model(x).sum().backward()\n\n\n"
+               "def validate_epoch(model, loader):\n    model.eval()\n    for x in loader:\n        model(x)\n")
+    main = ("import torch\nfrom pose.train import train_epoch, validate_epoch\n\n\n"
+            "def main(model, train_loader, val_loader):\n    validate_epoch(model, val_loader)\n"
+            "    torch.set_grad_enabled(False)\n    for epoch in range(3):\n"
+            "        train_epoch(model, train_loader)\n        validate_epoch(model, val_loader)\n")
+    files = {"pose/__init__.py": "", "pose/train.py": helpers, "run.py": main}
+    # the first call comes before the switch: autograd is still on there
+    assert not project(tmp_path / "before", files).called_without_grad("pose/train.py", "validate_epoch", None)
+    files["run.py"] = main.replace("    validate_epoch(model, val_loader)\n    torch", "    torch", 1)
+    assert project(tmp_path / "after", files).called_without_grad("pose/train.py", "validate_epoch", None)
+    # switched back on before the call
+    files["run.py"] = files["run.py"].replace("    for epoch", "    torch.set_grad_enabled(mode=True)\n    for epoch")
+    assert not project(tmp_path / "again", files).called_without_grad("pose/train.py", "validate_epoch", None)

@@ -87,8 +87,13 @@ def sites(mod: ModuleIndex, name: str, cls: str | None, *, own_file: bool,
             qualified = (f"{at.function}.{node.name}" if at.function
                          else f"{at.klass}.{node.name}" if at.klass else node.name)
             # a function runs where it is called, not where it is defined: a block around it does not count
-            off = any(is_no_grad_context(ast.unparse(d)) for d in node.decorator_list)
-            stack.extend((n, _Place(off, at.klass, at.methods, qualified)) for n in node.body)
+            decorated = any(is_no_grad_context(ast.unparse(d)) for d in node.decorator_list)
+            off = decorated
+            for n in node.body:
+                stack.append((n, _Place(off, at.klass, at.methods, qualified)))
+                switch = _grad_switch(n)
+                if switch is not None:  # torch.set_grad_enabled(False) as a statement: off from here on
+                    off = decorated or not switch
         elif isinstance(node, ast.Lambda):
             stack.append((node.body, _Place(False, at.klass, at.methods, at.function)))
         elif isinstance(node, ast.ClassDef):
@@ -123,6 +128,23 @@ def _named(node: ast.AST) -> list[tuple[ast.expr, bool]]:
     if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and isinstance(node.value, (ast.Name, ast.Attribute)):
         return [(node.value, False)]
     return []
+
+
+def _grad_switch(node: ast.stmt) -> bool | None:
+    """``torch.set_grad_enabled(False)`` written as a statement turns autograd off for the statements of
+    its function that follow (a script's ``main()`` that re-enables it only in its training step): the
+    mode it sets, or None for any other statement."""
+    if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        return None
+    call = node.value
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name != "set_grad_enabled":
+        return None
+    values = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "mode")]
+    if len(values) == 1 and isinstance(values[0], ast.Constant) and isinstance(values[0].value, bool):
+        return values[0].value
+    return None
 
 
 def _self_attribute(node: ast.expr) -> bool:

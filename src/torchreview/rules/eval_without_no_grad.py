@@ -75,7 +75,9 @@ Use instead
     also when the chain is wrapped over lines). When the checkout is at hand (a
     review of a PR, or ``lint`` of a folder), it also stays quiet when every call of the evaluation
     function in any file of the checkout sits in such a block, or in a function decorated with one
-    (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point); one call with
+    (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point), or follows
+    ``torch.set_grad_enabled(False)`` written as a statement of its function (a script's ``main()``
+    that turns autograd back on only in its training step); one call with
     gradients on, or none found, and the rule speaks: the ``with`` block is cheap and harmless when it
     is already active. Hooks that a framework calls (a Lightning
     ``validation_step``, which Lightning runs under no_grad, the methods of a Hugging Face
