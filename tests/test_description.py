@@ -1510,6 +1510,13 @@ def test_provides_statements_fast_aims_named_problems_bare_errors_and_scope(titl
     ("Add flash attention", "Adopt flash attention. Able to train the 13B model on one node.", "purpose"),
     ("Support DataParallel", "This code enables training on several GPUs.", "purpose"),
     ("Turn off autograd in validation", "Wrap validation in no_grad for future-proofing.", "purpose"),
+    # where a bug is ("an issue with X") is no symptom, however the fix is said
+    ("Resume in the segmentation reference", "This PR fixes an issue with training resuming.", "mechanism-only"),
+    ("correcting bug with the loaders", "", "mechanism-only"),
+    ("Resume in the segmentation reference", "This PR fixes an issue where resuming restarts the LR warm-up.",
+     "purpose"),
+    # a message the code printed is what goes
+    ("Removed warning about the CUDA version", "", "mechanism-only"),
 ])
 def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, expected):
     assert verdict(title, body) == expected

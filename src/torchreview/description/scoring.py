@@ -11,7 +11,8 @@ from torchreview.prtext import Section, Sentence
 # "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
 # "fix a bug where the loss …" still describe the problem.
 _FIX_BUG_AT = re.compile(
-    r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing)\s+(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"^(?:\W*\w+\W+)?(?:this (?:pr|change|commit|patch) )?(?:fix|fixes|fixed|fixing|correct|corrects|corrected|correcting)\s+"
+    r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
     r"(?:when|with|in|for|of|on|about)\b"
 )
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
@@ -65,11 +66,14 @@ _OLD_REMOVED = re.compile(
     r"rewritten|refactored|kept|left)\b"
 )
 # "Adds a warning when a loader has few workers", "emit deprecation warnings when X is built": the
-# warning is what the change adds, not a problem it describes.
+# warning is what the change adds (or, "Removed warning about X", takes out), not a problem it describes.
 # "The loader raises a warning on every epoch" still describes a problem: only adding verbs, or an
 # imperative at the start of the sentence, name the change.
 _ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
-                           r"^(?:emit|raise|issue|show|print|log)(?: an?| the)?(?: deprecation| user)? warnings?\b")
+                           r"^(?:emit|raise|issue|show|print|log)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
+                           # "Removed warning about torch version": a message the code printed is what goes
+                           r"^(?:remove|removes|removed|removing|delete|deleted|drop|dropped)(?: an?| the)? warnings? "
+                           r"(?:about|message|for|on|that|when)\b")
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$")
@@ -289,7 +293,7 @@ def score(sentence: Sentence) -> float:
         text = _RESTATED_AIM.sub(" ", text)
     if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
-    if "fix" in text:
+    if "fix" in text or "correct" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
     if "to handle" in text:
         text = _HANDLES_A_SETTING.sub(" ", text)
