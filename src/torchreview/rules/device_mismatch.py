@@ -651,6 +651,20 @@ for i, data in enumerate(train_loader):
     loss.backward()
     optimizer.step()
 """,
+    # x, y, lx, ly: the lengths of a padded speech batch stay on the CPU for pack_padded_sequence
+    """
+import torch
+
+criterion = torch.nn.CTCLoss()
+model.to(device)
+for i, (x, y, lx, ly) in enumerate(train_loader):
+    optimizer.zero_grad()
+    x = x.to(device)
+    outputs, lengths = model(x, lx)
+    loss = criterion(outputs.log_softmax(2), y, lengths, ly)
+    loss.backward()
+    optimizer.step()
+""",
     # the branch that leaves the batch on the CPU runs only when there is no GPU (FEAT's trainer)
     """
 import torch
@@ -1233,7 +1247,9 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
 _NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
-                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$|"
+                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
+                          # the lengths of x and y in a padded speech batch: ``for x, y, lx, ly in loader``
+                          r"^l[xy]$|"
                           # one caption per sample, handed to a model that tokenizes it (BLIP's model(image, caption))
                           r"^caption$",
                           re.IGNORECASE)
