@@ -42,7 +42,8 @@ Use instead
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
     keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device
     (``load_train_data(args, device)``, also when a function of the file receives that loader) or handed
-    tensors already moved (``DataLoaders(self.raw_data, ...)``), a collate function or a
+    tensors already moved (``DataLoaders(self.raw_data, ...)``), a ``DataLoader`` over a ``Dataset``
+    built with a device keyword (``TabularDataset(X, y, device=self.device)``), a collate function or a
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
     the checkout that the script builds), a tensor already moved and handed to the loader as its data set
     (``DataLoader(train_data.cuda(), ...)``), a ``TensorDataset`` built from moved
@@ -67,7 +68,9 @@ Use instead
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
     (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)
-    are tensors. A CTC
+    are tensors. Sequence lengths and counts per sample (``lengths``, ``lx``, ``n_frames_list``) stay on
+    the CPU, where ``pack_padded_sequence`` takes them, and a batch packed after its move is still on
+    the device. A CTC
     loss takes its targets and lengths on the CPU, so those are not reported either.
 
 References
@@ -650,6 +653,52 @@ for i, data in enumerate(train_loader):
     loss = criterion(outputs, labels)
     loss.backward()
     optimizer.step()
+""",
+    # a padded batch moved and then packed: the packed batch is on the GPU, its lengths on the CPU
+    """
+import torch
+import torch.nn as nn
+
+loss_fn = nn.CTCLoss()
+model = model.cuda()
+for inputs, targets, input_sizes, input_sizes_list, target_sizes in train_loader:
+    inputs = inputs.cuda()
+    inputs = nn.utils.rnn.pack_padded_sequence(inputs, input_sizes_list)
+    out = model(inputs)
+    loss = loss_fn(out, targets, input_sizes, target_sizes)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
+    # a count per sample handed to a masked loss (speech enhancement): a list, read on the CPU
+    """
+model.to(device)
+for noisy_mag, _, mask, n_frames_list in train_loader:
+    optimizer.zero_grad()
+    noisy_mag = noisy_mag.to(device)
+    mask = mask.to(device)
+    loss = loss_function(model(noisy_mag), mask, n_frames_list)
+    loss.backward()
+    optimizer.step()
+""",
+    # the Dataset is told the device and builds its tensors there; another method runs the loop
+    """
+import torch
+
+
+class Trainer:
+    def fit(self, X_train, y_train):
+        train_data = TabularDataset(X_train, y_train, device=self.device)
+        train_loader = torch.utils.data.DataLoader(train_data, batch_size=256, shuffle=True)
+        self.model.to(self.device)
+        self._train_epoch(train_loader=train_loader)
+
+    def _train_epoch(self, train_loader):
+        for x_cont, x_cat, y in train_loader:
+            self.optimizer.zero_grad()
+            loss = self.criterion(self.model(x_cont, x_cat), y)
+            loss.backward()
+            self.optimizer.step()
 """,
     # x, y, lx, ly: the lengths of a padded speech batch stay on the CPU for pack_padded_sequence
     """
@@ -1247,7 +1296,9 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
 _NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
-                          r"(?:^|_)sizes$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
+                          r"(?:^|_)sizes(?:_list)?$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
+                          # counts per sample: ``n_frames_list`` handed to a masked loss, ``num_nodes``
+                          r"^(?:n|num)_\w+$|(?:frames?|counts?|steps?)_list$|"
                           # the lengths of x and y in a padded speech batch: ``for x, y, lx, ly in loader``
                           r"^l[xy]$|"
                           # one caption per sample, handed to a model that tokenizes it (BLIP's model(image, caption))
@@ -1303,7 +1354,8 @@ def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
         if not isinstance(arg, cst.Name):
             return False
         handed.append(values_of(ctx, arg.value))
-    return bool(handed) and all(vals and all(_built_for_a_device(v) or _built_from_moved(ctx, v) for v in vals)
+    return bool(handed) and all(vals and all(_built_for_a_device(v) or _built_from_moved(ctx, v)
+                                             or _over_a_placed_dataset(ctx, v) for v in vals)
                                 for vals in handed)
 
 
@@ -1316,6 +1368,19 @@ def _built_for_a_device(value: cst.BaseExpression) -> bool:
         or (a.keyword is None and _DEVICE_NAME.fullmatch(last_name(a.value) if isinstance(a.value, cst.Name | cst.Attribute)
                                                         else ""))
         for a in value.args)
+
+
+def _over_a_placed_dataset(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """``DataLoader(train_data, ...)`` over ``train_data = TrainingDataset(X, y, device=self.device)``: the
+    Dataset was told where its tensors live, so its batches come out there."""
+    if not (isinstance(value, cst.Call) and last_name(value.func) == "DataLoader"):
+        return False
+    dataset = keyword(value, "dataset")
+    node = dataset.value if dataset is not None else next((a.value for a in value.args if a.keyword is None), None)
+    if node is None:
+        return False
+    values = [node] if isinstance(node, cst.Call) else values_of(ctx, ctx.code(node))
+    return bool(values) and all(isinstance(v, cst.Call) and _built_for_a_device(v) for v in values)
 
 
 def _built_from_moved(ctx: FileContext, value: cst.BaseExpression) -> bool:
@@ -1350,7 +1415,8 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
                 return True
         if any(_MOVING_LOADER.search(v.split("(", 1)[0]) for v in values):
             return False
-        if any(_built_for_a_device(v) or _built_from_moved(ctx, v) for v in values_of(ctx, code)):
+        if any(_built_for_a_device(v) or _built_from_moved(ctx, v) or _over_a_placed_dataset(ctx, v)
+               for v in values_of(ctx, code)):
             return False  # a project's own loader told where to put the batches: Loader(..., cuda=True)
         if any(_moves(ctx, v) for v in values_of(ctx, code)):
             return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
@@ -1502,9 +1568,22 @@ def _classify(ctx: FileContext, value: cst.BaseExpression, state: _State, resolv
         return "moved"
     if _raw_expr(ctx, value, state):
         return "raw"
-    if isinstance(value, cst.Call) and any(_raw_expr(ctx, a.value, state) for a in value.args):
+    if isinstance(value, cst.Call) and any(_raw_expr(ctx, a.value, state) for a in _data_args(value)):
         return _call_result(ctx, value, resolve)
     return "unknown"
+
+
+# packing a padded batch takes the lengths on the CPU; the packed batch lives where its data is
+_PACKING = {"pack_padded_sequence", "pack_sequence"}
+
+
+def _data_args(call: cst.Call) -> list[cst.Arg]:
+    """The arguments whose device the result takes: all of them, but only the data of a packing call
+    (``pack_padded_sequence(inputs, input_sizes_list)`` is on the GPU when ``inputs`` is)."""
+    if last_name(call.func) in _PACKING:
+        return [a for a in call.args if a.keyword is None][:1] or [a for a in call.args if a.keyword is not None
+                                                                    and a.keyword.value in ("input", "sequences")]
+    return list(call.args)
 
 
 def _part_moved(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool:
