@@ -735,3 +735,69 @@ def test_a_model_of_another_file_that_moves_its_input_in_forward(tmp_path, capsy
     repo = write(tmp_path / "cpu", {"models.py": TEXT_MODELS.replace("vectors.to(self.device)", "vectors"),
                                     "train.py": TEXT_TRAIN.replace("rnn(reviews)", "rnn(reviews.float())")})
     assert [f["line"] for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"] == [10]
+
+
+SOFTMAX_NET = """import torch
+from torch import nn
+
+
+class AudioNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(64, 10)
+        self.softmax = nn.Softmax(dim=1)
+
+    def forward(self, x):
+        logits = self.linear(x.flatten(1))
+        predictions = self.softmax(logits)
+        return predictions
+"""
+
+SOFTMAX_TRAIN = """import torch
+from torch import nn
+
+from nets.audio import AudioNet
+
+
+def train_one_epoch(model, loader, loss_fn, optimiser, device):
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        prediction = model(x)
+        loss = loss_fn(prediction, y)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+
+
+def train(model, loader, loss_fn, optimiser, device, epochs):
+    for _ in range(epochs):
+        train_one_epoch(model, loader, loss_fn, optimiser, device)
+
+
+if __name__ == "__main__":
+    net = AudioNet().to("cuda")
+    loss_fn = nn.CrossEntropyLoss()
+    optimiser = torch.optim.Adam(net.parameters(), lr=1e-3)
+    train(net, loader, loss_fn, optimiser, "cuda", 10)
+"""
+
+
+def test_a_network_of_another_file_that_ends_in_softmax_before_cross_entropy(tmp_path, capsys):
+    # the model reaches the loop through two functions' parameters; its forward (another file) ends in softmax
+    repo = write(tmp_path, {"train.py": SOFTMAX_TRAIN, "nets/__init__.py": "", "nets/audio.py": SOFTMAX_NET})
+    found = lint(repo / "train.py", capsys)
+    assert rules_at(found) == [("softmax-before-cross-entropy", 11)]
+    assert found[0]["facts"]["squash_file"] == "nets/audio.py" and str(found[0]["facts"]["squash_line"]) == "13"
+    # a forward that returns the logits, or squashes them only for predictions outside training, is fine
+    write(tmp_path, {"nets/audio.py": SOFTMAX_NET.replace("        return predictions\n", "        return logits\n")})
+    assert lint(repo / "train.py", capsys) == []
+    guarded = SOFTMAX_NET.replace("        predictions = self.softmax(logits)\n        return predictions\n",
+                                  "        if not self.training:\n            return self.softmax(logits)\n"
+                                  "        return logits\n")
+    write(tmp_path, {"nets/audio.py": guarded})
+    assert lint(repo / "train.py", capsys) == []
+    # with NLLLoss after a log, the pair is right
+    write(tmp_path, {"nets/audio.py": SOFTMAX_NET,
+                     "train.py": SOFTMAX_TRAIN.replace("nn.CrossEntropyLoss()", "nn.NLLLoss()").replace(
+                         "loss_fn(prediction, y)", "loss_fn(prediction.log(), y)")})
+    assert lint(repo / "train.py", capsys) == []

@@ -31,8 +31,10 @@ Use instead
     it. The rule looks only at the loss input, not at the target, so soft targets made with softmax
     (knowledge distillation) stay quiet. ``log_softmax`` with ``nll_loss`` and ``sigmoid`` with
     ``BCELoss`` are correct pairs and stay quiet, and so does a loss variable that the file sets to
-    ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` in another. A model whose ``forward`` ends in softmax is not
-    followed into the class.
+    ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` in another. A network whose ``forward`` always ends in
+    softmax (its last statement returns it) hands probabilities to the loss too: a class of this file, or of
+    another file of the checkout (then only softmax before ``cross_entropy`` is reported), built where the
+    model is, or handed to the training function as a parameter (``train(cnn, loader, loss_fn, ...)``).
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
@@ -67,7 +69,7 @@ from torchreview.rules._calls import (
 ID = "softmax-before-cross-entropy"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = (r"itext:softmax|sigmoid&&text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross|"
+PREFILTER = (r"text:cross_entropy|CrossEntropy|BCEWithLogits|nll_loss|NLLLoss|binary_cross|"
              r"ctc_loss|CTCLoss"
              r"&&softmax-and-loss-calls")
 
@@ -231,6 +233,34 @@ for img, target in train_loader:
 ]
 
 INVALID = [
+    # a network of this file that ends in softmax, handed to the training function as a parameter
+    """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(784, 10)
+
+    def forward(self, x):
+        return F.softmax(self.fc(x), dim=1)
+
+
+def train_epoch(model, loader, criterion, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)  # <- finding
+        loss.backward()
+        optimizer.step()
+
+
+net = Net()
+criterion = nn.CrossEntropyLoss()
+train_epoch(net, loader, criterion, torch.optim.SGD(net.parameters(), lr=0.1))
+""",
     # nll_loss expects log-probabilities: softmax instead of log_softmax gives it probabilities
     """
 import torch
@@ -374,9 +404,15 @@ _SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "
 
 @ast_gate("softmax-and-loss-calls")
 def _calls_both(tree: ast.Module) -> bool:
-    """The file calls a cross-entropy loss (or its constructor) and a softmax/sigmoid (or its module)."""
+    """The file calls a cross-entropy loss (or its constructor) and a softmax/sigmoid (or its module), or
+    cross_entropy and a class it imports (a network of another file of the checkout may end in softmax)."""
     names = {call_name(c) for c in scan(tree).all_calls}
-    return bool(names & _LOSS_CALLS) and bool(names & _SQUASH_CALLS)
+    if not names & _LOSS_CALLS:
+        return False
+    if names & _SQUASH_CALLS:
+        return True
+    imported = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    return bool(names & {"cross_entropy", "CrossEntropyLoss"}) and any(n[:1].isupper() for n in names & imported)
 
 
 _NAMESPACES = {"F", "torch", "nn.functional", "torch.nn.functional", "functional", "torch.special"}
@@ -534,16 +570,103 @@ def _unwrap_suggestion(ctx: FileContext, node: cst.Call) -> Suggestion | None:
 _BUILT_FROM = re.compile(r"^([A-Z]\w*)\(")
 
 
-def _network_squashes(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] | None:
+def _receiver_classes(ctx: FileContext, receiver: str, function: cst.FunctionDef | None, depth: int = 0) -> set[str]:
+    """The classes of this file's code that ``receiver`` is built from: ``model = Net()`` anywhere in the
+    file, or, for a parameter of ``function``, what the file's calls of it hand over (``train(cnn, ...)``
+    with ``cnn = CNNNetwork().to(device)``), up to two callers up."""
+    classes = {m.group(1) for v in ctx.facts.assigned.get(receiver, []) if (m := _BUILT_FROM.match(v.strip()))}
+    if classes or function is None or depth >= 2 or not receiver.isidentifier():
+        return classes
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    if receiver not in params:
+        return classes
+    where = params.index(receiver)
+    for site in call_sites(ctx):
+        if site.name != function.name.value or site.function is function:
+            continue
+        offset = 1 if params[:1] == ["self"] and isinstance(site.node.func, cst.Attribute) else 0
+        given = positional(site.node)
+        arg = next((a.value for a in site.node.args if a.keyword is not None and a.keyword.value == receiver),
+                   given[where - offset].value if 0 <= where - offset < len(given) else None)
+        if isinstance(arg, cst.Name):
+            classes |= _receiver_classes(ctx, arg.value, site.function, depth + 1)
+    return classes
+
+
+def _model_receiver(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
+    if not isinstance(expr, cst.Call) or not re.fullmatch(r"[\w.]+", receiver := ctx.code(expr.func)):
+        return None
+    return receiver[: -len(".forward")] if receiver.endswith(".forward") else receiver
+
+
+_AST_SQUASH = {"softmax": "softmax", "log_softmax": "log_softmax", "sigmoid": "sigmoid",
+               "Softmax": "softmax", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid"}
+
+
+def _ast_name(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+def _ast_squash(node: ast.expr, modules: dict[str, str]) -> str | None:
+    """softmax/log_softmax/sigmoid when ``node`` is one (``F.softmax(x, 1)``, ``x.softmax(1)``,
+    ``self.out(x)`` with ``self.out = nn.Softmax(dim=1)``), through reshapes."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SHAPE_METHODS:
+        node = node.func.value
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    if isinstance(func, ast.Call):  # nn.Softmax(dim=1)(x)
+        return _AST_SQUASH.get(_ast_name(func.func)) if _ast_name(func.func)[:1].isupper() else None
+    name = _ast_name(func)
+    if name in ("softmax", "log_softmax", "sigmoid"):
+        return name
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return modules.get(func.attr)
+    return None
+
+
+def _checkout_forward_squashes(ctx: FileContext, cls: str) -> tuple[str, int, str] | None:
+    """A class of another file of the checkout whose ``forward`` always ends in a softmax (its last
+    statement returns it, or returns the name its last top-level assignment squashed): the kind, the
+    line and the file."""
+    if ctx.project is None:
+        return None
+    found = {fn.name.rsplit(".", 1)[-1]: fn for fn in ctx.project.class_methods(ctx.path, cls, ("forward", "__init__"))}
+    forward = found.get("forward")
+    if forward is None or not forward.node.body:
+        return None
+    modules: dict[str, str] = {}
+    init = found.get("__init__")
+    for stmt in init.node.body if init is not None else []:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            kind = _AST_SQUASH.get(_ast_name(stmt.value.func))
+            if kind and _ast_name(stmt.value.func)[:1].isupper() and isinstance(target, ast.Attribute) \
+                    and isinstance(target.value, ast.Name) and target.value.id == "self":
+                modules[target.attr] = kind
+    body = forward.node.body
+    last = body[-1]
+    if not isinstance(last, ast.Return) or last.value is None:
+        return None
+    value: ast.expr | None = last.value
+    if isinstance(value, ast.Name):
+        name = value.id
+        value = next((stmt.value for stmt in reversed(body[:-1]) if isinstance(stmt, ast.Assign)
+                      and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)), None)
+    kind = _ast_squash(value, modules) if value is not None else None
+    return (kind, value.lineno, forward.path) if kind and value is not None else None
+
+
+def _network_squashes(ctx: FileContext, expr: cst.BaseExpression,
+                      function: cst.FunctionDef | None = None) -> tuple[str, cst.Call] | None:
     """``model(x)`` where ``model`` is built from a class of this file whose ``forward`` always ends in a
     softmax (``out = self.output(out); return out`` with ``self.output = nn.Softmax(dim=1)``): the
     network hands probabilities to the loss. The squashing call inside ``forward`` is returned."""
-    if not isinstance(expr, cst.Call) or not re.fullmatch(r"[\w.]+", receiver := ctx.code(expr.func)):
+    receiver = _model_receiver(ctx, expr)
+    if receiver is None:
         return None
-    if receiver.endswith(".forward"):
-        receiver = receiver[: -len(".forward")]
-    classes = {m.group(1) for v in ctx.facts.assigned.get(receiver, []) if (m := _BUILT_FROM.match(v.strip()))}
-    for cls in classes:
+    classes = _receiver_classes(ctx, receiver, function)
+    for cls in sorted(classes):
         info = ctx.facts.methods.get((cls, "forward"))
         if info is None or not isinstance(info.node.body, cst.IndentedBlock) or not info.node.body.body:
             continue
@@ -566,8 +689,8 @@ def _network_squashes(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, 
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source):
-        return
+    if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source) and ctx.project is None:
+        return  # (with the checkout at hand, a network of another file may end in softmax)
     for site in call_sites(ctx):
         kind = _loss_kind(ctx, site)
         if kind is None:
@@ -584,12 +707,31 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if prior is not None:
                 found = _squash(ctx, prior.value)
                 via = base.value
+        elsewhere: tuple[str, int, str] | None = None
         if found is None:
             model_call = prior.value if prior is not None else base
-            found = _network_squashes(ctx, model_call)
+            found = _network_squashes(ctx, model_call, site.function)
             if found is None:
-                continue
+                receiver = _model_receiver(ctx, model_call)
+                elsewhere = next((hit for cls in sorted(_receiver_classes(ctx, receiver, site.function))
+                                  if cls not in {c for c, _ in ctx.facts.methods}
+                                  and (hit := _checkout_forward_squashes(ctx, cls)) is not None), None) \
+                    if receiver is not None else None
+                if elsewhere is None:
+                    continue
             via = via or ctx.code(base)
+        if elsewhere is not None:
+            squash, squashed_line, squashed_file = elsewhere
+            if kind != "ce" or squash != "softmax":
+                continue  # another file's network: only the plain double softmax before cross_entropy
+            yield ctx.finding(
+                ID, SEVERITY, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
+                facts={"squash": squash, "loss": "cross_entropy", "loss_call": ctx.code(site.node.func),
+                       "variable": via, "squash_line": squashed_line, "squash_file": squashed_file,
+                       "line": site.line, "wants": "logits"},
+            )
+            continue
+        assert found is not None
         squash, squash_node = found
         if (kind == "ce" and squash == "sigmoid") or (kind == "bce" and squash != "sigmoid") or (
                 kind == "log" and squash != "softmax"):
