@@ -53,6 +53,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from torchreview.astscan import dotted
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import is_no_grad_context
@@ -359,14 +360,6 @@ _CHEAP_FUNCTIONS = frozenset({"torch.tensor", "torch.from_numpy", "torch.as_tens
                               "numpy.asarray", "float", "int", "len", "tuple", "list", "dict", "range", "min", "max"})
 
 
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return f"{_dotted(node.value)}.{node.attr}"
-    return ""
-
-
 def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """``__getitem__`` picks items of data the object holds (``return self.x[i], self.y[i]``), with at most
     conversions on the way: each batch is a few lookups that worker processes would not speed up. One
@@ -383,7 +376,7 @@ def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in _CHEAP_METHODS:
                 continue
-            if _dotted(func) not in _CHEAP_FUNCTIONS:
+            if (dotted(func) or "") not in _CHEAP_FUNCTIONS:
                 return False
         elif isinstance(node, (ast.With, ast.AsyncWith, ast.Await, ast.Yield, ast.YieldFrom)):
             return False

@@ -603,10 +603,6 @@ _AST_SQUASH = {"softmax": "softmax", "log_softmax": "log_softmax", "sigmoid": "s
                "Softmax": "softmax", "LogSoftmax": "log_softmax", "Sigmoid": "sigmoid"}
 
 
-def _ast_name(node: ast.expr) -> str:
-    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
-
-
 def _ast_squash(node: ast.expr, modules: dict[str, str]) -> str | None:
     """softmax/log_softmax/sigmoid when ``node`` is one (``F.softmax(x, 1)``, ``x.softmax(1)``,
     ``self.out(x)`` with ``self.out = nn.Softmax(dim=1)``), through reshapes."""
@@ -616,8 +612,8 @@ def _ast_squash(node: ast.expr, modules: dict[str, str]) -> str | None:
         return None
     func = node.func
     if isinstance(func, ast.Call):  # nn.Softmax(dim=1)(x)
-        return _AST_SQUASH.get(_ast_name(func.func)) if _ast_name(func.func)[:1].isupper() else None
-    name = _ast_name(func)
+        return _AST_SQUASH.get(call_name(func)) if call_name(func)[:1].isupper() else None
+    name = call_name(node)
     if name in ("softmax", "log_softmax", "sigmoid"):
         return name
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
@@ -640,8 +636,8 @@ def _checkout_forward_squashes(ctx: FileContext, cls: str) -> tuple[str, int, st
     for stmt in init.node.body if init is not None else []:
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
             target = stmt.targets[0]
-            kind = _AST_SQUASH.get(_ast_name(stmt.value.func))
-            if kind and _ast_name(stmt.value.func)[:1].isupper() and isinstance(target, ast.Attribute) \
+            kind = _AST_SQUASH.get(call_name(stmt.value))
+            if kind and call_name(stmt.value)[:1].isupper() and isinstance(target, ast.Attribute) \
                     and isinstance(target.value, ast.Name) and target.value.id == "self":
                 modules[target.attr] = kind
     body = forward.node.body
