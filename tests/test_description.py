@@ -1517,6 +1517,12 @@ def test_provides_statements_fast_aims_named_problems_bare_errors_and_scope(titl
      "purpose"),
     # a message the code printed is what goes
     ("Removed warning about the CUDA version", "", "mechanism-only"),
+    # the author's own changelog is read: it may give the reason
+    ("Refactor the tests", "Changelog\nMoves the tests into tests/.\nMakes the test run faster with a small fit.",
+     "purpose"),
+    ("1.2.0 -> 1.3.0", "Changelog:\n- 1a2b3c: fix the crash when the last batch is empty\n- 4d5e6f: add a README",
+     "purpose"),
+    ("Refactor the tests", "## Changelog\n- [ ] I added an entry to CHANGELOG.md", "mechanism-only"),
 ])
 def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, expected):
     assert verdict(title, body) == expected

@@ -62,7 +62,7 @@ _SKIP_HEADINGS = re.compile(
     r"checklist|(expected behaviou?r (&|and) )?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
-    r"tasks|differential revision|documentation preview|release notes?|changelog|commits|"
+    r"tasks|differential revision|documentation preview|commits|"
     r"stack from ghstack.*|cc|signed-off-by|co-authored-by|"
     # a template's own part for the author to delete ("Section to remove before submitting your PR")
     r"(section )?to (be )?remove(d)? before (submitting|opening|merging).*|how it was tested|"
@@ -73,7 +73,9 @@ _PLAIN_HEADINGS = re.compile(
     r"(description|summary|list|overview) of (the )?(changes?|modifications?)|"
     r"changes made|changes proposed|proposed changes|what changed\??|details|overview|notes|"
     r"additional context|additional information|other information|related issues?|fixes|"
-    r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr)$"
+    r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr|"
+    # the author's own list of what changed (a template's "[ ] added to CHANGELOG" is a checkbox, skipped)
+    r"release notes?|changelog)$"
 )
 # Commit trailers: one line each, wherever they stand. As a label they would open a skipped section
 # and hide the text after them ("Signed-off-by: …" first, then the description).
