@@ -40,6 +40,9 @@ Use instead
     gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
     unpacked with the model from one call in the helper of this file that steps it), and when the
     optimizer is handed to code it cannot see. A loop that ends in ``break`` takes one step only.
+    A step function that ignite's ``Engine(update)`` runs once per batch (a function, a method, or an
+    object's ``__call__``) is read as the loop's body; any ``zero_grad`` elsewhere in the file (an event
+    handler) keeps it quiet.
 
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
@@ -55,9 +58,9 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding
-from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
 from torchreview.loops.names import dotted
-from torchreview.rules._calls import assignments
+from torchreview.rules._calls import assignments, call_sites, values_of
 from torchreview.rules._common import (
     assigned_in_loop,
     clears_optimizer,
@@ -71,9 +74,30 @@ from torchreview.rules._order import exclusive as exclusive_conditions
 
 ID = "missing-zero-grad"
 SEVERITY = "error"
-PREFILTER = "training-step"  # only loops with a backward pass or an optimizer step matter
+# only loops with a backward pass or an optimizer step matter, and step functions an ignite Engine runs
+PREFILTER = r"training-step||text:\bEngine\(&&text:\.backward\("
 
 VALID = [
+    # ignite: the step function clears the gradients itself, or a handler of the file does
+    """
+from ignite.engine import Engine, Events
+
+
+def update(engine, batch):
+    x, y = batch
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+
+
+trainer = Engine(update)
+
+
+@trainer.on(Events.ITERATION_STARTED)
+def clear(engine):
+    optimizer.zero_grad()
+""",
     # each branch clears before its own backward pass
     """
 import torch
@@ -373,6 +397,27 @@ def train(data, epochs):
 ]
 
 INVALID = [
+    # ignite's Engine runs the step function for every batch, and nothing clears the gradients
+    """
+from ignite.engine import Engine
+
+
+class TrainStep:
+    def __init__(self, model, opt):
+        self.model = model
+        self.opt = opt
+
+    def __call__(self, engine, batch):
+        out = self.model(batch[0])
+        out["loss"].backward()  # <- finding
+        self.opt.step()
+        return out
+
+
+step = TrainStep(model, opt)
+trainer = Engine(step)
+trainer.run(loader, max_epochs=10)
+""",
     # DINO's engine: only the AMP branch clears; the plain branch sums every batch's gradients
     """
 import torch
@@ -564,7 +609,57 @@ def _model_clears_itself(ctx: FileContext, loop: TrainingLoop) -> bool:
 _ZERO_GRAD_CALL = re.compile(r"\bself\.zero_grad\(")
 
 
+def _engine_functions(ctx: FileContext, handed: cst.BaseExpression) -> list[cst.FunctionDef]:
+    """The function of this file that ``Engine(handed)`` runs for every batch: ``update``, ``self.step``,
+    ``TrainStep(model, opt)`` (its ``__call__``) or ``lambda engine, batch: self.train_step(batch)``."""
+    if isinstance(handed, cst.Lambda) and isinstance(handed.body, cst.Call):
+        handed = handed.body.func
+    if isinstance(handed, cst.Call):  # an object whose __call__ is the step
+        cls = handed.func.value if isinstance(handed.func, cst.Name) else ""
+        info = ctx.facts.methods.get((cls, "__call__"))
+        return [info.node] if info is not None else []
+    if isinstance(handed, cst.Name):
+        info = ctx.facts.top_functions.get(handed.value) or next(
+            (f for f in ctx.facts.nested.values() if f.node.name.value == handed.value), None)
+        if info is not None:
+            return [info.node]
+        # step = TrainStep(model, opt): the object built earlier
+        return [f for v in values_of(ctx, handed.value) if isinstance(v, cst.Call) for f in _engine_functions(ctx, v)]
+    if isinstance(handed, cst.Attribute) and isinstance(handed.value, cst.Name) and handed.value.value == "self":
+        return [info.node for (_, name), info in ctx.facts.methods.items() if name == handed.attr.value]
+    return []
+
+
+def _engine_steps(ctx: FileContext) -> Iterator[Finding]:
+    """ignite's ``Engine(update)`` calls ``update(engine, batch)`` once per batch: a step function that
+    runs backward and steps its optimizer there without clearing is the loop without zero_grad. Any
+    clearing elsewhere in the file (an event handler) keeps the rule quiet."""
+    if "ignite" not in ctx.source or "zero_grad" in ctx.source or ".grad = None" in ctx.source:
+        return
+    for site in call_sites(ctx):
+        if site.name != "Engine" or not site.node.args or site.node.args[0].keyword is not None:
+            continue
+        for func in _engine_functions(ctx, site.node.args[0].value):
+            unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
+            backwards = unit.of(EventKind.BACKWARD, max_depth=0)
+            steps = [e for e in optimizer_steps(ctx, unit, max_depth=0) if e.target]
+            if not backwards or not steps or passes_to_unknown(ctx, unit, {steps[0].target or ""}):
+                continue
+            step = steps[0]
+            fed = [b for b in backwards if b.order < step.order]
+            if not fed:
+                continue
+            yield ctx.finding(
+                ID, SEVERITY, fed[-1].line, fed[-1].end_line, loop=unit,
+                facts={"optimizer": step.target, "step_line": step.line, "backward_line": fed[-1].line,
+                       "loop_header": f"{unit.function}()", "loop_line": unit.line, "cleared": "",
+                       "engine": ctx.code(site.node.func)},
+                suggestion=insert_after(ctx, step, f"{step.target}.zero_grad()"),
+            )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    yield from _engine_steps(ctx)
     for loop in training_loops(ctx):
         steps = optimizer_steps(ctx, loop, max_depth=0)
         backwards = loop.of(EventKind.BACKWARD)
