@@ -253,3 +253,33 @@ def test_the_quoted_statement_leaves_out_the_comment_lines_above_it() -> None:
     )
     (finding,) = run("loss-accumulated-with-graph", src)
     assert finding.facts["statement"] == "loss_lst.append(loss)"
+
+
+_IGNITE_UPDATE = """from ignite.engine import Engine
+
+
+def update(engine, batch):
+    x, y = batch
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+
+
+trainer = Engine(update)
+"""
+
+
+def test_missing_zero_grad_reads_the_step_function_that_an_ignite_engine_runs() -> None:
+    found = run("missing-zero-grad", _IGNITE_UPDATE)
+    assert [(f.line, f.facts["engine"], f.facts["loop_header"]) for f in found] == [(7, "Engine", "update()")]
+    # a method handed through a lambda, as trainer classes do
+    method = ("from ignite.engine import Engine\n\n\nclass Trainer:\n    def train_step(self, batch):\n"
+              "        self.model(batch).sum().backward()\n        self.opt.step()\n\n"
+              "    def fit(self, loader):\n        Engine(lambda e, b: self.train_step(b)).run(loader)\n")
+    assert [f.line for f in run("missing-zero-grad", method)] == [6]
+    # cleared in the step function, or anywhere else in the file: quiet
+    cleared = _IGNITE_UPDATE.replace("    loss.backward()\n", "    optimizer.zero_grad()\n    loss.backward()\n")
+    assert run("missing-zero-grad", cleared) == []
+    # the same function with no Engine and no loop in the file: its caller is out of view
+    assert run("missing-zero-grad", _IGNITE_UPDATE.replace("trainer = Engine(update)\n", "")) == []
