@@ -194,6 +194,34 @@ def positional(call: cst.Call) -> list[cst.Arg]:
     return [a for a in call.args if a.keyword is None and not a.star]
 
 
+def calls_of(ctx: FileContext, function: cst.FunctionDef) -> list[CallSite]:
+    """The calls of ``function`` in this file (by name), leaving out its own recursive calls."""
+    return [s for s in call_sites(ctx) if s.name == function.name.value and s.function is not function]
+
+
+def argument_for(function: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """What ``call``, a call of ``function``, hands its parameter ``name``: by keyword or by position (a
+    method called through an attribute fills ``self`` itself); None when it hands nothing for it."""
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    if name not in params:
+        return None
+    by_keyword = keyword(call, name)
+    if by_keyword is not None:
+        return by_keyword.value
+    given = positional(call)
+    where = params.index(name) - (1 if params[:1] == ["self"] and isinstance(call.func, cst.Attribute) else 0)
+    return given[where].value if 0 <= where < len(given) else None
+
+
+def loader_dataset(call: cst.Call) -> cst.BaseExpression | None:
+    """The data set a ``DataLoader(...)`` call is built over: ``dataset=`` or its first positional argument."""
+    by_keyword = keyword(call, "dataset")
+    if by_keyword is not None:
+        return by_keyword.value
+    given = positional(call)
+    return given[0].value if given else None
+
+
 def innermost_loop(ctx: FileContext, line: int) -> TrainingLoop | None:
     best: TrainingLoop | None = None
     for loop in ctx.loops:

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from collections.abc import Iterator
 
 import libcst as cst
@@ -57,6 +56,7 @@ from torchreview.astscan import dotted
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import is_no_grad_context
+from torchreview.prefilter import parsed
 from torchreview.rules._calls import (
     CallSite,
     append_element,
@@ -64,6 +64,7 @@ from torchreview.rules._calls import (
     call_sites,
     has_star_kwargs,
     keyword,
+    loader_dataset,
     positional,
     replace_node,
     values_of,
@@ -336,9 +337,9 @@ _PLACED = re.compile(r"\b(?:gpu|device|cuda|on_gpu|use_gpu|to_gpu|use_cuda)\s*="
 def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
     """The data set is in memory already (TensorDataset), streamed, or placed on a device by its
     own constructor, where worker processes cannot reach CUDA tensors."""
-    if not call.args:
+    dataset = loader_dataset(call)
+    if dataset is None:
         return False
-    dataset = call.args[0].value
     code = ctx.code(dataset)
     values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
     return any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values)
@@ -385,8 +386,7 @@ def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def _dataset_class(ctx: FileContext, call: cst.Call) -> str:
     """The class the loader's data set is built from: ``Windows(x, y)`` given directly or through a name."""
-    dataset = keyword(call, "dataset")
-    node = dataset.value if dataset is not None else (call.args[0].value if call.args else None)
+    node = loader_dataset(call)
     if node is None:
         return ""
     values = [node] if isinstance(node, cst.Call) else values_of(ctx, ctx.code(node))
@@ -400,10 +400,12 @@ def _indexes_memory(ctx: FileContext, call: cst.Call) -> bool:
     cls = _dataset_class(ctx, call)
     if not cls:
         return False
-    here = ctx.facts.methods.get((cls, "__getitem__"))
-    if here is not None:
-        method = ast.parse(textwrap.dedent(ctx.code(here.node))).body[0]
-        return isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _only_indexes(method)
+    if (cls, "__getitem__") in ctx.facts.methods:
+        tree = parsed(ctx.source)  # the tree the gates read, kept for this file
+        method = next((m for n in (ast.walk(tree) if tree is not None else ()) if isinstance(n, ast.ClassDef)
+                       and n.name == cls for m in n.body
+                       if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__getitem__"), None)
+        return method is not None and _only_indexes(method)
     if ctx.project is None:
         return False
     found = ctx.project.class_methods(ctx.path, cls, ("__getitem__",))

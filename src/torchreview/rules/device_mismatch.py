@@ -95,7 +95,17 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, last_name
 from torchreview.prefilter import ast_gate
 from torchreview.rules._callee import Resolver, class_node, resolver_for
-from torchreview.rules._calls import assignments, call_sites, keyword, param_names, positional, values_of
+from torchreview.rules._calls import (
+    argument_for,
+    assignments,
+    call_sites,
+    calls_of,
+    keyword,
+    loader_dataset,
+    param_names,
+    positional,
+    values_of,
+)
 from torchreview.rules._common import (
     LOADER_METHODS,
     calls_in,
@@ -1339,18 +1349,13 @@ def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
     if func is None or not isinstance(node, cst.For):
         return False
     iterated = [n for src in _unwrap_iter(node.iter) if isinstance(src, cst.Name) for n in [src.value]]
-    params = [p.name.value for p in (*func.params.posonly_params, *func.params.params)]
-    where = next((params.index(n) for n in iterated if n in params), None)
-    if where is None:
+    params = param_names(func)
+    loader = next((n for n in iterated if n in params), None)
+    if loader is None:
         return False
     handed = []
-    for site in call_sites(ctx):
-        if site.name != func.name.value or site.function is func:
-            continue
-        positional = [a for a in site.node.args if a.keyword is None]
-        offset = 1 if params[:1] == ["self"] and isinstance(site.node.func, cst.Attribute) else 0
-        arg = next((a.value for a in site.node.args if a.keyword is not None and a.keyword.value == params[where]),
-                   positional[where - offset].value if 0 <= where - offset < len(positional) else None)
+    for site in calls_of(ctx, func):
+        arg = argument_for(func, site.node, loader)
         if not isinstance(arg, cst.Name):
             return False
         handed.append(values_of(ctx, arg.value))
@@ -1375,8 +1380,7 @@ def _over_a_placed_dataset(ctx: FileContext, value: cst.BaseExpression) -> bool:
     Dataset was told where its tensors live, so its batches come out there."""
     if not (isinstance(value, cst.Call) and last_name(value.func) == "DataLoader"):
         return False
-    dataset = keyword(value, "dataset")
-    node = dataset.value if dataset is not None else next((a.value for a in value.args if a.keyword is None), None)
+    node = loader_dataset(value)
     if node is None:
         return False
     values = [node] if isinstance(node, cst.Call) else values_of(ctx, ctx.code(node))

@@ -56,11 +56,14 @@ from torchreview.loops import dotted
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import (
     CallSite,
+    argument_for,
     call_sites,
+    calls_of,
     innermost_loop,
     keyword,
     last_assignment,
     opposite_branches,
+    param_names,
     positional,
     replace_node,
     values_of,
@@ -575,19 +578,10 @@ def _receiver_classes(ctx: FileContext, receiver: str, function: cst.FunctionDef
     file, or, for a parameter of ``function``, what the file's calls of it hand over (``train(cnn, ...)``
     with ``cnn = CNNNetwork().to(device)``), up to two callers up."""
     classes = {m.group(1) for v in ctx.facts.assigned.get(receiver, []) if (m := _BUILT_FROM.match(v.strip()))}
-    if classes or function is None or depth >= 2 or not receiver.isidentifier():
+    if classes or function is None or depth >= 2 or receiver not in param_names(function):
         return classes
-    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
-    if receiver not in params:
-        return classes
-    where = params.index(receiver)
-    for site in call_sites(ctx):
-        if site.name != function.name.value or site.function is function:
-            continue
-        offset = 1 if params[:1] == ["self"] and isinstance(site.node.func, cst.Attribute) else 0
-        given = positional(site.node)
-        arg = next((a.value for a in site.node.args if a.keyword is not None and a.keyword.value == receiver),
-                   given[where - offset].value if 0 <= where - offset < len(given) else None)
+    for site in calls_of(ctx, function):
+        arg = argument_for(function, site.node, receiver)
         if isinstance(arg, cst.Name):
             classes |= _receiver_classes(ctx, arg.value, site.function, depth + 1)
     return classes
@@ -653,15 +647,10 @@ def _checkout_forward_squashes(ctx: FileContext, cls: str) -> tuple[str, int, st
     return (kind, value.lineno, forward.path) if kind and value is not None else None
 
 
-def _network_squashes(ctx: FileContext, expr: cst.BaseExpression,
-                      function: cst.FunctionDef | None = None) -> tuple[str, cst.Call] | None:
-    """``model(x)`` where ``model`` is built from a class of this file whose ``forward`` always ends in a
-    softmax (``out = self.output(out); return out`` with ``self.output = nn.Softmax(dim=1)``): the
-    network hands probabilities to the loss. The squashing call inside ``forward`` is returned."""
-    receiver = _model_receiver(ctx, expr)
-    if receiver is None:
-        return None
-    classes = _receiver_classes(ctx, receiver, function)
+def _network_squashes(ctx: FileContext, classes: set[str]) -> tuple[str, cst.Call] | None:
+    """``model(x)`` where ``model`` is built from one of ``classes``, a class of this file whose ``forward``
+    always ends in a softmax (``out = self.output(out); return out`` with ``self.output = nn.Softmax(dim=1)``):
+    the network hands probabilities to the loss. The squashing call inside ``forward`` is returned."""
     for cls in sorted(classes):
         info = ctx.facts.methods.get((cls, "forward"))
         if info is None or not isinstance(info.node.body, cst.IndentedBlock) or not info.node.body.body:
@@ -705,14 +694,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 via = base.value
         elsewhere: tuple[str, int, str] | None = None
         if found is None:
-            model_call = prior.value if prior is not None else base
-            found = _network_squashes(ctx, model_call, site.function)
+            receiver = _model_receiver(ctx, prior.value if prior is not None else base)
+            classes = _receiver_classes(ctx, receiver, site.function) if receiver is not None else set()
+            found = _network_squashes(ctx, classes)
             if found is None:
-                receiver = _model_receiver(ctx, model_call)
-                elsewhere = next((hit for cls in sorted(_receiver_classes(ctx, receiver, site.function))
-                                  if cls not in {c for c, _ in ctx.facts.methods}
-                                  and (hit := _checkout_forward_squashes(ctx, cls)) is not None), None) \
-                    if receiver is not None else None
+                here = {c for c, _ in ctx.facts.methods}
+                elsewhere = next((hit for cls in sorted(classes - here)
+                                  if (hit := _checkout_forward_squashes(ctx, cls)) is not None), None)
                 if elsewhere is None:
                     continue
             via = via or ctx.code(base)
