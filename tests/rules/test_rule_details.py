@@ -273,6 +273,8 @@ trainer = Engine(update)
 def test_missing_zero_grad_reads_the_step_function_that_an_ignite_engine_runs() -> None:
     found = run("missing-zero-grad", _IGNITE_UPDATE)
     assert [(f.line, f.facts["engine"], f.facts["loop_header"]) for f in found] == [(7, "Engine", "update()")]
+    by_keyword = _IGNITE_UPDATE.replace("Engine(update)", "Engine(process_function=update)")
+    assert [f.line for f in run("missing-zero-grad", by_keyword)] == [7]
     # a method handed through a lambda, as trainer classes do
     method = ("from ignite.engine import Engine\n\n\nclass Trainer:\n    def train_step(self, batch):\n"
               "        self.model(batch).sum().backward()\n        self.opt.step()\n\n"

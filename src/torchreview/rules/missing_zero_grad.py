@@ -60,7 +60,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
 from torchreview.loops.names import dotted
-from torchreview.rules._calls import assignments, call_sites, values_of
+from torchreview.rules._calls import assignments, call_sites, keyword, positional, values_of
 from torchreview.rules._common import (
     assigned_in_loop,
     clears_optimizer,
@@ -637,9 +637,12 @@ def _engine_steps(ctx: FileContext) -> Iterator[Finding]:
     if "ignite" not in ctx.source or "zero_grad" in ctx.source or ".grad = None" in ctx.source:
         return
     for site in call_sites(ctx):
-        if site.name != "Engine" or not site.node.args or site.node.args[0].keyword is not None:
+        if site.name != "Engine":
             continue
-        for func in _engine_functions(ctx, site.node.args[0].value):
+        by_keyword = keyword(site.node, "process_function")
+        given = positional(site.node)
+        handed = by_keyword.value if by_keyword is not None else given[0].value if given else None
+        for func in _engine_functions(ctx, handed) if handed is not None else []:
             unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
             backwards = unit.of(EventKind.BACKWARD, max_depth=0)
             steps = [e for e in optimizer_steps(ctx, unit, max_depth=0) if e.target]
