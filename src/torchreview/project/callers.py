@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from torchreview.astscan import call_name
 from torchreview.loops.names import is_no_grad_context
 from torchreview.project.index import ModuleIndex
 
@@ -137,9 +138,7 @@ def _grad_switch(node: ast.stmt) -> bool | None:
     if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
         return None
     call = node.value
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if name != "set_grad_enabled":
+    if call_name(call) != "set_grad_enabled":
         return None
     values = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "mode")]
     if len(values) == 1 and isinstance(values[0], ast.Constant) and isinstance(values[0].value, bool):
