@@ -19,10 +19,11 @@ A sentence with a strong cue (weight ≥ 0.75) states a purpose; weak cues ("bug
 "unused", a bare "fix") never decide alone, they only lower the confidence of a mechanism-only verdict. A sentence that is only an issue reference
 ("Fixes #123") never counts as a reason, but its remainder does ("Fixes #123: loss is NaN").
 
-Why hand-weighted cues and not a trained model: the labelled set we can write ourselves is small and
-in our own words, so a learned model would mostly learn our phrasing. The cues are a short, readable
-list that anyone can extend, they behave the same on text nobody has seen, and they explain
-themselves: every verdict quotes the sentences that decided it.
+Why hand-weighted cues and not a trained model: the cues are a short, readable list that anyone can
+extend, and they explain themselves: every verdict quotes the sentences that decided it. A model
+does not judge better either. Trained on 2,250 real texts labelled by hand and scored on 1,900 others,
+a logistic regression over the words reaches F1 0.85 where the cues reach 0.885, and given the cues'
+verdict as well it learns to repeat it (``bench/description_learned.py``).
 
 Decisions worth knowing:
 
