@@ -285,3 +285,35 @@ def test_missing_zero_grad_reads_the_step_function_that_an_ignite_engine_runs() 
     assert run("missing-zero-grad", cleared) == []
     # the same function with no Engine and no loop in the file: its caller is out of view
     assert run("missing-zero-grad", _IGNITE_UPDATE.replace("trainer = Engine(update)\n", "")) == []
+
+
+_VOLATILE_TEST = """import torch
+from torch.autograd import Variable
+
+
+def test(model, test_loader):
+    model.eval()
+    correct = 0
+    for data, target in test_loader:
+        data = Variable(data.cuda(), volatile=True)  # no gradients, as the author believes
+        output = model(data)
+        correct += output.data.max(1)[1].eq(target.data).sum()
+    return correct
+"""
+
+
+def test_eval_rule_says_that_volatile_true_has_done_nothing_since_pytorch_0_4() -> None:
+    """Old code passes ``Variable(x, volatile=True)`` and believes gradients are off: the comment names the
+    line and says the flag does nothing, so the reader does not dismiss the finding."""
+    from torchreview.render import inline_comment
+
+    [found] = run("eval-without-no-grad", _VOLATILE_TEST)
+    assert found.facts["volatile_line"] == "9"
+    text = inline_comment(found)
+    assert "Line 9 passes `volatile=True`" in text or "Line 9 passes volatile=True" in text
+    assert "since PyTorch 0.4" in text
+    # without the flag (or with it only in a comment) the comment says nothing about it
+    plain = _VOLATILE_TEST.replace("Variable(data.cuda(), volatile=True)", "data.cuda()")
+    [quiet] = run("eval-without-no-grad", plain.replace("# no gradients", "# volatile=True once, no gradients"))
+    assert "volatile_line" not in quiet.facts
+    assert "0.4" not in inline_comment(quiet)

@@ -95,6 +95,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import libcst as cst
 
@@ -2382,6 +2383,26 @@ def _trains_through_a_call(loop: TrainingLoop) -> bool:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
+    for found in _findings(ctx):
+        line = _volatile_line(ctx, found.line)
+        yield replace(found, facts={**found.facts, "volatile_line": line}) if line else found
+
+
+_VOLATILE = re.compile(r"\bvolatile\s*=\s*True\b")
+
+
+def _volatile_line(ctx: FileContext, line: int) -> int | None:
+    """The line of the function around ``line`` that passes ``volatile=True``: the pre-0.4 way of turning
+    gradients off, which has done nothing since (the reader of such code believes it is off)."""
+    facts = ctx.facts
+    spans = [ctx.pos(i.node) for i in (*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values())]
+    around = [p for p in spans if p.start.line <= line <= p.end.line]
+    start, end = (max(p.start.line for p in around), min(p.end.line for p in around)) if around else (1, len(ctx.lines))
+    return next((n for n in range(start, end + 1)
+                 if _VOLATILE.search(code_without_comments([ctx.lines[n - 1]]))), None)
+
+
+def _findings(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
         forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
