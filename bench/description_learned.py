@@ -18,7 +18,7 @@ Python (no extra dependency), trained by full-batch gradient descent.
 
 Measured on 2026-12-05 (2,250 dev texts, 1,900 held-out; mechanism-only P / R / F1):
 
-    dev (5-fold), the check alone    0.913 / 0.931 / 0.922   (the cues were tuned on these)
+    dev, the check alone             0.913 / 0.931 / 0.922   (the cues were tuned on these)
     dev (5-fold), words alone        0.807 / 0.914 / 0.857
     dev (5-fold), words and check    0.913 / 0.930 / 0.922
     held-out, the check alone        0.869 / 0.902 / 0.885
