@@ -1314,6 +1314,26 @@ def test_hints_drop_capital_commit_tags(title, hint):
     assert result.hint == hint
 
 
+@pytest.mark.parametrize(("title", "body", "hint"), [
+    # an issue number or a component's name before the title's verb is dropped, as a tag is
+    ("575 Fix load pretrained weights issue", "", "Fix load pretrained weights issue to <what it improves or prevents>."),
+    ("#12: Add ddp training", "", "Add ddp training in order to <what it improves or prevents>."),
+    ("trainer: enable VAE tiling", "", "Enable VAE tiling to <what it improves or prevents>."),
+    # ... but not when no verb follows: the number or the name is then part of what they wrote
+    ("3D UNet for the decoder", "", "3D UNet for the decoder: this is needed because <the problem it solves or what it "
+                                    "improves>."),
+    # a test report says how the change was checked, not what it is: the title is the better start
+    ("Checkpointing with multi-decoder models", "tested that restarting training from checkpoints works",
+     "Checkpointing with multi-decoder models: this is needed because <the problem it solves or what it improves>."),
+    ("Fix load pretrained weights", "The changes have been tested with the provided pretrained weights.",
+     "Fix load pretrained weights to <what it improves or prevents>."),
+])
+def test_hints_start_at_the_change_not_at_a_label_or_a_test_report(title, body, hint):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint
+
+
 def test_a_list_lead_in_without_its_colon_is_no_hint_sentence():
     result = check_description("Pin the requirements", "This commit makes the following changes.\n\n- pin torch\n- drop tqdm")
     assert result.verdict == "mechanism-only", result

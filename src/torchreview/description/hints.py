@@ -59,9 +59,18 @@ _SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+
                             re.IGNORECASE)
 
 
+# What may stand before the change's verb in a title: an issue number ("575 Fix load ...", "#12: Add X") or
+# the part of the code it touches, in lower case ("trainer: enable VAE tiling", "data/loader: use ...").
+_LEAD_LABEL = re.compile(r"^(?:#?\d+\s*[-:.)]?|(?-i:[a-z][\w./-]{1,30}):)\s+")
+
+
 def _hint_sentence(sentence: str) -> str:
-    """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes or trailing refs."""
+    """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes, an issue number or a
+    component's name before its verb, or trailing refs."""
     text = _HINT_PREFIX.sub("", sentence.strip()).rstrip(".!:;, ")
+    label = _LEAD_LABEL.match(text)
+    if label and _VERB_FIRST.match(text[label.end():]):
+        text = text[label.end():]
     text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
     if len(words) > 8:

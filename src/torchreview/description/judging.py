@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from torchreview.description.cues import _PLACEHOLDER_TITLE, _STRONG, _TRAINING_CODE, _TRAINING_EFFECT
 from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
 from torchreview.description.result import DescriptionResult, wording
-from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, score
+from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
 from torchreview.prtext import ReadText, Section, Sentence, read
 
 _FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b")
@@ -64,10 +64,10 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # The rewrite hint grows from their first sentence about the change. When the body opens no
     # sentence with the change itself, the title does if it names the change as a verb phrase ("Add
     # AMP to train.py"); a lead-in ("Additional information:"), a note on the PR ("Per discussion, merge
-    # after #626", "not ready for review yet") or a sentence with a link makes a poor start. Fragments such as
-    # "wip" or "* style" fall back to the title.
+    # after #626", "not ready for review yet"), a test report ("Tested that resuming works") or a sentence
+    # with a link makes a poor start. Fragments such as "wip" or "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
-              and copyable(s.text)]
+              and not is_test_report(s.cue_text) and copyable(s.text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \

@@ -85,7 +85,7 @@ _HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\
 # A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
-    r"^(?:(?:this|it|the (?:change|pr|fix|patch|code)) (?:was|has been|is|have been) tested\b|"
+    r"^(?:(?:this|it|the (?:changes?|pr|fix|patch|code)) (?:was|were|has been|is|are|have been) tested\b|"
     r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b|"
     # "Can confirm tests pass and the example notebook still runs": nothing broke, no reason for the change
     r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
@@ -216,6 +216,12 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
 
 # "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.
 _REASON_LINK = re.compile(r"\b(?:because|due to|since|as a result of|so that|otherwise|caused by)\b")
+
+
+def is_test_report(text: str) -> bool:
+    """True when a sentence (cue text) reports how the PR was checked: "Tested with two seeds", "The
+    changes have been tested with the provided weights". It says nothing about what changed or why."""
+    return bool(_TEST_REPORT.match(text) or _TEST_NOTE.search(text))
 
 
 def is_caveat(text: str) -> bool:
