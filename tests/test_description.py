@@ -1546,3 +1546,18 @@ def test_provides_statements_fast_aims_named_problems_bare_errors_and_scope(titl
 ])
 def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # "so" before a subject that every item shares is "so that"
+    ("Mask padding the same way in both collators", "so every sample is padded on the right", "purpose"),
+    ("set add_eos to true by default so all sequences are ended the same", "", "purpose"),
+    ("So each worker gets one shard", "", "purpose"),
+    # work run side by side is a goal (it saves time)
+    ("Tokenizer workers", "Add a `num_proc` option to run the tokenization in parallel.", "purpose"),
+    # the author's plan for more work, asked of the reviewer, is no explanation of a problem
+    ("Move to structured configs", "I'd also like to put the defaults into their own file; would that be okay?",
+     "mechanism-only"),
+])
+def test_so_with_a_shared_subject_work_in_parallel_and_the_authors_plans(title, body, expected):
+    assert verdict(title, body) == expected

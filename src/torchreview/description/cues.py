@@ -32,7 +32,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
-              r"match|matches|behave|behaves|survive|survives|line up|lines up)\b"),
+              r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
+              # "so all eos tokens are treated the same", "so every rank is ready before step 0"
+              r"\bso (?:all|every|each|both|no) (?:\w+ ){0,3}(?:are|is|can|will|get|gets|stay|stays|work|works|"
+              r"match|matches)\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b|\bas a (?:way|means) (?:of|to)\b|"
@@ -45,7 +48,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:makes?|made|making|is|are|becomes?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
               r"accurate|reliable|complete|flexible|readable|consistent|precise|correct|intuitive|informative)\b|"
               # the outcome on its own: "Able to start training with the 13B model."
-              r"^(?:now |we are now |we're now |it is now )?able to\b|\bfor future[- ](?:insurance|proofing|safety)\b"),
+              r"^(?:now |we are now |we're now |it is now )?able to\b|\bfor future[- ](?:insurance|proofing|safety)\b|"
+              # work done side by side to save time: "to run dataset processing in parallel"
+              r"\bto (?:run|process|load|execute|compute|do|handle) (?:[\w`-]+ ){0,4}in parallel\b"),
         # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
         # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
         (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "

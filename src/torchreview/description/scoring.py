@@ -416,9 +416,15 @@ def _explains(text: str) -> bool:
         return True
     if ", " in text:
         text = _ENUMERATION.sub(" ", text)
-    if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text):
+    if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text) or \
+            _AUTHOR_PLAN.match(text):
         return False
     return bool(_TWO_CLAUSES.search(text))
+
+
+# "I'd also like to move the conf into its own file; would that be fine?": the author's plan for more
+# work, asked of the reviewer, is no explanation of a problem
+_AUTHOR_PLAN = re.compile(r"^(?:i|we)(?:'d| would)(?: also| still)? (?:like|love|prefer) to\b|^(?:i|we) (?:also )?(?:want|plan|intend) to\b")
 
 
 # --- past events ------------------------------------------------------------------------------------
