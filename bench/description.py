@@ -503,7 +503,8 @@ NAMES = {"d": "real dev d", "h": "real dev h", "n": "real dev n", "p": "real dev
          "Z": "real dev Z", "R": "real dev R", "T": "real held-out T", "U": "real held-out U",
          "X": "real held-out X", "Y": "real held-out Y", "AA": "real dev AA", "AC": "real dev AC",
          "AE": "real dev AE", "AG": "real dev AG", "AH": "real dev AH", "AL": "real dev AL", "AN": "real dev AN",
-         "AQ": "real dev AQ", "AT": "real dev AT", "AU": "real dev AU"}  # AX, AY, AZ, BA: held out
+         "AQ": "real dev AQ", "AT": "real dev AT", "AU": "real dev AU", "BB": "real dev BB",
+         "BC": "real dev BC"}  # AX, AY, AZ, BA, BD: held out
 
 
 def load() -> list[dict[str, str]]:
