@@ -1327,6 +1327,12 @@ def test_hints_drop_capital_commit_tags(title, hint):
      "Checkpointing with multi-decoder models: this is needed because <the problem it solves or what it improves>."),
     ("Fix load pretrained weights", "The changes have been tested with the provided pretrained weights.",
      "Fix load pretrained weights to <what it improves or prevents>."),
+    # a pointer goes with its reference: no "..., as discussed to <goal>"
+    ("Best checkpoint hook", "Implemented a hook for best models, as discussed in #2114",
+     "Implemented a hook for best models to <what it improves or prevents>."),
+    # a greeting is no start for a sentence to copy
+    ("Brain MRI segmentation", "Hello, this pull request adds my code and model for brain MRI segmentation.",
+     "Brain MRI segmentation: this is needed because <the problem it solves or what it improves>."),
 ])
 def test_hints_start_at_the_change_not_at_a_label_or_a_test_report(title, body, hint):
     result = check_description(title, body)

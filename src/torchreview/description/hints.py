@@ -22,7 +22,10 @@ _HINT_PREFIX = re.compile(
     # any short tag in capitals, as NumPy's "ENH:", "MAINT:", "BUG:" or a team's "WR:"
     r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
 # Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"
-_HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?(?:\b(?:fix|fixes|fixed|close|"
+_HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?"
+                        # "as discussed in #2114": the pointer goes with its reference
+                        r"(?:\bas (?:discussed|mentioned|suggested|requested|proposed|described|agreed)\s+)?"
+                        r"(?:\b(?:fix|fixes|fixed|close|"
                         r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
                         r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?#\d+)\s*$", re.IGNORECASE)
 _VERB_FIRST = re.compile(

@@ -67,7 +67,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # after #626", "not ready for review yet"), a test report ("Tested that resuming works") or a sentence
     # with a link makes a poor start. Fragments such as "wip" or "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
-              and not is_test_report(s.cue_text) and copyable(s.text)]
+              and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \
@@ -97,6 +97,9 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     return "mechanism-only", round(confidence, 2), evidence, mechanism
 
 
+# "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads
+# oddly once rewritten
+_OPENS_WITH_GREETING = re.compile(r"^\W*(?:hi|hello|hey|dear|greetings)\b")
 # "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
 _GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
