@@ -397,6 +397,13 @@ def test_a_reason_only_in_the_title_is_named_kindly_with_one_sentence_for_the_bo
     with_body = check_description("Fix crash on the last batch", "The last batch crashes when it is smaller "
                                   "than the number of GPUs.")
     assert not with_body.purpose_in_title_only
+    # a body with words of its own may give the reason in words no cue knows: we do not claim it is missing
+    explained = check_description("Fix device mismatch when using non-default GPUs",
+                                  "The `cuda` function creates the tensor on a default device that may differ "
+                                  "from the device of the model.")
+    assert explained.verdict == "purpose" and explained.purpose_in_title_only
+    text = render_description(explained)
+    assert wording()["purpose_title_first"] in text and wording()["purpose_title_only"] not in text
 
 
 def test_the_same_sentence_is_never_quoted_twice():
@@ -1561,6 +1568,11 @@ def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, exp
     ("So each worker gets one shard", "", "purpose"),
     # work run side by side is a goal (it saves time)
     ("Tokenizer workers", "Add a `num_proc` option to run the tokenization in parallel.", "purpose"),
+    # an error that arises, occurs or is thrown is the symptom, however it is said
+    ("Use the accelerate API for accumulation", "With fp16 the following error arises during accumulation.",
+     "purpose"),
+    ("Evaluate in smaller chunks", "Near the memory limit the evaluate function throw error `RuntimeError`.",
+     "purpose"),
     # the author's plan for more work, asked of the reviewer, is no explanation of a problem
     ("Move to structured configs", "I'd also like to put the defaults into their own file; would that be okay?",
      "mechanism-only"),

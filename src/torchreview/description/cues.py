@@ -337,7 +337,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
               r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
-              r"\b(?:rais(?:es|ed|ing)|throws|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
+              r"\b(?:rais(?:es|ed|ing)|throws?|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
+              # "the following error arises during gradient accumulation", "the evaluate function throw error"
+              r"\b(?:errors?|exceptions?|crash(?:es)?|excname) (?:arises?|arose|occurs?|occurred|appears?|appeared|"
+              r"happens?|happened|shows up|showed up|pops up|popped up|is thrown|was thrown)\b|\bthrow (?:an? )?error\b|"
               r"\bpast the end\b|\bbeyond the end\b|\bnon-?existent\b|\bout of range\b|\boverrun\b|\bassumed\b|"
               # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
               # precondition
