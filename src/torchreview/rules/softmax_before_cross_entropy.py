@@ -5,7 +5,8 @@ What it does
     ``sigmoid`` applied to the input of ``F.binary_cross_entropy_with_logits`` /
     ``nn.BCEWithLogitsLoss``, and ``softmax`` (instead of ``log_softmax``) before torch's losses on
     log-probabilities, ``F.nll_loss`` / ``nn.NLLLoss`` and ``F.ctc_loss`` / ``nn.CTCLoss``: written inline, through a variable assigned earlier in the same
-    function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. ``log_softmax`` before ``cross_entropy`` is reported as
+    function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. The loss may be called by another name
+    (``loss_fn = F.cross_entropy``). ``log_softmax`` before ``cross_entropy`` is reported as
     information only, because the result is the same (it only costs an extra pass).
 
 Why it matters
@@ -34,7 +35,8 @@ Use instead
     ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` in another. A network whose ``forward`` always ends in
     softmax (its last statement returns it) hands probabilities to the loss too: a class of this file, or of
     another file of the checkout (then only softmax before ``cross_entropy`` is reported), built where the
-    model is, or handed to the training function as a parameter (``train(cnn, loader, loss_fn, ...)``).
+    model is (the latest build in the same function, when two functions build different networks under
+    one name), or handed to the training function as a parameter (``train(cnn, loader, loss_fn, ...)``).
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
@@ -398,20 +400,70 @@ class SeqRec(nn.Module):
         logits = torch.matmul(seq_output, self.item_embedding.weight.transpose(0, 1))
         return self.loss_fct(F.log_softmax(logits, dim=1), pos_items)  # <- finding
 """,
+    # the loss function given a name, and two functions that each build their own head: the multiclass
+    # head ends in softmax (the binary one in sigmoid, which cross_entropy never gets)
+    """
+import torch as T
+
+
+class MulticlassHead(T.nn.Module):
+    def __init__(self, dims, classes):
+        super().__init__()
+        self.linear = T.nn.Linear(dims, classes)
+        self.softmax = T.nn.Softmax(dim=1)
+
+    def forward(self, x):
+        return self.softmax(self.linear(x))
+
+
+class BinaryHead(T.nn.Module):
+    def __init__(self, dims):
+        super().__init__()
+        self.linear = T.nn.Linear(dims, 1)
+
+    def forward(self, x):
+        return T.sigmoid(self.linear(x))
+
+
+def probe_multiclass(features, loader, dims, classes):
+    head = MulticlassHead(dims, classes)
+    optimizer = T.optim.Adam(head.parameters())
+    loss_fn = T.nn.functional.cross_entropy
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = loss_fn(head(features(x)), y)  # <- finding
+        loss.backward()
+        optimizer.step()
+
+
+def probe_binary(features, loader, dims):
+    head = BinaryHead(dims)
+    optimizer = T.optim.Adam(head.parameters())
+    loss_fn = T.nn.functional.binary_cross_entropy
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss_fn(head(features(x)).squeeze(1), y).backward()
+        optimizer.step()
+""",
 ]
 
 _LOSS_CALLS = {"cross_entropy", "binary_cross_entropy_with_logits", "CrossEntropyLoss", "BCEWithLogitsLoss",
                "nll_loss", "NLLLoss", "ctc_loss", "CTCLoss"}
+_LOSS_FUNCTIONS = {"cross_entropy", "binary_cross_entropy_with_logits", "nll_loss"}
 _SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "Sigmoid"}
 
 
 @ast_gate("softmax-and-loss-calls")
 def _calls_both(tree: ast.Module) -> bool:
-    """The file calls a cross-entropy loss (or its constructor) and a softmax/sigmoid (or its module), or
+    """The file calls a cross-entropy loss (or its constructor, or names the loss function to call it by
+    another name) and a softmax/sigmoid (or its module), or
     cross_entropy and a class it imports (a network of another file of the checkout may end in softmax)."""
     names = {call_name(c) for c in scan(tree).all_calls}
     if not names & _LOSS_CALLS:
-        return False
+        # the loss function given a name and called by it: loss_fn = F.cross_entropy
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in _LOSS_FUNCTIONS}
+        if not names & _LOSS_CALLS:
+            return False
     if names & _SQUASH_CALLS:
         return True
     imported = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
@@ -467,6 +519,25 @@ def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Patte
     return any(pattern.search(c) for c in ctors)
 
 
+# the loss function itself given a name: loss_fn = F.cross_entropy, self.loss = torch.nn.functional.nll_loss
+_LOSS_FUNCTION_REF = re.compile(r"^(?:(?:\w+\.)*functional|F)\.(cross_entropy|binary_cross_entropy_with_logits|"
+                                r"nll_loss)$")
+
+
+def _assigned_function(ctx: FileContext, site: CallSite) -> str | None:
+    """The torch loss function that the callee names when it was assigned one (``loss_fn =
+    T.nn.functional.cross_entropy``): the latest assignment above the call in its function, else the only
+    value the name is given in the file."""
+    func = site.node.func
+    if not isinstance(func, cst.Name | cst.Attribute):
+        return None
+    name = ctx.code(func)
+    prior = last_assignment(ctx, name, site.line, site.function)
+    values = [prior.value] if prior is not None else values_of(ctx, name)
+    found = {m.group(1) for v in values if (m := _LOSS_FUNCTION_REF.match(ctx.code(v)))}
+    return found.pop() if len(found) == 1 and len(values) == 1 else None
+
+
 def _loss_kind(ctx: FileContext, site: CallSite) -> str | None:
     """'ce' for cross-entropy on logits, 'bce' for BCE with logits, else None."""
     name = site.name
@@ -476,6 +547,9 @@ def _loss_kind(ctx: FileContext, site: CallSite) -> str | None:
         return "ce" if name == "cross_entropy" else "bce"
     if _assigned_ctor(ctx, site.node.func, _CE_CTOR, site):
         return "ce"
+    named = _assigned_function(ctx, site)
+    if named is not None:
+        return {"cross_entropy": "ce", "binary_cross_entropy_with_logits": "bce"}.get(named, "log")
     if _assigned_ctor(ctx, site.node.func, _BCE_LOGITS_CTOR, site):
         return "bce"
     # F.nll_loss(F.softmax(x)): a loss on log-probabilities given probabilities
@@ -573,10 +647,15 @@ def _unwrap_suggestion(ctx: FileContext, node: cst.Call) -> Suggestion | None:
 _BUILT_FROM = re.compile(r"^([A-Z]\w*)\(")
 
 
-def _receiver_classes(ctx: FileContext, receiver: str, function: cst.FunctionDef | None, depth: int = 0) -> set[str]:
-    """The classes of this file's code that ``receiver`` is built from: ``model = Net()`` anywhere in the
+def _receiver_classes(ctx: FileContext, receiver: str, function: cst.FunctionDef | None, depth: int = 0,
+                      before: int | None = None) -> set[str]:
+    """The classes of this file's code that ``receiver`` is built from: ``model = Net()`` in ``function``
+    above line ``before`` (two functions may each build their own ``linear_model``), else anywhere in the
     file, or, for a parameter of ``function``, what the file's calls of it hand over (``train(cnn, ...)``
     with ``cnn = CNNNetwork().to(device)``), up to two callers up."""
+    local = last_assignment(ctx, receiver, before, function) if before is not None and function is not None else None
+    if local is not None and (m := _BUILT_FROM.match(ctx.code(local.value).strip())):
+        return {m.group(1)}
     classes = {m.group(1) for v in ctx.facts.assigned.get(receiver, []) if (m := _BUILT_FROM.match(v.strip()))}
     if classes or function is None or depth >= 2 or receiver not in param_names(function):
         return classes
@@ -695,7 +774,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         elsewhere: tuple[str, int, str] | None = None
         if found is None:
             receiver = _model_receiver(ctx, prior.value if prior is not None else base)
-            classes = _receiver_classes(ctx, receiver, site.function) if receiver is not None else set()
+            classes = _receiver_classes(ctx, receiver, site.function, before=site.line) if receiver is not None \
+                else set()
             found = _network_squashes(ctx, classes)
             if found is None:
                 here = {c for c, _ in ctx.facts.methods}
