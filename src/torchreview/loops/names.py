@@ -23,7 +23,10 @@ _SCHEDULE_SETTING = re.compile(r"_(?:steps?|epochs?|iters?|iterations|ratio|rate
                                r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode)$",
                                re.IGNORECASE)
 # schedulers of something other than the learning rate: snorkel's batch_scheduler picks the next task's batch
-_OTHER_SCHEDULE = re.compile(r"(?:batch|task|data|sample|sampling|job)_?sched", re.IGNORECASE)
+# a schedule of something else than the learning rate: batches, jobs, or a diffusion model's noise levels
+# (diffusers' noise_scheduler = DDPMScheduler(...), a beta_schedule)
+_OTHER_SCHEDULE = re.compile(r"(?:batch|task|data|sample|sampling|job|noise|beta|betas|diffusion|sigma|timestep)_?sched",
+                             re.IGNORECASE)
 _SCALER_NAME = re.compile(r"scaler", re.IGNORECASE)
 _MODEL_NAME = re.compile(
     # "actor" and "critic" as words ("actor", "target_actor", "targetActor", "critic_net"), not inside
@@ -38,7 +41,10 @@ _OPTIMIZER_CTORS = re.compile(
     r"Lamb|LAMB|Adafactor|Lion|FusedAdam|DeepSpeedCPUAdam|AdamW8bit|SparseAdam|ASGD|Rprop)$"
 )
 # (StepLR, CyclicLR, SWALR; "CLR" ends the names of contrastive networks: SimCLR, ResNetSimCLR, NNCLR)
-_SCHEDULER_CTORS = re.compile(r"lr_scheduler|Scheduler|(?<!C)LR$|schedule|ReduceLROnPlateau|OneCycle|Warmup")
+# read on the callee's last name, or on its module path when the last name is a class: a method of a
+# scheduler object (noise_scheduler.add_noise(...)) returns no scheduler
+_SCHEDULER_CTORS = re.compile(r"(?:^|\.)(?:[^.]*(?:lr_scheduler|Scheduler|schedule|ReduceLROnPlateau|OneCycle|Warmup)[^.]*|"
+                              r"[^.]*(?<!C)LR|(?:[^.]*(?:lr_scheduler|schedulers?)\.)+[A-Z]\w*)$")
 _SCALER_CTORS = re.compile(r"GradScaler|ShardedGradScaler")
 # Schedule-free optimizers (``schedulefree.AdamWScheduleFree``) carry "schedule" in their names but
 # are optimizers: their step() applies gradients, and their train()/eval() switch the weights used.

@@ -9,7 +9,8 @@ What it does
     scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
     the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
     from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch. A scheduler
-    class of the project that is no PyTorch LR scheduler and writes no ``state_dict`` keeps no state.
+    class of the project that is no PyTorch LR scheduler and writes no ``state_dict`` keeps no state, and a
+    diffusion model's noise schedule (moved to the device, or named ``noise_scheduler``) is none.
     It also reports the other half: a resume that reads the model's weights back from a loaded
     checkpoint (``model.load_state_dict(ckpt["model_state_dict"])``, before a training loop of the same
     function, with the optimizer in reach) while the file saves the optimizer's state under a key that
@@ -593,6 +594,45 @@ for epoch in range(90):
         criterion(model(x.cuda()), y.cuda()).backward()
         optimizer.step()
     torch.save(model.state_dict(), "./model_{}.pth".format(epoch + 1))
+""",
+    # a diffusion model's noise schedule is no learning-rate scheduler: moved to the device as a module
+    # is, or named for the noise (diffusers' noise_scheduler); the checkpoint holds what resuming needs
+    """
+import torch
+
+
+class DiffusionTrainer:
+    def __init__(self, model, schedule, optimizer, device):
+        self.model = model.to(device)
+        self.schedule = schedule.to(device)
+        self.optimizer = optimizer
+
+    def train_epoch(self, loader):
+        for x in loader:
+            self.optimizer.zero_grad()
+            self.model.loss(x, self.schedule).backward()
+            self.optimizer.step()
+
+    def save_checkpoint(self, path, epoch):
+        torch.save({"model_state_dict": self.model.state_dict(),
+                    "optimizer_state_dict": self.optimizer.state_dict(), "epoch": epoch}, path)
+""",
+    """
+import torch
+from diffusers import DDPMScheduler
+
+noise_scheduler = DDPMScheduler(num_train_timesteps=1000)
+optimizer = torch.optim.AdamW(unet.parameters(), lr=1e-4)
+for epoch in range(epochs):
+    for images in loader:
+        noise = torch.randn_like(images)
+        steps = torch.randint(0, 1000, (images.shape[0],))
+        noisy = noise_scheduler.add_noise(images, noise, steps)
+        loss = torch.nn.functional.mse_loss(unet(noisy, steps).sample, noise)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    torch.save({"unet": unet.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch}, "last.pt")
 """,
 ]
 
@@ -1640,11 +1680,17 @@ def _stateless(ctx: FileContext, scheduler: str) -> bool:
     if re.search(rf"(?<![\w.]){re.escape(scheduler)}\s*\[", ctx.source) and not re.search(
             rf"(?<![\w.]){re.escape(scheduler)}\.step\(", ctx.source):
         return True  # DINO's lr_schedule = cosine_scheduler(...), read as lr_schedule[it]: values, no state
+    if any(_MOVED.search(v) for v in ctx.facts.assigned.get(scheduler, [])):
+        return True  # self.schedule = schedule.to(device): a module or tensor (a diffusion noise schedule)
     if not custom_scheduler(ctx, scheduler):
         return False
     callees = {v.split("(", 1)[0].strip().rsplit(".", 1)[-1] for v in ctx.facts.assigned.get(scheduler, [])}
     classes = [node for c in callees if (node := class_node(ctx, c)) is not None]
     return not any("def state_dict" in ctx.code(node) for node in classes)
+
+
+# moved to a device: no learning-rate scheduler has .to() or .cuda()
+_MOVED = re.compile(r"\.(?:to|cuda)\([^()]*\)\s*$")
 
 
 # scheduler.step(epoch - 1): the epoch passed to step() sets the schedule's position outright

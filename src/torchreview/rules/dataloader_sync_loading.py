@@ -33,7 +33,7 @@ Use instead
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), collate functions or ``Dataset`` methods that create GPU tensors (worker
     processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
-    (``return self.x[i], self.y[i]``), a tensor handed to the loader as its data set, and iterable datasets (data already in
+    (``return self.x[i], self.y[i]``, or ``return self.data[i]`` where the class reads ``self.data.shape``), a tensor handed to the loader as its data set, and iterable datasets (data already in
     memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
     ``from DataLoader import DataLoader``), and when ``**kwargs`` or a sixth positional argument may
@@ -169,6 +169,26 @@ class Windows(Dataset):
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 train_set = Windows(x_train, y_train)
 train_loader = DataLoader(train_set, batch_size=16, shuffle=True)
+""",
+    # one attribute picked whole, that the class reads as an array (a Dataset has no shape)
+    """
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class Samples(Dataset):
+    def __init__(self, data):
+        self.data = data
+
+    def __len__(self):
+        return self.data.shape[0]
+
+    def __getitem__(self, ix):
+        return self.data[ix]
+
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+train_loader = DataLoader(Samples(torch.randn(500, 2)), batch_size=64, shuffle=True)
 """,
     # tokenized text batched by a Hugging Face collator
     """
@@ -361,17 +381,18 @@ _CHEAP_FUNCTIONS = frozenset({"torch.tensor", "torch.from_numpy", "torch.as_tens
                               "numpy.asarray", "float", "int", "len", "tuple", "list", "dict", "range", "min", "max"})
 
 
-def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef, arrays: frozenset[str] = frozenset()) -> bool:
     """``__getitem__`` picks items of data the object holds (``return self.x[i], self.y[i]``), with at most
     conversions on the way: each batch is a few lookups that worker processes would not speed up. One
     attribute picked whole (``x, y = self.subset[i]``) may be another Dataset that reads files, so it
-    counts only when sliced (``self.data[i:i + n]``, ``self.x[i, :]``) or converted (``torch.tensor(...)``)."""
+    counts only when sliced (``self.data[i:i + n]``, ``self.x[i, :]``), converted (``torch.tensor(...)``)
+    or one of ``arrays``, the attributes the class reads as arrays (``len`` from ``self.data.shape[0]``)."""
     picked = {n.value.attr: n for n in ast.walk(method) if isinstance(n, ast.Subscript)
               and isinstance(n.value, ast.Attribute) and isinstance(n.value.value, ast.Name)
               and n.value.value.id == "self"}
     converted = {id(arg) for n in ast.walk(method) if isinstance(n, ast.Call) for arg in n.args}
     picks = len(picked) >= 2 or any(isinstance(n.slice, (ast.Slice, ast.Tuple)) or id(n) in converted
-                                    for n in picked.values())
+                                    or attr in arrays for attr, n in picked.items())
     for node in ast.walk(method):
         if isinstance(node, ast.Call):
             func = node.func
@@ -382,6 +403,17 @@ def _only_indexes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         elif isinstance(node, (ast.With, ast.AsyncWith, ast.Await, ast.Yield, ast.YieldFrom)):
             return False
     return picks
+
+
+_ARRAY_ATTRIBUTES = ("shape", "ndim", "dtype")
+
+
+def _array_attributes(cls: ast.ClassDef) -> frozenset[str]:
+    """Attributes the class reads as arrays or tensors: ``self.data.shape[0]``, ``self.x.dtype`` (a Dataset
+    has no shape)."""
+    return frozenset(n.value.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute)
+                     and n.attr in _ARRAY_ATTRIBUTES and isinstance(n.value, ast.Attribute)
+                     and isinstance(n.value.value, ast.Name) and n.value.value.id == "self")
 
 
 def _dataset_class(ctx: FileContext, call: cst.Call) -> str:
@@ -402,10 +434,11 @@ def _indexes_memory(ctx: FileContext, call: cst.Call) -> bool:
         return False
     if (cls, "__getitem__") in ctx.facts.methods:
         tree = parsed(ctx.source)  # the tree the gates read, kept for this file
-        method = next((m for n in (ast.walk(tree) if tree is not None else ()) if isinstance(n, ast.ClassDef)
-                       and n.name == cls for m in n.body
+        node = next((n for n in (ast.walk(tree) if tree is not None else ()) if isinstance(n, ast.ClassDef)
+                     and n.name == cls), None)
+        method = next((m for m in (node.body if node is not None else ())
                        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__getitem__"), None)
-        return method is not None and _only_indexes(method)
+        return method is not None and node is not None and _only_indexes(method, _array_attributes(node))
     if ctx.project is None:
         return False
     found = ctx.project.class_methods(ctx.path, cls, ("__getitem__",))

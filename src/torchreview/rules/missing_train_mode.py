@@ -10,7 +10,9 @@ What it does
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
     frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
     helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
-    and only prints otherwise) does not switch back in every case, and is reported.
+    and only prints otherwise) does not switch back in every case, and is reported. An optimizer step
+    with no backward pass between the switch and it applies gradients gathered before the switch, so the
+    mode plays no part in it.
 
 Why it matters
     ``model.eval()`` changes how dropout and batch norm behave: dropout turns off and batch norm
@@ -647,6 +649,33 @@ class Trainer:
 """,
 ]
 
+VALID += [
+    # one update per epoch from gradients gathered in train mode; the evaluation in between changes no
+    # gradient, and the next epoch's helper switches back to train mode first
+    """
+import torch
+
+
+def train_epoch(model, loader):
+    model.train()
+    for x, y in loader:
+        torch.nn.functional.cross_entropy(model(x), y).backward()
+
+
+def evaluate(model, loader):
+    model.eval()
+    with torch.no_grad():
+        return sum((model(x).argmax(1) == y).sum().item() for x, y in loader)
+
+
+for epoch in range(epochs):
+    train_epoch(model, train_loader)
+    print(epoch, evaluate(model, val_loader))
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+]
+
 INVALID = [
     # the evaluation helper puts the model in eval mode once per validation batch, and nothing switches it
     # back before the next epoch trains
@@ -945,6 +974,8 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
         if e.kind == EventKind.BACKWARD and e.via and not any(
                 s.kind == EventKind.STEP and s.via == e.via for s in after[i + 1 :]):
             continue  # a helper's backward pass that no step of its own applies: a PGD attack on the inputs
+        if e.kind == EventKind.STEP and not any(b.kind == EventKind.BACKWARD for b in after[:i]):
+            continue  # the step applies gradients of a pass made before the switch: the mode played no part
         if e.kind in _TRAINING:
             return e, _evaluation_between(after[:i]) or bool(events[index].via)
     for e in events[:index]:
