@@ -5,7 +5,8 @@ What it does
     ``save_on_master`` and ``save_checkpoint``) that hold the model's ``state_dict()`` and training
     progress (epoch, step, scheduler…) but no optimizer state, while an optimizer is in reach of the
     code that saves. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
-    ``ckpt.update(...)``) counts as a whole. When the optimizer is saved but a learning-rate
+    ``ckpt.update(...)``) counts as a whole, and so do the keys of an empty one filled later
+    (``snapshot = {}; snapshot["MODEL_STATE"] = ...``). When the optimizer is saved but a learning-rate
     scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
     the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
     from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch. A scheduler
@@ -64,7 +65,10 @@ Use instead
     that receives the whole checkpoint as a parameter is not judged, because the caller builds it,
     and neither is an override of ``save_model``/``_save`` in a subclass of Hugging Face's (or TRL's)
     ``Trainer``, which saves the optimizer and scheduler itself next to the weights. A field of a
-    settings object (NeMo's ``self._cfg.optim``) is not taken for the optimizer.
+    settings object (NeMo's ``self._cfg.optim``) is not taken for the optimizer; an optimizer handed to a
+    trainer's constructor (``self.optimizer = optimizer``) is. When every optimizer the file builds is plain
+    SGD without momentum, there is no state to lose; and a dictionary that holds only one part of the model
+    (``{"model": self.model.backbone.state_dict()}``) is an export of that part, not the checkpoint.
 
 References
     https://pytorch.org/tutorials/beginner/saving_loading_models.html#saving-loading-a-general-checkpoint-for-inference-and-or-resuming-training
@@ -636,6 +640,53 @@ for epoch in range(epochs):
 """,
 ]
 
+VALID += [
+    # plain SGD without momentum keeps no state for a resume to miss (the DDP tutorial's trainer)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizer, path):
+        self.model, self.optimizer, self.path = model, optimizer, path
+
+    def _run_epoch(self, loader):
+        for x, y in loader:
+            self.optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(self.model(x), y).backward()
+            self.optimizer.step()
+
+    def train(self, loader, epochs):
+        for epoch in range(epochs):
+            self._run_epoch(loader)
+            torch.save({"MODEL_STATE": self.model.state_dict(), "EPOCHS_RUN": epoch + 1}, self.path)
+
+
+model = torch.nn.Linear(20, 1)
+Trainer(model, torch.optim.SGD(model.parameters(), lr=1e-3), "snapshot.pt").train(loader, 10)
+""",
+    # one part of the model exported for fine-tuning, beside the full checkpoint the base class writes
+    """
+import torch
+
+
+class DetectorModule(BaseModule):
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+        self.optimizer = torch.optim.AdamW(model.parameters())
+
+    def training_step(self, x, y):
+        self.optimizer.zero_grad()
+        self.model.loss(x, y).backward()
+        self.optimizer.step()
+
+    def save_checkpoint(self, path):
+        super().save_checkpoint(path)
+        torch.save({"model": self.model.backbone.state_dict()}, path.replace("last", "backbone_last"))
+""",
+]
+
 INVALID = [
     # a save helper handed the optimizer that writes the weights alone
     """
@@ -749,7 +800,7 @@ import torch
 class Trainer:
     def __init__(self, model):
         self.model = model
-        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
 
     def save(self, step):
         torch.save(dict(model=self.model.state_dict(), step=step), "last.pt")  # <- finding
@@ -1199,6 +1250,41 @@ def main(params, model, loader):
 """,
 ]
 
+INVALID += [
+    # the optimizer handed to the trainer's constructor, and a snapshot dictionary filled key by key
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizer, snapshot_path):
+        self.model = model
+        self.optimizer = optimizer
+        self.snapshot_path = snapshot_path
+
+    def _run_epoch(self, loader):
+        for x, y in loader:
+            self.optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(self.model(x), y).backward()
+            self.optimizer.step()
+
+    def _save_snapshot(self, epoch):
+        snapshot = {}
+        snapshot["MODEL_STATE"] = self.model.state_dict()
+        snapshot["EPOCHS_RUN"] = epoch + 1
+        torch.save(snapshot, self.snapshot_path)  # <- finding
+
+    def train(self, loader, epochs):
+        for epoch in range(epochs):
+            self._run_epoch(loader)
+            self._save_snapshot(epoch)
+
+
+model = Net()
+Trainer(model, torch.optim.AdamW(model.parameters()), "snapshot.pt").train(loader, 10)
+""",
+]
+
 _SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.save"}
 _SAVE_HELPERS = {"save_on_master", "save_checkpoint", "save_on_main_process"}
 _OPT_TEXT = re.compile(r"optim|(^|[^A-Za-z])opt($|[^A-Za-z])|opt_|_opt", re.IGNORECASE)
@@ -1287,8 +1373,55 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
         if found is None:
             return None
         extra = _later_additions(ctx, obj.value, site)
+        keys, values = _keys_written(ctx, obj.value, site)
+        if keys and not found.keys:
+            # snapshot = {}; snapshot["MODEL_STATE"] = ...: the keys written one by one are the checkpoint's
+            # (no suggestion: the entries are not in the literal)
+            return _Saved(keys, values, None, extra, found.opaque)
         return _Saved(found.keys, found.values, found.literal, extra, found.opaque)
     return None
+
+
+def _keys_written(ctx: FileContext, name: str, site: CallSite) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The literal keys and their values of ``name["key"] = value`` in the same function before the save."""
+    keys: list[str] = []
+    values: list[str] = []
+    for a in assignments(ctx):
+        if a.function is site.function and a.line <= site.line and (
+                m := re.fullmatch(re.escape(name) + r"\[\s*(['\"])([^'\"]+)\1\s*\]", a.name)):
+            keys.append(m.group(2))
+            values.append(ctx.code(a.value))
+    return tuple(keys), tuple(values)
+
+
+_PART_OF = re.compile(r"^(?P<model>[\w.]+)\.(?!(?:module|_orig_mod|model|net|network)\.state_dict\(\)$)(?P<part>\w+)"
+                      r"\.state_dict\(\)$")
+
+
+def _part_of_model(ctx: FileContext, saved: _Saved) -> bool:
+    """Every weight saved is one part of a model (``self.model.backbone.state_dict()``): an export of the
+    backbone for later fine-tuning, not the training checkpoint."""
+    parts = [m for v in saved.values if (m := _PART_OF.match(v.strip()))]
+    return bool(parts) and len(parts) == len(saved.values) and all(
+        m["model"] != "self" and ctx.facts.is_model(m["model"]) for m in parts)
+
+
+# torch.optim.SGD(params, lr=0.01): no momentum, so no state for each parameter that a resume would miss
+_SGD = re.compile(r"(?:^|\.)SGD$")
+_SGD_STATE = re.compile(r"\b(?:momentum|nesterov)\s*=\s*(?!0(?:\.0*)?\s*[,)])")
+
+
+def _plain_sgd_only(ctx: FileContext) -> bool:
+    """Every optimizer the file builds is plain SGD, without momentum: ``optimizer.state_dict()`` would
+    hold the settings and no state (the PyTorch DDP tutorial's ``SGD(model.parameters(), lr=1e-3)``)."""
+    built = [site for site in call_sites(ctx) if ctx.facts.is_optimizer(site.dotted) or _SGD.search(site.dotted)
+             or site.dotted.split(".")[-1] in _OPTIMIZER_CLASSES]
+    return bool(built) and all(_SGD.search(site.dotted) and not _SGD_STATE.search(ctx.code(site.node))
+                               and len(positional(site.node)) < 3 for site in built)  # SGD(params, lr, 0.9)
+
+
+_OPTIMIZER_CLASSES = frozenset({"Adam", "AdamW", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam", "RMSprop",
+                                "Rprop", "ASGD", "LBFGS", "SparseAdam", "Adafactor", "Lion", "LAMB", "Lamb"})
 
 
 def _is_list_of_optimizers(ctx: FileContext, name: str) -> bool:
@@ -1327,9 +1460,11 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     if func is not None and param_names(func) & {"self"}:
         own = _methods_of_class_of(ctx, func)  # another class's self.optimizer is not this one's
         for a in assignments(ctx):
-            # self.optimizer = Adam(...), or a list the subclasses fill (CycleGAN's self.optimizers = [])
-            if a.name.startswith("self.") and want(a.name) and isinstance(a.value, cst.Call | cst.List) and (
-                    own is None or a.function in own) and not _config_field(a.name):
+            # self.optimizer = Adam(...), or a list the subclasses fill (CycleGAN's self.optimizers = []), or
+            # the optimizer handed to the constructor (self.optimizer = optimizer)
+            handed = isinstance(a.value, cst.Name) and a.value.value in param_names(a.function) - {"self"}
+            if a.name.startswith("self.") and want(a.name) and (isinstance(a.value, cst.Call | cst.List) or handed) \
+                    and (own is None or a.function in own) and not _config_field(a.name):
                 return a.name
     return None
 
@@ -1774,8 +1909,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             severity = "info"  # a final save after training, or weights only inside the loop
         else:
             continue
+        if not progress and _part_of_model(ctx, saved):
+            continue  # {"model": self.model.backbone.state_dict()}: one part exported, beside the checkpoint
         optimizer = _in_scope(ctx, site, "optimizer")
-        if optimizer is None:
+        if optimizer is None or _plain_sgd_only(ctx):
             continue
         if _is_list_of_optimizers(ctx, optimizer):
             optimizer += "[i]"  # self.optimizers = []: each one's state_dict() belongs in the checkpoint
