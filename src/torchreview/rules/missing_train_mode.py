@@ -6,7 +6,8 @@ What it does
     in such a loop, usually for a validation pass, the rule follows the loop's order, around to the
     next iteration, and reports when the next training call comes before any ``model.train()``. That
     includes an evaluation helper called in an inner loop that trains nothing (a validation loop that
-    calls ``self.val(x, y)`` per batch, and ``val`` puts the model in eval mode).
+    calls ``self.val(x, y)`` per batch, and ``val`` puts the model in eval mode), and an evaluation helper
+    that switches inside its own episode loop (an agent's ``play(episodes=5)``).
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
     frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
     helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
@@ -878,6 +879,44 @@ def main(model, train_loader, test_loader, optimizer, epochs):
 """,
 ]
 
+INVALID += [
+    # an agent's evaluation helper switches to eval mode inside its episode loop; learning goes on after it
+    # and nothing switches back
+    """
+import torch
+
+
+class Agent:
+    def __init__(self, env, net):
+        self.env = env
+        self.net = net
+        self.optimizer = torch.optim.Adam(net.parameters(), lr=1e-4)
+
+    def learn(self, batch):
+        loss = self.net.td_loss(batch)
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+
+    def run(self, steps):
+        for step in range(steps):
+            self.learn(self.memory.sample())
+            if step % 10_000 == 0:
+                print(step, self.play(episodes=5))  # <- finding
+
+    def play(self, episodes):
+        score = 0.0
+        for _ in range(episodes):
+            self.net.eval()
+            state, done = self.env.reset(), False
+            with torch.no_grad():
+                while not done:
+                    state, reward, done, _ = self.env.step(self.net(state).argmax().item())
+                    score += reward
+        return score / episodes
+""",
+]
+
 _FROZEN = re.compile(r"teacher|ema|target|frozen|ref(erence)?_|_ref$|old|pretrained|lpips|inception|vgg|"
                      r"clip|vae|text_encoder|tokenizer|feature_extractor|perceptual|critic_target|avg",
                      re.IGNORECASE)
@@ -1210,8 +1249,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for index, e in enumerate(events):
             if e.kind != EventKind.EVAL_MODE or e.line in reported:
                 continue
-            if e.depth != 0 and not _in_evaluation_loop(ctx, loop, e):
-                continue
+            if e.depth != 0 and not _in_evaluation_loop(ctx, loop, e) and not (e.via and not any(
+                    t.via[:1] == e.via[:1] and t.kind in (EventKind.BACKWARD, EventKind.STEP) for t in events)):
+                continue  # (an evaluation helper that switches inside its own episode loop still counts)
             model = e.receiver or "model"
             call = _helper_call(ctx, loop, e)
             if call is not None:  # YOLOv5's val.run(model=ema.ema): the helper evaluates the EMA copy
