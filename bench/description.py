@@ -466,8 +466,36 @@ Together 0.871 / 0.917 / 0.893, clear labels 0.940 / 0.966 / 0.953; the readers 
 batches (1,900), measured at the end: 0.869 / 0.902 / 0.885; clear labels (1,362) 0.949 / 0.954 /
 0.952; the two readers 0.969 / 0.947 / 0.958; the check where both agree 0.880 / 0.914 / 0.896, and where
 both call the label clear (1,266) 0.952 / 0.966 / 0.959.
-Keep H, L, P, T, U, X, Y, AB, AD, AF, AI, AM, AO, AP, AR, AS, AV, AW, AX, AY, AZ and BA held out
-(--held-out H,L,P,T,U,X,Y,AB,AD,AF,AI,AM,AO,AP,AR,AS,AV,AW,AX,AY,AZ,BA).
+
+Sixteenth round (stop 38): three fresh batches, split before any text arrived (BB and BC dev, BD held
+out), each measured blind at c4da31d and read by a second blind reader:
+  batch (labels p/m/e, torn)      blind P / R / F1        clear labels            readers agree
+  BB (34/56/0, 24), dev           0.930 / 0.946 / 0.938   0.957 / 1.000 / 0.978   1.000
+  BC (32/58/0, 18), dev           0.965 / 0.948 / 0.957   1.000 / 0.979 / 0.989   0.947
+  BD (38/50/2, 27), held out      0.763 / 0.900 / 0.826   1.000 / 0.951 / 0.975   0.959
+Most of BD's errors are on labels its labeller called torn (errors counted, not read): by its own
+README, its labeller read "Add support for X" titles and removals of unused code as purposes, torn, and
+its second reader mostly agreed. Where both readers agree and both
+call the label clear, the check gets 1.000 / 0.971 / 0.986 on BD.
+A trained model was measured against the cues (bench/description_learned.py): a logistic regression
+over words and word pairs, trained on the 2,250 dev texts, scores F1 0.848 on the 1,900 held-out texts
+where the cues score 0.885, and given the cues' verdict as a feature it repeats it (0.885). The words
+carry nothing the cues miss.
+Dev fixes (both readers agree on each text; each with a test that fails on the start code): "so
+all/every/each X are ..." is "so that", "to run X in parallel" is a goal, an error that "arises",
+"occurs" or is thrown ("the evaluate function throw error") is a symptom, and an author's plan asked of
+the reviewer ("I'd also like to move the conf into its own file; would that be fine?") explains nothing.
+Hints: a test report is no sentence to build the hint on, an issue number or lower-case component name
+before a title's verb is dropped ("575 Fix ...", "trainer: enable ..."), "as discussed in #N" goes with
+its reference, and a greeting opens no hint. When the body has words of its own and the reason is found
+only in the title, the feedback no longer claims the body lacks it. Dev BB + BC: 0.930 / 0.946 / 0.938
+and 0.965 / 0.948 / 0.957 -> 0.964 / 0.946 / 0.955 and 0.966 / 0.966 / 0.966. The 22 earlier held-out
+batches: 0.869 / 0.902 / 0.885 -> 0.870 / 0.902 / 0.885 (one verdict better; counted, not read). All 23
+held-out batches (1,990): 0.865 / 0.902 / 0.883; clear labels (1,425) 0.952 / 0.954 / 0.953; the two
+readers 0.969 / 0.947 / 0.958; the check where both agree 0.874 / 0.915 / 0.894, and where both call the
+label clear (1,323) 0.955 / 0.966 / 0.961.
+Keep H, L, P, T, U, X, Y, AB, AD, AF, AI, AM, AO, AP, AR, AS, AV, AW, AX, AY, AZ, BA and BD held out
+(--held-out H,L,P,T,U,X,Y,AB,AD,AF,AI,AM,AO,AP,AR,AS,AV,AW,AX,AY,AZ,BA,BD).
 """
 
 from __future__ import annotations
