@@ -64,7 +64,9 @@ Use instead
     and ``model.compute_loss(batch)`` know where the model is, as does a ``self.forward(batch)``
     written in this file that builds its tensors on the device; ``self.eval_model(batch)``, a method of
     the file, is no model; a model class whose ``forward`` moves its inputs, in this file or in another
-    file of the checkout, does it for every batch), and in scripts that never mention a GPU. Variables
+    file of the checkout, does it for every batch), when the function puts the model on the CPU before
+    the loop (``model.eval().cpu()``) or builds it from a class and never moves it, and in scripts that
+    never mention a GPU. Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
     (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)
@@ -101,6 +103,7 @@ from torchreview.rules._calls import (
     call_sites,
     calls_of,
     keyword,
+    last_assignment,
     loader_dataset,
     param_names,
     positional,
@@ -110,6 +113,7 @@ from torchreview.rules._common import (
     LOADER_METHODS,
     calls_in,
     checkout_methods,
+    code_without_comments,
     declared_only,
     loader_methods_elsewhere,
 )
@@ -913,6 +917,52 @@ def main(args):
     optimizer = torch.optim.AdamW(model.parameters())
     for _ in range(args.epochs):
         run_epoch(model, train_loader, optimizer, torch.nn.BCELoss())
+""",
+]
+
+VALID += [
+    # the evaluation helper puts the model on the CPU first: the batches and the model meet there
+    """
+import torch
+from torch.utils.data import DataLoader
+
+
+def evaluate(model, loader):
+    model.eval().cpu()
+    preds = []
+    with torch.no_grad():
+        for x, y in loader:
+            preds.extend(model(x).argmax(1).tolist())
+    return preds
+
+
+model = Net().to("cuda")
+train(model, DataLoader(train_set, batch_size=64, shuffle=True))
+print(evaluate(model, DataLoader(test_set, batch_size=256)))
+""",
+    # a prediction script's main() builds its own copy of the network and never moves it (training,
+    # in another function of the notebook, ran on the GPU)
+    """
+import torch
+
+
+def train():
+    net = CaptchaNet().cuda()
+    optimizer = torch.optim.Adam(net.parameters())
+    for images, labels in train_loader():
+        optimizer.zero_grad()
+        torch.nn.functional.cross_entropy(net(images.cuda()), labels.cuda()).backward()
+        optimizer.step()
+    torch.save(net.state_dict(), "net.pt")
+
+
+def main():
+    net = CaptchaNet()
+    net.load_state_dict(torch.load("net.pt", weights_only=True))
+    net.eval()
+    with torch.no_grad():
+        for images, labels in predict_loader():
+            print(net(images).argmax(1), labels)
 """,
 ]
 
@@ -2285,6 +2335,28 @@ def _node_at(ctx: FileContext, line: int, name: str) -> cst.Call | None:
     return None
 
 
+_TO_CPU = r"(?:\.\w+\([^()]*\))*\.(?:cpu\(\)|to\(\s*(?:['\"]cpu['\"]|torch\.device\(\s*['\"]cpu['\"]\s*\))\s*\))"
+_CLASS_BUILT = re.compile(r"^[A-Z]\w*(?:\.[A-Z]\w*)*\(.*\)$", re.DOTALL)
+
+
+def _model_on_cpu_here(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
+    """Before ``loop``, its function puts ``model`` on the CPU (``model.eval().cpu()``), or builds it from a
+    class (``cnn = CNN()``) and never moves it: a raw batch and the model meet on the CPU."""
+    func = loop.function_node
+    if func is None or not re.fullmatch(r"[A-Za-z_]\w*(?:\.\w+)?", model):
+        return False
+    start = ctx.pos(func).start.line
+    before = code_without_comments(ctx.lines[start - 1 : loop.line - 1])
+    name = re.escape(model)
+    if re.search(rf"(?<![\w.]){name}{_TO_CPU}", before):
+        return True
+    built = last_assignment(ctx, model, loop.line, func)
+    if built is None or not _CLASS_BUILT.match(ctx.code(built.value).strip()):
+        return False
+    after = code_without_comments(ctx.lines[built.line - 1 : loop.line - 1])
+    return not re.search(r"\.(?:to|cuda)\(|DataParallel|device", after)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if _file_moves_in_loader(ctx) or not _uses_accelerator(ctx):
         return
@@ -2309,6 +2381,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not walker.hits:
             continue
         hit = min(walker.hits, key=lambda h: (h.line, not h.forward))
+        if hit.forward and _model_on_cpu_here(ctx, loop, hit.call):
+            continue  # evaluate(): model.eval().cpu(), or a model built here and never moved: all on the CPU
         discarded = state.discarded.get(hit.variable)
         at = discarded or hit.line  # a dropped copy is commented where the copy is made, with the fix
         variable = state.dropped_from.get(hit.variable, hit.variable) if discarded else hit.variable
