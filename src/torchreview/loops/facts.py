@@ -25,6 +25,12 @@ from torchreview.loops.names import (
 )
 
 
+# a callee that builds an optimizer: torch.optim.Adam, build_optimizer, get_std_opt, create_optimizer
+_OPTIMIZER_BUILT = re.compile(r"(?:^|\.)optim\.|Optimizer$|(?:^|[._])(?:build|get|create|make)_\w*opt\w*$|"
+                              r"(?:^|\.)(?:Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|LBFGS|NAdam|RAdam|Lamb|LAMB|"
+                              r"Adafactor|Lion)$")
+
+
 @dataclass
 class _FunctionInfo:
     node: cst.FunctionDef
@@ -153,6 +159,10 @@ class ModuleFacts:
             return True
         if _OPTIMIZER_NAME.search(tail) and self._ctor_matches(code, _BOTH_FACTORY):
             # optimizer, scheduler = self.get_optimizer_and_scheduler(...): each name says which one it is
+            return False
+        if _OPTIMIZER_NAME.search(tail) and self._ctor_matches(code, _OPTIMIZER_BUILT):
+            # optimizer = build_optimizer(...) in one branch, a project's ReduceLROnPlateau(optimizer) wrapper
+            # in another: the name and one build say optimizer, and its step() applies gradients
             return False
         return self._ctor_matches(code, _SCHEDULER_CTORS)
 

@@ -641,6 +641,29 @@ for epoch in range(num_epochs):
 """,
 ]
 
+VALID += [
+    # the optimizer is wrapped by the project's own ReduceLROnPlateau(optimizer) class in one setting: the
+    # name and its other builds say optimizer, and its step() applies the gradients
+    """
+import torch
+import utils
+
+
+def train(opt, model, loader):
+    if opt.noam:
+        optimizer = utils.get_std_opt(model, warmup=opt.warmup)
+    elif opt.reduce_on_plateau:
+        optimizer = utils.build_optimizer(model.parameters(), opt)
+        optimizer = utils.ReduceLROnPlateau(optimizer, factor=0.5, patience=3)
+    else:
+        optimizer = utils.build_optimizer(model.parameters(), opt)
+    for batch in loader:
+        optimizer.zero_grad()
+        model(batch).mean().backward()
+        optimizer.step()
+""",
+]
+
 INVALID = [
     # a DCGAN that lost opt_gen.step(): the discriminator steps, the generator never does
     """
