@@ -24,7 +24,6 @@ from torchreview.loops.names import (
     dotted,
 )
 
-
 # a callee that builds an optimizer: torch.optim.Adam, build_optimizer, get_std_opt, create_optimizer
 _OPTIMIZER_BUILT = re.compile(r"(?:^|\.)optim\.|Optimizer$|(?:^|[._])(?:build|get|create|make)_\w*opt\w*$|"
                               r"(?:^|\.)(?:Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|LBFGS|NAdam|RAdam|Lamb|LAMB|"
