@@ -69,6 +69,8 @@ Use instead
     trainer's constructor (``self.optimizer = optimizer``) is. When every optimizer the file builds is plain
     SGD without momentum, there is no state to lose; and a dictionary that holds only one part of the model
     (``{"model": self.model.backbone.state_dict()}``) is an export of that part, not the checkpoint.
+    ignite's ``Checkpoint(to_save, ...)`` is read too: a ``to_save`` dict with the trainer engine in it is
+    what a resume reads, so it needs the optimizer; the model alone (the best model, by a score) does not.
 
 References
     https://pytorch.org/tutorials/beginner/saving_loading_models.html#saving-loading-a-general-checkpoint-for-inference-and-or-resuming-training
@@ -92,6 +94,7 @@ from torchreview.rules._calls import (
     assignments,
     call_sites,
     innermost_loop,
+    keyword,
     last_assignment,
     loop_ranges,
     opposite_branches,
@@ -104,7 +107,7 @@ from torchreview.rules._common import SETTINGS_NAME, code_without_comments, cust
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:state_dict&&text:save\w*\("
+PREFILTER = r"text:state_dict&&text:save\w*\(||text:\bCheckpoint\(&&text:ignite"
 
 VALID = [
     # the scheduler is stepped to the epoch it is given, so a resumed run finds its place from the epoch
@@ -1285,11 +1288,50 @@ Trainer(model, torch.optim.AdamW(model.parameters()), "snapshot.pt").train(loade
 """,
 ]
 
+VALID += [
+    # ignite: the best model alone, chosen by a score, is kept for inference; a full checkpoint names the
+    # optimizer next to the trainer
+    """
+import torch
+from ignite.engine import Events, create_supervised_trainer
+from ignite.handlers import Checkpoint, DiskSaver
+
+
+def run(model, loader, device):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    trainer = create_supervised_trainer(model, optimizer, torch.nn.functional.cross_entropy, device=device)
+    best = Checkpoint({"model": model}, DiskSaver("best"), score_function=lambda e: -e.state.output, n_saved=2)
+    full = Checkpoint({"model": model, "optimizer": optimizer, "trainer": trainer}, DiskSaver("last"), n_saved=1)
+    trainer.add_event_handler(Events.EPOCH_COMPLETED, best)
+    trainer.add_event_handler(Events.EPOCH_COMPLETED, full)
+    trainer.run(loader, max_epochs=10)
+""",
+]
+
+INVALID += [
+    # ignite: the trainer engine is saved to resume from, the optimizer is not
+    """
+import torch
+from ignite.engine import Events, create_supervised_trainer
+from ignite.handlers import Checkpoint, DiskSaver
+
+
+def run(model, loader, device):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    trainer = create_supervised_trainer(model, optimizer, torch.nn.functional.cross_entropy, device=device)
+    to_save = {"model": model, "trainer": trainer}
+    handler = Checkpoint(to_save, DiskSaver("checkpoints"), n_saved=3)  # <- finding
+    trainer.add_event_handler(Events.EPOCH_COMPLETED, handler)
+    trainer.run(loader, max_epochs=10)
+""",
+]
+
 _SAVE_NAMES = {"torch.save", "accelerator.save", "self.accelerator.save", "xm.save"}
 _SAVE_HELPERS = {"save_on_master", "save_checkpoint", "save_on_main_process"}
 _OPT_TEXT = re.compile(r"optim|(^|[^A-Za-z])opt($|[^A-Za-z])|opt_|_opt", re.IGNORECASE)
 _SCHED_TEXT = re.compile(r"sched|lr_", re.IGNORECASE)
 _PROGRESS_KEY = re.compile(r"epoch|step|iter|sched|scaler|best|loss|^lr$", re.IGNORECASE)
+_ENGINE_KEY = re.compile(r"trainer|engine", re.IGNORECASE)
 _SAVER_NAME = re.compile(r"save|checkpoint|ckpt|snapshot", re.IGNORECASE)
 _MODEL_KEY = re.compile(r"model|state_dict|net|weights|module|ema", re.IGNORECASE)
 
@@ -1303,6 +1345,7 @@ class _Saved:
     literal: cst.Dict | cst.Call | None  # the node a suggestion can extend
     extra: str  # text added later through subscripts or update()
     opaque: bool  # ** splat or other content we cannot read
+    objects: bool = False  # ignite's Checkpoint(to_save): the values are the objects, whose state_dict() it saves
 
     @property
     def text(self) -> str:
@@ -1545,7 +1588,7 @@ def _new_entry(ctx: FileContext, saved: _Saved, key: str, value: str) -> cst.CST
 def _suggest(ctx: FileContext, saved: _Saved, key: str, owner: str) -> Suggestion | None:
     if saved.literal is None:
         return None
-    new = _new_entry(ctx, saved, key, f"{owner}.state_dict()")
+    new = _new_entry(ctx, saved, key, owner if saved.objects else f"{owner}.state_dict()")
     return replace_node(ctx, saved.literal, new) if new is not None else None
 
 
@@ -1860,16 +1903,36 @@ def _in_memory(ctx: FileContext, site: CallSite) -> bool:
 def _checkpoints(ctx: FileContext) -> list[tuple[CallSite, _Saved]]:
     """The file's saves (``torch.save`` and its helpers) with what each checkpoint holds, read once."""
     out = []
+    ignite = "ignite" in ctx.source
     for site in call_sites(ctx):
         if site.dotted in _SAVE_NAMES or site.name in _SAVE_HELPERS:
             saved = _saved(ctx, site)
             if saved is not None:
                 out.append((site, saved))
+        elif ignite and site.name == "Checkpoint":
+            saved = _ignite_to_save(ctx, site)
+            if saved is not None:
+                out.append((site, saved))
     return out
 
 
+def _ignite_to_save(ctx: FileContext, site: CallSite) -> _Saved | None:
+    """What ignite's ``Checkpoint(to_save, save_handler, ...)`` saves: the objects of the ``to_save`` dict
+    (written there or assigned to a name first), each of which it stores by its ``state_dict()``."""
+    arg = keyword(site.node, "to_save")
+    args = positional(site.node)
+    value = arg.value if arg is not None else (args[0].value if args else None)
+    if isinstance(value, cst.Name):
+        prior = last_assignment(ctx, value.value, site.line, site.function)
+        value = prior.value if prior is not None else None
+    found = _from_literal(ctx, value) if value is not None else None
+    if found is None or not found.keys:
+        return None
+    return _Saved(found.keys, found.values, found.literal, "", found.opaque, objects=True)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if "save" not in ctx.source or "state_dict" not in ctx.source:
+    if ("save" not in ctx.source or "state_dict" not in ctx.source) and "Checkpoint(" not in ctx.source:
         return
     checkpoints = _checkpoints(ctx)
     weights_saved: set[int] = set()
@@ -1892,6 +1955,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if _LEFT_OUT_ON_PURPOSE.search(ctx.code(site.node)):
             continue  # '# "optimizer": optimizer.state_dict(),  # doubles the file size': an explained choice
         progress = any(_PROGRESS_KEY.search(k) for k in saved.keys) or bool(saved.extra)
+        if saved.objects:
+            # ignite: the trainer engine saved beside the model is what a resume reads; the model alone
+            # (with a score_function) is the best model, kept for inference
+            if not any(_ENGINE_KEY.search(k) for k in saved.keys):
+                continue
+            progress = True
         resume_line = _resume_line(ctx, site)
         handed = _optimizer_handed_and_unused(ctx, site)
         if not saved.keys and not ((resume_line or handed) and _model_weights_only(ctx, saved, named=handed)):
@@ -1902,7 +1971,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 ctx, site, resume_line, [s for s, sv in checkpoints if not sv.keys and s is not site]):
             continue  # the best weights, next to the checkpoint the resume reads
         progress = progress or bool(resume_line) or handed
-        periodic = _periodic(ctx, site)
+        periodic = _periodic(ctx, site) or saved.objects  # ignite's handler saves on the events it is attached to
         if progress and periodic:
             severity = SEVERITY
         elif progress or periodic:
