@@ -7,7 +7,10 @@ What it does
     closure of ``optimizer.step(closure)``, and a ``train_step`` function whose loop is in another
     file, as one iteration. On gradient accumulation (a step under ``if (i + 1) % accum_steps == 0``,
     the count named for accumulation) it reports clearing that runs in every iteration, before the
-    backward pass: each step then applies the last micro-batch's gradients alone.
+    backward pass: each step then applies the last micro-batch's gradients alone. The same holds inside
+    Accelerate's ``with accelerator.accumulate(model):`` when ``zero_grad()`` comes before the backward pass
+    and the file sets ``gradient_accumulation_steps`` to more than 1: Accelerate holds ``zero_grad()`` and
+    ``step()`` until the last micro-batch of each window, and there the clearing runs first.
 
 Why it matters
     The step reads the gradients stored in ``.grad``. Clearing them right before the step removes the
@@ -372,6 +375,22 @@ for episode_x, episode_y in train_loader:
 """,
 ]
 
+VALID += [
+    # Accelerate with one micro-batch per step (gradient_accumulation_steps=1): clearing first is fine
+    """
+import torch
+from accelerate import Accelerator
+
+accelerator = Accelerator(gradient_accumulation_steps=1)
+model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+for batch in loader:
+    with accelerator.accumulate(model):
+        optimizer.zero_grad()
+        accelerator.backward(model(**batch).loss)
+        optimizer.step()
+""",
+]
+
 INVALID = [
     # the same with the step told by a flag set from the "% accum" test
     """
@@ -558,6 +577,24 @@ class Trainer:
 """,
 ]
 
+INVALID += [
+    # Accelerate's accumulate() holds zero_grad() and step() until the last micro-batch of each window;
+    # there the clearing runs first and throws away what the other micro-batches added
+    """
+import torch
+from accelerate import Accelerator
+
+accelerator = Accelerator(gradient_accumulation_steps=args.gradient_accumulation_steps)
+model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+for batch in loader:
+    with accelerator.accumulate(model):
+        optimizer.zero_grad()  # <- finding
+        outputs = model(**batch)
+        accelerator.backward(outputs.loss)
+        optimizer.step()
+""",
+]
+
 # Gradients written by hand (or computed again) between the clearing and the step.
 _MANUAL_GRAD = re.compile(
     r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|\.backward\(|(?<![\w.])backward\(|"
@@ -736,9 +773,11 @@ def _cleared_every_micro_batch(ctx: FileContext, loop: TrainingLoop) -> Finding 
     seq = sequence(loop)
     stepped = [s for s in optimizer_steps(ctx, loop, max_depth=0) if s in seq]
     optimizers = {s.target for s in stepped if s.target}
-    if len(optimizers) != 1 or any("accumulate" in c for e in seq for c in e.contexts) or any(
+    if optimizers and any("accumulate" in c for e in seq for c in e.contexts) and not any(
             "accumulate" in c for c in loop.outer_contexts):
-        return None  # Accelerate's accumulate() makes zero_grad() wait for the step by itself
+        return _cleared_before_backward_in_accumulate(ctx, loop, seq, stepped, optimizers)
+    if len(optimizers) != 1 or any("accumulate" in c for c in loop.outer_contexts):
+        return None
     for step in stepped:
         counts = [m.group(1).strip("() ") for c in step.conditions
                   if (text := modulo_text(ctx, c)) and (m := MODULO_COUNT.search(text))]
@@ -754,6 +793,35 @@ def _cleared_every_micro_batch(ctx: FileContext, loop: TrainingLoop) -> Finding 
             continue
         # no suggestion: the clearing moves into the step's branch, which is no same-block move
         return _report(ctx, loop, zero, backward, step, None, accumulation=True, count=counts[0])
+    return None
+
+
+# Accelerator(gradient_accumulation_steps=args.accum) or accelerator.gradient_accumulation_steps = 4
+_ACCUM_SETTING = re.compile(r"\bgradient_accumulation_steps\s*=\s*([^,)\n#]+)")
+
+
+def _cleared_before_backward_in_accumulate(ctx: FileContext, loop: TrainingLoop, seq: list[Event],
+                                           stepped: list[Event], optimizers: set[str]) -> Finding | None:
+    """``with accelerator.accumulate(model): optimizer.zero_grad(); ...; accelerator.backward(loss);
+    optimizer.step()``. Accelerate skips ``zero_grad()`` and ``step()`` until the last micro-batch of each
+    window, and on that one the clearing runs first: it throws away what the earlier micro-batches added,
+    so each step applies the last micro-batch alone. Clearing after the step, as Accelerate's examples do,
+    keeps them. Only reported when the file sets an accumulation count other than 1."""
+    settings = [m.group(1).strip() for m in _ACCUM_SETTING.finditer(ctx.source)]
+    if not settings or all(v == "1" for v in settings):
+        return None  # one micro-batch per step (the default): the order does not matter
+    inside = [e for e in seq if any("accumulate" in c for c in e.contexts) and not e.conditions and e.depth == 0]
+    for step in (s for s in stepped if s in inside):
+        zero = next((z for z in inside if z.kind == EventKind.ZERO_GRAD and z.order < step.order
+                     and _clears(ctx, z, step, optimizers)), None)
+        backward = next((b for b in inside if b.kind == EventKind.BACKWARD and not b.via
+                         and zero is not None and zero.order < b.order < step.order), None)
+        if zero is None or backward is None:
+            continue
+        context = next(c for c in zero.contexts if "accumulate" in c)
+        count = next(v for v in settings if v != "1")
+        return _report(ctx, loop, zero, backward, step, None, accumulation=True, accelerate=True, count=count,
+                       context=context)
     return None
 
 
