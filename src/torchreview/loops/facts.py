@@ -25,9 +25,7 @@ from torchreview.loops.names import (
 )
 
 # a callee that builds an optimizer: torch.optim.Adam, build_optimizer, get_std_opt, create_optimizer
-_OPTIMIZER_BUILT = re.compile(r"(?:^|\.)optim\.|Optimizer$|(?:^|[._])(?:build|get|create|make)_\w*opt\w*$|"
-                              r"(?:^|\.)(?:Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|LBFGS|NAdam|RAdam|Lamb|LAMB|"
-                              r"Adafactor|Lion)$")
+_OPTIMIZER_BUILT = re.compile(_OPTIMIZER_CTORS.pattern + r"|(?:^|[._])(?:build|get|create|make)_\w*opt\w*$")
 
 
 @dataclass

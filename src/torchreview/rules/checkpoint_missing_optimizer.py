@@ -87,6 +87,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
+from torchreview.loops.names import _OPTIMIZER_CTORS, _SCHEDULER_CTORS
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import (
     CallSite,
@@ -1457,14 +1458,11 @@ _SGD_STATE = re.compile(r"\b(?:momentum|nesterov)\s*=\s*(?!0(?:\.0*)?\s*[,)])")
 def _plain_sgd_only(ctx: FileContext) -> bool:
     """Every optimizer the file builds is plain SGD, without momentum: ``optimizer.state_dict()`` would
     hold the settings and no state (the PyTorch DDP tutorial's ``SGD(model.parameters(), lr=1e-3)``)."""
-    built = [site for site in call_sites(ctx) if ctx.facts.is_optimizer(site.dotted) or _SGD.search(site.dotted)
-             or site.dotted.split(".")[-1] in _OPTIMIZER_CLASSES]
+    built = [site for site in call_sites(ctx)
+             if _OPTIMIZER_CTORS.search(site.dotted) and not _SCHEDULER_CTORS.search(site.dotted)]
     return bool(built) and all(_SGD.search(site.dotted) and not _SGD_STATE.search(ctx.code(site.node))
                                and len(positional(site.node)) < 3 for site in built)  # SGD(params, lr, 0.9)
 
-
-_OPTIMIZER_CLASSES = frozenset({"Adam", "AdamW", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam", "RMSprop",
-                                "Rprop", "ASGD", "LBFGS", "SparseAdam", "Adafactor", "Lion", "LAMB", "Lamb"})
 
 
 def _is_list_of_optimizers(ctx: FileContext, name: str) -> bool:
