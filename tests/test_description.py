@@ -1340,6 +1340,10 @@ def test_hints_drop_capital_commit_tags(title, hint):
     # a greeting is no start for a sentence to copy
     ("Brain MRI segmentation", "Hello, this pull request adds my code and model for brain MRI segmentation.",
      "Brain MRI segmentation: this is needed because <the problem it solves or what it improves>."),
+    # ... but a word that only starts like one is ("Hi-res")
+    ("Upsampler", "Hi-res training for the upsampler with a new crop size.",
+     "Hi-res training for the upsampler with a new crop size: this is needed because <the problem it solves or "
+     "what it improves>."),
 ])
 def test_hints_start_at_the_change_not_at_a_label_or_a_test_report(title, body, hint):
     result = check_description(title, body)

@@ -99,7 +99,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
 
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads
 # oddly once rewritten
-_OPENS_WITH_GREETING = re.compile(r"^\W*(?:hi|hello|hey|dear|greetings)\b")
+_OPENS_WITH_GREETING = re.compile(r"^\W*(?:hi|hello|hey|dear|greetings)\b(?![-'/])")  # not "Hi-res training"
 # "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
 _GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
