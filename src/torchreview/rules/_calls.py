@@ -213,13 +213,18 @@ def argument_for(function: cst.FunctionDef, call: cst.Call, name: str) -> cst.Ba
     return given[where].value if 0 <= where < len(given) else None
 
 
-def loader_dataset(call: cst.Call) -> cst.BaseExpression | None:
-    """The data set a ``DataLoader(...)`` call is built over: ``dataset=`` or its first positional argument."""
-    by_keyword = keyword(call, "dataset")
+def first_argument(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The call's first parameter, named ``name``: given by keyword, or as the first positional argument."""
+    by_keyword = keyword(call, name)
     if by_keyword is not None:
         return by_keyword.value
     given = positional(call)
     return given[0].value if given else None
+
+
+def loader_dataset(call: cst.Call) -> cst.BaseExpression | None:
+    """The data set a ``DataLoader(...)`` call is built over: ``dataset=`` or its first positional argument."""
+    return first_argument(call, "dataset")
 
 
 def innermost_loop(ctx: FileContext, line: int) -> TrainingLoop | None:

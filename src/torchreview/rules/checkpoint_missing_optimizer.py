@@ -94,8 +94,8 @@ from torchreview.rules._calls import (
     append_element,
     assignments,
     call_sites,
+    first_argument,
     innermost_loop,
-    keyword,
     last_assignment,
     loop_ranges,
     opposite_branches,
@@ -1917,9 +1917,7 @@ def _checkpoints(ctx: FileContext) -> list[tuple[CallSite, _Saved]]:
 def _ignite_to_save(ctx: FileContext, site: CallSite) -> _Saved | None:
     """What ignite's ``Checkpoint(to_save, save_handler, ...)`` saves: the objects of the ``to_save`` dict
     (written there or assigned to a name first), each of which it stores by its ``state_dict()``."""
-    arg = keyword(site.node, "to_save")
-    args = positional(site.node)
-    value = arg.value if arg is not None else (args[0].value if args else None)
+    value = first_argument(site.node, "to_save")
     if isinstance(value, cst.Name):
         prior = last_assignment(ctx, value.value, site.line, site.function)
         value = prior.value if prior is not None else None

@@ -60,7 +60,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
 from torchreview.loops.names import dotted
-from torchreview.rules._calls import assignments, call_sites, keyword, positional, values_of
+from torchreview.rules._calls import assignments, call_sites, first_argument, values_of
 from torchreview.rules._common import (
     assigned_in_loop,
     clears_optimizer,
@@ -639,9 +639,7 @@ def _engine_steps(ctx: FileContext) -> Iterator[Finding]:
     for site in call_sites(ctx):
         if site.name != "Engine":
             continue
-        by_keyword = keyword(site.node, "process_function")
-        given = positional(site.node)
-        handed = by_keyword.value if by_keyword is not None else given[0].value if given else None
+        handed = first_argument(site.node, "process_function")
         for func in _engine_functions(ctx, handed) if handed is not None else []:
             unit = function_as_iteration(ctx.path, ctx.module, func, ctx.sourcemap, ctx.facts)
             backwards = unit.of(EventKind.BACKWARD, max_depth=0)

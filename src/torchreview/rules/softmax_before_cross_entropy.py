@@ -61,12 +61,11 @@ from torchreview.rules._calls import (
     argument_for,
     call_sites,
     calls_of,
+    first_argument,
     innermost_loop,
-    keyword,
     last_assignment,
     opposite_branches,
     param_names,
-    positional,
     replace_node,
     values_of,
 )
@@ -611,11 +610,7 @@ def _squash_call(ctx: FileContext, node: cst.Call) -> str | None:
 
 
 def _loss_input(call: cst.Call) -> cst.BaseExpression | None:
-    kw = keyword(call, "input")
-    if kw is not None:
-        return kw.value
-    pos = positional(call)
-    return pos[0].value if pos else None
+    return first_argument(call, "input")
 
 
 def _squash_input(ctx: FileContext, node: cst.Call) -> cst.BaseExpression | None:
