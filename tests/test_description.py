@@ -875,6 +875,9 @@ def test_greetings_and_sign_offs_are_never_quoted_as_evidence():
     # a sentence that only opens like a sign-off is still quoted
     kept = check_description("Save the best model", "Best checkpoint selection now uses the validation loss.")
     assert "Best checkpoint selection now uses the validation loss." in kept.evidence
+    # ... and so is one that only opens like a greeting
+    hires = check_description("Upsampler", "Hi-res training")
+    assert "Hi-res training" in hires.evidence, hires.evidence
 
 
 # --- real-text shapes of stop 32 (batch F), written in our own words ------------------------------------

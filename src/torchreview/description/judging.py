@@ -99,9 +99,10 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
 
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads
 # oddly once rewritten
-_OPENS_WITH_GREETING = re.compile(r"^\W*(?:hi|hello|hey|dear|greetings)\b(?![-'/])")  # not "Hi-res training"
+_HELLO = r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b(?![-'/])"  # not "Hi-res training"
+_OPENS_WITH_GREETING = re.compile(rf"^\W*{_HELLO}")
 # "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
-_GREETING = re.compile(r"^\W*(?:(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|"
+_GREETING = re.compile(rf"^\W*(?:{_HELLO}[^.!?]{{0,40}}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
                        r"(?:best|best regards|kind regards|regards|cheers)(?:\W+[\w@-]+){0,2})[,.!]*\W*$")
 
