@@ -1586,3 +1586,17 @@ def test_such_that_ways_of_later_needs_comparisons_and_outcomes(title, body, exp
 ])
 def test_so_with_a_shared_subject_work_in_parallel_and_the_authors_plans(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # an amount saved or a quantity halved or doubled is a measured effect, however it is said
+    ("Use bf16 autocast in the trainer", "Halves activation memory on A100s.", "purpose"),
+    ("Cache the tokenized corpus", "Saves about 30% of the epoch time.", "purpose"),
+    ("Fuse the LayerNorm kernels", "Doubles throughput on 8 GPUs.", "purpose"),
+    ("Pin host memory", "Cuts step time by half on our cluster.", "purpose"),
+    # a new setting that doubles or halves something is the change itself
+    ("Tune the recipe", "Doubles the batch size and cuts the learning rate in half.", "mechanism-only"),
+    ("Half precision", "Halve the learning rate when training in fp16.", "mechanism-only"),
+])
+def test_an_amount_saved_or_halved_is_a_measured_effect(title, body, expected):
+    assert verdict(title, body) == expected

@@ -427,6 +427,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
               r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
+              # an amount saved or a quantity halved: "saves about 30% of GPU memory", "halves activation
+              # memory", "cuts step time by half"; "doubles the batch size" is a new setting, not an effect
+              r"\bsav(?:e|es|ed|ing) (?:about |around |roughly |up to |over |nearly |almost |~)?\d[\d.,]*\s?"
+              r"(?:%|gb|mb|gib|mib|ms|s|sec|seconds|minutes|hours)(?!\w)|"
+              r"\b(?:halv(?:e|es|ed|ing)|cuts?|cutting|doubles?|doubled|doubling|triples?|tripled) (?:the )?"
+              r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
+              r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
+              r"\bby (?:a )?half\b|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
               r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
               # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
