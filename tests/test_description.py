@@ -1600,3 +1600,16 @@ def test_so_with_a_shared_subject_work_in_parallel_and_the_authors_plans(title, 
 ])
 def test_an_amount_saved_or_halved_is_a_measured_effect(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # a visible defect that the change fixes or avoids is the symptom
+    ("fix mask distortion outside the preview", "", "purpose"),
+    ("Avoid flickering between frames of the exported video", "", "purpose"),
+    ("Blend the tiles", "This removes the seams between tiles.", "purpose"),
+    # the same words naming a transform or a feature are the change itself
+    ("Add lens distortion augmentation", "", "mechanism-only"),
+    ("Add a Gaussian blur transform", "", "mechanism-only"),
+])
+def test_a_visible_defect_fixed_is_a_symptom(title, body, expected):
+    assert verdict(title, body) == expected

@@ -302,6 +302,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
+              # a visible defect that the change fixes or avoids ("fix inpaint distortion outside the preview");
+              # "Add lens distortion augmentation" names a transform, so the fixing verb must come first
+              r"\b(?:fix\w*|avoid\w*|prevent\w*|reduc\w*|remov\w*) (?:[\w-]+ ){0,3}?(?:distortions?|flicker\w*|"
+              r"jitter\w*|blurr\w*|ghosting|banding|seams?|color shifts?|colou?r casts?)\b|"
               # one part getting in the way of another: "the built-in seeding interferes with worker_init_fn"
               r"\binterfer(?:e|es|ed|ing|ence)\b|\bclash(?:es|ed)? with\b"),
         # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
