@@ -1315,8 +1315,8 @@ def test_hints_drop_references_and_read_the_sentence_shape(title, body, hint):
     ("ENH: Add a Dice loss module", "Add a Dice loss module in order to <what it improves or prevents>."),
     ("MAINT: update the loader", "Update the loader in order to <what it improves or prevents>."),
     ("WR: Add a Gymnasium wrapper", "Add a Gymnasium wrapper in order to <what it improves or prevents>."),
-    # a word with a colon that is no tag stays
-    ("Note: add a loader", "Note: add a loader: this is needed because <the problem it solves or what it improves>."),
+    # a word with a colon that is no tag stays when no verb follows it
+    ("Note: a loader", "Note: a loader: this is needed because <the problem it solves or what it improves>."),
 ])
 def test_hints_drop_capital_commit_tags(title, hint):
     result = check_description(title, "")
@@ -1329,6 +1329,15 @@ def test_hints_drop_capital_commit_tags(title, hint):
     ("575 Fix load pretrained weights issue", "", "Fix load pretrained weights issue to <what it improves or prevents>."),
     ("#12: Add ddp training", "", "Add ddp training in order to <what it improves or prevents>."),
     ("trainer: enable VAE tiling", "", "Enable VAE tiling to <what it improves or prevents>."),
+    # so is a short label before a colon: a ticket, a heading run into the text, a template's placeholder
+    ("PROJ-2012: Bump torch to 2.9.1", "", "Bump torch to 2.9.1 in order to <what it improves or prevents>."),
+    ("Trainer refactor: move the loop into engine.py", "",
+     "Move the loop into engine.py in order to <what it improves or prevents>."),
+    ("Export", "* ***Fix bug X*** : Fix the detr export to onnx",
+     "Fix the detr export to onnx in order to <what it improves or prevents>."),
+    # ... but a label that opens with its own verb is the change itself
+    ("Added how-to guide: convert plain pytorch code to ignite", "",
+     "Added how-to guide: convert plain pytorch code to ignite in order to <what it improves or prevents>."),
     # ... but not when no verb follows: the number or the name is then part of what they wrote
     ("3D UNet for the decoder", "", "3D UNet for the decoder: this is needed because <the problem it solves or what it "
                                     "improves>."),

@@ -65,14 +65,23 @@ _SUBJECT_FIRST = re.compile(r"^(?:this|these|that|it|we|i|they|you|there|the \w+
 # What may stand before the change's verb in a title: an issue number ("575 Fix load ...", "#12: Add X") or
 # the part of the code it touches, in lower case ("trainer: enable VAE tiling", "data/loader: use ...").
 _LEAD_LABEL = re.compile(r"^(?:#?\d+\s*[-:.)]?|(?-i:[a-z][\w./-]{1,30}):)\s+")
+# A short label of a few words before a colon, with the change's verb after it: a template's
+# placeholder ("Fix bug X : Fix detr export to onnx") or a heading run into the text ("Trainer
+# refactor: move the loop into engine.py"). The hint starts at the verb.
+_LEAD_PHRASE = re.compile(r"^(?:[^\s:`]+\s+){0,4}[^\s:`]+\s*:\s+")
 
 
 def _hint_sentence(sentence: str) -> str:
     """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes, an issue number or a
     component's name before its verb, or trailing refs."""
     text = _HINT_PREFIX.sub("", sentence.strip()).rstrip(".!:;, ")
-    label = _LEAD_LABEL.match(text)
-    if label and _VERB_FIRST.match(text[label.end():]):
+    short_label, phrase = _LEAD_LABEL.match(text), _LEAD_PHRASE.match(text)
+    label = short_label or phrase
+    verb = _VERB_FIRST.match(text[label.end():]) if label else None
+    # a phrase that opens with a verb of its own is the change ("Added how-to guide: convert X to Y"),
+    # unless the text after it says that verb again ("Fix bug X : Fix detr export")
+    own = _VERB_FIRST.match(text)
+    if label and verb and (short_label or not own or own.group(0).lower() == verb.group(0).lower()):
         text = text[label.end():]
     text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
