@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from torchreview.prtext import MAX_SENTENCES, Section, detect_bot, read
+from torchreview.prtext.commit_message import read_commit_message
 
 
 def texts(title: str, body: str) -> list[str]:
@@ -148,3 +151,35 @@ def test_abbreviations_end_no_sentence_and_a_code_span_can_start_one():
     texts = [s.text for s in split_sentences(line, Section.PLAIN)]
     assert texts == ["Adds a warmup flag (e.g. `--warmup 500`).", "`--warmup` takes steps, i.e. Optimizer updates.",
                      "Done."]
+
+
+# --- a git commit message -------------------------------------------------------------------------------
+
+
+def test_commit_message_subject_is_the_first_paragraph_and_git_comments_go():
+    message = read_commit_message(
+        "\n# leading comment\nDetach the running loss\nso the graph is freed\n\nEvery step kept its graph\n"
+        "alive until the epoch ended.\n\nSigned-off-by: A <a@example.com>\n# Please enter the commit message\n")
+    assert message.title == "Detach the running loss so the graph is freed"
+    assert message.body == "Every step kept its graph\nalive until the epoch ended.\n\nSigned-off-by: A <a@example.com>"
+    assert not message.written_by_git
+
+
+def test_commit_message_stops_at_the_scissors_line_of_commit_verbose():
+    message = read_commit_message("Pin torch\r\n\r\nWhy: 2.3 broke the loader.\r\n"
+                                  "# ------------------------ >8 ------------------------\r\n"
+                                  "diff --git a/x b/x\r\n+because it crashes\r\n")
+    assert message.title == "Pin torch" and message.body == "Why: 2.3 broke the loader."
+
+
+@pytest.mark.parametrize(("text", "by_git"), [
+    ("fixup! Add EMA", True), ("squash! Add EMA", True), ("amend! Add EMA", True),
+    ("Merge branch 'main' into ema", True), ("Merge remote-tracking branch 'origin/main'", True),
+    ("Merge tag 'v1.2'", True),
+    # the author's own words, even when they speak of merging or fixing up
+    ("Merge the two loaders into one", False), ("Fixup the warmup schedule", False),
+    ("Merge pull request #12 from a/fix-nan\n\nFix NaN loss on empty batches", False),
+    ("", False),
+])
+def test_commits_that_git_writes_or_squashes(text, by_git):
+    assert read_commit_message(text).written_by_git is by_git

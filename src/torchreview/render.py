@@ -274,8 +274,12 @@ def titles(findings: Iterable[Finding]) -> dict[str, str]:
     return out
 
 
-def description_feedback(description: Any) -> str:
-    """The markdown feedback of a description check (templates/description.md.j2); "" when none ran."""
+def description_feedback(description: Any, *, commit: bool = False) -> str:
+    """The markdown feedback of a description check (templates/description.md.j2); "" when none ran.
+    ``commit``: the text checked was a git commit message, so the feedback speaks of a commit."""
     if description is None:
         return ""
-    return render_template("description.md.j2", description=description)
+    from torchreview.description.result import commit_wording
+
+    words = commit_wording() if commit else description.wording
+    return render_template("description.md.j2", description=description, words=words)

@@ -105,3 +105,25 @@ def test_review_without_title_or_description_has_no_description(capsys):
 def test_demo_shows_the_description_feedback(capsys):
     assert main(["demo"]) == 0
     assert "About the PR description" in capsys.readouterr().out
+
+
+def test_a_commit_message_file_is_read_as_subject_and_body(capsys, tmp_path):
+    path = tmp_path / "COMMIT_EDITMSG"
+    path.write_text("Use bf16 autocast in the trainer\n\nHalves activation memory.\n# a comment of git's\n",
+                    encoding="utf-8")
+    code, out = run_json(capsys, str(path))
+    assert code == 0 and out["verdict"] == "purpose"
+    assert out["evidence"] == ["Halves activation memory."]
+    assert main(["describe-check", str(path)]) == 0
+    assert "About the commit message" in capsys.readouterr().out
+
+
+def test_a_commit_message_with_title_or_body_flags_is_refused(capsys, tmp_path):
+    path = tmp_path / "msg"
+    path.write_text("Add EMA\n", encoding="utf-8")
+    assert main(["describe-check", str(path), "--title", "Add EMA"]) == 2
+    assert "either a commit message file or --title/--body-file" in capsys.readouterr().err
+    assert main(["describe-check", "-", "--diff", "-"]) == 2
+    assert "cannot both read stdin" in capsys.readouterr().err
+    assert main(["describe-check", str(tmp_path / "missing")]) == 2
+    assert "does not exist" in capsys.readouterr().err

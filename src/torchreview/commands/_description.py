@@ -8,8 +8,9 @@ if TYPE_CHECKING:
     from torchreview.description import DescriptionResult
 
 
-def render_description(result: DescriptionResult) -> str:
-    """The markdown feedback for one description check (templates/description.md.j2)."""
+def render_description(result: DescriptionResult, *, commit: bool = False) -> str:
+    """The markdown feedback for one description check (templates/description.md.j2); ``commit`` when the
+    text was a git commit message."""
     from torchreview.render import description_feedback
 
-    return description_feedback(result)
+    return description_feedback(result, commit=commit)

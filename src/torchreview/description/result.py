@@ -31,12 +31,11 @@ class DescriptionResult:
         return wording()
 
     @property
-    def training_question(self) -> str:
-        """The question about the expected effect on training, naming the files (markdown)."""
+    def training_files_md(self) -> str:
+        """The training files the question about the effect on training names (markdown code spans)."""
         from torchreview.render import md_code
 
-        files = ", ".join(md_code(f) for f in self.training_files[:3])
-        return wording()["training_question"].replace("{files}", files)
+        return ", ".join(md_code(f) for f in self.training_files[:3])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,8 +50,20 @@ class DescriptionResult:
 
 
 @cache
-def wording() -> dict[str, str]:
-    """Sentences for hints and feedback (content/description.toml)."""
+def _description_toml() -> dict[str, Any]:
     path = asset_dir("content") / "description.toml"
     with path.open("rb") as fh:
-        return {k: str(v) for k, v in tomllib.load(fh).items()}
+        return tomllib.load(fh)
+
+
+@cache
+def wording() -> dict[str, str]:
+    """Sentences for hints and feedback (content/description.toml)."""
+    return {k: str(v) for k, v in _description_toml().items() if not isinstance(v, dict)}
+
+
+@cache
+def commit_wording() -> dict[str, str]:
+    """The same sentences for a git commit message: its ``[commit]`` table says "commit" and "subject
+    line" where the PR wording says "PR" and "title"."""
+    return {**wording(), **{k: str(v) for k, v in _description_toml().get("commit", {}).items()}}
