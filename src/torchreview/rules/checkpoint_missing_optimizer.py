@@ -16,7 +16,10 @@ What it does
     checkpoint (``model.load_state_dict(ckpt["model_state_dict"])``, before a training loop of the same
     function, with the optimizer in reach) while the file saves the optimizer's state under a key that
     nothing reads back and no optimizer loads a state anywhere in the file. Loading the best weights
-    after training, or in an evaluation function, is no resume. And a resume that restores the
+    after training, or in an evaluation function, is no resume; nor is loading weights into a model the
+    optimizer does not train (a pruning script's dense reference model), nor reading only the weights
+    from a file not named as a checkpoint (``torch.load(args.init)["state_dict"]``, the weights a
+    lottery-ticket run or a fine-tuning starts from). And a resume that restores the
     optimizer only ``if 'optimizer' in checkpoint:`` while every save of the file writes it under
     another key (``'optimizer_state_dict'``): that test is never true.
 
@@ -90,6 +93,7 @@ from torchreview.loops import EventKind
 from torchreview.loops.names import _OPTIMIZER_CTORS, _SCHEDULER_CTORS
 from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import (
+    Assignment,
     CallSite,
     append_element,
     assignments,
@@ -2074,6 +2078,40 @@ def _membership_ifs(ctx: FileContext) -> list[cst.If]:
     return found
 
 
+def _loads_a_model_the_optimizer_does_not_train(ctx: FileContext, load: CallSite, owner: str) -> bool:
+    """The weights go into a model that no build of the optimizer trains: ``optimizer =
+    SGD(model.parameters())`` and ``model_ref.load_state_dict(checkpoint["state_dict"])`` (a dense
+    reference to prune from). Unknown when the file builds the optimizer from no ``.parameters()``."""
+    func = load.node.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    parts = ctx.code(func.value).split(".")
+    names = [".".join(parts[:i]) for i in range(1, len(parts) + 1) if ".".join(parts[:i]) not in ("self", "")]
+    builds = [code for code in ctx.facts.assigned.get(owner, []) if ".parameters()" in code]
+    return bool(builds) and bool(names) and not any(
+        re.search(r"(?<![\w.])" + re.escape(name) + r"(?!\w)", code) for code in builds for name in names)
+
+
+_RESUME_SOURCE = re.compile(r"resum|ckpt|checkpoint|last|latest|snapshot|continue|step|epoch|iter", re.IGNORECASE)
+
+
+def _weights_to_start_from(ctx: FileContext, loaded: Assignment) -> bool:
+    """``checkpoint = torch.load(args.model); model.load_state_dict(checkpoint["state_dict"])``: weights
+    to start from (pretrained, or a lottery ticket's initial weights). A resume reads where it stopped
+    as well (``checkpoint["epoch"]``, ``["best_acc"]``) before the name is loaded again, or loads a file
+    named as a checkpoint."""
+    if _RESUME_SOURCE.search(ctx.code(loaded.value)):
+        return False
+    later = [a.line for a in assignments(ctx) if a.name == loaded.name and a.function is loaded.function
+             and a.line > loaded.line]
+    end = min(later) - 1 if later else None
+    if loaded.function is not None and end is None:
+        end = ctx.pos(loaded.function).end.line
+    text = "\n".join(ctx.source.splitlines()[loaded.line - 1:end])
+    keys = re.findall(r"(?<![\w.])" + re.escape(loaded.name) + r"""\s*(?:\[\s*|\.get\(\s*)["'](\w+)["']""", text)
+    return not any(_PROGRESS_KEY.search(k) for k in keys)
+
+
 def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
     if not entries or "load_state_dict" not in ctx.source or any(_OPT_TEXT.search(ctx.code(s.node.func.value))
                           for s in call_sites(ctx) if s.name == "load_state_dict"
@@ -2099,6 +2137,10 @@ def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
             if not any(lp.function_node is func and lp.line > load.line
                        and lp.has(EventKind.STEP, EventKind.BACKWARD) for lp in ctx.loops):
                 continue  # the best weights read back after training, for a final test: no resume
+            if _loads_a_model_the_optimizer_does_not_train(ctx, load, owner):
+                continue  # model_ref.load_state_dict(...): a reference model to prune from, not a resume
+            if _weights_to_start_from(ctx, source):
+                continue  # torch.load(args.pretrained)["state_dict"] and nothing else: a start, not a resume
             yield ctx.finding(
                 ID, SEVERITY, load.line, load.end_line,
                 facts={"kind": "resume", "missing": "optimizer", "owner": owner, "line": load.line,
@@ -2135,3 +2177,52 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
                "key": "", "restore": "", "tested_key": ""},
         suggestion=_suggest(ctx, saved, "scheduler", scheduler),
     )
+
+VALID += [
+    # weights to start from, not a resume: a dense reference model to prune from (the optimizer trains
+    # another model), and a lottery ticket's initial weights read with nothing else from their file
+    """
+import argparse
+import torch
+
+
+def main(args, model, model_ref, loader, criterion):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    if args.reference:
+        reference = torch.load(args.reference)
+        best_acc = reference["best_acc"]
+        model_ref.load_state_dict(reference["state_dict"])
+    if args.init:
+        start = torch.load(args.init)
+        model.load_state_dict(start["state_dict"])
+    for epoch in range(args.epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        torch.save({"state_dict": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch},
+                   "pruned.pth")
+""",
+]
+
+INVALID += [
+    # a resume named by the step it restarts from reads only the model back
+    """
+import os
+import torch
+
+
+def main(args, model, loader, criterion, save_path):
+    if args.load_step > 0:
+        ckpt = torch.load(os.path.join(save_path, f"{args.load_step}.th"))
+        model.load_state_dict(ckpt["model"])  # <- finding
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    for step, (x, y) in enumerate(loader, start=args.load_step):
+        optimizer.zero_grad()
+        criterion(model(x), y).backward()
+        optimizer.step()
+        if step % 1000 == 0:
+            torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()},
+                       os.path.join(save_path, f"{step}.th"))
+""",
+]
