@@ -88,6 +88,34 @@ def test_device_rule_names_the_unmoved_variable_and_its_call() -> None:
     assert (finding.line, finding.facts["variable"], finding.facts["call"]) == (4, "images", "model")
 
 
+def test_device_rule_names_the_tensor_under_a_method_call() -> None:
+    """``labels.float()`` reaching the loss names ``labels``: the fix moves the tensor, not the call."""
+    src = (
+        "model = Net().cuda()\n"
+        "for images, labels in train_loader:\n"
+        "    images = images.cuda()\n"
+        "    loss = criterion(model(images), labels.float())\n"
+    )
+    (finding,) = run("device-mismatch", src)
+    assert (finding.line, finding.facts["variable"], finding.facts["call"]) == (4, "labels", "criterion")
+
+
+def test_device_rule_says_how_the_dropped_move_was_written() -> None:
+    src = (
+        "model = Net().cuda()\n"
+        "for images, labels in batches:\n"
+        "    images, labels = images.cuda(), labels.cuda()\n"
+        "    weight = torch.ones(len(labels))\n"
+        "    weight.cuda()\n"
+        "    loss = F.binary_cross_entropy(model(images), labels, weight)\n"
+    )
+    (finding,) = run("device-mismatch", src)
+    assert (finding.line, finding.facts["variable"], finding.facts["move"]) == (5, "weight", "cuda()")
+    from torchreview.render import message
+
+    assert "weight.cuda() on line 5 returns a moved copy" in message(finding)
+
+
 def test_device_rule_sees_moves_made_in_place() -> None:
     src = (
         "model.to(device)\n"

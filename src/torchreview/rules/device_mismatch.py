@@ -15,7 +15,9 @@ What it does
     (``batch[1].to(device)``) moves only that element. A plain tensor of the batch (one the loop
     unpacked, in its header or by its first statements, ``x, _ = batch``) whose ``x.to(device)`` is
     written as a statement keeps none of the move: the comment sits on that line, also when what
-    reaches the model was built from ``x`` (``x1 = transform(x)``).
+    reaches the model was built from ``x`` (``x1 = transform(x)``). The same holds for a tensor the
+    loop builds on the CPU (``weight = torch.FloatTensor(counts)``, then ``weight.cuda()`` as a
+    statement) that then reaches the model or the loss.
 
 Why it matters
     The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
@@ -1548,9 +1550,14 @@ def _names(node: cst.BaseExpression) -> list[str]:
 
 
 def _root(node: cst.BaseExpression) -> str:
-    while isinstance(node, cst.Attribute | cst.Subscript):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else ""
+    """The name an expression starts from: ``x`` of ``x[0].float()``, ``weight`` of ``weight.unsqueeze(1)``."""
+    while True:
+        if isinstance(node, cst.Attribute | cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            node = node.func.value
+        else:
+            return node.value if isinstance(node, cst.Name) else ""
 
 
 def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
@@ -1603,6 +1610,24 @@ class _State:
     discarded: dict[str, int] = field(default_factory=dict)
     # a name built from such a tensor (x1 = transform(x)), with the tensor whose copy was dropped
     dropped_from: dict[str, str] = field(default_factory=dict)
+
+
+# torch's tensor constructors: without device= they build on the CPU (a tensor, never a module)
+_CPU_TENSOR_CTOR = re.compile(
+    r"^(?:torch\.)(?:tensor|Tensor|FloatTensor|DoubleTensor|HalfTensor|LongTensor|IntTensor|ShortTensor|"
+    r"ByteTensor|BoolTensor|zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|eye|from_numpy|"
+    r"as_tensor)$")
+
+
+def _cpu_tensor_built(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """``torch.FloatTensor(counts)``, ``torch.ones(n)``: a new tensor on the CPU (no ``device=``)."""
+    return (isinstance(value, cst.Call) and bool(_CPU_TENSOR_CTOR.match(ctx.code(value.func)))
+            and not any(a.keyword is not None and a.keyword.value == "device" for a in value.args))
+
+
+def _move_written(ctx: FileContext, line: int) -> str:
+    """How the dropped move is written on ``line``: ``cuda()`` or ``to(...)``."""
+    return "cuda()" if ".cuda(" in ctx.source.splitlines()[line - 1] else "to(...)"
 
 
 def _name_nodes(node: cst.CSTNode) -> list[cst.Name]:
@@ -1810,6 +1835,8 @@ class _Walker(cst.CSTVisitor):
         self.hits: list[_Hit] = []
         self.outputs: set[str] = set()  # names holding what the model returned (on its device)
         self.statements: set[int] = set()  # calls that are a statement of their own (batch.to(device))
+        # names the loop builds as a tensor on the CPU (weight = torch.FloatTensor(counts))
+        self.built_on_cpu: set[str] = set()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -1911,6 +1938,11 @@ class _Walker(cst.CSTVisitor):
                         self.outputs.add(name)
                     else:
                         self.outputs.discard(name)
+                if isinstance(t.target, cst.Name):
+                    if _cpu_tensor_built(self.ctx, value):
+                        self.built_on_cpu.add(name)
+                    else:
+                        self.built_on_cpu.discard(name)
         return False
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
@@ -1931,7 +1963,14 @@ class _Walker(cst.CSTVisitor):
                 # batch.to(device) as a statement moves a BatchEncoding or a PyG batch in place;
                 # batch[1].to(device) alone moves nothing (it returns a new tensor).
                 if (name == "cuda" or _device_arg(ctx, node)) and isinstance(node.func.value, cst.Name):
-                    if node.func.value.value in self.state.raw:
+                    if id(node) in self.statements and node.func.value.value in self.built_on_cpu:
+                        # weight = torch.FloatTensor(...); weight.cuda(): a tensor's move returns a copy,
+                        # and this one is dropped, so weight stays on the CPU like an unmoved batch
+                        built = node.func.value.value
+                        self._set(built, "raw")
+                        self.state.tensors.add(built)
+                        self.state.discarded[built] = ctx.pos(node).start.line
+                    elif node.func.value.value in self.state.raw:
                         if id(node) in self.statements and node.func.value.value in self.state.tensors:
                             self.state.discarded[node.func.value.value] = ctx.pos(node).start.line
                         elif id(node) in self.statements:
@@ -2367,10 +2406,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # nothing in this loop reaches a model or a loss
         if isinstance(loop.node, cst.For) and _loader_like(ctx, loop):
             names = _batch_names(ctx, loop)
-        elif "next(" in ctx.code(loop.node.body):
-            names = set()  # batches drawn with next(iter(loader)) inside the body
         else:
-            continue
+            # batches drawn with next(iter(loader)) inside the body, or a tensor the body builds and
+            # then drops the moved copy of (weight = torch.FloatTensor(...); weight.cuda())
+            names = set()
         if _caller_places(ctx, loop) or _passes_through(ctx, loop):
             continue
         names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
@@ -2390,6 +2429,50 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             ID, SEVERITY, at, at, loop=loop,
             facts={"variable": variable, "call": hit.call, "loop_header": loop.header,
                    "loop_line": loop.line, "line": hit.line,
-                   **({"discarded_line": discarded} if discarded else {})},
+                   **({"discarded_line": discarded, "move": _move_written(ctx, discarded)} if discarded else {})},
             suggestion=_keep_the_copy(ctx, variable, discarded) if discarded else None,
         )
+
+INVALID += [
+    # a tensor the loop builds on the CPU, whose .cuda() copy is dropped, in a loop over an iterator
+    # that is not named like a loader
+    """
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def train(model, optimizer, batches, class_weight):
+    model.cuda()
+    for batch_idx, (data, target) in enumerate(batches):
+        data, target = data.cuda(), target.cuda()
+        weight = torch.FloatTensor(np.full(len(target), class_weight))
+        weight.cuda()  # <- finding
+        optimizer.zero_grad()
+        loss = F.binary_cross_entropy(model(data), target, weight.unsqueeze(1))
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # the same tensor, with its moved copy kept, or built on the device
+    """
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def train(model, optimizer, batches, class_weight, device):
+    model.to(device)
+    for data, target in batches:
+        data, target = data.to(device), target.to(device)
+        weight = torch.FloatTensor(np.full(len(target), class_weight))
+        weight = weight.to(device)
+        bias = torch.zeros(len(target), device=device)
+        optimizer.zero_grad()
+        loss = F.binary_cross_entropy(model(data) + bias.unsqueeze(1), target, weight.unsqueeze(1))
+        loss.backward()
+        optimizer.step()
+""",
+]
