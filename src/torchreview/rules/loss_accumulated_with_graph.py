@@ -6,7 +6,9 @@ What it does
     returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
-    returns it, ``loss = loss.item()``, hands back no tensor). The entries of a loss dict, taken with
+    returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
+    total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number).
+    The entries of a loss dict, taken with
     ``for name, val in loss_dict.items()``, are losses too; a count of a loss's elements
     (``losses.numel()``) is a plain number.
 
@@ -970,6 +972,32 @@ def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
     return info.node if info is not None else None
 
 
+_HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\((.*)\)\s*$", re.DOTALL)
+
+
+def _helper_detaches(ctx: FileContext, added: str) -> bool:
+    """``train_loss.append(get_numpy(batch_loss))`` where this file's ``get_numpy`` returns
+    ``loss.cpu().data.numpy()``: every value the helper returns is a number, not the graph."""
+    m = _HELPER_CALL.match(added)
+    func = _function_named(ctx, m.group(1)) if m else None
+    if func is None:
+        return False
+    values: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is func
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            values.append(ctx.code(node.value) if node.value is not None else "")
+
+    walk(func, V())
+    return bool(values) and all(_DETACHING.search(v) for v in values)
+
+
 def _own_return_names(func: cst.FunctionDef) -> set[str]:
     """Names the function itself returns (``return loss``); a nested function's returns are its own
     (opacus's train() defines a per-sample loss function inside and returns its duration)."""
@@ -1255,7 +1283,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             func_scope = scopes[id(func_node)] = _collect(ctx, func_node)
         reached = _reaches_backward(func_scope)
         for item in _totals(ctx, loop):
-            if item.line in seen or _DETACHING.search(item.added) or _COUNT_OF.fullmatch(item.added.strip()):
+            if item.line in seen or _DETACHING.search(item.added) or _COUNT_OF.fullmatch(item.added.strip()) \
+                    or _helper_detaches(ctx, item.added):
                 continue
             # the loss names the total takes, in the order written; each is judged (a set's order
             # would let the hash seed pick which one decides)
@@ -1294,3 +1323,47 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                        "loop_header": loop.header},
                 suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),
             )
+
+VALID += [
+    # a helper of this file turns the loss into a number before it is kept
+    """
+import torch
+
+
+def to_number(loss):
+    return loss.cpu().data.numpy()
+
+
+def train(net, loader, optimizer, criterion):
+    train_loss = []
+    for x, y in loader:
+        batch_loss = criterion(net(x), y)
+        train_loss.append(to_number(batch_loss))
+        optimizer.zero_grad()
+        batch_loss.backward()
+        optimizer.step()
+    return sum(train_loss) / len(train_loss)
+""",
+]
+
+INVALID += [
+    # the same helper returning the loss tensor itself keeps every graph
+    """
+import torch
+
+
+def scaled(loss):
+    return loss * 2
+
+
+def train(net, loader, optimizer, criterion):
+    train_loss = []
+    for x, y in loader:
+        batch_loss = criterion(net(x), y)
+        train_loss.append(scaled(batch_loss))  # <- finding
+        optimizer.zero_grad()
+        batch_loss.backward()
+        optimizer.step()
+    return sum(train_loss) / len(train_loss)
+""",
+]
