@@ -139,7 +139,11 @@ SEVERITY = "warning"
 # A finding needs a move to a device and a loop over something named like a loader (or built by a
 # DataLoader) that reaches a model or a loss: see _uses_accelerator, _loader_expr and check.
 PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-9])|"
-             r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop")
+             r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop"
+             # or a tensor the loop builds on the CPU, whose moved copy may be dropped (any loop)
+             r"||text:\.\s*(?:to|cuda)\s*\(&&text:\btorch\s*\.\s*(?:tensor|Tensor|FloatTensor|DoubleTensor|"
+             r"HalfTensor|LongTensor|IntTensor|ShortTensor|ByteTensor|BoolTensor|zeros|ones|empty|full|rand|randn|"
+             r"randint|randperm|arange|linspace|eye|from_numpy|as_tensor)\s*\(&&device-loop")
 
 VALID = [
     # the network of this file is moved where it is built (and once more by name, later)
