@@ -54,7 +54,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
         # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
         (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "
-              r"(?:[\w.`'=/<>+-]+ ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
+              r"(?:[\w.`'=/<>+-]+:? ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
         # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
         # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
         # crash), "溢出" (an overflow), "泄漏" (a leak), "引入的…问题" (a problem introduced by)
@@ -181,7 +181,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"mentioned|planned|said)\b))\b|\bas (?:it|this|that|they) (?:is|are|was|were) (?:already|not|no longer|"
               r"never|unused|deprecated|redundant|handled|done)\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
-              r"\b(?:requested|reported) (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
+              # "requested by users" is a need; "the issue reported in #767" only points to where the
+              # problem is told, as "Fixes #767" does
+              r"\brequested (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
               r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
@@ -234,7 +236,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up|issues?|problems?))\b|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
-              r"(?:bug|problem|issue|regression|leak|race)\b|\bleakage\b|"
+              r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
               # a changed circumstance: the problem a workaround was for is fixed elsewhere now
@@ -308,6 +310,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"jitter\w*|blurr\w*|ghosting|banding|seams?|color shifts?|colou?r casts?)\b|"
               # one part getting in the way of another: "the built-in seeding interferes with worker_init_fn"
               r"\binterfer(?:e|es|ed|ing|ence)\b|\bclash(?:es|ed)? with\b"),
+        # what the code failed to do before: "the load balancing loss was not being added when …"
+        (0.9, r"(?<=[a-z0-9'`] )(?:wasn't|weren't|was not|were not) "
+              r"(?:being|getting) (?:\w+ly )?\w+(?:ed|en|wn)\b|"
+              # "the dtype of the zero point is not correctly set", "weights were not properly loaded"
+              r"(?<=[a-z0-9'`] )(?:is not|are not|was not|were not|isn't|aren't|wasn't|weren't) "
+              r"(?:correctly|properly) \w+"),
         # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
         # instruction (what the change does), so a word must come before the negation; "samplers which
         # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.

@@ -92,7 +92,8 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     body_says = parsed.body_shows_code or any(not _says_nothing(s) for s in body)
     if not (parsed.body_has_content and body_says) and not said:
         return "empty", 0.9, (), ""
-    evidence = _unique(s for s in sentences if not s.refs_only and not _GREETING.match(s.cue_text))
+    evidence = _unique(s for s in sentences if not s.refs_only and not _GREETING.match(s.cue_text)
+                       and not _LEAD_IN_ONLY.match(s.cue_text))
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
     return "mechanism-only", round(confidence, 2), evidence, mechanism
 
@@ -105,6 +106,11 @@ _OPENS_WITH_GREETING = re.compile(rf"^\W*{_HELLO}")
 _GREETING = re.compile(rf"^\W*(?:{_HELLO}[^.!?]{{0,40}}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
                        r"(?:best|best regards|kind regards|regards|cheers)(?:\W+[\w@-]+){0,2})[,.!]*\W*$")
+
+
+# "For example,", "Changes:", "Example usage:": a lead-in of a few words to a list or a code block, with
+# nothing of its own to quote
+_LEAD_IN_ONLY = re.compile(r"^\W*(?:[\w'-]+\W+){0,3}?[\w'-]+\s*[,:]\s*$")
 
 
 def _says_nothing(sentence: Sentence) -> bool:

@@ -532,6 +532,8 @@ def _tells_past_event(text: str) -> bool:
             following = words[i + 1] if i + 1 < len(words) else ""
             if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):
                 continue  # "instruction tuned models are now …": an -ed adjective in front of the subject
+            if following in _BE_OR_HAVE:
+                continue  # "the metrics logged are loss and accuracy": a participle after its noun, then the verb
             if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
                 return True
     return False

@@ -54,6 +54,7 @@ _MOTIVATION_HEADINGS = re.compile(
     r"^(motivation|motivation and context|why|why\?|why this|why is this (change |pr )?needed\??|"
     r"why are these changes needed\??|context|"
     r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
+    r"reasons? for (the |this |these )?changes?|reasons? for (the |this )?(pr|change|fix)|why the change|"
     r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
     r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose)$"
 )
@@ -105,7 +106,7 @@ _BOILERPLATE = re.compile(
     r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
     r"<sub>|built with|generated with|imported from github|approved by:|x-github|"
-    r"this change is \[?!?\[?reviewable)",
+    r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable)",
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
@@ -115,7 +116,8 @@ _PROMPT = re.compile(
     r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
     r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
-    r"diagrams|images|logs)|please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
+    r"diagrams|images|logs)|((for more (information|info|details)|if needed|if applicable),? )?"
+    r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
@@ -136,6 +138,12 @@ _PROMPT = re.compile(
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
+    # a template's rules for opening a PR ("Before you create a PR, please check to see if there is an
+    # issue for this change.", "You should link at least one existing issue for PR.", "If you PR to `dev`
+    # branch, please add a brief summary …", "PRs from forked repository not accepted.")
+    r"before (you|your) (create|open|submit|send|make) (a |the |your |this )?(pr|pull request)\b|"
+    r"you (should|must|need to) link\b|if you (pr|open a pr|send a pr|submit a pr) to\b|"
+    r"(prs|pull requests) from (a )?fork(ed)? (repositor(y|ies)|repos?) (are )?not accepted|"
     # a pointer to the project's rules ("🚨Please review the guidelines for contributing to this repository.")
     r"please (review|follow|see|read) (the|our)\b[^.]{0,30}\b(guidelines?|contribut\w*|code of conduct)\b|"
     # a template's placeholder sentence ("A few sentences describing the changes proposed in this pull request.")
