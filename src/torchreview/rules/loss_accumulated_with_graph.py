@@ -8,6 +8,8 @@ What it does
     ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
     returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
     total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number).
+    A loop in a function decorated with ``@torch.no_grad()`` builds no graph and is left alone (there,
+    a normalizing flow's ``model.backward(z)`` is its inverse, not a backward pass).
     The entries of a loss dict, taken with
     ``for name, val in loss_dict.items()``, are losses too; a count of a loss's elements
     (``losses.numel()``) is a plain number.
@@ -1271,6 +1273,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in sorted(ctx.loops, key=lambda lp: lp.line, reverse=True):  # innermost first
         if loop.iterates_parameters or not loop.has(EventKind.BACKWARD):
             continue
+        if loop.function_node is not None and any(
+                is_no_grad_context(ctx.code(d.decorator)) for d in loop.function_node.decorators):
+            continue  # @torch.no_grad() def sample(): nothing builds a graph (a flow's model.backward(z) inverts it)
         loop_scope = _collect(ctx, loop.node.body)
         losses = _graph_losses(ctx, loop, loop_scope)
         if not losses:
@@ -1365,5 +1370,21 @@ def train(net, loader, optimizer, criterion):
         batch_loss.backward()
         optimizer.step()
     return sum(train_loss) / len(train_loss)
+""",
+]
+
+VALID += [
+    # a normalizing flow's backward() is its inverse, called in a function that runs under no_grad
+    """
+import torch
+
+
+@torch.no_grad()
+def sample(flow, n_batches, shape, device):
+    samples = []
+    for _ in range(n_batches):
+        z = torch.randn(shape, device=device)
+        samples.append(flow.backward(z).clamp(-1, 1))
+    return torch.cat(samples)
 """,
 ]
