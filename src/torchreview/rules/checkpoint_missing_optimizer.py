@@ -53,7 +53,8 @@ Use instead
     weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
     training loop, unless the file also resumes training from a checkpoint (a resume flag such as
     ``--resume`` or ``continue_train``, or a start epoch, and weights loaded back into the model, also by a
-    method of the class that calls its loader, as CycleGAN's ``setup()`` does): then
+    method of the class that calls its loader, as CycleGAN's ``setup()`` does; or a script that loads,
+    before it trains, the very file it saves, by name or by the same path expression): then
     ``torch.save(model.state_dict(), path)`` is the checkpoint a resumed run reads, and it needs the
     optimizer state too (each one's, for a list ``self.optimizers``). So does a helper named for saving
     that is handed the optimizer and never uses it (``save_model(args, model, optimizer)``). One save
@@ -1687,15 +1688,37 @@ def _file_names(ctx: FileContext, node: cst.CSTNode, site: CallSite) -> set[str]
     return {n.rsplit("/", 1)[-1] for n in names}
 
 
+def _path_written(ctx: FileContext, save: cst.Call) -> str:
+    """The path expression of ``torch.save(obj, <path>)`` as written, when it is more than a bare name
+    (``os.path.join(cfg["task"], cfg["ckpt_name"])``); "" otherwise."""
+    args = positional(save)
+    path = args[1].value if len(args) > 1 else next(
+        (a.value for a in save.args if a.keyword is not None and a.keyword.value == "f"), None)
+    return "" if path is None or isinstance(path, cst.Name) else "".join(ctx.code(path).split())
+
+
+def _path_read(ctx: FileContext, load: cst.Call) -> str:
+    """The path expression of the ``torch.load(<path>, ...)`` that a ``load_state_dict`` call reads."""
+    args = positional(load)
+    inner = args[0].value if args else None
+    if not (isinstance(inner, cst.Call) and ctx.code(inner.func) == "torch.load"):
+        return ""
+    first = positional(inner)
+    return "".join(ctx.code(first[0].value).split()) if first else ""
+
+
 def _trains_on_from_the_saved_file(ctx: FileContext, save: CallSite) -> int:
     """The script loads the very file it saves into the model and then trains (``load_state_dict(
     torch.load("vae.pth"))`` before the epoch loop that saves ``vae.pth``): every run goes on from the
     last one. The line of that load (0: none)."""
     saved = _file_names(ctx, save.node, save)
-    if not saved:
+    saved_path = _path_written(ctx, save.node)
+    if not saved and not saved_path:
         return 0
     for site in _model_loads(ctx):
-        if site.line >= save.line or not saved & _file_names(ctx, site.node, site):
+        if site.line >= save.line:
+            continue
+        if not saved & _file_names(ctx, site.node, site) and not (saved_path and saved_path == _path_read(ctx, site.node)):
             continue
         if _under_eval_branch(ctx, site.line):
             continue  # if args.eval: model.load_state_dict(...): an evaluation run, not a resumed one
@@ -2224,5 +2247,27 @@ def main(args, model, loader, criterion, save_path):
         if step % 1000 == 0:
             torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()},
                        os.path.join(save_path, f"{step}.th"))
+""",
+]
+
+INVALID += [
+    # every run loads the weights it saved last, from the same path built from the config, and trains on
+    """
+import os
+import torch
+
+
+def train(config, model, loader):
+    path = config["ckpt_dir"]
+    if os.path.exists(os.path.join(path, config["ckpt_name"])):
+        model.load_state_dict(torch.load(os.path.join(path, config["ckpt_name"]), map_location="cpu"))
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config["lr"])
+    for epoch in range(config["epochs"]):
+        for x in loader:
+            optimizer.zero_grad()
+            loss = model(x).mean()
+            loss.backward()
+            optimizer.step()
+        torch.save(model.state_dict(), os.path.join(path, config["ckpt_name"]))  # <- finding
 """,
 ]
