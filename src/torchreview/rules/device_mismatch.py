@@ -17,7 +17,9 @@ What it does
     written as a statement keeps none of the move: the comment sits on that line, also when what
     reaches the model was built from ``x`` (``x1 = transform(x)``). The same holds for a tensor the
     loop builds on the CPU (``weight = torch.FloatTensor(counts)``, then ``weight.cuda()`` as a
-    statement) that then reaches the model or the loss.
+    statement) that then reaches the model or the loss. When the loop builds tensors from some batch
+    items with a constructor (``torch.cuda.FloatTensor(features)``, ``torch.from_numpy(x)``), the
+    loader gives arrays, and an item it leaves as it is (voxel coordinates for indexing) is no CPU tensor.
 
 Why it matters
     The model's weights live on one device and the batch arrives on the CPU. PyTorch does not copy
@@ -1575,6 +1577,8 @@ def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
                 found = True
             elif name == "type" and "cuda" in ctx.code(call):
                 found = True
+            elif _cuda_tensor_type(ctx, call):
+                found = True  # torch.cuda.FloatTensor(features): a copy made on the GPU
             elif name in _FACTORIES and (where := keyword(call, "device")) is not None and \
                     "cpu" not in ctx.code(where.value).lower():
                 found = True  # torch.tensor(src, dtype=torch.long, device=device): made on the device
@@ -2075,9 +2079,53 @@ def _moves_some_of(ctx: FileContext, loop: TrainingLoop, names: set[str], tensor
         if name in ("to", "cuda") and isinstance(call.func, cst.Attribute):
             if _root(call.func.value) in names and (name == "cuda" or _device_arg(ctx, call)):
                 return True
-        elif name in _MOVE_CALLS and any(_root(a.value) in names for a in call.args):
+        elif (name in _MOVE_CALLS or _cuda_tensor_type(ctx, call)) and any(_root(a.value) in names for a in call.args):
             return True
     return False
+
+
+def _drawn_with_next(ctx: FileContext, loop: TrainingLoop) -> set[str]:
+    """The names a loop body unpacks a batch into with ``next(iterator)`` (``x, y = next(batches)``)."""
+    names: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            value = node.value
+            if isinstance(value, cst.Call) and last_name(value.func) == "next" and value.args \
+                    and _loader_expr(ctx, value.args[0].value):
+                for t in node.targets:
+                    names.update(_names(t.target))
+
+    walk(loop.node.body, V())
+    return names
+
+
+_FROM_ARRAY = frozenset({"from_numpy", "tensor", "as_tensor", "FloatTensor", "LongTensor", "DoubleTensor",
+                         "IntTensor", "ByteTensor", "BoolTensor", "HalfTensor"})
+
+
+def _left_as_arrays(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> set[str]:
+    """Batch names never turned into a tensor, when the body turns their siblings into tensors with a
+    constructor (``torch.cuda.FloatTensor(voxel_features)``, ``torch.from_numpy(x)``): the loader's
+    collate gives arrays, and an array left as it is (``voxel_coords``, indices for a scatter) is no CPU
+    tensor the model could trip on."""
+    converted: set[str] = set()
+    for call in calls_in(loop.node.body):
+        if (last_name(call.func) in _FROM_ARRAY and ctx.code(call.func).startswith("torch.")) and call.args:
+            root = _root(call.args[0].value)
+            if root in names:
+                converted.add(root)
+    return names - converted if converted else set()
+
+
+def _cuda_tensor_type(ctx: FileContext, call: cst.Call) -> bool:
+    """``torch.cuda.FloatTensor(x)``, ``torch.cuda.LongTensor(x)``: the legacy typed constructors that
+    build their tensor on the GPU."""
+    func = ctx.code(call.func)
+    return func.startswith(("torch.cuda.", "cuda.")) and func.endswith("Tensor")
 
 
 def _alone_on_its_line(ctx: FileContext, call: cst.Call) -> bool:
@@ -2419,11 +2467,13 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
         state = _State(raw=set(names), moved=set(), tensors=_unpacked_tensors(ctx, loop, names))
         walker = _Walker(ctx, state, scatters, resolver_for(ctx, loop.function_node),
-                         _moves_some_of(ctx, loop, names, state.tensors))
+                         _moves_some_of(ctx, loop, names or _drawn_with_next(ctx, loop), state.tensors))
         walk(loop.node.body, walker)
         if not walker.hits:
             continue
         hit = min(walker.hits, key=lambda h: (h.line, not h.forward))
+        if hit.variable in _left_as_arrays(ctx, loop, names or _drawn_with_next(ctx, loop)):
+            continue  # torch.cuda.FloatTensor(features) for the rest: the batch holds arrays, not tensors
         if hit.forward and _model_on_cpu_here(ctx, loop, hit.call):
             continue  # evaluate(): model.eval().cpu(), or a model built here and never moved: all on the CPU
         discarded = state.discarded.get(hit.variable)
@@ -2476,6 +2526,32 @@ def train(model, optimizer, batches, class_weight, device):
         bias = torch.zeros(len(target), device=device)
         optimizer.zero_grad()
         loss = F.binary_cross_entropy(model(data) + bias.unsqueeze(1), target, weight.unsqueeze(1))
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # the collate function gives arrays: the loop builds GPU tensors from some of them and hands the
+    # model the voxel coordinates as an array, for indexing
+    """
+import torch
+from torch.utils import data
+
+
+def train(net, dataset, optimizer, criterion, collate, steps):
+    net.cuda()
+    loader = data.DataLoader(dataset, batch_size=4, num_workers=4, collate_fn=collate, shuffle=True)
+    batches = None
+    for step in range(steps):
+        if batches is None or step % len(loader) == 0:
+            batches = iter(loader)
+        voxel_features, voxel_coords, targets = next(batches)
+        voxel_features = torch.cuda.FloatTensor(voxel_features)
+        targets = torch.cuda.FloatTensor(targets)
+        optimizer.zero_grad()
+        scores = net(voxel_features, voxel_coords)
+        loss = criterion(scores, targets)
         loss.backward()
         optimizer.step()
 """,
