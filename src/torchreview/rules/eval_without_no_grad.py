@@ -51,7 +51,8 @@ Use instead
             preds = model(x).argmax(1)
     ```
 
-    The rule stays quiet when the no-grad mode comes from a decorator, a ``with`` block around the
+    The rule stays quiet when the no-grad mode comes from a decorator (also of the function the loop's
+    helper is defined in, ``@torch.no_grad() def evaluate(): def _eval(): ...``), a ``with`` block around the
     loop or around the model's own forward call (one around a later decoding step of the scores only is
     not enough), ``torch.set_grad_enabled(False)`` earlier in the function, or a
     ``with torch.no_grad():`` around the call of the evaluation function in the same file (or
@@ -2201,7 +2202,22 @@ def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
             off = [c for c in callers if _call_without_grad_here(ctx, c)]
             return not (off and _plain_final_call(ctx, callers, off))
     return _reached_without_grad(ctx, loop.function_node, cls, 0) or _checkout_calls_without_grad(
-        ctx, loop.function_node, cls)
+        ctx, loop.function_node, cls) or _inside_function_without_grad(ctx, loop.function_node)
+
+
+def _inside_function_without_grad(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """``func`` is defined inside a function decorated with ``@torch.no_grad()`` (a helper such as
+    ``def _eval(): ...`` handed to ``self._with_ema(_eval)``): it runs during that call, with gradients off."""
+    pos = ctx.pos(func)
+    facts = ctx.facts
+    for info in [*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()]:
+        outer = info.node
+        if outer is func or not any(is_no_grad_context(ctx.code(d.decorator)) for d in outer.decorators):
+            continue
+        around = ctx.pos(outer)
+        if around.start.line < pos.start.line and pos.end.line <= around.end.line:
+            return True
+    return False
 
 
 def _checkout_calls_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | None) -> bool:
@@ -2942,3 +2958,25 @@ def _suggest_decorator(ctx: FileContext, func: cst.FunctionDef) -> Suggestion | 
         return None
     indent = line[: len(line) - len(line.lstrip())]
     return Suggestion(line_no, line_no, f"{indent}@torch.no_grad()\n{line}")
+
+VALID += [
+    # the loop sits in a helper defined inside a @torch.no_grad() method and run during its call
+    """
+import torch
+
+
+class Trainer:
+    @torch.no_grad()
+    def evaluate(self, loader):
+        def _evaluate():
+            self.model.eval()
+            total = 0.0
+            for x, y in loader:
+                total += self.loss_fn(self.model(x.to(self.device)), y.to(self.device)).item()
+            return total / len(loader)
+        return self._with_ema_weights(_evaluate)
+
+    def _with_ema_weights(self, fn):
+        return fn()
+""",
+]
