@@ -56,7 +56,9 @@ Use instead
     method of the class that calls its loader, as CycleGAN's ``setup()`` does; or a script that loads,
     before it trains, the very file it saves, by name or by the same path expression): then
     ``torch.save(model.state_dict(), path)`` is the checkpoint a resumed run reads, and it needs the
-    optimizer state too (each one's, for a list ``self.optimizers``). So does a helper named for saving
+    optimizer state too (each one's, for a list ``self.optimizers``). An optimizer's state counts as
+    saved under any name the file gives it (``optG = torch.optim.Adam(...)`` saved to ``optG.pt``,
+    torchani's ``AdamW = torchani.optim.AdamW(...)`` saved as ``'AdamW': AdamW.state_dict()``). So does a helper named for saving
     that is handed the optimizer and never uses it (``save_model(args, model, optimizer)``). One save
     written twice by an ``if``/``else`` gets one comment. Helpers nested in one function (``main()``)
     count as one scope, so a resume in a sibling helper counts, and ``sd = model.state_dict()`` then
@@ -1954,10 +1956,23 @@ def _ignite_to_save(ctx: FileContext, site: CallSite) -> _Saved | None:
     return _Saved(found.keys, found.values, found.literal, "", found.opaque, objects=True)
 
 
+def _optimizer_text(ctx: FileContext) -> re.Pattern[str]:
+    """What names an optimizer in a saved checkpoint: the usual words (``optimizer``, ``opt_g``), and the
+    names this file gives its optimizers (torchani's ``AdamW = torchani.optim.AdamW(...)``, saved as
+    ``'AdamW': AdamW.state_dict()``)."""
+    named = sorted({a.name for a in assignments(ctx) if isinstance(a.value, cst.Call) and "." not in a.name
+                    and not _OPT_TEXT.search(a.name) and ctx.facts.is_optimizer(a.name)})
+    if not named:
+        return _OPT_TEXT
+    return re.compile(_OPT_TEXT.pattern + r"|(?<![\w.])(?:" + "|".join(map(re.escape, named)) + r")\.state_dict\(",
+                      re.IGNORECASE)
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if ("save" not in ctx.source or "state_dict" not in ctx.source) and "Checkpoint(" not in ctx.source:
         return
     checkpoints = _checkpoints(ctx)
+    opt_text = _optimizer_text(ctx) if checkpoints else _OPT_TEXT
     weights_saved: set[int] = set()
     for site, saved in checkpoints:
         if saved.opaque or _in_memory(ctx, site):
@@ -1970,10 +1985,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not has_model:
             continue
         loop = innermost_loop(ctx, site.line)
-        if _OPT_TEXT.search(saved.text):
+        if opt_text.search(saved.text):
             yield from _scheduler_note(ctx, site, saved, loop)
             continue
-        if _separately_saved(ctx, site, _OPT_TEXT) or _library_trainer_saves_the_rest(ctx, site):
+        if _separately_saved(ctx, site, opt_text) or _library_trainer_saves_the_rest(ctx, site):
             continue
         if _LEFT_OUT_ON_PURPOSE.search(ctx.code(site.node)):
             continue  # '# "optimizer": optimizer.state_dict(),  # doubles the file size': an explained choice
@@ -2269,5 +2284,38 @@ def train(config, model, loader):
             loss.backward()
             optimizer.step()
         torch.save(model.state_dict(), os.path.join(path, config["ckpt_name"]))  # <- finding
+""",
+]
+
+VALID += [
+    # optimizers named after their class (torchani's examples): the latest checkpoint holds each one's
+    # state, and the best weights are kept beside it
+    """
+import os
+import torch
+
+
+def fit(nn, training, validate, max_epochs):
+    AdamW = torch.optim.AdamW(nn.parameters(), lr=1e-3)
+    SGD = torch.optim.SGD(nn.parameters(), lr=1e-3, momentum=0.9)
+    if os.path.isfile("latest.pt"):
+        checkpoint = torch.load("latest.pt")
+        nn.load_state_dict(checkpoint["nn"])
+        AdamW.load_state_dict(checkpoint["AdamW"])
+        SGD.load_state_dict(checkpoint["SGD"])
+    best = float("inf")
+    for epoch in range(max_epochs):
+        rmse = validate(nn)
+        if rmse < best:
+            best = rmse
+            torch.save(nn.state_dict(), "best.pt")
+        for x, y in training:
+            AdamW.zero_grad()
+            SGD.zero_grad()
+            loss = (nn(x) - y).pow(2).mean()
+            loss.backward()
+            AdamW.step()
+            SGD.step()
+        torch.save({"nn": nn.state_dict(), "AdamW": AdamW.state_dict(), "SGD": SGD.state_dict()}, "latest.pt")
 """,
 ]
