@@ -114,6 +114,11 @@ def test_device_rule_says_how_the_dropped_move_was_written() -> None:
     from torchreview.render import message
 
     assert "weight.cuda() on line 5 returns a moved copy" in message(finding)
+    from torchreview.render import inline_comment
+
+    text = inline_comment(finding)
+    # the loop made the tensor itself: the fix keeps .cuda(), and the question asks whether it should move
+    assert "`weight = weight.cuda()`" in text and "BatchEncoding" not in text and "stay on the CPU" in text
 
 
 def test_device_rule_sees_moves_made_in_place() -> None:

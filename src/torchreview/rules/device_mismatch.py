@@ -1618,6 +1618,8 @@ class _State:
     discarded: dict[str, int] = field(default_factory=dict)
     # a name built from such a tensor (x1 = transform(x)), with the tensor whose copy was dropped
     dropped_from: dict[str, str] = field(default_factory=dict)
+    # tensors the loop built itself with a constructor whose moved copy was dropped (not from the batch)
+    built: set[str] = field(default_factory=set)
 
 
 # torch's tensor constructors: without device= they build on the CPU (a tensor, never a module)
@@ -1977,6 +1979,7 @@ class _Walker(cst.CSTVisitor):
                         built = node.func.value.value
                         self._set(built, "raw")
                         self.state.tensors.add(built)
+                        self.state.built.add(built)
                         self.state.discarded[built] = ctx.pos(node).start.line
                     elif node.func.value.value in self.state.raw:
                         if id(node) in self.statements and node.func.value.value in self.state.tensors:
@@ -2483,7 +2486,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             ID, SEVERITY, at, at, loop=loop,
             facts={"variable": variable, "call": hit.call, "loop_header": loop.header,
                    "loop_line": loop.line, "line": hit.line,
-                   **({"discarded_line": discarded, "move": _move_written(ctx, discarded)} if discarded else {})},
+                   **({"discarded_line": discarded, "move": _move_written(ctx, discarded),
+                       "built": variable in state.built} if discarded else {})},
             suggestion=_keep_the_copy(ctx, variable, discarded) if discarded else None,
         )
 
