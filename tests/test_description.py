@@ -1668,3 +1668,16 @@ def test_template_rules_badges_and_lead_ins_are_not_quoted():
     result = check_description("Add mixed precision training", body)
     assert result.verdict == "mechanism-only"
     assert result.evidence == ("Add mixed precision training",)
+
+
+@pytest.mark.parametrize(("title", "body", "expected"), [
+    # an effect told with a verb of result and a comparison
+    ("feat(trainer): add EMA of weights", "Keeps an average of the weights for evaluation, which gives smoother "
+                                          "validation curves.", "purpose"),
+    ("Quantize the exported model", "Quantizing at export, leading to faster inference on phones.", "purpose"),
+    # the same verbs without a comparison describe what the code does
+    ("Add a sampler", "The sampler gives a batch of indices per rank.", "mechanism-only"),
+    ("Add a summary writer", "It produces more than one event file per run.", "mechanism-only"),
+])
+def test_an_effect_told_with_a_verb_of_result(title, body, expected):
+    assert verdict(title, body) == expected

@@ -452,6 +452,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
               r"\bbackwards?[- ]compat(?:ibility|ibly)\b(?! tests?\b)|\bbackwards?[- ]compatible\b"
               r"(?! (?!with\b|for\b|and\b|by\b|so\b|to\b|as\b|in\b|on\b|now\b)[a-z]+)|\bsafer\b|\bsafely\b"),
+        # an effect told with a verb of result: "which gives smoother validation curves", "leading to
+        # faster inference", "results in a smaller and more predictive benchmark"
+        (0.9, r"\b(?:gives?|giving|yields?|yielding|leads? to|leading to|results? in|resulting in|produces?|"
+              r"producing) (?:a |an |much |slightly |significantly |far |noticeably )?(?:smoother|faster|slower|"
+              r"better|higher|lower|smaller|larger|cleaner|simpler|easier|safer|stabler|quicker|cheaper|fewer|"
+              r"(?:more|less) (?!than\b)\w+)\b"),
         # "for better performance" gives a reason; "scripts for testing informer" names what the scripts are
         (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )(?<!script )(?<!scripts )(?<!tool )"
                r"(?<!tools )(?<!helper )(?<!helpers )(?<!utility )(?<!utilities )(?<!function )(?<!functions )"
