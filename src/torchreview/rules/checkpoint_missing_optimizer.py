@@ -1703,7 +1703,7 @@ def _path_read(ctx: FileContext, load: cst.Call) -> str:
     """The path expression of the ``torch.load(<path>, ...)`` that a ``load_state_dict`` call reads."""
     args = positional(load)
     inner = args[0].value if args else None
-    if not (isinstance(inner, cst.Call) and ctx.code(inner.func) == "torch.load"):
+    if not (isinstance(inner, cst.Call) and _LOADED_CHECKPOINT.match(ctx.code(inner))):
         return ""
     first = positional(inner)
     return "".join(ctx.code(first[0].value).split()) if first else ""

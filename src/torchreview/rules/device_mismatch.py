@@ -140,12 +140,18 @@ SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
 # A finding needs a move to a device and a loop over something named like a loader (or built by a
 # DataLoader) that reaches a model or a loss: see _uses_accelerator, _loader_expr and check.
+# torch's tensor constructors: the typed ones, those that take data, and all of them (a tensor, never a
+# module; on the CPU unless given device=, or built under torch.cuda)
+_TYPED_TENSORS = frozenset({"Tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor",
+                            "ShortTensor", "ByteTensor", "BoolTensor"})
+_FROM_DATA = _TYPED_TENSORS | {"tensor", "as_tensor", "from_numpy"}
+_FACTORIES = _FROM_DATA | {"zeros", "ones", "full", "empty", "arange", "rand", "randn", "randint", "randperm",
+                           "linspace", "eye"}
 PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-9])|"
              r"(?<![a-z0-9])(train|val|valid|test|eval)_?(data|set|dataset|ds)(?![a-z0-9_])&&device-loop"
              # or a tensor the loop builds on the CPU, whose moved copy may be dropped (any loop)
-             r"||text:\.\s*(?:to|cuda)\s*\(&&text:\btorch\s*\.\s*(?:tensor|Tensor|FloatTensor|DoubleTensor|"
-             r"HalfTensor|LongTensor|IntTensor|ShortTensor|ByteTensor|BoolTensor|zeros|ones|empty|full|rand|randn|"
-             r"randint|randperm|arange|linspace|eye|from_numpy|as_tensor)\s*\(&&device-loop")
+             r"||text:\.\s*(?:to|cuda)\s*\(&&text:\btorch\s*\.\s*(?:" + "|".join(sorted(_FACTORIES)) +
+             r")\s*\(&&device-loop")
 
 VALID = [
     # the network of this file is moved where it is built (and once more by name, later)
@@ -1587,10 +1593,6 @@ def _moves(ctx: FileContext, node: cst.CSTNode) -> bool:
     return found
 
 
-_FACTORIES = frozenset({"tensor", "as_tensor", "zeros", "ones", "full", "empty", "arange", "rand", "randn",
-                        "randint", "LongTensor", "FloatTensor"})
-
-
 def _device_arg(ctx: FileContext, call: cst.Call) -> bool:
     if not call.args:
         return False
@@ -1622,17 +1624,16 @@ class _State:
     built: set[str] = field(default_factory=set)
 
 
-# torch's tensor constructors: without device= they build on the CPU (a tensor, never a module)
-_CPU_TENSOR_CTOR = re.compile(
-    r"^(?:torch\.)(?:tensor|Tensor|FloatTensor|DoubleTensor|HalfTensor|LongTensor|IntTensor|ShortTensor|"
-    r"ByteTensor|BoolTensor|zeros|ones|empty|full|rand|randn|randint|randperm|arange|linspace|eye|from_numpy|"
-    r"as_tensor)$")
-
-
 def _cpu_tensor_built(ctx: FileContext, value: cst.BaseExpression) -> bool:
     """``torch.FloatTensor(counts)``, ``torch.ones(n)``: a new tensor on the CPU (no ``device=``)."""
-    return (isinstance(value, cst.Call) and bool(_CPU_TENSOR_CTOR.match(ctx.code(value.func)))
-            and not any(a.keyword is not None and a.keyword.value == "device" for a in value.args))
+    return (isinstance(value, cst.Call) and last_name(value.func) in _FACTORIES
+            and ctx.code(value.func) == "torch." + last_name(value.func) and keyword(value, "device") is None)
+
+
+def _next_from_loader(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """``next(train_iter)``: a fresh batch from a loader."""
+    return (isinstance(value, cst.Call) and last_name(value.func) == "next" and bool(value.args)
+            and _loader_expr(ctx, value.args[0].value))
 
 
 def _move_written(ctx: FileContext, line: int) -> str:
@@ -1914,12 +1915,7 @@ class _Walker(cst.CSTVisitor):
     def visit_Assign(self, node: cst.Assign) -> bool:
         walk(node.value, self)  # calls on the right-hand side run first
         value = node.value
-        if (
-            isinstance(value, cst.Call)
-            and last_name(value.func) == "next"
-            and value.args
-            and _loader_expr(self.ctx, value.args[0].value)
-        ):
+        if _next_from_loader(self.ctx, value):
             for t in node.targets:  # x, y = next(train_iter): a fresh batch from the loader
                 for name in _names(t.target):
                     if _tensor_name(name):
@@ -2096,18 +2092,12 @@ def _drawn_with_next(ctx: FileContext, loop: TrainingLoop) -> set[str]:
             return False
 
         def visit_Assign(self, node: cst.Assign) -> None:
-            value = node.value
-            if isinstance(value, cst.Call) and last_name(value.func) == "next" and value.args \
-                    and _loader_expr(ctx, value.args[0].value):
+            if _next_from_loader(ctx, node.value):
                 for t in node.targets:
                     names.update(_names(t.target))
 
     walk(loop.node.body, V())
     return names
-
-
-_FROM_ARRAY = frozenset({"from_numpy", "tensor", "as_tensor", "FloatTensor", "LongTensor", "DoubleTensor",
-                         "IntTensor", "ByteTensor", "BoolTensor", "HalfTensor"})
 
 
 def _left_as_arrays(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> set[str]:
@@ -2117,7 +2107,7 @@ def _left_as_arrays(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> se
     tensor the model could trip on."""
     converted: set[str] = set()
     for call in calls_in(loop.node.body):
-        if (last_name(call.func) in _FROM_ARRAY and ctx.code(call.func).startswith("torch.")) and call.args:
+        if last_name(call.func) in _FROM_DATA and ctx.code(call.func).startswith("torch.") and call.args:
             root = _root(call.args[0].value)
             if root in names:
                 converted.add(root)
@@ -2127,8 +2117,7 @@ def _left_as_arrays(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> se
 def _cuda_tensor_type(ctx: FileContext, call: cst.Call) -> bool:
     """``torch.cuda.FloatTensor(x)``, ``torch.cuda.LongTensor(x)``: the legacy typed constructors that
     build their tensor on the GPU."""
-    func = ctx.code(call.func)
-    return func.startswith(("torch.cuda.", "cuda.")) and func.endswith("Tensor")
+    return last_name(call.func) in _TYPED_TENSORS and ctx.code(call.func).startswith(("torch.cuda.", "cuda."))
 
 
 def _alone_on_its_line(ctx: FileContext, call: cst.Call) -> bool:

@@ -974,7 +974,7 @@ def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
     return info.node if info is not None else None
 
 
-_HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\((.*)\)\s*$", re.DOTALL)
+_HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
 
 
 def _helper_detaches(ctx: FileContext, added: str) -> bool:
@@ -984,7 +984,15 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
     func = _function_named(ctx, m.group(1)) if m else None
     if func is None:
         return False
-    values: list[str] = []
+    values = _own_returns(func)
+    return bool(values) and all(v is not None and _DETACHING.search(ctx.code(v)) for v in values)
+
+
+def _own_returns(func: cst.FunctionDef) -> list[cst.BaseExpression | None]:
+    """What the function itself returns (``None`` for a bare ``return``); a nested function's or a
+    lambda's returns are its own (opacus's train() defines a per-sample loss function inside and returns
+    its duration)."""
+    values: list[cst.BaseExpression | None] = []
 
     class V(cst.CSTVisitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -994,30 +1002,15 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
             return False
 
         def visit_Return(self, node: cst.Return) -> None:
-            values.append(ctx.code(node.value) if node.value is not None else "")
+            values.append(node.value)
 
     walk(func, V())
-    return bool(values) and all(_DETACHING.search(v) for v in values)
+    return values
 
 
 def _own_return_names(func: cst.FunctionDef) -> set[str]:
-    """Names the function itself returns (``return loss``); a nested function's returns are its own
-    (opacus's train() defines a per-sample loss function inside and returns its duration)."""
-    names: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is func
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            if isinstance(node.value, cst.Name):
-                names.add(node.value.value)
-
-    walk(func, V())
-    return names
+    """Names the function itself returns (``return loss``)."""
+    return {v.value for v in _own_returns(func) if isinstance(v, cst.Name)}
 
 
 def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
