@@ -556,10 +556,7 @@ _PLACEHOLDER_TITLE = re.compile(
     # a date alone ("28june", "June 28", "2023-06-28")
     r"(?:\d{1,2} ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)[a-z]* ?\d{1,2}(?:st|nd|rd|th)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)|"
-    # a fix that names nothing ("Fix", "trivial fix", "Hotfix"), a branch's name, a one-word verdict
-    r"(?:a |some |minor |small |tiny |trivial |quick |little |few |misc |miscellaneous |various |other )?"
-    r"(?:bug ?|hot ?)?fix(?:es|ed)?|"
-    r"fix(?:es|ed|ing)? (?:a |some |minor |small |few |a few |several )?bugs?|"
+    # a branch's name, a one-word verdict
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a PR opened by mistake, or titled with nothing but its freshness

@@ -134,11 +134,20 @@ def hint_shape(text: str) -> str:
     return "noun"
 
 
+# A fix that names no problem: "Fix", "fix a bug", "Minor bug fixes", "Bug fixed", "Hotfix"
+_UNNAMED_FIX = re.compile(
+    r"^\W*(?:(?:a |some |minor |small |tiny |trivial |quick |little |few |misc |miscellaneous |various |other )?"
+    r"(?:bug ?|hot ?)?fix(?:es|ed)?|fix(?:es|ed|ing)? (?:a |some |minor |small |few |a few |several )?bugs?|"
+    r"bugs? fixe[sd]?)\W*$", re.IGNORECASE)
+
+
 def _hint_from(sentence: str) -> str:
     text = _hint_sentence(sentence)
     words = wording()
     if not _WORD_RE.search(text.lower()):
         return words["hint_empty"]
+    if _UNNAMED_FIX.match(text):
+        return words["hint_unnamed_fix"]
     pattern = words["hint_" + hint_shape(text).replace("-", "_")]
     return pattern.replace("{sentence}", text).replace("{goal}", words["hint_goal"]).replace(
         "{reason}", words["hint_reason"])
