@@ -1695,3 +1695,30 @@ def test_a_fix_that_names_no_problem_says_what_changed_and_asks_which_problem(ti
 
 def test_a_fix_with_its_object_keeps_the_hint_built_from_the_sentence():
     assert check_description("Fix the loader", "").hint.startswith("Fix the loader ")
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # the error message the author saw, quoted after the fix
+    ('Fix: "ValueError: the checkpoint was written by a newer release"', ""),
+    ('Solve the problem "Found conflicts! Looking for compatible packages." while creating the env', ""),
+    # what the old code kept failing to do, in the past progressive
+    ("Loop over both splits", "The old loader was not taking the second root into account."),
+    # a common misspelling of "deprecated"
+    ("Use float", "NumPy has depreciated np.float since version 1.24."),
+    # a group that then can do something
+    ("Add a results guide", "- add the exact commands so reviewers can rerun the benchmark"),
+    ("Add a Dockerfile", "Adding a Dockerfile, mainly to run the MNIST experiments in CI."),
+    ("Remove the fixed path", "Remove the fixed path and make evaluation possible from the command line."),
+    ("Add --data-dir", "Adds an argument that allows for the user to pass the data folder at run time."),
+    ("Split the config", "The old loader was reading the config twice, so I split it."),
+])
+def test_more_ways_real_authors_give_the_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ('Rename "Train" tab', ""),  # a short quoted name, not a message
+    ("Add a Dockerfile", "The image installs the requirements and then runs the tests."),
+])
+def test_what_the_new_reason_cues_leave_alone(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -183,3 +183,15 @@ def test_commit_message_stops_at_the_scissors_line_of_commit_verbose():
 ])
 def test_commits_that_git_writes_or_squashes(text, by_git):
     assert read_commit_message(text).written_by_git is by_git
+
+
+def test_a_quotation_is_never_cut_into_two_sentences():
+    line = 'Solve "Found conflicts! Looking for packages." when the env is built on Windows. Then pin numpy.'
+    texts = [s.text for s in read(line, "").sentences]
+    assert texts == ['Solve "Found conflicts! Looking for packages." when the env is built on Windows.',
+                     "Then pin numpy."]
+
+
+def test_a_stray_quote_does_not_join_the_sentences_after_it():
+    texts = [s.text for s in read('Rename the 12" screen preset. Add a test. Keep the old name.', "").sentences]
+    assert texts == ['Rename the 12" screen preset.', "Add a test.", "Keep the old name."]

@@ -35,7 +35,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
               # "so all eos tokens are treated the same", "so every rank is ready before step 0"
               r"\bso (?:all|every|each|both|no) (?:\w+ ){0,3}(?:are|is|can|will|get|gets|stay|stays|work|works|"
-              r"match|matches)\b"),
+              r"match|matches)\b|"
+              # "so maintainers can rerun the benchmark": any group of people or things that then can
+              r"\bso (?:the |our |their |your |all )?[a-z]{3,}s (?:can|could|will|won't|no longer|never|don't|do not)\b"),
+        # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
+        # line": what the change is for, or what it makes possible
+        (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to [a-z]{2,}\b|"
+              r"\bmak(?:e|es|ing) (?:[\w/.`'-]+ ){1,3}(?:is |are )?possible\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b|\bas a (?:way|means) (?:of|to)\b|"
@@ -135,7 +141,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:will |should |would )?"
               r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b"),
-        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:users?|people|you|us|callers|the user|researchers|"
+        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
@@ -224,7 +230,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"pytorch|torch|recommendation)"),
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
-              r"address\w*|get rid of|handle|handles|remove|removes) (?:the |a |an |this |that |these )?"
+              r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
               # "fix some errors" is as bare as "fix some bugs"
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors\b)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
@@ -234,6 +240,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"crash|crashes|hang|leak|leakage|oom|nans?|segfault|assertions?|"
               # "Fix additional memory consuming in the evaluation": too much memory is a symptom
               r"memory (?:consumption|consuming|usage|use|growth|overhead|blow-?up|issues?|problems?))\b|"
+              # the message the author saw, quoted: 'Solving the problem "Found conflicts! Looking for …"'
+              r"\b(?:fix|solv|resolv|address)\w* (?:the |this |a |an )?(?:problem|issue|error|bug|message)s?:? "
+              r"[\"“][^\"”]{12,}|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b|"
@@ -313,6 +322,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # what the code failed to do before: "the load balancing loss was not being added when …"
         (0.9, r"(?<=[a-z0-9'`] )(?:wasn't|weren't|was not|were not) "
               r"(?:being|getting) (?:\w+ly )?\w+(?:ed|en|wn)\b|"
+              # "the previous patching was not taking into account the second root": what it kept failing to do
+              r"(?<=[a-z0-9'`] )(?:wasn't|weren't|was not|were not) (?:\w+ly )?(?!being\b|getting\b|going\b)\w{3,}ing\b|"
               # "the dtype of the zero point is not correctly set", "weights were not properly loaded"
               r"(?<=[a-z0-9'`] )(?:is not|are not|was not|were not|isn't|aren't|wasn't|weren't) "
               r"(?:correctly|properly) \w+"),

@@ -293,6 +293,8 @@ def score(sentence: Sentence) -> float:
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "wip" in text or "progress" in text or "draft" in text or "construction" in text:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
+    if "depreciat" in text:
+        text = text.replace("depreciat", "deprecat")  # a common misspelling ("numpy has depreciated np.float")
     if "fast" in text:
         text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
     if "aim" in text or "missed" in text or " of this " in text:

@@ -184,6 +184,8 @@ _DEPRECATION_LINE = re.compile(r"^\s*[\w.]*Warning\s*:.*\bdeprecat", re.IGNORECA
 _EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
 _URL = re.compile(r"https?://\S+")
 _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
+# A quotation the sentence holds: 'Solving "Found conflicts! Looking for packages." on Windows' is one sentence
+_QUOTATION = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”')
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
@@ -327,6 +329,10 @@ def _sentence_parts(line: str) -> list[str]:
     is loaded.` But this isn't happening" would otherwise pair the span's closing backtick with the next
     one and read the author's own words as code."""
     spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(line)] if "`" in line else []
+    if '"' in line or "“" in line:  # a quotation is not cut either, unless it starts inside a code span
+        code_starts = [a for a, _ in spans]
+        spans = sorted(spans + [(m.start(), m.end()) for m in _QUOTATION.finditer(line)
+                                if not _inside(spans, code_starts, m.start())])
     starts = [a for a, _ in spans]
     parts: list[str] = []
     start = 0
@@ -339,6 +345,11 @@ def _sentence_parts(line: str) -> list[str]:
         start = m.end()
     parts.append(line[start:])
     return parts
+
+
+def _inside(spans: list[tuple[int, int]], starts: list[int], at: int) -> bool:
+    i = bisect.bisect_right(starts, at) - 1
+    return i >= 0 and at < spans[i][1]
 
 
 def detect_bot(body: str) -> str | None:
