@@ -1331,7 +1331,7 @@ def test_hints_drop_capital_commit_tags(title, hint):
 
 @pytest.mark.parametrize(("title", "body", "hint"), [
     # an issue number or a component's name before the title's verb is dropped, as a tag is
-    ("575 Fix load pretrained weights issue", "", "Fix load pretrained weights issue to <what it improves or prevents>."),
+    ("575 Fix load pretrained weights issue", "", "Fix load pretrained weights issue. Before this fix, <what happened, and when>."),
     ("#12: Add ddp training", "", "Add ddp training in order to <what it improves or prevents>."),
     ("trainer: enable VAE tiling", "", "Enable VAE tiling to <what it improves or prevents>."),
     # so is a short label before a colon: a ticket, a heading run into the text, a template's placeholder
@@ -1339,7 +1339,7 @@ def test_hints_drop_capital_commit_tags(title, hint):
     ("Trainer refactor: move the loop into engine.py", "",
      "Move the loop into engine.py in order to <what it improves or prevents>."),
     ("Export", "* ***Fix bug X*** : Fix the detr export to onnx",
-     "Fix the detr export to onnx in order to <what it improves or prevents>."),
+     "Fix the detr export to onnx. Before this fix, <what happened, and when>."),
     # ... but a label that opens with its own verb is the change itself
     ("Added how-to guide: convert plain pytorch code to ignite", "",
      "Added how-to guide: convert plain pytorch code to ignite in order to <what it improves or prevents>."),
@@ -1350,7 +1350,7 @@ def test_hints_drop_capital_commit_tags(title, hint):
     ("Checkpointing with multi-decoder models", "tested that restarting training from checkpoints works",
      "Checkpointing with multi-decoder models: this is needed because <the problem it solves or what it improves>."),
     ("Fix load pretrained weights", "The changes have been tested with the provided pretrained weights.",
-     "Fix load pretrained weights to <what it improves or prevents>."),
+     "Fix load pretrained weights. Before this fix, <what happened, and when>."),
     # a pointer goes with its reference: no "..., as discussed to <goal>"
     ("Best checkpoint hook", "Implemented a hook for best models, as discussed in #2114",
      "Implemented a hook for best models to <what it improves or prevents>."),
@@ -1693,8 +1693,21 @@ def test_a_fix_that_names_no_problem_says_what_changed_and_asks_which_problem(ti
     assert result.hint == wording()["hint_unnamed_fix"]
 
 
-def test_a_fix_with_its_object_keeps_the_hint_built_from_the_sentence():
-    assert check_description("Fix the loader", "").hint.startswith("Fix the loader ")
+@pytest.mark.parametrize(("title", "hint"), [
+    ("Fix the tensorboard resume bug", "Fix the tensorboard resume bug. Before this fix, <what happened, and when>."),
+    ("Small fix to the launcher", "Small fix to the launcher. Before this fix, <what happened, and when>."),
+    ("Multi-GPU fixes", "Multi-GPU fixes. Before this fix, <what happened, and when>."),
+    # a typo's fix needs no story of what happened before it
+    ("Fix a typo in the eval script", "Fix a typo in the eval script to <what it improves or prevents>."),
+])
+def test_the_hint_for_a_fix_asks_what_happened_before_it(title, hint):
+    assert check_description(title, "").hint == hint
+
+
+def test_a_hint_never_ends_on_the_lead_in_to_an_example():
+    hint = check_description("Log Spark params", "Enable logging of Spark ML params directly, e.g.\n"
+                             "`mlflow.log_params(model.extractParamMap())`").hint
+    assert hint == "Enable logging of Spark ML params directly to <what it improves or prevents>."
 
 
 @pytest.mark.parametrize(("title", "body"), [

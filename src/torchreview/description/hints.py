@@ -93,7 +93,7 @@ def _hint_sentence(sentence: str) -> str:
             text = text[: cut.start()]
     if len(text) > 160:
         text = text[:160].rsplit(" ", 1)[0]
-    text = text.strip().rstrip(".!:;,")
+    text = _EXAMPLE_END.sub("", text.strip().rstrip("!:;,")).strip().rstrip(".!:;,")
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
@@ -141,6 +141,13 @@ _UNNAMED_FIX = re.compile(
     r"bugs? fixe[sd]?)\W*$", re.IGNORECASE)
 
 
+# A fix with its object: "Fix the tensorboard resume bug", "Small fix to the launcher", "Multi-GPU fixes"
+_A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:es)?(?: (?:to|for|in|on|of)\b|$))",
+                    re.IGNORECASE)
+# A sentence cut just before its example: "Enable logging of spark ml params directly, e.g."
+_EXAMPLE_END = re.compile(r"[,;:]?\s*(?:e\.g|eg|i\.e|for example|for instance|such as|like|including)\.?$", re.IGNORECASE)
+
+
 def _hint_from(sentence: str) -> str:
     text = _hint_sentence(sentence)
     words = wording()
@@ -148,6 +155,8 @@ def _hint_from(sentence: str) -> str:
         return words["hint_empty"]
     if _UNNAMED_FIX.match(text):
         return words["hint_unnamed_fix"]
+    if _A_FIX.match(text) and "typo" not in text.lower():
+        return words["hint_fix"].replace("{sentence}", text)
     pattern = words["hint_" + hint_shape(text).replace("-", "_")]
     return pattern.replace("{sentence}", text).replace("{goal}", words["hint_goal"]).replace(
         "{reason}", words["hint_reason"])
