@@ -1724,6 +1724,18 @@ def test_a_hint_never_ends_on_the_lead_in_to_an_example():
     ("Remove the fixed path", "Remove the fixed path and make evaluation possible from the command line."),
     ("Add --data-dir", "Adds an argument that allows for the user to pass the data folder at run time."),
     ("Split the config", "The old loader was reading the config twice, so I split it."),
+    # round 19's BO texts, in our own words
+    ("Fix incorrect depth predictions", ""),  # what the user sees, after one word naming it
+    ("Add Swahili", "Swahili is widely spoken, and these additions will improve our OCR for it."),
+    ("Add Swahili", "This PR adds Swahili to the OCR, enhancing its reach in East Africa."),
+    ("Prefetch the detector weights", "Adds weight prefetching for offline and air-gapped use."),
+    ("Fix for the cached mask becoming None", ""),
+    ("Scatter fix", "Dropped the last voxel by mistake when every point was valid."),
+    ("Pin onnxruntime", "The pinned wheel is not there anymore."),
+    ("Greatly increase performance", "Mostly on nodes with many GPUs."),
+    # round 20's BN texts, in our own words
+    ("add varlen packing kernels to remove host sync overheads in attention", ""),
+    ("fix: drop eos from the stop list to honor the ignore_eos option", ""),
 ])
 def test_more_ways_real_authors_give_the_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
@@ -1732,6 +1744,16 @@ def test_more_ways_real_authors_give_the_reason(title, body):
 @pytest.mark.parametrize(("title", "body"), [
     ('Rename "Train" tab', ""),  # a short quoted name, not a message
     ("Add a Dockerfile", "The image installs the requirements and then runs the tests."),
+    ("Fix incorrect `crop_size` value assignment in RandomCrop", ""),  # the value is not what the user sees
+    ("Fix the wrap policy", "Fixes the wrap policy for PEFT models to use the default modules."),
+    ("Add the LoRA configs", "Drop the prefix for model configs that use it."),
+    ("Merge the reward utils", "I moved over every helper I could find diverging from the reward package."),
+    ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_mark_that_text_was_left_out_is_never_quoted():
+    result = check_description("Add the throughput script", "Adds the script.\n\n[... unfilled checklist shortened ...]\n\n[…]")
+    assert result.evidence == ("Add the throughput script", "Adds the script.")

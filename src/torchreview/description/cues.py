@@ -22,7 +22,9 @@ _GOAL_VERBS = (
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
     r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
-    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome"
+    r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome|"
+    # "move eos out of the stop list to honor the ignore_eos option": so that a setting takes effect
+    r"honou?r|respect|obey"
 )
 
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
@@ -41,6 +43,15 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
         # line": what the change is for, or what it makes possible
         (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to [a-z]{2,}\b|"
+              # the effect the author expects: "these additions will enhance our OCR for this language"
+              r"\b(?:this|these|it|which|that|the change|the changes|the additions?) (?:[\w-]+ ){0,2}?(?:will|should|would) "
+              r"(?:greatly |significantly |also |further )?(?:enhance|improve|boost|increase|reduce|lower|speed up|"
+              r"simplify|help|benefit|ease)\b|"
+              # a result clause after a comma: "…support for Balochi, enhancing its text recognition"
+              r", (?:thus |thereby |hence )?(?:enhancing|improving|boosting|increasing|reducing|lowering|speeding up|"
+              r"simplifying|easing)\b|"
+              # the use it is meant for: "model prefetching for offline and air-gapped use"
+              r"\bfor (?:(?!to\b|that\b|which\b|who\b)[\w-]+ (?:and |or )?){1,3}use\b(?! of\b)|"
               r"\bmak(?:e|es|ing) (?:[\w/.`'-]+ ){1,3}(?:is |are )?possible\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
@@ -311,7 +322,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
-              r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
+              r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
               # a visible defect that the change fixes or avoids ("fix inpaint distortion outside the preview");
               # "Add lens distortion augmentation" names a transform, so the fixing verb must come first
@@ -319,6 +330,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"jitter\w*|blurr\w*|ghosting|banding|seams?|color shifts?|colou?r casts?)\b|"
               # one part getting in the way of another: "the built-in seeding interferes with worker_init_fn"
               r"\binterfer(?:e|es|ed|ing|ence)\b|\bclash(?:es|ed)? with\b"),
+        # a cost the change takes away: "packing kernels to remove sync overheads for FlashAttention"
+        (1.0, r"\b(?:remov\w*|drop\w*|cut\w*|eliminat\w*|reduc\w*|avoid\w*|lower\w*|minimi[sz]\w*) (?:the )?"
+              r"(?:[\w-]+ ){0,3}?overheads?\b"),
+        # what the code did by mistake, a value that turns into nothing, what can no longer be had:
+        # "discarded the first voxel by mistake", "the control object becoming None", "not on PyPI anymore"
+        (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b|"
+              r"\b(?:becom(?:e|es|ing)|became|turn(?:s|ed|ing)? into) (?:none|null|nan|nans|empty|undefined|inf)\b|"
+              r"\b(?:not|no longer) (?:[\w-]+ ){0,4}?anymore\b|\bnot (?:available|availible) (?:on|in|from) pypi\b"),
         # what the code failed to do before: "the load balancing loss was not being added when …"
         (0.9, r"(?<=[a-z0-9'`] )(?:wasn't|weren't|was not|were not) "
               r"(?:being|getting) (?:\w+ly )?\w+(?:ed|en|wn)\b|"
@@ -435,7 +454,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?::|of|by) ?\d+(?:\.\d+)? ?(?:x|×)(?!\w)|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
-              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
+              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
               r"memory usage|memory footprint|stability)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"

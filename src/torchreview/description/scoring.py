@@ -243,8 +243,11 @@ _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|p
 # results" or "fix wrong loss values" still name what the user sees
 _FIX_WRONG_THING = re.compile(
     r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
-    r"(?!results?\b|outputs?\b|values?\b|loss\b|predictions?\b|gradients?\b|accuracy\b|metrics?\b|answers?\b|"
-    r"numbers?\b|shapes?\b|dtype\b|device\b)")
+    # one word may stand before what the user sees: "fix incorrect segmentation predictions"
+    r"(?!(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
+    r"numbers?|shapes?|dtype|device)\b"
+    # …as the last word of its phrase: in "fix incorrect `img_shape` value assignment" the value is not the output
+    r"(?! (?!in\b|on\b|for\b|of\b|when\b|with\b|after\b|during\b|at\b|from\b|by\b|and\b|or\b|if\b|while\b)[a-z]))")
 # "There was a bug in the dataloader.py file, which was fixed." says no more than "Fix a bug in the loader":
 # where the bug was, not what it did
 _BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
@@ -264,7 +267,7 @@ _UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i|we)\s+(?:haven't|have not|did not|
                        r"(?:test(?:ed)?|run|ran|tried|try|verif(?:y|ied)|check(?:ed)?|benchmark(?:ed)?|validated?)\b.*$|"
                        r",?\s*but\s+(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:yet\s+)?(?:been\s+)?"
                        r"(?:tested|run|tried|verified|checked|benchmarked|validated)\b.*$")
-_USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then )?(?:needs?|have|has|must|"
+_USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then |still |instead )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
                     r"enable|provide)\b|"
                     # "The path to the YAML file needs to be specified": how to use it, in the passive

@@ -39,6 +39,9 @@ from torchreview.prtext.sentences import (
     split_sentences,
 )
 
+# "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
+_ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
+
 
 def _drop_bot_quotes(text: str) -> str:
     """Remove block quotes that a review bot wrote into the body ("Written by Cursor Bugbot")."""
@@ -245,7 +248,7 @@ def read(title: str, body: str) -> ReadText:
         if line and _PROMPT.match(line):
             prompted = True
             continue
-        if not line or _REF_PLACEHOLDER.match(line):
+        if not line or _REF_PLACEHOLDER.match(line) or _ELISION.match(line):
             continue
         letters = sum(map(str.isalpha, line))
         if letters < 0.4 * len(line) and letters < 40 and not _REF.search(line):

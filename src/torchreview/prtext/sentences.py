@@ -132,6 +132,8 @@ _PROMPT = re.compile(
     r"each (pull request|pr) (should|must|initiates|needs)\b|(the )?(major|main)\b[^.]{0,40}\bcontribution is (a )?pull request\b|"
     # the question template many Apache-style projects use ("What changes were proposed in this pull request?")
     r"what changes (were|are) proposed in this (pr|pull request)|why are the changes needed|"
+    # the Kubernetes-style heading "What this PR does / why we need it:"
+    r"what this (pr|pull request) does\s*(/|and)\s*why we need it\b|"
     r"does this (pr|pull request) introduce any user[- ]facing change|how was this (patch|pr|change) tested|"
     # "Paste your experiment result here (if needed).", "Write the detail information belongs to this PR."
     r"(paste|put|insert|write|add|fill in|enter) (your|the)\b[^.]{0,40}\bhere\b|"
