@@ -241,9 +241,16 @@ class _Collector(cst.CSTVisitor):
         found = self.foreign.pop(id(original_node), None)
         if found is not None:
             self._run_foreign(original_node, found)
-        elif not expanded and _RUNS_BACKWARD.search(last_name(original_node.func)):
-            # a helper out of sight that says it runs the backward pass (read ones speak for themselves)
+        elif not expanded and _RUNS_BACKWARD.search(last_name(original_node.func)) and not (
+                last_name(original_node.func).startswith("train_batch") and self._own_method(original_node.func)):
+            # a helper out of sight that says it runs the backward pass (read ones speak for themselves).
+            # A pipeline engine's train_batch() does; a class's own self.train_batch() that this file does not
+            # show is a hook its subclasses write, often forward only (the loop then calls loss.backward()).
             self._emit(EventKind.BACKWARD, original_node)
+
+    @staticmethod
+    def _own_method(func: cst.BaseExpression) -> bool:
+        return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
 
     def _classify(self, node: cst.Call) -> None:
         func = node.func

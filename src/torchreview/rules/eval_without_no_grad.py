@@ -1733,6 +1733,25 @@ class Selector:
             valid_output = self.net(f_valid)  # <- finding
             self.history.append(self.cos_loss(valid_output, p_valid).item())
 """,
+    # the validation phase's own branch runs the forward pass with gradients on
+    """
+import torch
+
+
+def train_model(model, dataloaders, criterion, optimizer, num_epochs):
+    for epoch in range(num_epochs):
+        for phase in ["train", "val"]:
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                if phase == "val":
+                    outputs = model(inputs)  # <- finding
+                else:
+                    outputs = model(inputs)
+                loss = criterion(outputs, labels)
+                if phase == "train":
+                    loss.backward()
+                    optimizer.step()
+""",
     # one batch loop for every phase: the backward pass is kept to training, the forward pass is not (the
     # transfer-learning tutorial without its set_grad_enabled, under autocast)
     """
@@ -1896,6 +1915,26 @@ class Imputer:
                 self.optimizer.step()
             self.model.eval()
             self._auto_save_model_if_necessary(training_finished=False, saving_name=f"epoch{epoch}")
+""",
+    # the validation phase's own branch runs the forward pass under no_grad (Person_reID_baseline's train.py)
+    """
+import torch
+
+
+def train_model(model, dataloaders, criterion, optimizer, num_epochs):
+    for epoch in range(num_epochs):
+        for phase in ["train", "val"]:
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                if phase == "val":
+                    with torch.no_grad():
+                        outputs = model(inputs)
+                else:
+                    outputs = model(inputs)
+                loss = criterion(outputs, labels)
+                if phase == "train":
+                    loss.backward()
+                    optimizer.step()
 """,
     # the tutorial's own version: set_grad_enabled keeps the validation phase free of graphs
     """
@@ -2494,7 +2533,7 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
                 _context_off(ctx, c) or is_no_grad_context(c) for c in (*loop.outer_contexts, *outer.outer_contexts)):
             continue
         forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
-                    and not any(training_phase(c) is not None for c in e.conditions)
+                    and not any(training_phase(c) is not None or _outside_phase(c, phase, others) for c in e.conditions)
                     and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
         if not forwards:
             continue
@@ -2506,6 +2545,13 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
                    "forward_line": forward.line, "phase_test": f"{phase} == 'train'", "other_phase": others[0],
                    "grad_switch": f"with torch.set_grad_enabled({phase} == 'train'):"},
         )
+
+
+def _outside_phase(condition: str, phase: str, others: list[str]) -> bool:
+    """Whether ``condition`` keeps its branch out of the other phases: the else of ``if phase == 'val':``
+    (whose own branch runs the forward pass under ``torch.no_grad()``), or ``if phase != 'val':``."""
+    m = re.match(r"^(else of if|if)\s+\(?\s*" + re.escape(phase) + r"\s*(==|!=)\s*['\"](\w+)['\"]\s*\)?$", condition.strip())
+    return m is not None and m.group(3) in others and (m.group(1) == "if") == (m.group(2) == "!=")
 
 
 # -- one batch loop behind a flag of its function ------------------------------------------------------

@@ -254,6 +254,31 @@ for it, rollout in enumerate(collector):
         policy_eval.load_state_dict(policy.state_dict())
         score = evaluate(policy_eval, eval_env)
 """,
+    # the same, told with an if: train() under the mode it saved first runs whenever training called it
+    """
+import torch
+
+
+@torch.no_grad()
+def evaluate(model, data):
+    was_training = model.training
+    model.eval()
+    total = sum(model(x, y)[1].item() for x, y in data)
+    if was_training:
+        model.train()
+    return total
+
+
+def train(model, opt, batches, val_data):
+    model.train()
+    for step, (x, y) in enumerate(batches):
+        _, loss = model(x, y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        if (step + 1) % 100 == 0:
+            evaluate(model, val_data)
+""",
     # the evaluation helper puts back the mode it found (model.train(was_training))
     """
 def evaluate(model, loader):
@@ -992,7 +1017,7 @@ def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
     return False
 
 
-def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
+def _next_after(ctx: FileContext, events: list[Event], index: int) -> tuple[Event | None, bool]:
     """The first train-mode switch or training call after ``events[index]``, around the loop.
 
     Returns the event and whether an evaluation-like forward pass or a wrap-around came first.
@@ -1003,7 +1028,7 @@ def _next_after(events: list[Event], index: int) -> tuple[Event | None, bool]:
         if exclusive(e.conditions, switch.conditions):
             continue  # for phase in ("train", "val"): if phase == "train": ... else: model.eval()
         if e.kind == EventKind.TRAIN_MODE:
-            if e in _one_branch_switches_back(after, switch):
+            if e in _one_branch_switches_back(after, switch, ctx):
                 continue  # model.train() in one branch of the helper only (litgpt's generate_example)
             return e, False
         if e.kind in _TRAINING and any(is_no_grad_context(c) for c in e.contexts):
@@ -1079,14 +1104,23 @@ def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
         return False
     # the switch back must run whenever the switch to eval did, not in one branch only
     back = [t for t in loop.events if t.kind == EventKind.TRAIN_MODE and t.via == e.via and t.line > e.line]
-    return not back or len(_one_branch_switches_back(back, e)) < len(back)
+    return not back or len(_one_branch_switches_back(back, e, ctx)) < len(back)
 
 
-def _one_branch_switches_back(events: list[Event], switch: Event) -> list[Event]:
+def _one_branch_switches_back(events: list[Event], switch: Event, ctx: FileContext) -> list[Event]:
     """The ``train()`` calls after ``switch`` in the same helper that do not run whenever it did: they
-    sit under a condition the switch to eval does not have."""
+    sit under a condition the switch to eval does not have. ``if was_training: model.train()`` after
+    ``was_training = model.training`` runs whenever the helper was called in training."""
     return [t for t in events if t.kind == EventKind.TRAIN_MODE and switch.via and t.via == switch.via
-            and t.line > switch.line and not is_prefix(t.conditions, switch.conditions)]
+            and t.line > switch.line
+            and not is_prefix([c for c in t.conditions if not _saved_mode_test(ctx, c)], switch.conditions)]
+
+
+def _saved_mode_test(ctx: FileContext, condition: str) -> bool:
+    """``if was_training`` where the file saved the mode first (``was_training = model.training``)."""
+    m = re.match(r"^if\s+(\w+)$", condition.strip())
+    return m is not None and re.search(
+        rf"^\s*{re.escape(m.group(1))}\s*=\s*[\w.]+\.training\s*$", ctx.source, re.MULTILINE) is not None
 
 
 def _helper_name(via: str) -> str:
@@ -1269,7 +1303,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if any(t.kind == EventKind.TRAIN_MODE and t.receiver == e.receiver and exclusive(e.conditions, t.conditions)
                    for t in events):
                 continue  # `if args.train_encoder: enc.train() else: enc.eval()`: a mode chosen by a setting
-            nxt, evaluated = _next_after(events, index)
+            nxt, evaluated = _next_after(ctx, events, index)
             if nxt is None or nxt.kind == EventKind.TRAIN_MODE or not evaluated:
                 continue
             if nxt.via and any(t.kind == EventKind.EVAL_MODE and t.via == nxt.via and t.line < nxt.line
@@ -1280,7 +1314,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
-            partial = next((t.line for t in _one_branch_switches_back(events, e)), "")
+            partial = next((t.line for t in _one_branch_switches_back(events, e, ctx)), "")
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
                 facts={"model": model, "eval_line": e.line, "train_line": nxt.line,

@@ -389,6 +389,18 @@ for batch in loader:
         accelerator.backward(model(**batch).loss)
         optimizer.step()
 """,
+    # a base trainer's own self.train_batch(), written by its subclasses, returns the loss: only the loop's
+    # loss.backward() runs the backward pass (a pipeline engine's engine.train_batch() runs its own)
+    """
+class Framework:
+    def train_epoch(self):
+        for data in self.train_loader:
+            result = self.train_batch(*self.prepare_data(data))
+            loss = result["loss"]
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+""",
 ]
 
 INVALID = [
