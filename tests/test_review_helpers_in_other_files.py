@@ -801,3 +801,72 @@ def test_a_network_of_another_file_that_ends_in_softmax_before_cross_entropy(tmp
                      "train.py": SOFTMAX_TRAIN.replace("nn.CrossEntropyLoss()", "nn.NLLLoss()").replace(
                          "loss_fn(prediction, y)", "loss_fn(prediction.log(), y)")})
     assert lint(repo / "train.py", capsys) == []
+
+
+# --- a network of another file that nothing moves (device-mismatch's other half) -----------------------
+
+NETS = """import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(10, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+GPU_TRAIN = """import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader
+
+from nets import Net
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+model = Net()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+loader = DataLoader(dataset, batch_size=32)
+for epoch in range(10):
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+"""
+
+FACTORY = """from nets import Net
+
+
+def get_model(args):
+    encoder = Net()
+    return encoder, Net()
+"""
+
+
+def test_a_network_class_of_another_file_that_nothing_moves_is_reported(tmp_path, capsys):
+    repo = write(tmp_path, {"nets.py": NETS, "train.py": GPU_TRAIN})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("device-mismatch", 15)]
+
+
+def test_a_network_built_by_a_factory_of_another_file_that_nothing_moves_is_reported(tmp_path, capsys):
+    train = GPU_TRAIN.replace("from nets import Net", "from models import get_model").replace(
+        "model = Net()", "model, head = get_model(None)")
+    repo = write(tmp_path, {"nets.py": NETS, "models.py": FACTORY, "train.py": train})
+    assert rules_at(lint(repo / "train.py", capsys)) == [("device-mismatch", 15)]
+
+
+@pytest.mark.parametrize("files", [
+    # the class places itself
+    {"nets.py": NETS.replace("self.fc = nn.Linear(10, 2)", "self.fc = nn.Linear(10, 2).cuda()")},
+    # the factory moves what it builds
+    {"models.py": FACTORY.replace("    return encoder, Net()", "    return encoder.cuda(), Net().cuda()")},
+    # the factory hands back something it read, not a network it built
+    {"models.py": FACTORY.replace("    return encoder, Net()", "    return torch.load(args.path), Net()")},
+])
+def test_a_network_of_another_file_that_may_be_placed_there_is_left_alone(tmp_path, capsys, files):
+    train = GPU_TRAIN.replace("from nets import Net", "from models import get_model").replace(
+        "model = Net()", "model, head = get_model(None)") if "models.py" in files else GPU_TRAIN
+    repo = write(tmp_path, {"nets.py": NETS, "models.py": FACTORY, "train.py": train, **files})
+    assert lint(repo / "train.py", capsys) == []

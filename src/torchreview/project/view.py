@@ -329,25 +329,38 @@ class Project:
         """The ``methods`` of ``name`` in ``path``, a class of another file of the checkout (imported
         there, or ``module.Class`` of an imported module): a ``Dataset`` whose ``__getitem__`` the
         file's loaders run, a model whose ``forward`` moves its input."""
-        mod = self.module(path)
-        if mod is None or name in mod.classes:
-            return []
-        owner, _, attr = name.rpartition(".")
-        if owner:  # `import datasets` then datasets.LeafDataset(...)
-            target = mod.imports.get(owner)
-            if target is None or "." in owner:
-                return []
-            module, level, imported = target
-            spec = module if imported is None else ".".join(p for p in (module, imported) if p)
-            where = self._resolve_module(mod.path, spec, level)
-            other_mod = self.module(where) if where else None
-            found = (other_mod, attr) if other_mod is not None and attr in other_mod.classes else None
-        else:
-            found = self._resolve_class(mod, name)
+        found = self._checkout_class(path, name)
         if found is None:
             return []
         other, cls = found
         return [fn for m in methods if (fn := other.functions.get(f"{cls}.{m}")) is not None]
+
+    def _checkout_class(self, path: str, name: str) -> tuple[ModuleIndex, str] | None:
+        """The module of another file of the checkout that defines the class ``name`` of ``path``, and
+        its name there: imported by name, or ``module.Class`` of an imported module (``import datasets``
+        then ``datasets.LeafDataset(...)``)."""
+        mod = self.module(path)
+        if mod is None or name in mod.classes:
+            return None
+        owner, _, attr = name.rpartition(".")
+        if not owner:
+            return self._resolve_class(mod, name)
+        target = mod.imports.get(owner)
+        if target is None or "." in owner:
+            return None
+        module, level, imported = target
+        spec = module if imported is None else ".".join(p for p in (module, imported) if p)
+        where = self._resolve_module(mod.path, spec, level)
+        other_mod = self.module(where) if where else None
+        return (other_mod, attr) if other_mod is not None and attr in other_mod.classes else None
+
+    def class_def(self, path: str, name: str) -> ast.ClassDef | None:
+        """The ``class`` statement of ``name`` as ``path`` sees it: defined in another file of the checkout
+        and imported (``from models import Net``), or ``module.Net`` of an imported module of it."""
+        found = self._checkout_class(path, name)
+        if found is None:
+            return None
+        return next((n for n in found[0].tree.body if isinstance(n, ast.ClassDef) and n.name == found[1]), None)
 
     def has_base(self, path: str, name: str, accepts: Callable[[str], bool]) -> bool:
         """Whether the class ``name`` in ``path`` (defined there, or imported from another file of the

@@ -54,7 +54,9 @@ Use instead
     tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
     caller decides where they live, or a loader class of the file that loads its data onto the device,
     ``map_location=torch.device("cuda")``). It also reports the other half: a network built from a class of
-    this file (``model = FirstNet()``) that nothing in the file moves, wraps or hands on, called in a loop on
+    this file (``model = FirstNet()``), of another file of the checkout (``from nets import FirstNet``), or
+    by a function of another file that builds it from such classes (``encoder, decoder = get_model(args)``),
+    none of which names a device, that nothing in the file moves, wraps or hands on, called in a loop on
     a batch the loop moves to the GPU. Under ``if torch.cuda.is_available():`` (or ``if
     args.cuda:``) only the GPU branch is followed: the other one runs where the model is on the CPU too.
     Whether a library moves the batches is decided for the function or class that holds
@@ -2375,14 +2377,19 @@ def _model_left_behind(ctx: FileContext) -> Iterator[Finding]:
     """A network of a class written in this file that nothing ever moves, called in a loop on a batch
     that the loop moves to the GPU: the weights stay on the CPU (a beginner's MNIST script that moves
     ``data.cuda()`` when a GPU is there and never ``model.cuda()``)."""
+    called = {e.receiver for loop in ctx.loops if loop.of(EventKind.TO_DEVICE) for e in loop.of(EventKind.FORWARD)}
     for name, values in ctx.facts.assigned.items():
-        if len(values) != 1 or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        if len(values) != 1 or name not in called or not re.fullmatch(r"[A-Za-z_]\w*", name):
             continue
         value = values[0].strip()
-        m = re.fullmatch(r"([A-Z]\w*)\((?:[^()]|\([^()]*\))*\)", value)  # Net(...) and nothing after it
-        cls = class_node(ctx, m.group(1)) if m else None
-        if cls is None or "Module" not in "".join(ctx.code(b.value) for b in cls.bases) or _moves(ctx, cls):
-            continue  # not a network of this file, or one that places itself (self.cuda(), a device= tensor)
+        # Net(...) or models.Net(...), and nothing after it
+        m = re.fullmatch(r"((?:[a-z_]\w*\.)?[A-Z]\w*)\((?:[^()]|\([^()]*\))*\)", value)
+        cls = class_node(ctx, m.group(1)) if m and "." not in m.group(1) else None
+        if cls is not None:
+            if "Module" not in "".join(ctx.code(b.value) for b in cls.bases) or _moves(ctx, cls):
+                continue  # not a network, or one that places itself (self.cuda(), a device= tensor)
+        elif not (_unmoved_network_elsewhere(ctx, m.group(1)) if m else _unmoved_networks_built_elsewhere(ctx, value)):
+            continue
         if _handed_on_or_moved(ctx, name):
             continue  # moved somewhere, or code that gets the network itself may move it
         for loop in ctx.loops:
@@ -2397,6 +2404,55 @@ def _model_left_behind(ctx: FileContext) -> Iterator[Finding]:
                                "loop_line": loop.line, "line": e.line, "model_left": "yes"},
                     )
                     return
+
+
+# What lets a network class place itself: a move, a device it is handed or reads, a tensor made on one
+_PLACES_ITSELF = re.compile(r"\.cuda\(|\.to\(|device|\.type\(|cuda\.\w+Tensor")
+
+
+def _unmoved_network_elsewhere(ctx: FileContext, name: str) -> bool:
+    """``name`` is a network class of another file of the checkout (``from models import Net``) that
+    never places itself: an ``nn.Module`` whose code names no device and moves nothing."""
+    project = ctx.project
+    node = project.class_def(ctx.path, name) if project is not None else None
+    if node is None or project is None:
+        return False
+    bases = " ".join(ast.unparse(b) for b in node.bases)
+    if "Module" not in bases and not ("." not in name and project.has_base(ctx.path, name, lambda b: "Module" in b)):
+        return False
+    return not _PLACES_ITSELF.search(ast.unparse(node))
+
+
+def _unmoved_networks_built_elsewhere(ctx: FileContext, value: str) -> bool:
+    """``value`` calls a function of another file of the checkout (``encoder, decoder = get_model(args)``)
+    that moves nothing, names no device, and returns only networks of its own file's classes built there,
+    none of which places itself."""
+    m = re.fullmatch(r"([a-z_]\w*)\((?:[^()]|\([^()]*\))*\)", value)
+    project = ctx.project
+    if m is None or project is None:
+        return False
+    site = next((s for s in call_sites(ctx) if s.dotted == m.group(1)), None)
+    fn = project.callee_at(ctx.path, site.line, m.group(1)) if site is not None else None
+    mod = project.module(fn.path) if fn is not None else None
+    if fn is None or mod is None or fn.path == ctx.path or _PLACES_ITSELF.search(ast.unparse(fn.node)):
+        return False
+    classes = {n.name: n for n in mod.tree.body if isinstance(n, ast.ClassDef)}
+    built = {t.id: c.func.id for a in ast.walk(fn.node) if isinstance(a, ast.Assign) and isinstance(c := a.value, ast.Call)
+             and isinstance(c.func, ast.Name) for t in a.targets if isinstance(t, ast.Name)}
+    returned: list[str] = []
+    for r in (n for n in ast.walk(fn.node) if isinstance(n, ast.Return)):
+        parts = r.value.elts if isinstance(r.value, ast.Tuple) else [r.value]
+        for part in parts:
+            if isinstance(part, ast.Name) and part.id in built:
+                returned.append(built[part.id])
+            elif isinstance(part, ast.Call) and isinstance(part.func, ast.Name):
+                returned.append(part.func.id)
+            else:
+                return False  # something else comes back: a network read from a file, an optimizer, None
+    return bool(returned) and all(
+        (node := classes.get(name) or project.class_def(fn.path, name)) is not None
+        and "Module" in " ".join(ast.unparse(b) for b in node.bases) and not _PLACES_ITSELF.search(ast.unparse(node))
+        for name in returned)
 
 
 def _handed_on_or_moved(ctx: FileContext, name: str) -> bool:
