@@ -1736,6 +1736,14 @@ def test_a_hint_never_ends_on_the_lead_in_to_an_example():
     # round 20's BN texts, in our own words
     ("add varlen packing kernels to remove host sync overheads in attention", ""),
     ("fix: drop eos from the stop list to honor the ignore_eos option", ""),
+    # round 21's BQ and BR texts, in our own words
+    ("Fix the transforms import", "In recent torchaudio, the functional names seem to have changed."),
+    ("Add sentencepiece", "It is imported by the tokenizer script, but it's been omitted in requirements.txt."),
+    ("Solve deprecated 'Evaluator built from config'", "Pass the tasks explicitly."),
+    ("Tweaks to the HuBERT port", "Small changes to make the port's output exactly match the reference."),
+    ("Bump MONAI", "Fixes the bundle 0.5.4 on MONAI 1.3.0 failing with: KeyError: LOG_DIR in the runner."),
+    ("Bump the inference library", "The new release: - fixes the encoder pass - upgrades the decoder performance"),
+    ("Make the resize configurable", "Currently it only uses fixed defaults."),  # the state today, not a scope
 ])
 def test_more_ways_real_authors_give_the_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
@@ -1748,6 +1756,8 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Fix the wrap policy", "Fixes the wrap policy for PEFT models to use the default modules."),
     ("Add the LoRA configs", "Drop the prefix for model configs that use it."),
     ("Merge the reward utils", "I moved over every helper I could find diverging from the reward package."),
+    ("feat(siglip): add pretrained weights", "This PR adds pretrained weights for SigLIP (currently text tower only)."),
+    ("Add Faster/Mask/Keypoint-RCNN", "Adopted from torchvision."),
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

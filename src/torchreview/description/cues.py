@@ -216,7 +216,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:has|have|now) (?:enabled|added|introduced|made)\b|"
               # "X is deprecated", "replace the deprecated X"; not "add a deprecated alias"
               r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
-              r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|away from|"
+              r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|solv\w*|resolv\w*|silenc\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
               # "gym deprecated so updating import to gymnasium": the title drops the "is"
@@ -333,6 +333,16 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a cost the change takes away: "packing kernels to remove sync overheads for FlashAttention"
         (1.0, r"\b(?:remov\w*|drop\w*|cut\w*|eliminat\w*|reduc\w*|avoid\w*|lower\w*|minimi[sz]\w*) (?:the )?"
               r"(?:[\w-]+ ){0,3}?overheads?\b"),
+        # an outside change the author noticed: "in recent torchvision, the module names seem to have changed";
+        # something left out: "it is used in finetune.py, but it's been omitted in requirements.txt"; a fix
+        # of a named exception anywhere in its sentence ("Fixes … from running: AttributeError: LOGGING_FILE")
+        (1.0, r"\b(?:seems?|appears?) to (?:have )?(?:changed|been (?:renamed|removed|moved|deprecated|dropped))\b|"
+              r"^in (?:the )?(?:recent|newer|later|latest|new) (?:versions? of |releases? of )?[\w. -]{2,30},|"
+              r"\b(?:has been|have been|'s been|was|were|is|are|got) (?:\w+ly )?(?:omitted|left out|forgotten)\b|"
+              r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b.{0,200}?\b[a-z]{3,}(?:error|exception)\b"),
+        # the goal of making two things agree: "tweaks to make the wav2vec2 output exactly match torch"
+        (0.9, r"\bto make (?:[\w.`'-]+ ){1,4}(?:exactly |closely |fully |always )?(?:match|agree|identical|equal|"
+              r"consistent|compatible)\b"),
         # what the code did by mistake, a value that turns into nothing, what can no longer be had:
         # "discarded the first voxel by mistake", "the control object becoming None", "not on PyPI anymore"
         (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b|"
@@ -454,7 +464,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?::|of|by) ?\d+(?:\.\d+)? ?(?:x|×)(?!\w)|"
               r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
-              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
+              r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*|upgrad\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
               r"memory usage|memory footprint|stability)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"

@@ -40,6 +40,8 @@ _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a 
 # "Currently, two warm-up schedules are supported": what the new code covers (its scope), not the
 # state before the change. "Currently the loader crashes" keeps its other words.
 _SCOPE = re.compile(
+    # "adds pretrained weights for TIPS (currently vision encoder only)": how far the change reaches
+    r"\(?\b(?:currently|for now|at the moment) (?:[\w-]+ ){1,3}only\b\)?(?=\s*(?:$|[).,;]))|"
     r"^(?:currently|for now|at the moment|right now|at present),? (?:[\w-]+ ){0,6}?(?:is|are) "
     r"(?:supported|implemented|available|included|provided|covered|handled)\b|"
     r"\b(?:is|are) currently (?:supported|implemented|available|included|provided|covered|handled)\b|"
@@ -253,7 +255,9 @@ _FIX_WRONG_THING = re.compile(
 _BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
                               r"in (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.-]+(?:,? (?:which|that) (?:is|was|has been|"
                               r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
-_NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b")
+_NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b|"
+                         # "Add Faster/Mask/Keypoint-RCNN": the detector family, named in one go
+                         r"\bfaster(?:/[\w-]+)+[ _-]?r[ _-]?cnns?\b")
 
 
 # "Minor fix to handle is_seg_dataset argument": handling a setting of the code is how the fix works
