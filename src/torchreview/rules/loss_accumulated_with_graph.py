@@ -71,7 +71,7 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import is_test_file, steps_an_optimizer
-from torchreview.rules._order import node_text
+from torchreview.rules._order import exclusive, node_text
 
 ID = "loss-accumulated-with-graph"
 SEVERITY = "warning"
@@ -271,6 +271,28 @@ for x, y in loader:
     loss.backward()
     optimizer.step()
     log(losses)
+""",
+    # the loss name serves two branches: a distiller's train_step (another file) gives numbers in one, the
+    # other runs its own backward pass and takes .item(); the first branch's parts build no graph
+    """
+import torch.nn.functional as F
+
+
+def train_epoch(self):
+    components = {"ce": 0.0, "kd": 0.0}
+    for images, targets in self.train_loader:
+        if self.distiller is not None:
+            losses = self.distiller.train_step(images, targets, self.optimizer)
+            loss = losses["total"]
+            for key in components:
+                components[key] += losses[key]
+        else:
+            self.optimizer.zero_grad()
+            loss = F.cross_entropy(self.model(images), targets)
+            loss.backward()
+            self.optimizer.step()
+            loss = loss.item()
+    return components
 """,
     # a train_step helper returns a number
     """
@@ -1060,11 +1082,49 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
     for target, value, _line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
         if target not in out and (where := _returns_backwarded_loss(ctx, value)) is not None:
             out[target] = where
-    for target, value, _line in list(loop_scope.assigns):  # loss = loss_a + loss_b: the parts too
+    # loss = loss_a + loss_b: the parts too, where that assignment can run with a backward pass of the loss
+    # (``loss = losses["total"]`` in a branch that hands the batch to a helper, and ``loss.backward()`` in
+    # the other branch only, makes no graph of ``losses``)
+    branches = _branches(ctx, loop.node.body)
+    backward_conditions = {name: [e.conditions for e in loop.of(EventKind.BACKWARD) if not e.via
+                                  and name in _names(" ".join([e.receiver or "", *e.args]))] for name in out}
+    for target, value, line in list(loop_scope.assigns):
         if target in out and not _DETACHING.search(value):
+            where = branches.get(line, ())
+            if backward_conditions.get(target) and all(exclusive(where, c) for c in backward_conditions[target]):
+                continue
             for part in _names(value):
                 if "loss" in part.lower() and part in assigned:
                     out.setdefault(part, out[target])
+    return out
+
+
+def _branches(ctx: FileContext, body: cst.CSTNode) -> dict[int, tuple[str, ...]]:
+    """The ``if`` branches each line of ``body`` sits in, written as the loop model writes conditions
+    (``if x``, ``else of if x``)."""
+    out: dict[int, tuple[str, ...]] = {}
+    stack: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_If_body(self, n: cst.If) -> None:
+            stack.append("if " + ctx.code(n.test))
+
+        def leave_If_body(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_If_orelse(self, n: cst.If) -> None:
+            stack.append("else of if " + ctx.code(n.test))
+
+        def leave_If_orelse(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
+            out.setdefault(ctx.pos(n).start.line, tuple(stack))
+
+    walk(body, V())
     return out
 
 
