@@ -1090,8 +1090,8 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
                                   and name in _names(" ".join([e.receiver or "", *e.args]))] for name in out}
     for target, value, line in list(loop_scope.assigns):
         if target in out and not _DETACHING.search(value):
-            where = branches.get(line, ())
-            if backward_conditions.get(target) and all(exclusive(where, c) for c in backward_conditions[target]):
+            branch = branches.get(line, ())
+            if backward_conditions.get(target) and all(exclusive(branch, c) for c in backward_conditions[target]):
                 continue
             for part in _names(value):
                 if "loss" in part.lower() and part in assigned:
