@@ -148,6 +148,22 @@ def test_checkpoint_severity_follows_where_it_is_saved() -> None:
     assert run("checkpoint-missing-optimizer", weights) == []
 
 
+def test_a_save_after_each_fold_is_a_final_save_and_an_epoch_loops_save_is_not() -> None:
+    head = "import torch\n"
+    per_fold = head + (
+        "for fold in range(5):\n"
+        "    optimizer = torch.optim.Adam(model.parameters())\n"
+        "    for epoch in range(9):\n"
+        "        for x, y in loader:\n"
+        "            optimizer.zero_grad()\n"
+        "            criterion(model(x), y).backward()\n"
+        "            optimizer.step()\n"
+        "    torch.save({'epoch': epoch, 'model': model.state_dict()}, f'fold_{fold}.pt')\n")
+    per_epoch = per_fold.replace("    torch.save(", "        torch.save(")
+    assert [f.severity for f in run("checkpoint-missing-optimizer", per_fold)] == [Severity.INFO]
+    assert [f.severity for f in run("checkpoint-missing-optimizer", per_epoch)] == [Severity.WARNING]
+
+
 def test_softmax_rule_is_info_for_log_softmax_and_error_for_softmax() -> None:
     log_sm = "import torch.nn.functional as F\nloss = F.cross_entropy(F.log_softmax(z, -1), y)\n"
     sm = "import torch.nn.functional as F\nloss = F.cross_entropy(z.softmax(-1), y)\n"

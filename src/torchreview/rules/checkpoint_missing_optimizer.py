@@ -47,8 +47,8 @@ Use instead
     ```
 
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
-    saving, and ``info`` for a one-time save after training or a weights-only dictionary inside
-    the loop. Saving only the final weights for inference or export
+    saving, and ``info`` for a one-time save after training (also once per fold or run, after a whole
+    epoch loop) or a weights-only dictionary inside the loop. Saving only the final weights for inference or export
     (``torch.save(model.state_dict(), "final.pt")``) or into an ``io.BytesIO()`` buffer (the best
     weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
     training loop, unless the file also resumes training from a checkpoint (a resume flag such as
@@ -1552,6 +1552,20 @@ def _in_loop(ctx: FileContext, line: int) -> bool:
     return any(start <= line <= end for start, end in loop_ranges(ctx))
 
 
+def _after_a_whole_run(ctx: FileContext, line: int) -> bool:
+    """``line`` sits in a loop (over folds, seeds, runs) after an inner loop that ended before it and holds
+    a batch loop that trains: ``for fold ...: for epoch ...: for batch ...: loss.backward() ...`` then the
+    fold's result saved. An epoch loop's own save follows only the batch loop."""
+    ranges = loop_ranges(ctx)
+    around = [r for r in ranges if r[0] <= line <= r[1]]
+    if not around:
+        return False
+    start, end = max(around)
+    trains = {lp.line for lp in ctx.loops if lp.has(EventKind.BACKWARD) or lp.has(EventKind.STEP)}
+    return any(start < m0 and m1 < line and any(m0 < n0 and n1 <= m1 and n0 in trains for n0, n1 in ranges)
+               for m0, m1 in ranges)
+
+
 def _optimizer_handed_and_unused(ctx: FileContext, site: CallSite) -> bool:
     """A helper named for saving checkpoints is handed the optimizer and never uses it
     (SimCLR's ``save_model(args, model, optimizer)`` writes ``model.state_dict()`` alone): the caller
@@ -1565,9 +1579,10 @@ def _optimizer_handed_and_unused(ctx: FileContext, site: CallSite) -> bool:
 
 
 def _periodic(ctx: FileContext, site: CallSite) -> bool:
-    """Saved on every pass of a loop, or inside a helper whose name says it saves checkpoints."""
+    """Saved on every pass of a loop, or inside a helper whose name says it saves checkpoints. A save after
+    a whole epoch loop, in a loop over folds or runs, is made once per finished run."""
     if _in_loop(ctx, site.line):
-        return True
+        return not _after_a_whole_run(ctx, site.line)
     return site.function is not None and bool(_SAVER_NAME.search(site.function.name.value))
 
 
