@@ -1560,7 +1560,7 @@ def _after_a_whole_run(ctx: FileContext, line: int) -> bool:
     around = [r for r in ranges if r[0] <= line <= r[1]]
     if not around:
         return False
-    start, end = max(around)
+    start = max(around)[0]
     trains = {lp.line for lp in ctx.loops if lp.has(EventKind.BACKWARD) or lp.has(EventKind.STEP)}
     return any(start < m0 and m1 < line and any(m0 < n0 and n1 <= m1 and n0 in trains for n0, n1 in ranges)
                for m0, m1 in ranges)
