@@ -1744,6 +1744,10 @@ def test_a_hint_never_ends_on_the_lead_in_to_an_example():
     ("Bump MONAI", "Fixes the bundle 0.5.4 on MONAI 1.3.0 failing with: KeyError: LOG_DIR in the runner."),
     ("Bump the inference library", "The new release: - fixes the encoder pass - upgrades the decoder performance"),
     ("Make the resize configurable", "Currently it only uses fixed defaults."),  # the state today, not a scope
+    # round 22's BU texts, in our own words
+    ("Add a GGUF export script", "In response to community requests, we are releasing the export script."),
+    ("Fixes #812: resume bug", "Fixes #812. The tokenizer path is missing when resuming from a checkpoint."),
+    ("Fix save_pretrained writes an empty adapter with the new PEFT", ""),
 ])
 def test_more_ways_real_authors_give_the_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
@@ -1758,6 +1762,10 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Merge the reward utils", "I moved over every helper I could find diverging from the reward package."),
     ("feat(siglip): add pretrained weights", "This PR adds pretrained weights for SigLIP (currently text tower only)."),
     ("Add Faster/Mask/Keypoint-RCNN", "Adopted from torchvision."),
+    ("Combine #75 with #73", "Sorry for opening another PR for this, I broke my fork. Tested the small model."),
+    ("Fix the --models_path arg", "Fix the arg. Note: the upscaler still downloads to its own folder, not "
+                                  "affected by this commandline arg."),
+    ("Port the tokenizer", "The vocab part probably still works; I tested the 8B model."),
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

@@ -340,6 +340,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^in (?:the )?(?:recent|newer|later|latest|new) (?:versions? of |releases? of )?[\w. -]{2,30},|"
               r"\b(?:has been|have been|'s been|was|were|is|are|got) (?:\w+ly )?(?:omitted|left out|forgotten)\b|"
               r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b.{0,200}?\b[a-z]{3,}(?:error|exception)\b"),
+        # what the old code lacks, said as a state ("finetuning_args is missing when resuming"; "Add missing X"
+        # names the change); a fix whose sentence tells what the code produced ("Fix save_pretrained saves an
+        # empty adapter"); a change made in answer to users ("In response to community need, …")
+        (1.0, r"(?<=[a-z0-9'`] )(?:is|are|was|were) (?:still |also )?missing\b|"
+              r"\bfix\w*\b.{0,80}?\b(?:saves?|returns?|produces?|gives?|outputs?|writes?|generates?|yields?|loads?) "
+              r"(?:an? |the )?(?:empty|blank|wrong|incorrect|corrupt\w*|invalid|nan|none|duplicated?)\b|"
+              r"\bin response to (?:the )?(?:community|user|users'|customer|popular)? ?(?:needs?|requests?|demand|feedback)\b"),
         # the goal of making two things agree: "tweaks to make the wav2vec2 output exactly match torch"
         (0.9, r"\bto make (?:[\w.`'-]+ ){1,4}(?:exactly |closely |fully |always )?(?:match|agree|identical|equal|"
               r"consistent|compatible)\b"),

@@ -119,6 +119,12 @@ _CAVEAT = re.compile(
     r"\b(?:couldn't|could not|can't|cannot|unable to|failed to) (?:rebase|push|force[- ]push|update|sync) "
     r"(?:to |onto )?(?:the |my |this |that )?(?:previous|old|original|other|first|branch|fork|pr)\b|"
     r"\bgit config\b|\b(?:created|opened|made|open|create) (?:a |this )?new (?:pr|pull request)\b|"
+    # "Apologies for making another PR for this, I messed up the fork merging": why the PR is new
+    r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
+    # what the change leaves as it was: "IPAdapter still downloads to its own folder, not affected by this arg"
+    r"\bnot affected by this (?:[\w-]+ )?(?:pr|change|patch|fix|arg|argument|option|flag|setting)\b|"
+    # "Vocab stuff probably still works, tested the 8B model": a hedge on what the author checked
+    r"\b(?:probably|should|seems to|hopefully) still works?\b|"
     # room left for more work: "There are probably many ways to improve efficiency that we can implement later"
     r"\b(?:many|other|more|some|several|a few|further) (?:ways|things|places|optimi[sz]ations|improvements) "
     r"(?:to|that|we|i|which)\b[^.]{0,60}\b(?:later|in the future|in (?:a |another )?(?:follow[- ]?up|future) "
