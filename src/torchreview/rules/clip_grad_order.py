@@ -84,6 +84,21 @@ SEVERITY = "error"
 PREFILTER = r"text:clip_grad"
 
 VALID = [
+    # a second backward pass after the step (Sophia's Hessian estimate) makes the gradients the clip cuts
+    """
+for it in range(iters):
+    loss = model(x, y)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+    if it % 10 == 9:
+        sampled = criterion(model(x), model(x).argmax(-1))
+        sampled.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.update_hessian()
+        optimizer.zero_grad(set_to_none=True)
+""",
     """
 for x, y in loader:
     optimizer.zero_grad()
@@ -446,7 +461,9 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
                      backward=backward.code, backward_line=backward.line)
         fix = None if _scaler_of(ctx, step) else move_after(ctx, clip, backward)
         return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
-    if not nxt and prev and not between:
+    if not nxt and prev and not between and not before:
+        # (a backward pass between the step and the clip makes new gradients: Sophia clips those of its
+        # Hessian estimate before optimizer.update_hessian(), and a loop may step at the top of the next pass)
         step = prev[-1]
         fed = [b for b in bws if b.order < step.order]
         if fed and is_prefix(step.conditions, clip.conditions):
