@@ -870,3 +870,53 @@ def test_a_network_of_another_file_that_may_be_placed_there_is_left_alone(tmp_pa
         "model = Net()", "model, head = get_model(None)") if "models.py" in files else GPU_TRAIN
     repo = write(tmp_path, {"nets.py": NETS, "models.py": FACTORY, "train.py": train, **files})
     assert lint(repo / "train.py", capsys) == []
+
+
+# --- a training function of another file, read: its missing model.train() is no longer a guess ----------
+
+SOLVER = """def train(model, criterion, optimizer, loader, device):
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        loss = criterion(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def test(model, criterion, loader, device):
+    model.eval()
+    return sum(criterion(model(x.to(device)), y.to(device)).item() for x, y in loader)
+
+
+def accuracy(model, loader):
+    model.eval()
+    return sum((model(x).argmax(1) == y).sum().item() for x, y in loader)
+"""
+
+EPOCHS = """import torch
+
+from solver import accuracy, test, train
+
+
+def main(model, criterion, optimizer, train_loader, test_loader, device, epochs):
+    for epoch in range(epochs):
+        train(model, criterion, optimizer, train_loader, device)
+        with torch.no_grad():
+            test_loss = test(model, criterion, test_loader, device)
+            acc = accuracy(model, test_loader)
+"""
+
+
+def test_an_epoch_loop_whose_train_and_test_live_in_another_file_is_told_once(tmp_path, capsys):
+    # train() of solver.py is read: it never calls model.train(), so it cannot put the mode back after
+    # test() (before, any training function of another file was taken to maybe do so). Two evaluation
+    # helpers leave the same model in eval mode: one comment, since model.train() in train() fixes both.
+    repo = write(tmp_path, {"solver.py": SOLVER, "main.py": EPOCHS})
+    assert rules_at(lint(repo / "main.py", capsys)) == [("missing-train-mode", 10)]
+
+
+def test_a_training_function_of_another_file_that_switches_back_keeps_it_quiet(tmp_path, capsys):
+    solver = SOLVER.replace("    for x, y in loader:\n        x, y = x.to(device)",
+                            "    model.train()\n    for x, y in loader:\n        x, y = x.to(device)", 1)
+    repo = write(tmp_path, {"solver.py": solver, "main.py": EPOCHS})
+    assert lint(repo / "main.py", capsys) == []

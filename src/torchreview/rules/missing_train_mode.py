@@ -50,6 +50,10 @@ Use instead
     ``model.eval()``; when the loop calls one and trains again without ``model.train()``, the rule
     adds a note at ``info`` level, because that function may switch the mode back itself.
 
+    A training function of another file that the review reads (``from solver import train, test``) is
+    judged by what it does: one that never calls ``model.train()`` does not put the mode back. When
+    several evaluation calls in one loop leave the same model in eval mode, one comment covers them.
+
     The rule stays quiet when ``model.train()`` runs anywhere on the way back to training (at the
     start of each epoch, inside the batch loop, or at the end of the evaluation helper), when the
     eval-mode switch is for another model (a teacher, an EMA copy, a frozen encoder), when the
@@ -1008,9 +1012,12 @@ def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
     if re.search(r"\.train\(\s*(?!False\b|True\b|\))", text):
         return True
     root = model.split(".")[-1]
+    # a training function of another file that the loop model read (its events carry its name) is seen
+    read = {e.via[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1] for e in loop.events if e.via and ":" in e.via[0]}
     for call in calls_in(loop.node.body):
         name = last_name(call.func).lower()
-        if resolvable(ctx, call) or not ("train" in name or "fit" in name or "epoch" in name):
+        if resolvable(ctx, call) or not ("train" in name or "fit" in name or "epoch" in name) \
+                or last_name(call.func) in read:
             continue
         if any(root in ctx.code(a.value) for a in call.args):
             return True
@@ -1280,8 +1287,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                          or not (not_an_optimizer(ctx, e) or steps_inputs(ctx, e))), key=lambda e: e.order)
         if not any(e.kind == EventKind.STEP for e in events):
             continue  # gradients without an update: an attack on the inputs, gradient norms; nothing trains
+        told: set[str] = set()  # one comment per model and loop: a train() at the top of the epoch fixes all
         for index, e in enumerate(events):
-            if e.kind != EventKind.EVAL_MODE or e.line in reported:
+            if e.kind != EventKind.EVAL_MODE or e.line in reported or (e.receiver or "model") in told:
                 continue
             if e.depth != 0 and not _in_evaluation_loop(ctx, loop, e) and not (e.via and not any(
                     t.via[:1] == e.via[:1] and t.kind in (EventKind.BACKWARD, EventKind.STEP) for t in events)):
@@ -1314,6 +1322,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             line, end = _anchor(ctx, loop, e)
             reported.add(e.line)
             reported.add(line)
+            told.add(e.receiver or "model")
             partial = next((t.line for t in _one_branch_switches_back(events, e, ctx)), "")
             yield ctx.finding(
                 ID, SEVERITY, line, end, loop=loop,
