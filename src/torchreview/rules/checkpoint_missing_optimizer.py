@@ -15,7 +15,11 @@ What it does
     It also reports the other half: a resume that reads the model's weights back from a loaded
     checkpoint (``model.load_state_dict(ckpt["model_state_dict"])``, before a training loop of the same
     function, with the optimizer in reach) while the file saves the optimizer's state under a key that
-    nothing reads back and no optimizer loads a state anywhere in the file. Loading the best weights
+    nothing reads back and no optimizer loads a state from that checkpoint (an optimizer restored in another
+    resume, from another file, restores nothing of this one; its own file read in the same resume does). A
+    ``save_checkpoint(dir, epoch, state_dict=..., optimizer=...)`` helper's keyword arguments are the
+    checkpoint's entries, and ``lr = schedule(epoch)`` with a ``schedule`` of the file that computes a number
+    is no scheduler. Loading the best weights
     after training, or in an evaluation function, is no resume; nor is loading weights into a model the
     optimizer does not train (a pruning script's dense reference model), nor reading only the weights
     from a file not named as a checkpoint (``torch.load(args.init)["state_dict"]``, the weights a
@@ -91,6 +95,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
 from torchreview.loops.names import _OPTIMIZER_CTORS, _SCHEDULER_CTORS
@@ -118,6 +123,43 @@ SEVERITY = "warning"
 PREFILTER = r"text:state_dict&&text:save\w*\(||text:\bCheckpoint\(&&text:ignite"
 
 VALID = [
+    # SWA's train.py: the checkpoint helper writes its keyword arguments, the optimizer among them, and the
+    # learning rate is a number computed from the epoch (no scheduler state to keep)
+    """
+import torch
+
+import utils
+
+
+def schedule(epoch):
+    factor = 1.0 if epoch < 80 else 0.1
+    return 0.05 * factor
+
+
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+for epoch in range(epochs):
+    lr = schedule(epoch)
+    utils.adjust_learning_rate(optimizer, lr)
+    train_epoch(loader, model, criterion, optimizer)
+    utils.save_checkpoint(out_dir, epoch + 1, state_dict=model.state_dict(), optimizer=optimizer.state_dict())
+""",
+    # the optimizer's state in a file of its own, read back in the same resume as the weights
+    """
+import torch
+
+
+def main(args, model, loader):
+    optimizer = torch.optim.Adam(model.parameters())
+    if args.resume:
+        model.load_state_dict(torch.load(f"{args.resume}/model.pt")["model"])
+        optimizer.load_state_dict(torch.load(f"{args.resume}/optimizer.pt")["optimizer"])
+    for step, batch in enumerate(loader):
+        optimizer.zero_grad()
+        model(batch).mean().backward()
+        optimizer.step()
+        torch.save({"model": model.state_dict(), "step": step}, f"{args.out}/model.pt")
+        torch.save({"optimizer": optimizer.state_dict()}, f"{args.out}/optimizer.pt")
+""",
     # the scheduler is stepped to the epoch it is given, so a resumed run finds its place from the epoch
     """
 import torch
@@ -699,6 +741,30 @@ class DetectorModule(BaseModule):
 ]
 
 INVALID = [
+    # the resume reads the weights only; the optimizer is restored in another resume, from another file
+    """
+import torch
+
+import utils
+
+
+def main(args, model, swag_model, loader):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    if args.resume is not None:
+        checkpoint = torch.load(args.resume)
+        model.load_state_dict(checkpoint["state_dict"])  # <- finding
+    if args.swag_resume is not None:
+        checkpoint = torch.load(args.swag_resume)
+        swag_model.load_state_dict(checkpoint["state_dict"])
+        optimizer.load_state_dict(checkpoint["optimizer"])
+    for epoch in range(args.epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+        utils.save_checkpoint(file_path=f"{args.out}/last.pt", epoch=epoch, state_dict=model.state_dict(),
+                              optimizer=optimizer.state_dict())
+""",
     # a save helper handed the optimizer that writes the weights alone
     """
 import os
@@ -1400,8 +1466,24 @@ def _later_additions(ctx: FileContext, name: str, site: CallSite) -> str:
     return " ".join(parts)
 
 
+# where a helper writes the checkpoint, not what it holds: save_checkpoint(state=..., filename=...)
+_PLACE_KEYWORD = re.compile(r"file_?name|file_?path|path|dir|directory|folder|save_dir|checkpoint_dir|out_dir|name|"
+                            r"prefix|suffix|is_best|filepath", re.IGNORECASE)
+
+
 def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
     args = positional(site.node)
+    if site.name in _SAVE_HELPERS and site.dotted not in _SAVE_NAMES:
+        # save_checkpoint(dir, epoch, state_dict=model.state_dict(), optimizer=optimizer.state_dict()): the
+        # helper writes its keyword arguments as the checkpoint's entries (SWA's utils, SWAG's)
+        named = [(a.keyword.value, ctx.code(a.value)) for a in site.node.args
+                 if a.keyword is not None and not _PLACE_KEYWORD.fullmatch(a.keyword.value)]
+        # a training checkpoint: the epoch or step it was taken at, or an optimizer, beside the weights (a
+        # final export's model=..., ema=..., config=... is no resume point)
+        told = " ".join(k for k, _ in named) + " " + " ".join(ctx.code(a.value) for a in args)
+        if any(".state_dict()" in v for _, v in named) and not any(a.star for a in site.node.args) \
+                and (_OPT_TEXT.search(told) or re.search(r"epoch|step|iter", told, re.IGNORECASE)):
+            return _Saved(tuple(k for k, _ in named), tuple(v for _, v in named), None, "", False)
     if not args:
         return None
     obj = args[0].value
@@ -1492,7 +1574,8 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
         if want(name) and not facts.is_model(name) and name not in ("args", "cfg", "config"):
             return name
     for a in assignments(ctx):
-        if a.function is func and "[" not in a.name and want(a.name) and isinstance(a.value, cst.Call):
+        if a.function is func and "[" not in a.name and want(a.name) and isinstance(a.value, cst.Call) \
+                and not (kind == "scheduler" and _a_number_from_the_file(ctx, a.value)):
             if func is not None or "." not in a.name:
                 return a.name
     outer = _enclosing_function(ctx, func) if func is not None else None
@@ -2166,14 +2249,11 @@ def _weights_to_start_from(ctx: FileContext, loaded: Assignment) -> bool:
 
 
 def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
-    if not entries or "load_state_dict" not in ctx.source or any(_OPT_TEXT.search(ctx.code(s.node.func.value))
-                          for s in call_sites(ctx) if s.name == "load_state_dict"
-                          and isinstance(s.node.func, cst.Attribute)):
-        return  # an optimizer is loaded somewhere: the file restores it, however it names the key
+    if not entries or "load_state_dict" not in ctx.source:
+        return
+    optimizer_loads = [s for s in call_sites(ctx) if s.name == "load_state_dict" and isinstance(s.node.func, cst.Attribute)
+                       and _OPT_TEXT.search(ctx.code(s.node.func.value))]
     for key, owner in entries.items():
-        if re.search(r"""\[\s*["']""" + re.escape(key) + r"""["']\s*\]|\.get\(\s*["']""" + re.escape(key) + "[\"']",
-                     ctx.source):
-            continue  # the key is read back somewhere
         for load in _model_loads(ctx):
             arg = positional(load.node)
             m = re.match(r"(\w+)\s*(?:\[|\.get\()", ctx.code(arg[0].value)) if arg else None
@@ -2182,6 +2262,8 @@ def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
             source = last_assignment(ctx, m.group(1), load.line, load.function)
             if source is None or not _LOADED_CHECKPOINT.match(ctx.code(source.value)):
                 continue
+            if _restored_from(ctx, optimizer_loads, key, m.group(1), source):
+                continue  # the optimizer is loaded, or its key read, from the same loaded checkpoint
             func = load.function
             scope = ctx.code(func) if func is not None else ctx.source
             if (func is not None and _NOT_A_RESUME.search(func.name.value)) or not re.search(
@@ -2201,6 +2283,100 @@ def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
                        "restore": f'{owner}.load_state_dict({m.group(1)}["{key}"])', "tested_key": ""},
             )
             return
+
+
+def _restored_from(ctx: FileContext, optimizer_loads: list[CallSite], key: str, name: str, source: Assignment) -> bool:
+    """Whether the checkpoint that ``name = torch.load(...)`` (``source``) read gives an optimizer its state:
+    an optimizer's ``load_state_dict`` that reads anything but a key of another loaded checkpoint (a
+    state kept in a variable, ``opt.load_state_dict(state)``, may come from this one), or the saved key
+    read from ``name`` while ``name`` still holds this checkpoint. A second resume branch that reads
+    ``torch.load(args.swag_resume)["optimizer"]`` restores nothing of ``torch.load(args.resume)``."""
+    stacks = ctx.analysis(_if_stacks)
+    for opt in optimizer_loads:
+        arg = positional(opt.node)
+        m = re.match(r"(\w+)\s*(?:\[|\.get\()", ctx.code(arg[0].value)) if arg else None
+        if m is None:
+            return True
+        other = _held_at(ctx, m.group(1), opt.line)
+        if other is None or other.line == source.line or not _LOADED_CHECKPOINT.match(ctx.code(other.value)):
+            return True
+        # a file of its own (ckpt_optimizer = torch.load(".../optimizer.pt")) read whenever the weights are
+        opt_stack, own = stacks.get(opt.line, ()), stacks.get(source.line, ())
+        if tuple(own[: len(opt_stack)]) == tuple(opt_stack) or tuple(opt_stack[: len(own)]) == tuple(own):
+            return True
+    read = re.compile(r"""\b(\w+)\s*(?:\[\s*["']""" + re.escape(key) + r"""["']\s*\]|\.get\(\s*["']""" + re.escape(key) + "[\"'])")
+    for i, line in enumerate(ctx.lines, start=1):
+        if key not in line:
+            continue
+        for m in read.finditer(line):
+            holds = _held_at(ctx, m.group(1), i)
+            if holds is None or holds.line == source.line or not _LOADED_CHECKPOINT.match(ctx.code(holds.value)):
+                return True
+    return False
+
+
+def _a_number_from_the_file(ctx: FileContext, call: cst.Call) -> bool:
+    """``lr = schedule(epoch)`` with ``def schedule(epoch): ... return args.lr_init * factor`` in this file:
+    a learning rate computed from the epoch, kept by no state (SWA's train.py), not a scheduler."""
+    if not isinstance(call.func, cst.Name):
+        return False
+    info = ctx.facts.top_functions.get(call.func.value)
+    if info is None:
+        return False
+    node = info.node
+    values: list[cst.BaseExpression | None] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return n is node
+
+        def visit_Return(self, n: cst.Return) -> None:
+            values.append(n.value)
+
+    walk(node, V())
+    # every return computes a value (args.lr_init * factor); a call or a name may hand back a scheduler built there
+    return bool(values) and all(v is not None and not isinstance(v, cst.Call | cst.Name) for v in values)
+
+
+def _if_stacks(ctx: FileContext) -> dict[int, tuple[int, ...]]:
+    """For each statement line, the ``if`` statements (by first line, with -1 marking their else) it sits in."""
+    out: dict[int, tuple[int, ...]] = {}
+    stack: list[int] = []
+
+    class V(cst.CSTVisitor):
+        def visit_If_body(self, n: cst.If) -> None:
+            stack.append(ctx.pos(n).start.line)
+
+        def leave_If_body(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_If_orelse(self, n: cst.If) -> None:
+            stack.append(-ctx.pos(n).start.line)
+
+        def leave_If_orelse(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
+            out.setdefault(ctx.pos(n).start.line, tuple(stack))
+
+    walk(ctx.module, V())
+    return out
+
+
+def _held_at(ctx: FileContext, name: str, line: int) -> Assignment | None:
+    """The assignment of ``name`` that line ``line`` sees: the latest one above it, in a function that
+    holds the line or at module level."""
+    best: Assignment | None = None
+    for a in assignments(ctx):
+        if a.name != name or a.line >= line:
+            continue
+        if a.function is not None:
+            pos = ctx.pos(a.function)
+            if not pos.start.line <= line <= pos.end.line:
+                continue
+        if best is None or a.line > best.line:
+            best = a
+    return best
 
 
 # Hugging Face's Trainer (and TRL's trainers built on it) calls save_model() / _save() for the weights and
