@@ -86,7 +86,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
-              r"\b(?:according to|per|in) (?:the |this |that |link )?(?:original |cited )?(?:paper|article)\b"),
+              r"\b(?:according to|per|in|with respect to|in line with|consistent with) (?:the |this |that |link )?"
+              r"(?:original |cited )?(?:paper|article)\b|"
+              # "an option to load the checkpoint for resume training": resuming is what the option is for
+              r"\bfor (?:resum(?:e|ing)|continu(?:e|ing)) (?:the )?(?:training|a run|runs|from)\b"),
         # a participle clause giving the effect: "…, enabling several bf16 models to run successfully";
         # "…, allowing to set the rate" restates the new option and does not count
         (0.9, r", (?:enabling|allowing|permitting) [^,.;]{0,80}? to (?!(?:set|specify|configure|choose|select|"
@@ -571,7 +574,10 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
     r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
-    r"updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications)|asdf?|qwerty|x{2,}|a{3,}|"
+    r"asdf?|qwerty|x{2,}|a{3,}|"
+    # a newcomer's first try: "sorry, i'm learning to request pull", "testing how to make a PR"
+    r"(?:sorry,? )?(?:i'?m |i am )?(?:just )?(?:learning|trying|testing) (?:how )?to (?:make|create|open|request|"
+    r"send|do) (?:a )?(?:pull request|pull|pr)|"
     # "Add latest changes", "push my updates"
     r"(?:add|added|adding|push|pushed|update|commit|upload)(?:ed)? (?:the |my |some |all )?(?:latest |recent |new )?"
     r"(?:changes|updates|commits|edits|work|files)|"

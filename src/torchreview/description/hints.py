@@ -144,6 +144,9 @@ _UNNAMED_FIX = re.compile(
 # A fix with its object: "Fix the tensorboard resume bug", "Small fix to the launcher", "Multi-GPU fixes"
 _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:es)?(?: (?:to|for|in|on|of)\b|$))",
                     re.IGNORECASE)
+# A change that names nothing: "Update", "Updates", "Small changes", "Some edits"
+_BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
+                          re.IGNORECASE)
 # A sentence cut just before its example: "Enable logging of spark ml params directly, e.g."
 _EXAMPLE_END = re.compile(r"[,;:]?\s*(?:e\.g|eg|i\.e|for example|for instance|such as|like|including)\.?$", re.IGNORECASE)
 
@@ -155,6 +158,8 @@ def _hint_from(sentence: str) -> str:
         return words["hint_empty"]
     if _UNNAMED_FIX.match(text):
         return words["hint_unnamed_fix"]
+    if _BARE_CHANGE.match(text):
+        return words["hint_bare_change"]  # "Update", "Small changes": nothing of theirs to build a sentence on
     if _A_FIX.match(text) and "typo" not in text.lower():
         return words["hint_fix"].replace("{sentence}", text)
     pattern = words["hint_" + hint_shape(text).replace("-", "_")]

@@ -75,7 +75,10 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         next((s.text for s in title if copyable(s.text)), "")
     if not purpose and parsed.shows_error:
         # "Fix for" over a traceback, "Solves:" over a RuntimeError: the error shown is the symptom fixed.
-        fixing = [s for s in sentences if _FIXES_SHOWN_ERROR.search(s.cue_text)]
+        # A title that repeats the error's own words ("scalar type Float but found Double") names it too.
+        shown = " ".join(parsed.shown_error.lower().split())
+        fixing = [s for s in sentences if _FIXES_SHOWN_ERROR.search(s.cue_text)
+                  or (s.section is Section.TITLE and len(s.cue_text) >= 20 and s.cue_text[:20] in shown)]
         if fixing:
             purpose.append((_STRONG, fixing[0]))
     if not purpose and parsed.shown_deprecation:

@@ -40,6 +40,8 @@ _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a 
 # "Currently, two warm-up schedules are supported": what the new code covers (its scope), not the
 # state before the change. "Currently the loader crashes" keeps its other words.
 _SCOPE = re.compile(
+    # "a plateau scheduler, currently set up to track the validation loss": how the new code is configured
+    r"\bcurrently (?:set up|configured|set) to\b|"
     # "adds pretrained weights for TIPS (currently vision encoder only)": how far the change reaches
     r"\(?\b(?:currently|for now|at the moment) (?:[\w-]+ ){1,3}only\b\)?(?=\s*(?:$|[).,;]))|"
     r"^(?:currently|for now|at the moment|right now|at present),? (?:[\w-]+ ){0,6}?(?:is|are) "

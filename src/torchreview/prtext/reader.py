@@ -138,6 +138,7 @@ def read(title: str, body: str) -> ReadText:
     in_licence = False
     shows_error = False
     shown_deprecation = ""
+    shown_error = ""
     shows_code = False
     # A template's guidance ("Explain how you tested your changes.") followed by "Examples:" and a list:
     # the list is the template's, not the author's ("it now runs X times faster than previously").
@@ -162,7 +163,7 @@ def read(title: str, body: str) -> ReadText:
             if stripped.startswith(fence):
                 fence = None
             elif not shows_error and _ERROR_LINE.match(raw):
-                shows_error = True
+                shows_error, shown_error = True, stripped[:300]
             if not shown_deprecation and _DEPRECATION_LINE.match(raw):
                 shown_deprecation = stripped[:300]
             continue
@@ -228,7 +229,8 @@ def read(title: str, body: str) -> ReadText:
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
         if _LOG.match(stripped):
-            shows_error = shows_error or bool(_ERROR_LINE.match(stripped))
+            if not shows_error and _ERROR_LINE.match(stripped):
+                shows_error, shown_error = True, stripped[:300]
             if not shown_deprecation and _DEPRECATION_LINE.match(stripped):
                 shown_deprecation = stripped[:300]
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
@@ -267,7 +269,8 @@ def read(title: str, body: str) -> ReadText:
     flush()
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
-                    shows_error=shows_error, shown_deprecation=shown_deprecation, body_shows_code=shows_code)
+                    shows_error=shows_error, shown_error=shown_error, shown_deprecation=shown_deprecation,
+                    body_shows_code=shows_code)
 
 
 _BARE_HEADING = re.compile(r"^\s{0,3}([A-Za-z][A-Za-z ?'/-]{1,30}?)\s*$")

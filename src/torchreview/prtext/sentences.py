@@ -43,6 +43,8 @@ class ReadText:
     # The body shows a Python error (a traceback or a "RuntimeError: …" line, in a code block or a log):
     # with "Fix for" or "Solves" around it, that error is the symptom the PR fixes.
     shows_error: bool = False
+    # The first such error line, as written ("RuntimeError: expected scalar type Float but found Double").
+    shown_error: str = ""
     # A deprecation warning the body shows (a "UserWarning: X is deprecated …" line that the reader drops
     # as a log): the deprecation is the reason for the change. The first such line, as written.
     shown_deprecation: str = ""
