@@ -32,6 +32,36 @@ def exclusive(a: Sequence[str], b: Sequence[str]) -> bool:
     return any(_opposite(x, y) for x in a for y in b)
 
 
+def branch_conditions(ctx: FileContext, root: cst.CSTNode, *, functions: bool = False) -> dict[int, tuple[str, ...]]:
+    """The ``if`` branches each statement line under ``root`` sits in, written as the loop model writes an
+    event's conditions (``if x``, ``else of if x``), so that ``exclusive`` compares lines with events.
+    Nested functions are left out (their lines run when they are called) unless ``functions``."""
+    out: dict[int, tuple[str, ...]] = {}
+    stack: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return functions or n is root
+
+        def visit_If_body(self, n: cst.If) -> None:
+            stack.append("if " + ctx.code(n.test))
+
+        def leave_If_body(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_If_orelse(self, n: cst.If) -> None:
+            stack.append("else of if " + ctx.code(n.test))
+
+        def leave_If_orelse(self, n: cst.If) -> None:
+            stack.pop()
+
+        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
+            out.setdefault(ctx.pos(n).start.line, tuple(stack))
+
+    walk(root, V())
+    return out
+
+
 def condition_test(condition: str) -> str:
     """The test of a condition of the loop model, without its branch: ``args.amp`` for ``if args.amp``
     and for ``else of if args.amp``."""

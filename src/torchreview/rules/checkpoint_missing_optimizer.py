@@ -116,6 +116,7 @@ from torchreview.rules._calls import (
     replace_node,
 )
 from torchreview.rules._common import SETTINGS_NAME, code_without_comments, custom_scheduler
+from torchreview.rules._order import branch_conditions
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -2291,7 +2292,7 @@ def _restored_from(ctx: FileContext, optimizer_loads: list[CallSite], key: str, 
     state kept in a variable, ``opt.load_state_dict(state)``, may come from this one), or the saved key
     read from ``name`` while ``name`` still holds this checkpoint. A second resume branch that reads
     ``torch.load(args.swag_resume)["optimizer"]`` restores nothing of ``torch.load(args.resume)``."""
-    stacks = ctx.analysis(_if_stacks)
+    stacks = ctx.analysis(_module_branches)
     for opt in optimizer_loads:
         arg = positional(opt.node)
         m = re.match(r"(\w+)\s*(?:\[|\.get\()", ctx.code(arg[0].value)) if arg else None
@@ -2338,29 +2339,8 @@ def _a_number_from_the_file(ctx: FileContext, call: cst.Call) -> bool:
     return bool(values) and all(v is not None and not isinstance(v, cst.Call | cst.Name) for v in values)
 
 
-def _if_stacks(ctx: FileContext) -> dict[int, tuple[int, ...]]:
-    """For each statement line, the ``if`` statements (by first line, with -1 marking their else) it sits in."""
-    out: dict[int, tuple[int, ...]] = {}
-    stack: list[int] = []
-
-    class V(cst.CSTVisitor):
-        def visit_If_body(self, n: cst.If) -> None:
-            stack.append(ctx.pos(n).start.line)
-
-        def leave_If_body(self, n: cst.If) -> None:
-            stack.pop()
-
-        def visit_If_orelse(self, n: cst.If) -> None:
-            stack.append(-ctx.pos(n).start.line)
-
-        def leave_If_orelse(self, n: cst.If) -> None:
-            stack.pop()
-
-        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
-            out.setdefault(ctx.pos(n).start.line, tuple(stack))
-
-    walk(ctx.module, V())
-    return out
+def _module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
+    return branch_conditions(ctx, ctx.module, functions=True)
 
 
 def _held_at(ctx: FileContext, name: str, line: int) -> Assignment | None:

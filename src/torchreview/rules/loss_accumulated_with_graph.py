@@ -71,7 +71,7 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import is_test_file, steps_an_optimizer
-from torchreview.rules._order import exclusive, node_text
+from torchreview.rules._order import branch_conditions, exclusive, node_text
 
 ID = "loss-accumulated-with-graph"
 SEVERITY = "warning"
@@ -1085,7 +1085,7 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
     # loss = loss_a + loss_b: the parts too, where that assignment can run with a backward pass of the loss
     # (``loss = losses["total"]`` in a branch that hands the batch to a helper, and ``loss.backward()`` in
     # the other branch only, makes no graph of ``losses``)
-    branches = _branches(ctx, loop.node.body)
+    branches = branch_conditions(ctx, loop.node.body)
     backward_conditions = {name: [e.conditions for e in loop.of(EventKind.BACKWARD) if not e.via
                                   and name in _names(" ".join([e.receiver or "", *e.args]))] for name in out}
     for target, value, line in list(loop_scope.assigns):
@@ -1096,35 +1096,6 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
             for part in _names(value):
                 if "loss" in part.lower() and part in assigned:
                     out.setdefault(part, out[target])
-    return out
-
-
-def _branches(ctx: FileContext, body: cst.CSTNode) -> dict[int, tuple[str, ...]]:
-    """The ``if`` branches each line of ``body`` sits in, written as the loop model writes conditions
-    (``if x``, ``else of if x``)."""
-    out: dict[int, tuple[str, ...]] = {}
-    stack: list[str] = []
-
-    class V(cst.CSTVisitor):
-        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_If_body(self, n: cst.If) -> None:
-            stack.append("if " + ctx.code(n.test))
-
-        def leave_If_body(self, n: cst.If) -> None:
-            stack.pop()
-
-        def visit_If_orelse(self, n: cst.If) -> None:
-            stack.append("else of if " + ctx.code(n.test))
-
-        def leave_If_orelse(self, n: cst.If) -> None:
-            stack.pop()
-
-        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
-            out.setdefault(ctx.pos(n).start.line, tuple(stack))
-
-    walk(body, V())
     return out
 
 
