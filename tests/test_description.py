@@ -1770,6 +1770,12 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Fix the --models_path arg", "Fix the arg. Note: the upscaler still downloads to its own folder, not "
                                   "affected by this commandline arg."),
     ("Port the tokenizer", "The vocab part probably still works; I tested the 8B model."),
+    # what the new cues must leave alone, probed after the rounds: what the PR still lacks, a fix of an
+    # error's text, an aim that is itself a change
+    ("Add the loader", "Tests are still missing."),
+    ("Add the loader", "The docs for this are missing, will add later."),
+    ("Add the loader", "Fix the docstring of the KeyError handler."),
+    ("Add the loader", "This is mostly to clean up the code."),
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

@@ -42,7 +42,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bso (?:the |our |their |your |all )?[a-z]{3,}s (?:can|could|will|won't|no longer|never|don't|do not)\b"),
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
         # line": what the change is for, or what it makes possible
-        (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to [a-z]{2,}\b|"
+        (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to (?!clean|tidy|refactor|reformat|rename|"
+              r"move|reorgani[sz]e|restructure|update|add|remove|change)[a-z]{2,}\b|"
               # the effect the author expects: "these additions will enhance our OCR for this language"
               r"\b(?:this|these|it|which|that|the change|the changes|the additions?) (?:[\w-]+ ){0,2}?(?:will|should|would) "
               r"(?:greatly |significantly |also |further )?(?:enhance|improve|boost|increase|reduce|lower|speed up|"
@@ -342,7 +343,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:seems?|appears?) to (?:have )?(?:changed|been (?:renamed|removed|moved|deprecated|dropped))\b|"
               r"^in (?:the )?(?:recent|newer|later|latest|new) (?:versions? of |releases? of )?[\w. -]{2,30},|"
               r"\b(?:has been|have been|'s been|was|were|is|are|got) (?:\w+ly )?(?:omitted|left out|forgotten)\b|"
-              r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b.{0,200}?\b[a-z]{3,}(?:error|exception)\b"),
+              # (not a fix of the error's text: "Fix typo in the ValueError message")
+              r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b(?!.*\b(?:typo|typos|docstring|messages?|format\w*|"
+              r"spelling|wording|comments?|text|docs?|documentation)\b).{0,200}?\b[a-z]{3,}(?:error|exception)\b"),
         # what the old code lacks, said as a state ("finetuning_args is missing when resuming"; "Add missing X"
         # names the change); a fix whose sentence tells what the code produced ("Fix save_pretrained saves an
         # empty adapter"); a change made in answer to users ("In response to community need, …")

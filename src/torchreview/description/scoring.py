@@ -125,6 +125,9 @@ _CAVEAT = re.compile(
     r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
     # what the change leaves as it was: "IPAdapter still downloads to its own folder, not affected by this arg"
     r"\bnot affected by this (?:[\w-]+ )?(?:pr|change|patch|fix|arg|argument|option|flag|setting)\b|"
+    # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
+    r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
+    r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"
     # "Vocab stuff probably still works, tested the 8B model": a hedge on what the author checked
     r"\b(?:probably|should|seems to|hopefully) still works?\b|"
     # room left for more work: "There are probably many ways to improve efficiency that we can implement later"
