@@ -1776,6 +1776,7 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Add the loader", "The docs for this are missing, will add later."),
     ("Add the loader", "Fix the docstring of the KeyError handler."),
     ("Add the loader", "This is mostly to clean up the code."),
+    ("Update the loader", "In the new version, the config is loaded from YAML."),  # this PR's own version
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

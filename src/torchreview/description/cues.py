@@ -341,7 +341,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # something left out: "it is used in finetune.py, but it's been omitted in requirements.txt"; a fix
         # of a named exception anywhere in its sentence ("Fixes … from running: AttributeError: LOGGING_FILE")
         (1.0, r"\b(?:seems?|appears?) to (?:have )?(?:changed|been (?:renamed|removed|moved|deprecated|dropped))\b|"
-              r"^in (?:the )?(?:recent|newer|later|latest|new) (?:versions? of |releases? of )?[\w. -]{2,30},|"
+              # ("In the new version, the config is read from YAML" tells this PR's own new version)
+              r"^in (?:recent|newer|later) (?:versions? of |releases? of )?[\w. -]{2,30},|"
               r"\b(?:has been|have been|'s been|was|were|is|are|got) (?:\w+ly )?(?:omitted|left out|forgotten)\b|"
               # (not a fix of the error's text: "Fix typo in the ValueError message")
               r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b(?!.*\b(?:typo|typos|docstring|messages?|format\w*|"
