@@ -56,10 +56,12 @@ def test_mixed_precision_losses_are_the_users_not_the_scaled_ones(smoke_runs):
 @pytest.mark.smoke_run("workers-channels-last")
 def test_channels_last_with_workers_pinned_memory_and_set_to_none_is_quiet(smoke_runs):
     result, found = smoke_runs["workers-channels-last"].result()
-    # no false alarm; on a busy two-core machine the two workers may really keep the loop waiting, and
-    # the data-wait note (info) then reports that measurement, which is no judgement of the loop
+    # no false alarm about the loop. On a busy two-core machine, where the other smoke runs share the CPU,
+    # the two workers may really keep the loop waiting: the data-wait note then reports that measurement
+    # (info, or a warning past half the step time, as CI saw once in stop 40), which is no judgement of the
+    # loop's code, so only it may appear
     assert [f.rule for f in found.findings if f.rule != "smoke-data-wait"] == []
-    assert all(f.severity.value == "info" for f in found.findings)
+    assert all(f.severity.value == "info" for f in found.findings if f.rule != "smoke-data-wait")
     assert result.probe["steps"] == 8
 
 
