@@ -61,7 +61,6 @@ def test_channels_last_with_workers_pinned_memory_and_set_to_none_is_quiet(smoke
     # (info, or a warning past half the step time, as CI saw once in stop 40), which is no judgement of the
     # loop's code, so only it may appear
     assert [f.rule for f in found.findings if f.rule != "smoke-data-wait"] == []
-    assert all(f.severity.value == "info" for f in found.findings if f.rule != "smoke-data-wait")
     assert result.probe["steps"] == 8
 
 
