@@ -1748,6 +1748,10 @@ def test_a_hint_never_ends_on_the_lead_in_to_an_example():
     ("Bump MONAI", "Fixes the bundle 0.5.4 on MONAI 1.3.0 failing with: KeyError: LOG_DIR in the runner."),
     ("Bump the inference library", "The new release: - fixes the encoder pass - upgrades the decoder performance"),
     ("Make the resize configurable", "Currently it only uses fixed defaults."),  # the state today, not a scope
+    # the dev texts of all four rounds where both readers agree, read once more (in our own words)
+    ("Update infer.py to run on the CPU if CUDA is not available", ""),
+    ("Fix a typo in the encoder", "No offense, but mypy was complaining :)"),
+    ("fix: streamed tool calls", "This PR fixes a problem when we talk to a local model over the OpenAI API."),
     # round 22's BU texts, in our own words
     ("Add a GGUF export script", "In response to community requests, we are releasing the export script."),
     ("Fixes #812: resume bug", "Fixes #812. The tokenizer path is missing when resuming from a checkpoint."),
@@ -1777,6 +1781,7 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Add the loader", "Fix the docstring of the KeyError handler."),
     ("Add the loader", "This is mostly to clean up the code."),
     ("Update the loader", "In the new version, the config is loaded from YAML."),  # this PR's own version
+    ("Fix bug when resuming", ""),  # a situation named by a gerund is where the bug is, not what it does
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

@@ -354,6 +354,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfix\w*\b.{0,80}?\b(?:saves?|returns?|produces?|gives?|outputs?|writes?|generates?|yields?|loads?) "
               r"(?:an? |the )?(?:empty|blank|wrong|incorrect|corrupt\w*|invalid|nan|none|duplicated?)\b|"
               r"\bin response to (?:the )?(?:community|user|users'|customer|popular)? ?(?:needs?|requests?|demand|feedback)\b"),
+        # a machine the code could not serve before: "use the CPU if CUDA is not available"; a tool that
+        # complained ("PyCharm was complaining", "mypy complains about …")
+        (0.9, r"\b(?:if|when) (?:cuda|a gpu|gpus?|mps) (?:is |are )?(?:not|isn't|aren't) (?:available|present|found)\b|"
+              r"\bif no (?:cuda|gpu)s?\b|\bcomplain(?:s|ed|ing)?\b"),
         # the goal of making two things agree: "tweaks to make the wav2vec2 output exactly match torch"
         (0.9, r"\bto make (?:[\w.`'-]+ ){1,4}(?:exactly |closely |fully |always )?(?:match|agree|identical|equal|"
               r"consistent|compatible)\b"),

@@ -14,6 +14,8 @@ _FIX_BUG_AT = re.compile(
     r"^(?:\W*\w+\W+)?(?:this (?:pr|change|commit|patch) )?(?:fix|fixes|fixed|fixing|correct|corrects|corrected|correcting)\s+"
     r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
     r"(?:when|with|in|for|of|on|about)\b"
+    # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
+    r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
 )
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
 # the PR is cut this way, not why the change is made.
