@@ -1782,6 +1782,7 @@ def test_more_ways_real_authors_give_the_reason(title, body):
     ("Add the loader", "This is mostly to clean up the code."),
     ("Update the loader", "In the new version, the config is loaded from YAML."),  # this PR's own version
     ("Fix bug when resuming", ""),  # a situation named by a gerund is where the bug is, not what it does
+    ("Fix typo in the ValueError message", ""),  # a typo in the error's text, not the error
     ("feat: LoRA config in the trainer", "**What this PR does / why we need it**:\n\nAdds `LoraConfig` to the trainer config."),
 ])
 def test_what_the_new_reason_cues_leave_alone(title, body):

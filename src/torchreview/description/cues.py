@@ -248,7 +248,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
               # "fix some errors" is as bare as "fix some bugs"
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors\b)"
-              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc)[\w-]+ ){0,3}?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
