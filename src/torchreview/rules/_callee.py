@@ -14,6 +14,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 
 Resolver = Callable[[cst.Call], "cst.FunctionDef | None"]
 
@@ -81,3 +82,23 @@ def same_file(ctx: FileContext, caller: cst.FunctionDef | None) -> Resolver:
 def resolver_for(ctx: FileContext, caller: cst.FunctionDef | None) -> Resolver:
     """The resolver rules use; the one place to widen when helpers of other files become visible."""
     return same_file(ctx, caller)
+
+
+def own_returns(func: cst.FunctionDef) -> list[cst.BaseExpression | None]:
+    """What the function itself returns (``None`` for a bare ``return``); a nested function's or a
+    lambda's returns are its own (opacus's train() defines a per-sample loss function inside and returns
+    its duration)."""
+    values: list[cst.BaseExpression | None] = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is func
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            values.append(node.value)
+
+    walk(func, V())
+    return values

@@ -95,11 +95,10 @@ from dataclasses import dataclass
 import libcst as cst
 
 from torchreview.context import FileContext
-from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind
 from torchreview.loops.names import _OPTIMIZER_CTORS, _SCHEDULER_CTORS
-from torchreview.rules._callee import class_node, class_of
+from torchreview.rules._callee import class_node, class_of, own_returns
 from torchreview.rules._calls import (
     Assignment,
     CallSite,
@@ -2324,17 +2323,7 @@ def _a_number_from_the_file(ctx: FileContext, call: cst.Call) -> bool:
     info = ctx.facts.top_functions.get(call.func.value)
     if info is None:
         return False
-    node = info.node
-    values: list[cst.BaseExpression | None] = []
-
-    class V(cst.CSTVisitor):
-        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
-            return n is node
-
-        def visit_Return(self, n: cst.Return) -> None:
-            values.append(n.value)
-
-    walk(node, V())
+    values = own_returns(info.node)
     # every return computes a value (args.lr_init * factor); a call or a name may hand back a scheduler built there
     return bool(values) and all(v is not None and not isinstance(v, cst.Call | cst.Name) for v in values)
 

@@ -69,6 +69,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.rules._callee import own_returns
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import is_test_file, steps_an_optimizer
 from torchreview.rules._order import branch_conditions, exclusive, node_text
@@ -1006,33 +1007,13 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
     func = _function_named(ctx, m.group(1)) if m else None
     if func is None:
         return False
-    values = _own_returns(func)
+    values = own_returns(func)
     return bool(values) and all(v is not None and _DETACHING.search(ctx.code(v)) for v in values)
-
-
-def _own_returns(func: cst.FunctionDef) -> list[cst.BaseExpression | None]:
-    """What the function itself returns (``None`` for a bare ``return``); a nested function's or a
-    lambda's returns are its own (opacus's train() defines a per-sample loss function inside and returns
-    its duration)."""
-    values: list[cst.BaseExpression | None] = []
-
-    class V(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is func
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            values.append(node.value)
-
-    walk(func, V())
-    return values
 
 
 def _own_return_names(func: cst.FunctionDef) -> set[str]:
     """Names the function itself returns (``return loss``)."""
-    return {v.value for v in _own_returns(func) if isinstance(v, cst.Name)}
+    return {v.value for v in own_returns(func) if isinstance(v, cst.Name)}
 
 
 def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
