@@ -1811,3 +1811,24 @@ def test_round_22_bt_shapes():
                              "validation loss.").verdict == "mechanism-only"
     assert check_description("Align the attention with respect to the original paper", "").verdict == "purpose"
     assert check_description("Add an option to load the checkpoint for resuming training", "").verdict == "purpose"
+
+
+# --- stop 41: probes of our own ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Detach the target network output", "Gradients were flowing into the target network."),
+    ("Move metric computation to CPU", "The GPU memory kept growing during evaluation."),
+    ("Add a timeout", "It was hanging forever when one node failed to start."),
+])
+def test_what_kept_going_wrong_before_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add a timeout", "I was trying a few values and settled on 30 minutes."),
+    ("Add the option", "While I was reading the docs I added the missing option."),
+    ("Add a test", "All tests were passing locally with the new sampler."),
+    ("Rename the flag", "The flag was something like `--use_amp`; it is `--amp` now."),
+])
+def test_the_authors_own_doing_in_the_past_progressive_is_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

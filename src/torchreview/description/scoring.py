@@ -530,6 +530,20 @@ _RELATIVE = frozenset({"that", "which", "who", "it"})
 _WILL_BE = re.compile(r"\bwill (?:now |then |also |automatically )?(?:be|get)\b")
 
 
+# A past progressive or "kept <doing>" after a subject that is not the author tells what kept going
+# wrong before the change: "the loss was exploding", "workers kept hanging". The author's own doing ("I
+# was trying", "we were using"), a test run ("tests were passing") and nouns in -ing ("was something")
+# are no such story.
+_ONGOING = frozenset({"was", "were", "kept"})
+_NOT_ONGOING = frozenset(
+    "being passing thing something nothing anything everything string during morning evening".split())
+
+
+def _ongoing_problem(subject: str, verb: str) -> bool:
+    return (len(verb) > 4 and verb.endswith("ing") and verb not in _NOT_ONGOING
+            and subject not in ("i", "we", "you", "they", "and", "or", "what", "there"))
+
+
 def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
@@ -540,6 +554,8 @@ def _tells_past_event(text: str) -> bool:
         return False  # "If a log_dir is given, a SummaryWriter will be initialized …": the new behaviour
     for i in range(1, len(words)):
         w = words[i]
+        if w in _ONGOING and i + 1 < len(words) and _ongoing_problem(words[i - 1], words[i + 1]):
+            return True  # "Gradients were flowing into the target", "memory kept growing": what went on before
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
             continue
         if i >= 2 and words[i - 2] in _RELATIVE and words[i - 1].endswith("s"):
