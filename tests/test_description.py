@@ -1832,3 +1832,21 @@ def test_what_kept_going_wrong_before_is_a_reason(title, body):
 ])
 def test_the_authors_own_doing_in_the_past_progressive_is_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Wrap eval in no_grad", "Evaluation OOMs on the 7B model."),
+    ("Guard the sampler", "When the dataset is empty, the sampler divides by zero."),
+    ("Set pin_memory", "This way the host-to-device copies overlap with compute."),
+    ("Make the seed configurable", "Reproducibility across runs matters for our ablations."),
+])
+def test_more_ways_of_giving_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Sort the keys", "The order of the keys doesn't matter for the loss."),
+    ("Rewrite the loader", "This way of loading is replaced by an IterableDataset."),
+])
+def test_what_the_new_goal_cues_leave_alone(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

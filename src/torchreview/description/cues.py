@@ -183,7 +183,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
-              r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b"),
+              r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b|"
+              # "This way the copies overlap with compute", "Reproducibility matters for our ablations"
+              r"^(?:in )?(?:this|that) way\b(?! of\b| to\b)|(?<!n't )(?<!not )\bmatters? (?:for|to|when|because|here|a lot)\b"),
         # an effect on who can run it: "fine-tuning on limited hardware", "removes one step for the user"
         # ("memory-efficient attention" alone is the name of a kernel)
         (0.9, r"\blimited (?:hardware|memory|gpu memory|vram|resources|compute)\b|"
@@ -307,7 +309,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:updat\w*|refactor\w*|rewr\w*|chang\w*|upgrad\w*) (?:[\w.-]+ ){0,3}?for (?:the )?(?:new |newer |"
               r"latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|transformers)(?:[ _-]?(?:==|>=)?v?\d| "
               r"versions?\b| releases?\b)|"
-              r"\boom\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|"
+              r"\boom(?:s|ed|ing)?\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bdivid(?:e|es|ed|ing) by zero\b|"
               # a regression is a bug; "linear regression", "the regression head" or "classification and
               # regression" name a kind of model or task
               r"(?<!linear )(?<!logistic )(?<!ridge )(?<!lasso )(?<!polynomial )(?<!quantile )(?<!softmax )"
