@@ -1850,3 +1850,49 @@ def test_more_ways_of_giving_a_reason(title, body):
 ])
 def test_what_the_new_goal_cues_leave_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+# --- round 23 (stop 41) dev shapes, in our own words -------------------------------------------------------
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix dynamic export", "The exporter reads `n - 1` as a constant, breaking dynamic shapes."),
+    ("Pass weights_only explicitly", "Sets weights_only=False on every torch.load call for future proof against the new default."),
+    ("Resample audio to 16 kHz", "The encoder expects 16 kHz audio. Resampling should improve the embeddings."),
+    ("coverage penalty in beam search", "From section 7 of https://arxiv.org/abs/1609.08144"),
+    ("Rewrite the example", "I extended it a little to be more descriptive."),
+    ("Use num_proc in map", "Preprocessing goes from ~30 seconds to ~5 seconds on the small set."),
+    ("fix fp16 check", "Reads the flag from the model config, since the precision belongs to model loading and may be unset."),
+    ("Update the notebook", "Uses the new generate API. This should un-block multilingual runs."),
+    ("Add a seed option", "Setting the seed will make the training loop deterministic."),
+])
+def test_round_23_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("add warmup schedulers", "Thank you for submitting your PR. After review, a maintainer adds a label if more "
+     "work is required for the PR to be merged."),
+    ("add warmup schedulers", "If this PR introduces a change or fixes a bug, please add before and after examples "
+     "to demonstrate the change."),
+    ("[Fix] typo", "Thanks for your contribution and we appreciate it a lot. The following steps would make your PR "
+     "more healthy."),
+    ("[Fix] typo", "If this PR introduces a new feature, it is better to list some use cases here to help reviewers."),
+    ("Prepare missing splits", "A first step towards https://github.com/org/repo/issues/12"),
+    ("Handle an empty bucket", "This PR raises a descriptive error when an empty bucket reaches the collater."),
+    ("Fix missing reset", "Closed to reduce the PR backlog."),
+    ("Fix `gps` example minor error", "Fix gps example minor error"),
+    ("fix buggy regression task", "fix #53"),
+    ("New configs", "The base config already exists: configs/faster_rcnn/faster-rcnn_r50_fpn_1x_coco.py"),
+])
+def test_round_23_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Move config", "Since the last release the config lives in `conf/`."),
+    ("Rename flag", "This is a breaking change: `--lr` is now `--learning-rate`."),
+    ("Fix minor issues", "Fixes some minor issues in the docs."),
+    ("Add the sampler", "It will make sampling use the class weights."),
+])
+def test_what_the_round_23_cues_leave_alone(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

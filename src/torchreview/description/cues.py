@@ -15,7 +15,7 @@ _WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|l
                   r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
-    r"let|help|unblock|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
+    r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     r"decrease|cut(?! (?:&|and) paste)|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
@@ -100,6 +100,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\b(?:is|are|becomes?|became) (?:now |fully |exactly |bitwise )?(?:reproducible|deterministic)\b|"
               # "fix random seed allowing result more reproducible"
               r"\bmore (?:reproducible|deterministic)\b|"
+              # "Setting the seed will make the execution of `learn()` deterministic."
+              r"\b(?:will|would|should|to|which|that|this|it) makes? (?:[\w.-]+ ){0,6}?(?:deterministic|reproducible)\b|"
               # what the new piece is for, later: "This can later be used by callbacks to end training early"
               r"\bcan (?:later|then|in the future|eventually) be used\b|"
               # "this PR can help newcomers to know how to use X": what it is for, for whom
@@ -148,9 +150,22 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"change|matter|conflict|pass|fail|be (?:a problem|an issue|needed|merged)))\w+"),
         # something was wrong that can be put right: "this can be corrected by wrapping …"
         (0.9, r"\b(?:can|could) be (?:corrected|fixed|solved|avoided|prevented|resolved|mitigated)\b"),
+        # stop 41, real bodies: an effect the change should have ("should improve embedding quality"), what
+        # the old code broke ("interprets it as constant, breaking dynamic shape export"), a reason joined by
+        # "since" and a verb in the present ("since quantization bits belong to the model config"), an aim
+        # to be more of something ("to be more general"), future-proofing, and a paper's section as the source
+        (1.0, r"\b(?:should|will|would|could|might|may) (?:also |further |greatly |significantly |slightly )?improve\b|"
+              r"(?<!non-)(?<!non )\bbreaking (?!changes?\b|news\b|points?\b|the (?:pr|change)\b)(?:the |a |an |all |any |some )?[a-z]|"
+              r"\bsince (?:the |a |an |some |all |this |that |these |those |our |its |their |most |many |no |not all )?"
+              r"(?:[\w.-]+ ){0,3}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
+              r"should|belongs?|needs?|expects?|requires?|depends?|relies|rely|uses?|returns?|lacks?|supports?|"
+              r"only (?:works?|supports?|accepts?))\b(?! (?:been|available since)\b)|"
+              r"\bto be (?:a bit |a little |much |slightly |even |somewhat )?more (?!than\b)[a-z]{4,}|"
+              r"\bfuture[- ]?proof\w*|"
+              r"\b(?:section|sec\.?|appendix|eq\.?|equation) \d[\w.]* (?:of|in) (?:the )?(?:paper|link|article)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
-              r"\bfirst step\b|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
-              r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b|\bpart of the (?:effort|work|plan)\b|\bunblocks?\b|"
+              r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
+              r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
               r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
         (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
               r"(?:will |should |would )?"
@@ -482,7 +497,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\d(?:\.\d+)? ?(?:x|×)(?: \w+){1,2} (?:increase|decrease|gain|growth|reduction)\b|"
               r"\b(?:batch size|throughput|speed|memory|latency|step time|tokens/s|samples/s)\b[^.;]{0,40}?"
               r"(?::|of|by) ?\d+(?:\.\d+)? ?(?:x|×)(?!\w)|"
-              r"\bfrom \d[\d.,]* ?\w* to \d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
+              r"\bfrom ~?\d[\d.,]* ?\w* to ~?\d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
               r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*|upgrad\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
               r"memory usage|memory footprint|stability)\b|"

@@ -80,6 +80,20 @@ _ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprec
                            # "Removed warning about torch version": a message the code printed is what goes
                            r"^(?:remove|removes|removed|removing|delete|deleted|drop|dropped)(?: an?| the)? warnings? "
                            r"(?:about|message|for|on|that|when)\b")
+# The error the new code raises is what it does ("This PR raises a descriptive error when an empty bucket is
+# passed"), as a warning it adds is; "the loader raises an error when …" without "this PR" or "now" is the bug.
+_RAISES_NEW = re.compile(r"(?:^this (?:pr|change|commit|patch) (?:now )?|\bnow )(?:raises|throws) (?:an? |the )?"
+                         r"(?:[\w-]+ ){0,2}?(?:error|exception|[a-z]+error)\b")
+# "Fix graph_gps example minor error", "fix buggy regression task": a fix that calls its bug small or buggy
+# still names no symptom
+_FIX_MINOR = re.compile(r"\b(fix|fixes|fixed|fixing)\b([^.,;]{0,40}?)\b(?:minor|small|tiny|little|some|few|several) "
+                        r"(?:errors?|bugs?|issues?|mistakes?|problems?)\b|\b(fix|fixes|fixed|fixing) (?:the |a |some )?buggy\b")
+
+
+def _fix_minor(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{m.group(2)} bug" if m.group(1) else f"{m.group(3)}"
+
+
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$")
@@ -102,6 +116,8 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
+    r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
     r"\blet (?:me|us) know (?:if|whether|what|how)\b|"
@@ -268,9 +284,9 @@ _FIX_WRONG_THING = re.compile(
 _BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
                               r"in (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.-]+(?:,? (?:which|that) (?:is|was|has been|"
                               r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
-_NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?\b|\bfaster[ _-]whisper\b|"
+_NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?(?![a-z0-9])|\bfaster[ _-]whisper\b|"
                          # "Add Faster/Mask/Keypoint-RCNN": the detector family, named in one go
-                         r"\bfaster(?:/[\w-]+)+[ _-]?r[ _-]?cnns?\b")
+                         r"\bfaster(?:/[\w-]+)+[ _-]?r[ _-]?cnns?(?![a-z0-9])")
 
 
 # "Minor fix to handle is_seg_dataset argument": handling a setting of the code is how the fix works
@@ -323,6 +339,11 @@ def score(sentence: Sentence) -> float:
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
     if "fix" in text or "correct" in text:
         text = _FIX_BUG_AT.sub("fix ", text, count=1)
+        if "bug" in text or "minor" in text or "small" in text or "tiny" in text or "some" in text or "few" in text \
+                or "several" in text or "little" in text:
+            text = _FIX_MINOR.sub(_fix_minor, text)
+    if "rais" in text or "throw" in text:
+        text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
         text = _HANDLES_A_SETTING.sub(" ", text)
     if " to " in text:

@@ -156,7 +156,15 @@ _PROMPT = re.compile(
     # an instruction to the author about the PR itself ("Add a one line overview of what this PR aims to
     # accomplish.", "List issues that this PR closes")
     r"(add|list|describe|explain|provide|include|mention|write|state|outline|summari[sz]e|give)\b[^.]{0,50}?"
-    r"\b(what|which|that|how|why) (this|your|the) (pr|pull request|change|changes|contribution)\b)",
+    r"\b(what|which|that|how|why) (this|your|the) (pr|pull request|change|changes|contribution)\b|"
+    # the template thanking the one who fills it in ("Thank you for submitting your PR. Please read the
+    # template below …", "Thanks for your contribution and we appreciate it a lot.")
+    r"(thank you|thanks) (so much |very much |a lot )?for (submitting|opening|sending) (your|this|a) (pr|pull request)\b|"
+    r"(thank you|thanks) (so much |very much |a lot )?for your contribution\b[^.]{0,10}\bwe appreciate\b|"
+    # what to add when the PR is of some kind ("If this PR introduces a change or fixes a bug, please add
+    # before and after screenshots", "If this PR introduces a new feature, it is better to list some use cases")
+    r"if (this|your|the) (pr|pull request|change) (introduces|adds|fixes|changes|is|contains|affects)\b[^.]{0,80}?"
+    r"\b(please|it is better to|you should|make sure|consider)\b)",
     re.IGNORECASE,
 )
 # The contribution licence some templates put in every PR ("By submitting this pull request, I confirm
