@@ -1896,3 +1896,22 @@ def test_round_23_mechanisms(title, body):
 ])
 def test_what_the_round_23_cues_leave_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fixed a small bug", "The return value of env.step() has changed."),
+    ("bump to 1.4.0", "With the release of 1.4.0 we can raise the minimum version."),
+    ("Recipe fixes", "found some issues while training the recipe myself, here are the changes"),
+    ("Add MPS", "Adds the MPS backend to provide GPU support on macOS."),
+])
+def test_round_23_reasons_second_pass(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the reset", "Closing for now. I will raise an issue first if the change still needs another look."),
+    ("Add option", "Add a --config flag to provide the path of the config file."),
+    ("Rename", "This PR has changed the default name."),
+])
+def test_round_23_second_pass_leaves_alone(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

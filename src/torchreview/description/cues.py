@@ -162,7 +162,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"only (?:works?|supports?|accepts?))\b(?! (?:been|available since)\b)|"
               r"\bto be (?:a bit |a little |much |slightly |even |somewhat )?more (?!than\b)[a-z]{4,}|"
               r"\bfuture[- ]?proof\w*|"
-              r"\b(?:section|sec\.?|appendix|eq\.?|equation) \d[\w.]* (?:of|in) (?:the )?(?:paper|link|article)\b"),
+              r"\b(?:section|sec\.?|appendix|eq\.?|equation) \d[\w.]* (?:of|in) (?:the )?(?:paper|link|article)\b|"
+              # an outside change as the trigger ("With release of 0.2.0 we can bump", "the structure of
+              # env.reset() has changed."), trouble met in a situation ("found some issues whilst training")
+              r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
+              r"(?<!this pr )(?<!this )(?<!i )(?<!we )\b(?:has|have) (?:recently )?changed(?: upstream)?\s*[.!]?$|"
+              r"\b(?:found|hit|ran into|run into|encountered|faced|noticed|had) (?:some |a few |several |a couple of |"
+              r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"

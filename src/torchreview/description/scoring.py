@@ -241,6 +241,10 @@ def _restated_option(text: str, section: Section) -> str:
 # its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
 # With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
 _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
+                        # the author's next step on the PR ("I will raise an issue first if …", "We'll open a
+                        # follow-up for the docs")
+                        r"^(?:i|we)(?:'ll| will) (?:then |first |also )?(?:raise|open|file|create|submit|send|make|"
+                        r"do|look|follow up|revisit|rebase|squash)\b|"
                         # the PR's state alone, even under "Motivation": "Work in progress:"
                         r"^(?:wip|work in progress|in progress|draft)\W*$")
 
