@@ -156,6 +156,23 @@ PREFILTER = (r"text:\.\s*(?:to|cuda)\s*\(&&itext:loader|(?<![a-z0-9])dl(?![a-z0-
              r")\s*\(&&device-loop")
 
 VALID = [
+    # the item taken out of a dict batch is moved and kept; a BatchEncoding moved by a statement moves in place
+    """
+import torch
+
+
+def pretrain_epoch(net, train_loader, opt, device):
+    net.train()
+    for it, sample in enumerate(train_loader):
+        encoded = sample["encoding"]
+        encoded.to(device)
+        pixels = sample["image"]
+        pixels = pixels.to(device, non_blocking=True)
+        loss = net(pixels, **encoded).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+""",
     # the network of this file is moved where it is built (and once more by name, later)
     """
 import torch
@@ -983,6 +1000,21 @@ def main():
 ]
 
 INVALID = [
+    # one tensor taken out of a dict batch, then moved by a statement whose copy is dropped
+    """
+import torch
+
+
+def pretrain_epoch(net, train_loader, opt, device):
+    net.train()
+    for it, sample in enumerate(train_loader):
+        sample = sample["image"]
+        sample.to(device, non_blocking=True)  # <- finding
+        loss = net(sample).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+""",
     # a tensor's .to() returns a moved copy; written as a statement, the copy is dropped
     """
 import torch
@@ -1537,15 +1569,33 @@ def _unpacked_tensors(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> 
         found = set(names)
     else:
         found = {n for n in names if _TENSOR_ITEM.match(n)}
-    # the batch unpacked by the first statements of the body: ``x, _ = batch`` (a tuple of tensors)
+    # the batch unpacked by the first statements of the body: ``x, _ = batch`` (a tuple of tensors), or
+    # one item taken out of it, ``samples = samples["image"]``, ``img = batch[0]`` (a tensor)
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
-    for stmt in body[:3]:
+    for stmt in body[:4]:
         line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-        if isinstance(line, cst.Assign) and len(line.targets) == 1 and isinstance(line.value, cst.Name) \
-                and line.value.value in names and isinstance(line.targets[0].target, cst.Tuple | cst.List) \
-                and len(line.targets[0].target.elements) >= 2:
-            found |= {n for n in _names(line.targets[0].target) if _tensor_name(n)}
+        if not isinstance(line, cst.Assign) or len(line.targets) != 1:
+            continue
+        target = line.targets[0].target
+        if isinstance(line.value, cst.Name) and line.value.value in names and isinstance(target, cst.Tuple | cst.List) \
+                and len(target.elements) >= 2:
+            found |= {n for n in _names(target) if _tensor_name(n)}
+        elif isinstance(target, cst.Name) and _tensor_item_of(line.value, names, target.value):
+            found.add(target.value)
     return found
+
+
+def _tensor_item_of(value: cst.BaseExpression, names: set[str], target: str) -> bool:
+    """``batch["image"]`` or ``batch[0]`` assigned to a name: one tensor of the batch, when the key or the
+    new name says so (``pixel_values``, ``labels``, ``x``)."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in names
+            and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)):
+        return False
+    key = value.slice[0].slice.value
+    if isinstance(key, cst.SimpleString):
+        return bool(_TENSOR_ITEM.match(key.evaluated_value) or _TENSOR_ITEM.match(target)) \
+            if isinstance(key.evaluated_value, str) else False
+    return isinstance(key, cst.Integer) and bool(_TENSOR_ITEM.match(target) or re.fullmatch(r"[xy]\d?", target))
 
 
 def _names(node: cst.BaseExpression) -> list[str]:
