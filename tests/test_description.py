@@ -1915,3 +1915,10 @@ def test_round_23_reasons_second_pass(title, body):
 ])
 def test_round_23_second_pass_leaves_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_what_the_code_did_against_what_was_expected_is_a_reason():
+    assert check_description("Fix loading on Windows", "Fixes the issue on Windows where the path is joined "
+                             "with a backslash when a forward slash is expected.").verdict == "purpose"
+    assert check_description("Add the loader", "Adds a loader for the images that are expected in "
+                             "the `data/` folder.").verdict == "mechanism-only"

@@ -166,6 +166,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # an outside change as the trigger ("With release of 0.2.0 we can bump", "the structure of
               # env.reset() has changed."), trouble met in a situation ("found some issues whilst training")
               r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
+              # what the code did against what was expected ("uses a backslash when a forward slash is expected")
+              r"\b(?:when|where|but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
               r"(?<!this pr )(?<!this )(?<!i )(?<!we )\b(?:has|have) (?:recently )?changed(?: upstream)?\s*[.!]?$|"
               r"\b(?:found|hit|ran into|run into|encountered|faced|noticed|had) (?:some |a few |several |a couple of |"
               r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b"),
