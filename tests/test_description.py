@@ -1922,3 +1922,17 @@ def test_what_the_code_did_against_what_was_expected_is_a_reason():
                              "with a backslash when a forward slash is expected.").verdict == "purpose"
     assert check_description("Add the loader", "Adds a loader for the images that are expected in "
                              "the `data/` folder.").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add the crop classifier", "Right now this notebook only tests the classifier on the training scenes; a test "
+     "split is left for later."),
+    ("feat: add wandb artifact", "# Context\n\nthis pr push the LoRA weights to a wandb artifact"),
+    ("Fix eval bugs", "Firstly, I want to say sorry about the bugs in my last PR. I have checked the metrics again."),
+])
+def test_round_24_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_need_still_gives_the_reason():
+    assert check_description("Add a resume flag", "We needed a way to restart preempted jobs.").verdict == "purpose"

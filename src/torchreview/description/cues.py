@@ -205,7 +205,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
-              r"\bmotivat(?:ed|ion)\b|\bwe (?:want|need|needed|wanted)\b|\bi (?:want|need|needed|wanted)\b|"
+              r"\bmotivat(?:ed|ion)\b|"
+              # "we needed a way to …" tells a need; "I want to say sorry", "we want to thank …" do not
+              r"\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
+              r"share|let you know|highlight|clarify)\b)|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b|"
               # "This way the copies overlap with compute", "Reproducibility matters for our ablations"
               r"^(?:in )?(?:this|that) way\b(?! of\b| to\b)|(?<!n't )(?<!not )\bmatters? (?:for|to|when|because|here|a lot)\b"),
@@ -593,7 +596,7 @@ _MECHANISM_START = re.compile(
     r"rename|renames|renamed|move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|"
     r"deleted|change|changes|changed|replace|replaces|replaced|use|uses|used|implement|implements|"
     r"implemented|introduce|introduces|introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|"
-    r"switched|migrate|migrates|migrated|upgrade|upgrades|upgraded|set|sets|make|makes|made|enable|"
+    r"switched|migrate|migrates|migrated|upgrade|upgrades|upgraded|set|sets|make|makes|made|push|pushes|pushed|enable|"
     r"enables|enabled|disable|disables|disabled|support|supports|port|ports|ported|extract|extracts|"
     r"split|splits|merge|merges|merged|revert|reverts|reverted|reformat|format|lint|style|tweak|tweaks|"
     r"pin|pins|pinned|unpin|drop|drops|dropped|deprecate|deprecates|expose|exposes|convert|converts|"

@@ -53,9 +53,10 @@ _SCOPE = re.compile(
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
     # "Currently this implementation works with a single GPU": what the new code does so far
-    r"^(?:currently|for now|at the moment|right now),? (?:this (?:implementation|pr|feature|version|change|draft)|"
-    r"the (?:new )?implementation) (?:only )?(?:works? (?:with|on|for)|reads?|loads?|accepts?|runs? on|uses?|takes?|"
-    r"expects?|assumes?|requires?|outputs?|writes?|returns?)\b"
+    r"^(?:currently|for now|at the moment|right now),? (?:this (?:implementation|pr|feature|version|change|draft|"
+    r"notebook|script|example|demo|tool)|the (?:new )?(?:implementation|notebook|script|example|demo|tool)) (?:only )?"
+    r"(?:works? (?:with|on|for)|reads?|loads?|accepts?|runs? on|uses?|takes?|expects?|assumes?|requires?|outputs?|"
+    r"writes?|returns?|tests?|trains?|evaluates?|supports?|handles?|covers?)\b"
 )
 # The old code as the object of a change verb ("Removed the old configuration file", "replaces the
 # current implementation") is what the change touches; "the old implementation" as a subject still
