@@ -920,3 +920,66 @@ def test_a_training_function_of_another_file_that_switches_back_keeps_it_quiet(t
                             "    model.train()\n    for x, y in loader:\n        x, y = x.to(device)", 1)
     repo = write(tmp_path, {"solver.py": solver, "main.py": EPOCHS})
     assert lint(repo / "main.py", capsys) == []
+
+
+# hsi_classification: tools.py turns the whole data set into tensors and moves them to the GPU; the
+# trainer slices batches out of them with a generator of the same file, so the batches are on the GPU
+HSI_TOOLS = """import numpy as np
+import torch
+
+
+def get_data(data, target, to_tensor=False):
+    data = data.reshape(len(data), -1)
+    if to_tensor:
+        data = torch.from_numpy(data).float()
+        target = torch.from_numpy(target).long()
+        if torch.cuda.is_available():
+            data = data.cuda()
+            target = target.cuda()
+    return data, target
+
+
+def get_one_batch(train_data, train_target, batch_size=100):
+    train_data = torch.split(train_data, batch_size, dim=0)
+    train_target = torch.split(train_target, batch_size, dim=0)
+    for i in range(len(train_data)):
+        yield train_data[i], train_target[i]
+"""
+
+HSI_TRAIN = """import numpy as np
+import torch
+from torch import nn, optim
+from tools import *
+
+train_data, train_target = get_data(np.load("x.npy"), np.load("y.npy"), to_tensor=True)
+model = nn.Linear(200, 16)
+
+
+def train(model, train_data, train_target, epochs=10):
+    if torch.cuda.is_available():
+        model = model.cuda()
+    optimizer = optim.Adam(model.parameters(), lr=1e-3)
+    criterion = nn.CrossEntropyLoss()
+    for epoch in range(epochs):
+        for idx, samples in enumerate(get_one_batch(train_data, train_target, 100)):
+            data = samples[0]
+            target = samples[1]
+            loss = criterion(model(data), target)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+train(model, train_data, train_target)
+"""
+
+
+def test_batches_sliced_from_data_a_helper_of_another_file_moved_are_on_the_device(tmp_path, capsys):
+    repo = write(tmp_path, {"tools.py": HSI_TOOLS, "train.py": HSI_TRAIN})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "device-mismatch"] == []
+    # the same helper without the move leaves the data, and so every batch, on the CPU
+    unmoved = HSI_TOOLS.replace("        if torch.cuda.is_available():\n            data = data.cuda()\n"
+                                "            target = target.cuda()\n", "")
+    repo = write(tmp_path / "cpu", {"tools.py": unmoved, "train.py": HSI_TRAIN})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "device-mismatch"]
+    assert [(Path(f["path"]).name, f["line"]) for f in found] == [("train.py", 19)]

@@ -1436,7 +1436,33 @@ def _unwrap_iter(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 def _loader_like(ctx: FileContext, loop: TrainingLoop) -> bool:
     node = loop.node
-    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter) and not _handed_a_device_loader(ctx, loop)
+    return isinstance(node, cst.For) and _loader_expr(ctx, node.iter) and not _handed_a_device_loader(ctx, loop) \
+        and not _sliced_from_placed_data(ctx, loop)
+
+
+def _sliced_from_placed_data(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """``for samples in get_one_batch(train_data, train_target, 100)`` over tensors that a function of
+    another file of the checkout made and moved to the GPU (``train_data, ... = get_data(...)``, whose body
+    calls ``data.cuda()``): the batches are slices of data already on the device. A parameter is followed
+    to what each call of its function in this file hands it."""
+    func, node = loop.function_node, loop.node
+    if ctx.project is None or not isinstance(node, cst.For):
+        return False
+    params = param_names(func) if func is not None else set()
+    data = [a.value.value for src in _unwrap_iter(node.iter) if isinstance(src, cst.Call)
+            for a in src.args if a.keyword is None and isinstance(a.value, cst.Name)]
+    for name in data:
+        if name in params and func is not None:
+            handed = [argument_for(func, site.node, name) for site in calls_of(ctx, func)]
+            names = [h.value for h in handed if isinstance(h, cst.Name)]
+            if not handed or len(names) != len(handed):
+                continue
+        else:
+            names = [name]
+        values = [v for n in names for v in values_of(ctx, n)]
+        if values and all(isinstance(v, cst.Call) and _checkout_helper_moves(ctx, v) for v in values):
+            return True
+    return False
 
 
 def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
