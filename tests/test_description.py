@@ -1936,3 +1936,23 @@ def test_round_24_mechanisms(title, body):
 
 def test_a_need_still_gives_the_reason():
     assert check_description("Add a resume flag", "We needed a way to restart preempted jobs.").verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Added waveform models", "This PR adds waveform models. Currently only available for the CNN models."),
+    ("Add the picker", "Adds the picker. That work is currently under publication review."),
+    ("Add the picker", "Adds the picker. We have the weights, please let me know where I should upload them so they "
+     "can be added to the data repository."),
+    ("Tweaks to the Dockerfile", "Switched the base image to 12.1. It would be nice to get your feedback."),
+    ("Add a covariate regressor", "Adds an option to fit a tabular regression model on the covariates."),
+])
+def test_round_25_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the ONNX export", "Fixes any issue which lead before to numerical incorrectness after the export."),
+    ("Shard the embeddings", "Shards the embedding table to fit on a single GPU."),
+])
+def test_round_25_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

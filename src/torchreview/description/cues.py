@@ -21,7 +21,11 @@ _GOAL_VERBS = (
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
-    r"halve|double|triple|shrink|fit|stop|shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
+    r"halve|double|triple|shrink|stop|"
+    # "to fit on one GPU" is a goal; "to fit a regression model" is what the code does
+    r"fit(?! (?:a|an|the|this|our|each|one|your) (?:[\w-]+ ){0,3}?(?:models?|regressors?|classifiers?|estimators?|"
+    r"networks?|tokenizers?|scalers?|transforms?|pipelines?|gmms?|kmeans|clusters?)\b)|"
+    r"shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
     r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome|"
     # "move eos out of the stop list to honor the ignore_eos option": so that a setting takes effect
     r"honou?r|respect|obey"
@@ -165,6 +169,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:section|sec\.?|appendix|eq\.?|equation) \d[\w.]* (?:of|in) (?:the )?(?:paper|link|article)\b|"
               # an outside change as the trigger ("With release of 0.2.0 we can bump", "the structure of
               # env.reset() has changed."), trouble met in a situation ("found some issues whilst training")
+              # a goal with its means: "Enable use of CUDA inside the container by basing it off nvidia/cuda"
+              r"^(?:enables?|allows?|permits?|lets?|helps?|avoids?|prevents?|reduces?|speeds? up|improves?) [^.]{3,100}? "
+              r"by (?:[a-z]+ing)\b|"
               r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
               # what the code did against what was expected ("uses a backslash when a forward slash is expected")
               r"\b(?:when|where|but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
@@ -204,7 +211,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero)\b)|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
-              r"\bbiased\b|\bresult(?:s|ed)? in\b|\bleads? to\b|\bled to\b|\bthe reason\b|"
+              r"\bbiased\b|\bresult(?:s|ed)? in\b|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|"
               # "we needed a way to …" tells a need; "I want to say sorry", "we want to thank …" do not
               r"\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
@@ -463,7 +470,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
               # "I would like to thank …", "I'd like to add": manners, or the change itself, not a wish it serves
               r"\b(?:we|i)(?:'d| would) like\b(?! to (?:thank|ask|request|mention|note|add|submit|contribute|do|"
-              r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b|"
+              r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b(?! to (?:get|have|hear) (?:your |some |any )?(?:feedback|review|thoughts|comments|input|opinions?)\b)|"
               r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
               r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
               r"\bneeds? to\b|^helps\b"),

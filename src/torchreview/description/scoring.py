@@ -52,6 +52,9 @@ _SCOPE = re.compile(
     # "This is currently not covering all the functions": how far the change reaches, not a problem
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
+    # "Currently only available for the SingleCNN and ResNet models": the reach of what is added
+    r"^(?:currently|for now|at the moment|right now),? (?:only )?(?:available|supported|implemented|tested) "
+    r"(?:for|on|in|with)\b|"
     # "Currently this implementation works with a single GPU": what the new code does so far
     r"^(?:currently|for now|at the moment|right now),? (?:this (?:implementation|pr|feature|version|change|draft|"
     r"notebook|script|example|demo|tool)|the (?:new )?(?:implementation|notebook|script|example|demo|tool)) (?:only )?"
@@ -121,7 +124,7 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
-    r"\blet (?:me|us) know (?:if|whether|what|how)\b|"
+    r"\blet (?:me|us) know (?:if|whether|what|how|where|when|which)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
     # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …" states its goal
     r"\bhopefully\b(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
@@ -268,7 +271,7 @@ def is_caveat(text: str) -> bool:
 
 
 _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? early )?"
-                        r"(?:wip|work in progress|in progress|draft|under construction)\b")
+                        r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review)\b")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
@@ -332,7 +335,7 @@ def score(sentence: Sentence) -> float:
         text = _REMOVED_ATTRIBUTE.sub(r"\1 \2unused ", text)
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
-    if "wip" in text or "progress" in text or "draft" in text or "construction" in text:
+    if "wip" in text or "progress" in text or "draft" in text or "construction" in text or "under " in text:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "depreciat" in text:
         text = text.replace("depreciat", "deprecat")  # a common misspelling ("numpy has depreciated np.float")
