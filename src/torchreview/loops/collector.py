@@ -17,6 +17,7 @@ from torchreview.loops.names import (
     _LOSS_CALL,
     _MANUAL_UPDATES,
     _METRIC_ARG,
+    _NAMED_FORWARD,
     _RUNS_BACKWARD,
     _ZERO_GRAD_HELPERS,
     descends_along,
@@ -340,10 +341,11 @@ class _Collector(cst.CSTVisitor):
             # model.train(was_training), model.train(prev_mode): the helper puts back the mode it found,
             # which is training when a training loop calls it (Ludwig's Predictor.batch_evaluation)
             emit(EventKind.TRAIN_MODE, node, receiver=recv)
-        elif (name == "forward" and recv) or facts.is_model(self.b.code(func)):
+        elif (name == "forward" and recv) or facts.is_model(self.b.code(func)) or (
+                recv and _NAMED_FORWARD.match(name) and facts.is_model(recv)):
             if not self._loss_like(name):
-                emit(EventKind.FORWARD, node, receiver=recv if name == "forward" else self.b.code(func),
-                     target=self._assigned(), args=args)
+                emit(EventKind.FORWARD, node, receiver=recv if name == "forward" or _NAMED_FORWARD.match(name)
+                     else self.b.code(func), target=self._assigned(), args=args)
         elif _LOSS_CALL.search(name) and not self.in_loss_assign and name not in ("backward",):
             emit(EventKind.LOSS, node, receiver=self.b.code(func), target=self._assigned(), args=args)
 

@@ -158,6 +158,22 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"&&eval-loop")
 
 VALID = [
+    # the same forward pass by another name, under no_grad
+    """
+import torch
+
+
+def validate(loader, model, criterion, device):
+    model.eval()
+    total = 0.0
+    with torch.no_grad():
+        for data in loader:
+            before, after = data["x"].to(device), data["y"].to(device)
+            outputs = model.siamese_forward(before, after)
+            total += criterion(outputs, data["mask"].to(device)).item()
+    model.train()
+    return total / len(loader)
+""",
     # PPO's evaluate(obs, acts): the values and log-probs it returns make the loss of each update
     """
 import torch
@@ -1117,6 +1133,21 @@ with torch.no_grad():
 ]
 
 INVALID = [
+    # a forward pass by another name (a siamese network's own method), in a validation loop without no_grad
+    """
+import torch
+
+
+def validate(loader, model, criterion, device):
+    model.eval()
+    total = 0.0
+    for data in loader:
+        before, after = data["x"].to(device), data["y"].to(device)
+        outputs = model.siamese_forward(before, after)  # <- finding
+        total += criterion(outputs, data["mask"].to(device)).item()
+    model.train()
+    return total / len(loader)
+""",
     # accuracy over the test set, with a stray zero_grad in the loop (an MNIST notebook)
     """
 import torch
