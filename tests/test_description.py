@@ -1956,3 +1956,8 @@ def test_round_25_mechanisms(title, body):
 ])
 def test_round_25_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_what_the_current_code_does_wrong_is_a_reason():
+    assert check_description("Add MPS to the demos", "On Apple devices the current demo forces the CPU.").verdict == "purpose"
+    assert check_description("Add a reader", "Adds a parquet reader next to the current loader.").verdict == "mechanism-only"
