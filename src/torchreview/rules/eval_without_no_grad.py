@@ -1141,9 +1141,9 @@ import torch
 def validate(loader, model, criterion, device):
     model.eval()
     total = 0.0
-    for data in loader:
+    for data in loader:  # <- finding
         before, after = data["x"].to(device), data["y"].to(device)
-        outputs = model.siamese_forward(before, after)  # <- finding
+        outputs = model.siamese_forward(before, after)
         total += criterion(outputs, data["mask"].to(device)).item()
     model.train()
     return total / len(loader)
