@@ -58,17 +58,38 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
-from torchreview.finding import Finding
+from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
-from torchreview.rules._order import exclusive, insert_before, node_text, sequence, training_units
+from torchreview.rules._order import exclusive, indent, insert_before, node_text, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
+PREFILTER = (r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
+             # MAE-style loss scalers that run backward and step in one call: loss_scaler(loss, optimizer,
+             # update_grad=(it + 1) % accum_iter == 0)
+             r"||text:update_grad\s*=[^\n]*%")
 
 VALID = [
+    # the same engine, with the loss divided by the count before the scaler's call
+    """
+import torch
+
+
+def pretrain_one_epoch(model, data_loader, optimizer, device, loss_scaler, accum_iter):
+    model.train()
+    optimizer.zero_grad()
+    for it, (images, _) in enumerate(data_loader):
+        images = images.to(device, non_blocking=True)
+        with torch.autocast("cuda"):
+            loss = model(images)
+        loss /= accum_iter
+        loss_scaler(loss, optimizer, parameters=model.parameters(),
+                    update_grad=(it + 1) % accum_iter == 0)
+        if (it + 1) % accum_iter == 0:
+            optimizer.zero_grad()
+""",
     # the same counter, with the loss divided by the count
     """
 import torch
@@ -273,6 +294,24 @@ def train(model, loader, G_optimizer, D_optimizer, G_steps, D_steps):
 ]
 
 INVALID = [
+    # a loss scaler that runs backward and the step in one call (MAE's and DeiT's engines), handed the
+    # undivided loss while it steps once every accum_iter micro-batches
+    """
+import torch
+
+
+def pretrain_one_epoch(model, data_loader, optimizer, device, loss_scaler, accum_iter):
+    model.train()
+    optimizer.zero_grad()
+    for it, (images, _) in enumerate(data_loader):
+        images = images.to(device, non_blocking=True)
+        with torch.autocast("cuda"):
+            loss = model(images)
+        loss_scaler(loss, optimizer, parameters=model.parameters(),  # <- finding
+                    update_grad=(it + 1) % accum_iter == 0)
+        if (it + 1) % accum_iter == 0:
+            optimizer.zero_grad()
+""",
     # weights that balance the heads of one loss are no division by k; only the AMP branch divides
     """
 import torch
@@ -608,6 +647,7 @@ def _sum_is_planned(ctx: FileContext, count: str) -> bool:
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
+    yield from _fused_scaler_calls(ctx)
     for loop in training_units(ctx):
         seq = sequence(loop)
         found = _accumulation(ctx, loop, seq)
@@ -628,3 +668,45 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                    "count": count, "step": step.code, "step_line": step.line, "loop_header": loop.header},
             suggestion=suggestion,
         )
+
+
+def _fused_scaler_calls(ctx: FileContext) -> Iterator[Finding]:
+    """MAE's and DeiT's loss scaler runs the backward pass and, when ``update_grad`` is true, the
+    optimizer step in one call: ``loss_scaler(loss, optimizer, update_grad=(it + 1) % accum_iter == 0)``.
+    The loss it is handed must be divided by the count, as for ``loss.backward()``."""
+    for loop in ctx.loops:
+        node = loop.node
+        if not isinstance(node, cst.For) or not isinstance(node.body, cst.IndentedBlock):
+            continue
+        if any("accumulate" in c for c in loop.outer_contexts):
+            continue
+        for stmt in node.body.body:
+            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+                    and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.Call)):
+                continue
+            call = stmt.body[0].value
+            func = call.func
+            name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+            if "scaler" not in name.lower() or not call.args or call.args[0].keyword is not None:
+                continue
+            update = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "update_grad"), None)
+            m = MODULO_COUNT.search(ctx.code(update)) if update is not None else None
+            if m is None or not isinstance(call.args[0].value, cst.Name):
+                continue
+            tensor, count = call.args[0].value.value, m.group(1).strip()
+            pos = ctx.pos(call)
+            if _divided(ctx, loop, tensor, count, pos.start.line) is not False or _sum_is_planned(ctx, count):
+                continue
+            short = f"{ctx.code(func)}({tensor}, ...)"
+            suggestion = None
+            if re.fullmatch(r"[A-Za-z_][\w.]*", count):
+                text = "\n".join(ctx.lines[pos.start.line - 1 : pos.end.line])
+                suggestion = Suggestion(pos.start.line, pos.end.line,
+                                        indent(text) + f"{tensor} = {tensor} / {count}\n" + text)
+            yield ctx.finding(
+                ID, SEVERITY, pos.start.line, pos.end.line, loop=loop,
+                facts={"backward": short, "backward_line": pos.start.line, "loss": tensor, "count": count,
+                       "step": short, "step_line": pos.start.line, "loop_header": loop.header,
+                       "update": ctx.code(update), "fused": "yes"},
+                suggestion=suggestion,
+            )
