@@ -690,7 +690,9 @@ def _fused_scaler_calls(ctx: FileContext) -> Iterator[Finding]:
             if "scaler" not in name.lower() or not call.args or call.args[0].keyword is not None:
                 continue
             update = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "update_grad"), None)
-            m = MODULO_COUNT.search(ctx.code(update)) if update is not None else None
+            if update is None:
+                continue
+            m = MODULO_COUNT.search(ctx.code(update))
             if m is None or not isinstance(call.args[0].value, cst.Name):
                 continue
             tensor, count = call.args[0].value.value, m.group(1).strip()
