@@ -1961,3 +1961,13 @@ def test_round_25_reasons(title, body):
 def test_what_the_current_code_does_wrong_is_a_reason():
     assert check_description("Add MPS to the demos", "On Apple devices the current demo forces the CPU.").verdict == "purpose"
     assert check_description("Add a reader", "Adds a parquet reader next to the current loader.").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add the weather papers", "It's not currently in the same format as the rest of the pages, but I believe it's "
+     "still readable."),
+    ("[Paper] Hard-constrained downscaling", "## Description\n\n_Please delete the italicised instruction text!\n"
+     "Please include a summary of the change.\nPlease also include relevant motivation and context._"),
+])
+def test_round_26_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

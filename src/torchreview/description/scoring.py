@@ -123,6 +123,9 @@ _CAVEAT = re.compile(
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
+    # the author's own view of what they hand in: "… but I believe it's still readable"
+    r"\bbut i (?:believe|think|hope|guess) (?:it|this)(?:'s| is) still (?:readable|usable|fine|ok|okay|correct|"
+    r"working|useful|good enough)\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
     r"\blet (?:me|us) know (?:if|whether|what|how|where|when|which)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
