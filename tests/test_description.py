@@ -1971,3 +1971,12 @@ def test_what_the_current_code_does_wrong_is_a_reason():
 ])
 def test_round_26_mechanisms(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Model API", "These commits add a training script, an abstract model API, and two baselines based on the API."),
+    ("Baselines", "Adds the baselines. Currently, the performance of the models on the test set is the following:\n\n"
+     "| model | nll |\n|---|---|\n| unigram | 6.9 |"),
+])
+def test_round_26_more_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

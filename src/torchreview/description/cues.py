@@ -601,7 +601,8 @@ _TRAINING_CODE = re.compile(
 )
 
 _MECHANISM_START = re.compile(
-    r"^(?:this (?:pr|pull request|change|commit|patch|diff|mr)\s+|we\s+|i\s+|here we\s+|in this pr,? (?:we|i)\s+)?"
+    r"^(?:this (?:pr|pull request|change|commit|patch|diff|mr)\s+|these (?:commits|changes|patches)\s+|we\s+|i\s+|"
+    r"here we\s+|in this pr,? (?:we|i)\s+)?"
     r"(?:add|adds|added|adding|update|updates|updated|updating|refactor|refactors|refactored|refactoring|"
     r"rename|renames|renamed|move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|"
     r"deleted|change|changes|changed|replace|replaces|replaced|use|uses|used|implement|implements|"

@@ -52,6 +52,9 @@ _SCOPE = re.compile(
     # "This is currently not covering all the functions": how far the change reaches, not a problem
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
+    # "Currently, the performance of the models on the test set is the following": a results report
+    r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
+    r"numbers?|losse?s?)\b[^.]{0,160}\b(?:is|are) (?:the following|as follows|below)\b|"
     # "Currently only available for the SingleCNN and ResNet models": the reach of what is added
     r"^(?:currently|for now|at the moment|right now),? (?:only )?(?:available|supported|implemented|tested) "
     r"(?:for|on|in|with)\b|"
