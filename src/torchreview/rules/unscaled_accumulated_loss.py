@@ -7,7 +7,10 @@ What it does
     with a count named for accumulation, ``if accum_count == args.accum_steps:``, or an inner loop
     over k micro-batches before the step), while the loss that goes into ``backward()`` is never
     divided by k.
-    A ``train_step`` function whose loop lives in another file is read as one iteration.
+    A ``train_step`` function whose loop lives in another file is read as one iteration. The loss scaler
+    of MAE's and DeiT's engines, which runs the backward pass and (when ``update_grad`` is true) the
+    step in one call, ``loss_scaler(loss, optimizer, update_grad=(it + 1) % accum_iter == 0)``, counts
+    as both.
 
 Why it matters
     Gradients add up across backward passes. Without dividing each loss by k, the step applies the
