@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, SCALER_CTORS, SCALER_NAME
+from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, NAMED_FORWARD, SCALER_CTORS, SCALER_NAME
 
 _In = TypeVar("_In")
 _Out = TypeVar("_Out")
@@ -102,8 +102,8 @@ class FileScan:
 
     def _is_model_like(self, call: ast.Call) -> bool:
         func = call.func
-        if isinstance(func, ast.Attribute) and func.attr == "forward":
-            return True
+        if isinstance(func, ast.Attribute) and (func.attr == "forward" or NAMED_FORWARD.match(func.attr)):
+            return True  # model.forward(x), and a forward by another name (model.siamese_forward(a, b))
         name = dotted(func)
         if name is None:
             if any(isinstance(n, ast.Call | ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(

@@ -18,6 +18,7 @@ from torchreview.loops.names import (
     LOSS_CALL,
     MODEL_CTORS,
     MODEL_NAME,
+    NAMED_FORWARD,
     SCALER_CTORS,
     SCALER_NAME,
     dotted,
@@ -26,6 +27,6 @@ from torchreview.loops.names import (
 )
 from torchreview.loops.records import Event, EventKind, TrainingLoop
 
-__all__ = ["LOSS_CALL", "MODEL_CTORS", "MODEL_NAME", "SCALER_CTORS", "SCALER_NAME", "Event", "EventKind",
+__all__ = ["LOSS_CALL", "MODEL_CTORS", "MODEL_NAME", "NAMED_FORWARD", "SCALER_CTORS", "SCALER_NAME", "Event", "EventKind",
            "LoopModelBuilder", "ModuleFacts", "TrainingLoop", "build_loops", "dotted", "function_as_iteration",
            "is_no_grad_context", "iter_events", "last_name"]

@@ -131,4 +131,5 @@ _LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 # model.siamese_forward(a, b), model.forward_features(x): a forward pass by another name
 # (forward_backward(...) and forward_and_backward_step(...) run the backward pass too: _RUNS_BACKWARD)
 _NAMED_FORWARD = re.compile(r"^(?:forward_(?!(?:and_)?backward)[a-z]\w*|[a-z]\w*_forward)$")
+NAMED_FORWARD = _NAMED_FORWARD  # astscan.py mirrors the forward event with it
 LOSS_CALL = _LOSS_CALL  # astscan.py mirrors the loss event with it
