@@ -111,3 +111,39 @@ def test_the_garbage_collector_runs_again_after_each_parse() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# Python accepts this mix of a tab and spaces in the indentation (both readings of the tab agree);
+# libcst's tokenizer turns it down ("no matching outer block for dedent")
+TABS_AND_SPACES = (
+    "import torch\n\n\ndef get_optimizer(net, name):\n    if name == 'sgd':\n"
+    "\t       return torch.optim.SGD(net.parameters(), lr=0.1)\n    return torch.optim.Adam(net.parameters())\n\n\n"
+    "def train(net, loader, name):\n    opt = get_optimizer(net, name)\n    for x, y in loader:\n"
+    "        loss = torch.nn.functional.cross_entropy(net(x), y)\n        loss.backward()\n        opt.step()\n"
+)
+
+
+def test_indentation_python_reads_with_tabs_is_parsed_with_the_lines_kept() -> None:
+    spaced = safeparse.indent_tabs_expanded(TABS_AND_SPACES)
+    assert spaced is not None and "\t" not in spaced
+    assert spaced.count("\n") == TABS_AND_SPACES.count("\n")
+    assert safeparse.parse_module(TABS_AND_SPACES).code == spaced
+    assert safeparse.indent_tabs_expanded("def f(:\n\tpass\n") is None  # Python rejects it too: not rewritten
+    assert safeparse.indent_tabs_expanded("x = 1\n") is None
+
+
+def test_a_file_read_with_tabs_expanded_is_reviewed_without_code_suggestions() -> None:
+    from torchreview.lint import lint_paths
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "train.py"
+        path.write_text(TABS_AND_SPACES, encoding="utf-8")
+        result = lint_paths([str(path)])
+        spaced = Path(tmp) / "spaced.py"
+        spaced.write_text(TABS_AND_SPACES.replace("\t       return", "        return"), encoding="utf-8")
+        plain = lint_paths([str(spaced)])
+    assert result.skipped == ()
+    found = [f for f in result.findings if f.rule == "missing-zero-grad"]
+    assert [f.line for f in found] == [14]
+    assert found[0].suggestion is None  # a line indented with tabs is never replaced by one with spaces
+    assert [f.suggestion is not None for f in plain.findings if f.rule == "missing-zero-grad"] == [True]

@@ -103,6 +103,12 @@ class FileContext:
         return out
 
     @cached_property
+    def read_with_tabs_expanded(self) -> bool:
+        """Whether the file was parsed with the tabs of its indentation expanded (safeparse)."""
+        return "\t" in self.source and self.module.code != self.source and \
+            self.module.code == safeparse.indent_tabs_expanded(self.source)
+
+    @cached_property
     def lines(self) -> list[str]:
         # Only the line ends Python and libcst count: str.splitlines() also splits at U+2028, \x0c,
         # \x85…, which shifts every later line and put the wrong code into suggestions.
@@ -139,6 +145,8 @@ class FileContext:
                 suggestion: Suggestion | None = None) -> Finding:
         end = end_line or line
         facts, suggestion = self._original_names(facts or {}, suggestion)
+        if suggestion is not None and self.read_with_tabs_expanded:
+            suggestion = None  # see safeparse.indent_tabs_expanded: lines written with tabs stay as they are
         return Finding(
             rule=rule, severity=Severity(severity), path=self.path, line=line, end_line=end,
             loop=LoopRef(loop.function, loop.line) if loop else None,

@@ -157,6 +157,13 @@ def parse_module(source: str) -> cst.Module:
     except RecursionError:
         raise UnparseableSource("nested too deeply to parse; split the expression to have it reviewed") from None
     except cst.ParserSyntaxError:
+        spaced = indent_tabs_expanded(source)
+        if spaced is not None:
+            try:
+                with collector_paused():
+                    return cst.parse_module(spaced)
+            except (cst.ParserSyntaxError, RecursionError):
+                pass
         older = old_grammar_source(source)
         if older is None:
             raise
@@ -166,6 +173,28 @@ def parse_module(source: str) -> cst.Module:
         except (cst.ParserSyntaxError, RecursionError):
             pass
         raise
+
+
+# Python reads a tab in the indentation as a move to the next multiple of 8 columns and accepts a
+# file that mixes tabs and spaces as long as both readings agree (one line "\treturn", the next
+# "\t       return" inside brackets). libcst's tokenizer turns some of these down ("no matching outer
+# block for dedent"). Such a file is read with the tabs of its indentation expanded: the lines stay
+# where they are, and FileContext.finding drops code suggestions for it, since replacing a line
+# indented with tabs by one indented with spaces could break the file.
+_INDENT_WITH_TAB = re.compile(r"^[ \t]*\t[ \t]*", re.MULTILINE)
+
+
+def indent_tabs_expanded(source: str) -> str | None:
+    """``source`` with the tabs of its indentation expanded to 8 columns, when Python reads it but
+    its indentation has tabs; otherwise None."""
+    if "\t" not in source:
+        return None
+    try:
+        ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    spaced = _INDENT_WITH_TAB.sub(lambda m: m.group().expandtabs(8), source)
+    return spaced if spaced != source else None
 
 
 # Python 3.6 and older let ``async`` and ``await`` be plain names (``x.cuda(async=True)`` was the
