@@ -1918,8 +1918,8 @@ def test_round_23_second_pass_leaves_alone(title, body):
 
 
 def test_what_the_code_did_against_what_was_expected_is_a_reason():
-    assert check_description("Fix loading on Windows", "Fixes the issue on Windows where the path is joined "
-                             "with a backslash when a forward slash is expected.").verdict == "purpose"
+    assert check_description("Fix loading on Windows", "Fixes the issue on Windows where the path join uses "
+                             "a backslash when a forward slash is expected.").verdict == "purpose"
     assert check_description("Add the loader", "Adds a loader for the images that are expected in "
                              "the `data/` folder.").verdict == "mechanism-only"
 
@@ -1979,4 +1979,15 @@ def test_round_26_mechanisms(title, body):
      "| model | nll |\n|---|---|\n| unigram | 6.9 |"),
 ])
 def test_round_26_more_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add the loader", "No breaking API changes."),
+    ("Add the loader", "Breaking API changes: none"),
+    ("Add a flag", "Adds a new flag. It is not a breaking API change."),
+    ("Move the loader", "Since v2 the loader is in core."),
+    ("Add a check", "Skips the check when no target is expected."),
+])
+def test_what_this_stops_cues_leave_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"

@@ -159,8 +159,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "since" and a verb in the present ("since quantization bits belong to the model config"), an aim
         # to be more of something ("to be more general"), future-proofing, and a paper's section as the source
         (1.0, r"\b(?:should|will|would|could|might|may) (?:also |further |greatly |significantly |slightly )?improve\b|"
-              r"(?<!non-)(?<!non )\bbreaking (?!changes?\b|news\b|points?\b|the (?:pr|change)\b)(?:the |a |an |all |any |some )?[a-z]|"
-              r"\bsince (?:the |a |an |some |all |this |that |these |those |our |its |their |most |many |no |not all )?"
+              # (a template's "No breaking API changes" and "not a breaking change" say how far the change reaches)
+              r"(?<!non-)(?<!non )(?<!\bno )(?<!\bnot a )(?<!\bnot )\bbreaking "
+              r"(?!(?:[\w-]+ ){0,2}changes?\b|news\b|points?\b|the (?:pr|change)\b)(?:the |a |an |all |any |some )?[a-z]|"
+              # ("since v2 the loader is in core", "since the last release" tell when, not why)
+              r"\bsince (?!v?\d|version\b|release\b|then\b|last\b|the (?:last|latest|release|beginning|start|move)\b)"
+              r"(?:the |a |an |some |all |this |that |these |those |our |its |their |most |many |no |not all )?"
               r"(?:[\w.-]+ ){0,3}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
               r"should|belongs?|needs?|expects?|requires?|depends?|relies|rely|uses?|returns?|lacks?|supports?|"
               r"only (?:works?|supports?|accepts?))\b(?! (?:been|available since)\b)|"
@@ -177,7 +181,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bcurrent (?:[\w-]+ ){0,3}?(?:forces|ignores|breaks|fails|crashes|hangs|never|always|does not|doesn't|"
               r"cannot|can't|only works|only supports)\b|"
               # what the code did against what was expected ("uses a backslash when a forward slash is expected")
-              r"\b(?:when|where|but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
+              # ("Skips the check when no target is expected" is what the new code does)
+              r"\b(?:but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
+              r"\b(?:uses?|used|returns?|returned|gives|gave|produces?|produced|outputs?|yields?|writes?|wrote|reads?|"
+              r"sends?|sent|passes|passed|creates?|created) [^.]{1,80}? when (?:an? |the )?(?:[\w./-]+ ){0,3}?"
+              r"(?:is|are|was|were) expected\b|"
               r"(?<!this pr )(?<!this )(?<!i )(?<!we )\b(?:has|have) (?:recently )?changed(?: upstream)?\s*[.!]?$|"
               r"\b(?:found|hit|ran into|run into|encountered|faced|noticed|had) (?:some |a few |several |a couple of |"
               r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b"),
