@@ -1991,3 +1991,8 @@ def test_round_26_more_mechanisms(title, body):
 ])
 def test_what_this_stops_cues_leave_alone(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_an_authors_plan_for_the_code_is_no_next_step_on_the_pr():
+    assert check_description("Cache frames", "We will make the loader twice as fast by caching the decoded "
+                             "frames.").verdict == "purpose"

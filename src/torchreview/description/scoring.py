@@ -253,8 +253,9 @@ def _restated_option(text: str, section: Section) -> str:
 _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
                         # the author's next step on the PR ("I will raise an issue first if …", "We'll open a
                         # follow-up for the docs")
-                        r"^(?:i|we)(?:'ll| will) (?:then |first |also )?(?:raise|open|file|create|submit|send|make|"
-                        r"do|look|follow up|revisit|rebase|squash)\b|"
+                        r"^(?:i|we)(?:'ll| will) (?:then |first |also )?(?:(?:raise|open|file|create|submit|send|make) "
+                        r"(?:a |an |another |the |one )?(?:new |separate |follow-?up )?(?:issue|pr|pull request|ticket|"
+                        r"follow-?up)|follow up|revisit|rebase|squash)\b|"
                         # the PR's state alone, even under "Motivation": "Work in progress:"
                         r"^(?:wip|work in progress|in progress|draft)\W*$")
 
