@@ -1996,3 +1996,17 @@ def test_what_this_stops_cues_leave_alone(title, body):
 def test_an_authors_plan_for_the_code_is_no_next_step_on_the_pr():
     assert check_description("Cache frames", "We will make the loader twice as fast by caching the decoded "
                              "frames.").verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Support the CPU", "Not everyone have GPU."),
+    ("Fix the seed", "Results are different each run even with same seed."),
+])
+def test_reasons_in_the_words_of_second_language_authors(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["The augmentation varies across epochs by design.",
+                                  "The output is different on each call to sample()."])
+def test_output_that_changes_by_design_is_no_reason(body):
+    assert check_description("Add the sampler", body).verdict == "mechanism-only"

@@ -177,6 +177,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?:enables?|allows?|permits?|lets?|helps?|avoids?|prevents?|reduces?|speeds? up|improves?) [^.]{3,100}? "
               r"by (?:[a-z]+ing)\b|"
               r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
+              # who cannot run it, and results that change from run to run: "Not everyone has a GPU",
+              # "Results are different each run even with the same seed"
+              r"\bnot (?:every(?:one|body)|all (?:users|people|of us)) (?:has|have|can|uses?|owns?)\b|"
+              r"\beven with (?:the |a )?(?:same|fixed) (?:random )?seeds?\b|\b(?:results|outputs|metrics|scores|numbers|"
+              r"accuracy|losse?s?) (?:is|are) different (?:in |on |for )?(?:each|every|between|across) (?:runs?|times?)\b|"
               # what the code does today, told as a fault: "On Metal devices the current demo forces CPU binding"
               r"\bcurrent (?:[\w-]+ ){0,3}?(?:forces|ignores|breaks|fails|crashes|hangs|never|always|does not|doesn't|"
               r"cannot|can't|only works|only supports)\b|"
