@@ -2010,3 +2010,17 @@ def test_reasons_in_the_words_of_second_language_authors(title, body):
                                   "The output is different on each call to sample()."])
 def test_output_that_changes_by_design_is_no_reason(body):
     assert check_description("Add the sampler", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Align drop_last", "This aligns the behaviour with PyTorch's `DataLoader`."),
+    ("Lazy import wandb", "Importing wandb at module level adds two seconds to every CLI call."),
+    ("Guard against empty batches", "An empty last batch makes BatchNorm raise."),
+])
+def test_reasons_as_maintainers_write_them(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_deprecation_the_pr_itself_adds_is_no_reason():
+    assert check_description("Rename", "Renames `n_gpu` to `num_devices` across the codebase. The old name still "
+                             "works with a deprecation warning.").verdict == "mechanism-only"

@@ -177,6 +177,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?:enables?|allows?|permits?|lets?|helps?|avoids?|prevents?|reduces?|speeds? up|improves?) [^.]{3,100}? "
               r"by (?:[a-z]+ing)\b|"
               r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
+              # what the old code made happen, and what it cost: "An empty last batch makes BatchNorm raise",
+              # "Importing wandb at module level adds two seconds to every call"
+              r"\bmakes? (?:[\w.`-]+ ){0,3}?(?:raise|crash|fail|hang|error out|break|diverge|explode|freeze)\b|"
+              r"\badds? (?:about |around |roughly |~)?(?:\d+(?:\.\d+)?|one|two|three|four|five|ten|several) ?"
+              r"(?:ms|milliseconds?|s|secs?|seconds?|minutes?|hours?|gb|mb|gib|mib)\b(?! of (?:warm-?up|timeout|delay|patience))|"
               # who cannot run it, and results that change from run to run: "Not everyone has a GPU",
               # "Results are different each run even with the same seed"
               r"\bnot (?:every(?:one|body)|all (?:users|people|of us)) (?:has|have|can|uses?|owns?)\b|"
@@ -200,7 +205,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
         (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
               r"(?:will |should |would )?"
-              r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means)\b|"
+              r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means|aligns|brings)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b"),
         (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
               r"developers|downstream)\b"),
@@ -474,7 +479,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"changes?\b|\b(?:following|after|due to|because of|per) (?:the |a |an |upstream )?(?:[\w.-]+ )?breaking "
               r"changes?\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
-        (0.8, r"(?<!default is )(?<!default remains )\bstill\b(?! (?:the )?default\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+        (0.8, r"(?<!default is )(?<!default remains )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"

@@ -83,6 +83,8 @@ _OLD_REMOVED = re.compile(
 # "The loader raises a warning on every epoch" still describes a problem: only adding verbs, or an
 # imperative at the start of the sentence, name the change.
 _ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
+                           # "The old name still works with a deprecation warning": the PR's own deprecation
+                           r"\bstill works? (?:but )?with (?:a |an )?(?:deprecation |future )?warnings?\b|"
                            r"^(?:emit|raise|issue|show|print|log)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
                            # "Removed warning about torch version": a message the code printed is what goes
                            r"^(?:remove|removes|removed|removing|delete|deleted|drop|dropped)(?: an?| the)? warnings? "
