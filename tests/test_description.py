@@ -2024,3 +2024,12 @@ def test_reasons_as_maintainers_write_them(title, body):
 def test_a_deprecation_the_pr_itself_adds_is_no_reason():
     assert check_description("Rename", "Renames `n_gpu` to `num_devices` across the codebase. The old name still "
                              "works with a deprecation warning.").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add W&B logger", "Adds a `WandbLogger` that logs the loss every `log_every` steps. The run name defaults to "
+     "the config name, and the project can be set with `--wandb-project`."),
+    ("Update eval script", "The eval script writes per-class precision and recall. It also prints the confusion matrix."),
+])
+def test_how_the_new_code_is_configured_is_its_mechanism(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

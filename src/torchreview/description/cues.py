@@ -379,7 +379,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
-              r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b|\bmisleading\b|\bambiguous\b|"
+              r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"

@@ -456,7 +456,11 @@ _NEW_BEHAVIOUR = re.compile(
     r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|"
     r"^(?:it|tests?|docs?) |"
     # "… we are logging the missed keys": what the new code does ("we are seeing crashes" is a problem)
-    r"\bwe(?:'re| are) (?!seeing|getting|hitting|running|losing|wasting|missing|facing)[a-z]+ing\b"
+    r"\bwe(?:'re| are) (?!seeing|getting|hitting|running|losing|wasting|missing|facing)[a-z]+ing\b|"
+    # how the new code is configured: "The run name defaults to the config name, and the project can be set
+    # with --wandb-project"
+    r"\bdefaults? to\b|\bcan be (?:set|configured|changed|enabled|disabled|passed|overridden|chosen|selected|"
+    r"turned (?:on|off)) (?:with|by|via|through|in|from|using)\b"
 )
 # ", which accepts a float" describes a thing; ", which was never reset" or ", which breaks resume" tells
 # what happens because of it
