@@ -2033,3 +2033,24 @@ def test_a_deprecation_the_pr_itself_adds_is_no_reason():
 ])
 def test_how_the_new_code_is_configured_is_its_mechanism(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add LoRA fine-tuning", "Adds the script. The dataset is read from a JSONL file with prompt and response "
+     "fields, and the prompt tokens are masked out of the loss."),
+    ("Distributed evaluation", "Each rank evaluates its shard of the validation set, and the metrics are gathered "
+     "on rank 0, which writes them to the log."),
+    ("Trainer hooks", "`on_train_batch_end` receives the outputs of `training_step`, and `on_validation_epoch_end` "
+     "receives the list of outputs of `validation_step`."),
+])
+def test_two_clauses_that_only_describe_the_new_code_explain_nothing(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Stop printing the config", "Every epoch prints a 300-line config, which buries the loss values in the log."),
+    ("Export get_rank", "The trainer imports `get_rank` from the package; without the export it has to reach "
+     "into a private module."),
+])
+def test_two_clauses_that_tell_a_problem_still_explain_it(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -475,6 +475,18 @@ _EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|
 _ENUMERATION = re.compile(r",\s*[\w.-]+(?:\s+[\w.-]+){0,2},? (?:and|or) ")
 
 
+# A sentence of two clauses explains a problem only when something in it says what was missing, needed,
+# wrong or different ("without the export it has to reach into a private module", "X was the only tower
+# without them"). Two clauses that only describe the new code ("The dataset is read from a JSONL file, and
+# the prompt tokens are masked out of the loss") explain nothing.
+_PROBLEM_WORD = re.compile(
+    r"\b(?:not|no|never|nothing|without|cannot|can't|couldn't|won't|didn't|doesn't|don't|isn't|aren't|wasn't|"
+    r"weren't|only|just|had to|has to|have to|need|needs|needed|must|means|meant|was|were|bad|wrong|broken|"
+    r"slow|slower|miss|missed|misses|instead|any|every time|each time|changed|differs?|different|"
+    # an effect that is a problem: "…, which buries the loss values in the log"
+    r"bur(?:y|ies|ied)|hides?|clutters?|floods?|spams?|drowns?|obscures?|slows?|wastes?|blocks?|breaks?|broke)\b")
+
+
 def _explains(text: str) -> bool:
     if _EFFECT_OPENER.match(text):
         return True
@@ -483,7 +495,7 @@ def _explains(text: str) -> bool:
     if len(_WORD_RE.findall(text)) < 10 or _opens_with_change(text) or _NEW_BEHAVIOUR.search(text) or \
             _AUTHOR_PLAN.match(text):
         return False
-    return bool(_TWO_CLAUSES.search(text))
+    return bool(_TWO_CLAUSES.search(text)) and bool(_PROBLEM_WORD.search(text))
 
 
 # "I'd also like to move the conf into its own file; would that be fine?": the author's plan for more
