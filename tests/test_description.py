@@ -2054,3 +2054,9 @@ def test_two_clauses_that_only_describe_the_new_code_explain_nothing(title, body
 ])
 def test_two_clauses_that_tell_a_problem_still_explain_it(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_only_in_a_description_of_the_new_code_is_no_problem():
+    body = ("RandAugment with N=2 and M=9 is applied to the training images; validation images are only resized "
+            "and center-cropped.")
+    assert check_description("Augmentations", body).verdict == "mechanism-only"

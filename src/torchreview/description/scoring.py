@@ -481,7 +481,7 @@ _ENUMERATION = re.compile(r",\s*[\w.-]+(?:\s+[\w.-]+){0,2},? (?:and|or) ")
 # the prompt tokens are masked out of the loss") explain nothing.
 _PROBLEM_WORD = re.compile(
     r"\b(?:not|no|never|nothing|without|cannot|can't|couldn't|won't|didn't|doesn't|don't|isn't|aren't|wasn't|"
-    r"weren't|only|just|had to|has to|have to|need|needs|needed|must|means|meant|was|were|bad|wrong|broken|"
+    r"weren't|had to|has to|have to|need|needs|needed|must|means|meant|was|were|bad|wrong|broken|"
     r"slow|slower|miss|missed|misses|instead|any|every time|each time|changed|differs?|different|"
     # an effect that is a problem: "…, which buries the loss values in the log"
     r"bur(?:y|ies|ied)|hides?|clutters?|floods?|spams?|drowns?|obscures?|slows?|wastes?|blocks?|breaks?|broke)\b")
