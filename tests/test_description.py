@@ -2060,3 +2060,14 @@ def test_only_in_a_description_of_the_new_code_is_no_problem():
     body = ("RandAugment with N=2 and M=9 is applied to the training images; validation images are only resized "
             "and center-cropped.")
     assert check_description("Augmentations", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Fix wrong learning rate after resume", "Fix slow tokenization on long inputs",
+                                   "Fix silent truncation of long sequences"])
+def test_a_fix_title_that_names_what_the_user_saw(title):
+    assert check_description(title, "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Fix wrong import path", "Fix incorrect docstring", "Add a --silent flag"])
+def test_a_fix_title_that_names_only_the_code(title):
+    assert check_description(title, "").verdict == "mechanism-only"

@@ -457,6 +457,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:for|to) \w|"
               r"\btoo (?:much|many)\b(?! (?:faith|trust|credit|love|fun|thanks|praise)\b)|"
               r"\b(?:is|are|was|were|very|quite|really|extremely|painfully|so) slow\b|\bslow(?:er|ly|ness|down|s)\b|"
+              # a fix of what was slow or silently wrong: "Fix slow tokenization", "Fix silent truncation of …"
+              r"\bfix(?:es|ed|ing)? (?:the |a )?(?:very )?slow\b|\bsilent (?:truncation|failures?|corruption|overflows?|"
+              r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
         (1.0, r", so (?!on\b|far\b)|\bthan (?:expected|configured|intended|necessary|needed|requested|"

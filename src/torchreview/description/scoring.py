@@ -293,7 +293,8 @@ _FIX_WRONG_THING = re.compile(
     r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
     # one word may stand before what the user sees: "fix incorrect segmentation predictions"
     r"(?!(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
-    r"numbers?|shapes?|dtype|device)\b"
+    r"numbers?|shapes?|dtype|device|learning rates?|lr|labels?|scores?|probabilit(?:y|ies)|logits|counts?|"
+    r"step counts?|epochs?)\b"
     # …as the last word of its phrase: in "fix incorrect `img_shape` value assignment" the value is not the output
     r"(?! (?!in\b|on\b|for\b|of\b|when\b|with\b|after\b|during\b|at\b|from\b|by\b|and\b|or\b|if\b|while\b)[a-z]))")
 # "There was a bug in the dataloader.py file, which was fixed." says no more than "Fix a bug in the loader":
