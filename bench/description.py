@@ -616,7 +616,8 @@ them, and long mechanism-only bodies) closed more shapes, each with a test: "Not
 "different each run even with same seed", "This aligns the behaviour with …", "adds two seconds to every
 call", "makes BatchNorm raise" give the reason; "the old name still works with a deprecation warning",
 "defaults to …, and … can be set with …", a confusion matrix, "No breaking API changes", "since v2",
-"Skips the check when no target is expected" do not. No dev verdict moved back.
+"Skips the check when no target is expected" do not; later title probes: "Fix wrong learning rate after
+resume", "Fix slow tokenization", "Fix silent truncation of …" name the trouble. No dev verdict moved back.
 Then one structural change, chosen on the dev texts and on probes of our own: a sentence of two clauses
 ("…, and …", "…; …", "…, which …") with no cue of its own counted as explaining a problem. On the 745 dev
 texts that reading was never the only reason for a right purpose, and it was for 3 wrong ones; on 8 long
