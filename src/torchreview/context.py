@@ -106,7 +106,7 @@ class FileContext:
     def read_with_tabs_expanded(self) -> bool:
         """Whether the file was parsed with the tabs of its indentation expanded (safeparse)."""
         return "\t" in self.source and self.module.code != self.source and \
-            self.module.code == safeparse.indent_tabs_expanded(self.source)
+            self.module.code == safeparse.expand_indent_tabs(self.source)
 
     @cached_property
     def lines(self) -> list[str]:

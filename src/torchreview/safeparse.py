@@ -189,12 +189,19 @@ def indent_tabs_expanded(source: str) -> str | None:
     its indentation has tabs; otherwise None."""
     if "\t" not in source:
         return None
+    spaced = expand_indent_tabs(source)
+    if spaced == source:
+        return None
     try:
         ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    spaced = _INDENT_WITH_TAB.sub(lambda m: m.group().expandtabs(8), source)
-    return spaced if spaced != source else None
+    return spaced
+
+
+def expand_indent_tabs(source: str) -> str:
+    """``source`` with every tab in the indentation of a line expanded to the next multiple of 8 columns."""
+    return _INDENT_WITH_TAB.sub(lambda m: m.group().expandtabs(8), source)
 
 
 # Python 3.6 and older let ``async`` and ``await`` be plain names (``x.cuda(async=True)`` was the
