@@ -1452,13 +1452,9 @@ def _sliced_from_placed_data(ctx: FileContext, loop: TrainingLoop) -> bool:
     data = [a.value.value for src in _unwrap_iter(node.iter) if isinstance(src, cst.Call)
             for a in src.args if a.keyword is None and isinstance(a.value, cst.Name)]
     for name in data:
-        if name in params and func is not None:
-            handed = [argument_for(func, site.node, name) for site in calls_of(ctx, func)]
-            names = [h.value for h in handed if isinstance(h, cst.Name)]
-            if not handed or len(names) != len(handed):
-                continue
-        else:
-            names = [name]
+        names = _handed_names(ctx, func, name) if func is not None and name in params else [name]
+        if names is None:
+            continue
         values = [v for n in names for v in values_of(ctx, n)]
         if values and all(isinstance(v, cst.Call) and _checkout_helper_moves(ctx, v) for v in values):
             return True
@@ -1477,15 +1473,19 @@ def _handed_a_device_loader(ctx: FileContext, loop: TrainingLoop) -> bool:
     loader = next((n for n in iterated if n in params), None)
     if loader is None:
         return False
-    handed = []
-    for site in calls_of(ctx, func):
-        arg = argument_for(func, site.node, loader)
-        if not isinstance(arg, cst.Name):
-            return False
-        handed.append(values_of(ctx, arg.value))
+    names = _handed_names(ctx, func, loader)
+    handed = [values_of(ctx, n) for n in names or ()]
     return bool(handed) and all(vals and all(_built_for_a_device(v) or _built_from_moved(ctx, v)
                                              or _over_a_placed_dataset(ctx, v) for v in vals)
                                 for vals in handed)
+
+
+def _handed_names(ctx: FileContext, func: cst.FunctionDef, param: str) -> list[str] | None:
+    """The names that the calls of ``func`` in this file hand it for ``param``; None when there is no call,
+    or when a call hands something other than a plain name."""
+    handed = [argument_for(func, site.node, param) for site in calls_of(ctx, func)]
+    names = [h.value for h in handed if isinstance(h, cst.Name)]
+    return names if handed and len(names) == len(handed) else None
 
 
 def _built_for_a_device(value: cst.BaseExpression) -> bool:
