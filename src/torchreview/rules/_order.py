@@ -246,7 +246,12 @@ def insert_before(ctx: FileContext, event: Event, new_line: str) -> Suggestion |
     text = statement_text(ctx, event)
     if text is None:
         return None
-    return Suggestion(event.line, event.end_line, indent(text) + new_line + "\n" + text)
+    return line_above(text, event.line, event.end_line, new_line)
+
+
+def line_above(text: str, line: int, end_line: int, new_line: str) -> Suggestion:
+    """Lines ``line``..``end_line`` (``text``) kept, with ``new_line`` above them at the same indent."""
+    return Suggestion(line, end_line, indent(text) + new_line + "\n" + text)
 
 
 def replace_statement(ctx: FileContext, event: Event, new_code: str) -> Suggestion | None:

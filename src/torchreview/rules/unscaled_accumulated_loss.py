@@ -61,10 +61,10 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.cstwalk import walk
-from torchreview.finding import Finding, Suggestion
-from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.finding import Finding
+from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
-from torchreview.rules._order import exclusive, indent, insert_before, node_text, sequence, training_units
+from torchreview.rules._order import exclusive, insert_before, line_above, node_text, sequence, training_units
 
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
@@ -688,9 +688,7 @@ def _fused_scaler_calls(ctx: FileContext) -> Iterator[Finding]:
                     and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.Call)):
                 continue
             call = stmt.body[0].value
-            func = call.func
-            name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
-            if "scaler" not in name.lower() or not call.args or call.args[0].keyword is not None:
+            if "scaler" not in last_name(call.func).lower() or not call.args or call.args[0].keyword is not None:
                 continue
             update = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "update_grad"), None)
             if update is None:
@@ -702,12 +700,11 @@ def _fused_scaler_calls(ctx: FileContext) -> Iterator[Finding]:
             pos = ctx.pos(call)
             if _divided(ctx, loop, tensor, count, pos.start.line) is not False or _sum_is_planned(ctx, count):
                 continue
-            short = f"{ctx.code(func)}({tensor}, ...)"
+            short = f"{ctx.code(call.func)}({tensor}, ...)"
             suggestion = None
             if re.fullmatch(r"[A-Za-z_][\w.]*", count):
                 text = "\n".join(ctx.lines[pos.start.line - 1 : pos.end.line])
-                suggestion = Suggestion(pos.start.line, pos.end.line,
-                                        indent(text) + f"{tensor} = {tensor} / {count}\n" + text)
+                suggestion = line_above(text, pos.start.line, pos.end.line, f"{tensor} = {tensor} / {count}")
             yield ctx.finding(
                 ID, SEVERITY, pos.start.line, pos.end.line, loop=loop,
                 facts={"backward": short, "backward_line": pos.start.line, "loss": tensor, "count": count,
