@@ -977,6 +977,18 @@ def test_a_branch_sync_or_an_issue_number_alone_says_nothing(title):
     assert check_description(title, "").verdict == "empty"
 
 
+@pytest.mark.parametrize("title", ["Feat/network", "hotfix/type", "dev/jdoe", "feature/sampler_v2"])
+def test_a_branch_name_kept_as_the_title_says_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+    assert check_description(title, "## Description\n<!-- What does this PR change? -->").verdict == "empty"
+
+
+def test_a_branch_name_with_its_words_spelled_out_still_names_a_change():
+    # GitHub turns the dashes of "fix/nan-loss-on-fp16" into spaces: the words say what the PR does
+    assert check_description("Fix/nan loss on fp16", "").verdict != "empty"
+    assert check_description("docs/readme", "").verdict == "mechanism-only"
+
+
 def test_a_named_change_merged_into_a_branch_is_still_a_change():
     assert check_description("Merge the EMA weights into the student", "").verdict == "mechanism-only"
     assert check_description("Issue 212: lower the default learning rate", "").verdict == "mechanism-only"

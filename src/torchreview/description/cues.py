@@ -687,6 +687,9 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
+    # a branch's name kept as it is, a kind and one word: "Feat/network", "hotfix/type", "dev/jdoe"
+    r"(?:feat|feature|features|fix|bugfix|hotfix|chore|dev|devel|develop|release|exp|experiment|wip|topic|"
+    r"user|users)/[\w.]+|"
     # someone's branch merged as it is ("Py torch lightning master")
     r"(?!(?:fix|fixes|fixed|add|update|remove|revert|bump|merge|sync|rebase|pin|use|make|change|support|test)\b)"
     r"(?:[\w.-]+ ){1,3}master)?\W*$")
