@@ -2083,3 +2083,36 @@ def test_a_fix_title_that_names_what_the_user_saw(title):
 @pytest.mark.parametrize("title", ["Fix wrong import path", "Fix incorrect docstring", "Add a --silent flag"])
 def test_a_fix_title_that_names_only_the_code(title):
     assert check_description(title, "").verdict == "mechanism-only"
+
+
+# --- real-text shapes of stop 42 (batches CK, CN, CO), written in our own words -------------------------
+
+@pytest.mark.parametrize("title,body", [
+    ("Set the mask in the inpaint pipeline", "The mask and masked image were left unset when the inputs are tensors."),
+    ("Add a resample option", "This adds a source_sample_rate option and will allow the downstream bridge PR to be merged."),
+    ("Add an option to save raw spectrograms",
+     "For people (like me) who want to test vocoders on raw spectrograms, I added a flag to save them."),
+    ("Fix the optimizer-state test", "Fix the test according to the change in the flatten_sharded_optim_state_dict() API."),
+    ("Account for accumulation steps",
+     "This addresses issues e.g. with warmup_ratio becoming a multiple of the accumulation steps."),
+    ("Add a random seed", "Add a fixed random seed for the reproducibility."),
+    ("Remove the old hook", "Remove the hook as they are deprecated in torch 2.1."),
+])
+def test_reasons_of_stop_42_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add a seed option", "This will allow users to set the seed from the command line."),
+    ("Update tutorial", "- Typo fixes\n- Reworded the section titles\n\n"
+                        "PLEASE NOTE THAT THIS REPOSITORY IS NO LONGER ACTIVELY MONITORED. You may not get a response."),
+    ("Replay buffer", "States are stored as they are returned by the environment. "
+                      "Actions are passed in as they are given by the gym wrapper."),
+    ("Docs", "1. Check the build status. If it passes, proceed to the next step, otherwise fix it."),
+    ("Update docs", "Update the docs according to the changes in this PR."),
+    ("Add a default", "If no path is given, the field is left empty."),
+    ("Replay buffer", "A buffer class for experience replay.\n\n**To test the code:**\nRun main.py. There should be test "
+                      "code provided in the main file, which runs for some iterations and fills the buffer."),
+])
+def test_no_reason_in_the_shapes_of_stop_42(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -229,7 +229,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"uses?|expects?|returns?|only)\b|"
               # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
-              r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero)\b)|"
+              r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"
+              r"try|contact|open|ask|see|check|leave|ignore|feel free)\b)|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               r"\bbiased\b|\bresult(?:s|ed)? in\b|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
@@ -254,8 +255,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
               r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
+        # "passed in as they are returned by the environment" says in what form, not why
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|have (?!(?:discussed|talked|agreed|"
-              r"mentioned|planned|said)\b))\b|\bas (?:it|this|that|they) (?:is|are|was|were) (?:already|not|no longer|"
+              r"mentioned|planned|said)\b))\b(?<!are)(?<!were)|"
+              r"\bas (?:we|they) (?:are|were)\b(?! (?:[a-z]+ed|given|written|taken|shown|seen|known|made|done|sent|"
+              r"read|built|kept|found|got|gotten) (?:by|from)\b)|"
+              r"\bas (?:it|this|that|they) (?:is|are|was|were) (?:already|not|no longer|"
               r"never|unused|deprecated|redundant|handled|done)\b"),
         (1.0, r"\b(?:was|were|has been|have been|been|as) (?:requested|asked for|reported|suggested)\b|"
               # "requested by users" is a need; "the issue reported in #767" only points to where the
@@ -579,11 +584,28 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )(?<!script )(?<!scripts )(?<!tool )"
                r"(?<!tools )(?<!helper )(?<!helpers )(?<!utility )(?<!utilities )(?<!function )(?<!functions )"
                r"(?<!notebook )(?<!notebooks )(?<!example )(?<!examples )(?<!command )(?<!commands )"
-               r"\bfor (?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
+               r"\bfor (?:the )?(?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
                r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
                r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
                r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
+        (0.9, # what the old code left undone: "Those were left unset when inputs are not PIL images"
+              r"\b(?:was|were|got|had been|have been|has been) left (?:unset|uninitiali[sz]ed|undefined|empty|blank|none|"
+              r"null|dangling|stale|open|hanging|unfreed|allocated|behind)\b|"
+              # the use it opens up, in the future tense: "will allow the jigasi PR to be merged"
+              r"\b(?:will|would|should) (?:also |then |finally )?(?:allow|enable|permit|unlock|unblock)\b|"
+              # the people it is for: "For those beginners who want to test vocoders on raw spectrograms"
+              r"\bfor (?:those|users|people|anyone|anybody|someone|everyone|folks|beginners|newcomers|researchers|"
+              r"developers)(?: [\w-]+)?(?: \([^()]{0,30}\))? (?:who|that) (?:want|wants|need|needs|would like|wish|prefer|have to|"
+              r"cannot|can't|don't|do not)\b|"
+              # an outside interface that changed: "Fix the test according to the change in the X() API"
+              r"\b(?:according to|following|after|due to|because of|for) (?:the |a |an |recent |upstream |latest )?"
+              r"(?:api |interface |upstream |breaking )?changes? (?:in|of|to) (?:the )?(?:[\w.`()-]+ ){1,3}?"
+              r"(?:api|apis|interface|library|package|release|version)\b|\bupstream (?:api )?changes?\b|"
+              # a symptom after "issues with": "issues with warmup_ratio becoming a multiple of the steps"
+              r"\b(?:issues?|problems?|bugs?|trouble) (?:\(?e\.?g\.?\)?,? )?(?:with|where) (?:the )?(?:[\w.`-]+ ){1,4}?"
+              r"(?:becoming|getting (?:lost|dropped|ignored|reset|stuck|corrupted)|turning into|ending up|going "
+              r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped))\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
               r"\bconsistency\b|\bcompatibility\b(?! tests?\b)|"

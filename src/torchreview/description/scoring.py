@@ -229,7 +229,7 @@ _OPTION_CAPABILITY = re.compile(
     r"(?: pr| change| option| flag| argument| parameter)? )?"
     # "This change is to allow user to specify the max_norm"
     r"(?:(?:is|was) (?:meant |made |done )?to )?"
-    r"(?:now |also )*(?:allows?|enables?|lets|permits|makes it possible)"
+    r"(?:(?:will|would|should) )?(?:now |also )*(?:allows?|enables?|lets?|permits?|makes it possible)"
     r"(?: (?:users?|you|people|us|the users?|callers|one|developers|researchers))?(?: to)? (?:" + _OPTION_VERBS
     + r")\b"
 )
@@ -331,9 +331,14 @@ _USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try
                        r"(?:you|users?|one) (?:can|could|should|need to|have to|must|may|just)\b")
 
 
+# A line in capitals ("PLEASE NOTE THAT THIS REPOSITORY IS NO LONGER MONITORED.") is a template's banner
+# to every contributor, not the author's reason for this change.
+_BANNER = re.compile(r"^[^a-z]*(?:[A-Z][A-Z'’-]*[^a-zA-Z]+){4,}[A-Z][^a-z]*$")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
-    if sentence.refs_only:
+    if sentence.refs_only or _BANNER.match(sentence.text):
         return 0.0
     text = sentence.cue_text
     if is_caveat(text):
@@ -583,6 +588,7 @@ def _opens_with_change(text: str) -> bool:
 
 _RELATIVE = frozenset({"that", "which", "who", "it"})
 _WILL_BE = re.compile(r"\bwill (?:now |then |also |automatically )?(?:be|get)\b")
+_THERE_MODAL = re.compile(r"^there (?:should|will|would|must|can|could|may|might) (?:also |now )?be\b")
 
 
 # A past progressive or "kept <doing>" after a subject that is not the author tells what kept going
@@ -605,8 +611,10 @@ def _tells_past_event(text: str) -> bool:
         return False
     if _AUTHOR_ACTS.match(text):
         return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
-    if _WILL_BE.search(text):
-        return False  # "If a log_dir is given, a SummaryWriter will be initialized …": the new behaviour
+    if _WILL_BE.search(text) or _THERE_MODAL.match(text):
+        # "If a log_dir is given, a SummaryWriter will be initialized …", "There should be test code provided
+        # in main.py": the new behaviour, or what the reader will find
+        return False
     for i in range(1, len(words)):
         w = words[i]
         if w in _ONGOING and i + 1 < len(words) and _ongoing_problem(words[i - 1], words[i + 1]):
