@@ -2097,6 +2097,8 @@ def test_a_fix_title_that_names_only_the_code(title):
      "This addresses issues e.g. with warmup_ratio becoming a multiple of the accumulation steps."),
     ("Add a random seed", "Add a fixed random seed for the reproducibility."),
     ("Remove the old hook", "Remove the hook as they are deprecated in torch 2.1."),
+    ("feat: support layer offload, reduce peak VRAM/RAM usage", ""),
+    ("Force dynamic shapes", "Static shapes recompile on every batch, so this is faster. Not sure."),
 ])
 def test_reasons_of_stop_42_count(title, body):
     assert check_description(title, body).verdict == "purpose"
@@ -2110,6 +2112,8 @@ def test_reasons_of_stop_42_count(title, body):
                       "Actions are passed in as they are given by the gym wrapper."),
     ("Docs", "1. Check the build status. If it passes, proceed to the next step, otherwise fix it."),
     ("Update docs", "Update the docs according to the changes in this PR."),
+    ("Reduce the learning rate", ""),
+    ("Force dynamic shapes", "A possible workaround for #12 but not sure, because the bug is random."),
     ("Add a default", "If no path is given, the field is left empty."),
     ("Replay buffer", "A buffer class for experience replay.\n\n**To test the code:**\nRun main.py. There should be test "
                       "code provided in the main file, which runs for some iterations and fills the buffer."),

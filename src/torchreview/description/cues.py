@@ -552,7 +552,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
-              r"(?:\w+ )?(?:throughput|latency|accuracy|memory|precision|recall|loss|perplexity|speed)\b|"
+              r"(?:[\w/-]+ ){0,2}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
+              r"speed)\b|"
               # a signed change of a metric named by its short name ("+4.1% ACC", "+1.2 mAP", "-0.8 WER")
               r"(?<![\w.])[+-]\d+(?:\.\d+)?\s?(?:%|points?|pp)?\s?(?:acc|top-?[15]|map|miou|iou|auc|f1|bleu|wer|cer|fid|"
               r"psnr|ssim|rouge(?:-\w+)?|ap\d*)\b|"

@@ -127,7 +127,8 @@ _TEST_REPORT = re.compile(
 _CAVEAT = re.compile(
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
-    r"\bnot (?:yet )?sure (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|\bunsure\b|"
+    r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
+    r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
     # the author's own view of what they hand in: "… but I believe it's still readable"
     r"\bbut i (?:believe|think|hope|guess) (?:it|this)(?:'s| is) still (?:readable|usable|fine|ok|okay|correct|"
     r"working|useful|good enough)\b|"
