@@ -2120,3 +2120,14 @@ def test_reasons_of_stop_42_count(title, body):
 ])
 def test_no_reason_in_the_shapes_of_stop_42(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_an_ed_adjective_after_an_adjective_is_no_past_event():
+    # "small scoped patch", "networks designed to learn": no subject did anything
+    assert check_description("Fix typo in the roadmap (#14)", "A small scoped patch based on the reported behavior.") \
+        .verdict == "mechanism-only"
+    assert check_description("Add an LSTM model", "This adds a stock price model. LSTMs are recurrent networks designed "
+                             "to learn long-term dependencies.").verdict == "mechanism-only"
+    # a subject after the adjective still tells what went wrong
+    assert check_description("Skip empty batches", "The old loader crashed on empty batches.").verdict == "purpose"
+    assert check_description("Use pathlib", "The loader failed to open files on Windows.").verdict == "purpose"

@@ -544,8 +544,15 @@ _NOT_A_SUBJECT = frozenset(
     "supports supporting enable enables enabling handle handles allow allows make makes keep keeps "
     "return returns load loads save saves accept accepts pass passes fix fixes new newly than some "
     "many few both either neither such same other another one two three "
-    "last first next previous latest newest older link someone".split()
+    "last first next previous latest newest older link someone "
+    # adjectives in front of an -ed adjective ("a small scoped patch", "the current prioritized buffer"):
+    # the noun comes after them, so they are no subject of a past verb
+    "small large big simple custom old default full single multiple minor major optional specific basic "
+    "additional extra original initial final global local common general current existing".split()
 )
+# "a network designed to learn long-term dependencies": a participle that says what a thing is for
+_PARTICIPLE_FOR = frozenset("designed intended supposed built trained optimized optimised tuned configured "
+                            "dedicated specialized specialised".split())
 _ED_ADJECTIVES = frozenset(
     "mixed distributed supervised pretrained quantized masked padded weighted normalized normalised shared "
     "nested sorted sharded fused batched pinned cached seeded shuffled detached grouped stacked flattened "
@@ -634,7 +641,7 @@ def _tells_past_event(text: str) -> bool:
             following = words[i + 1] if i + 1 < len(words) else ""
             if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):
                 continue  # "instruction tuned models are now …": an -ed adjective in front of the subject
-            if following in _BE_OR_HAVE:
+            if following in _BE_OR_HAVE or (following in ("to", "for") and w in _PARTICIPLE_FOR):
                 continue  # "the metrics logged are loss and accuracy": a participle after its noun, then the verb
             if following not in _REDUCED_RELATIVE or words[i - 1] == "code":
                 return True
