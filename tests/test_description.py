@@ -2131,3 +2131,31 @@ def test_an_ed_adjective_after_an_adjective_is_no_past_event():
     # a subject after the adjective still tells what went wrong
     assert check_description("Skip empty batches", "The old loader crashed on empty batches.").verdict == "purpose"
     assert check_description("Use pathlib", "The loader failed to open files on Windows.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix resume", "There was still a bug when resuming from a checkpoint: the step counter restarted at zero."),
+    ("Fix checkpoint bug", "The best-model checkpoint was being overwritten with the latest one every epoch."),
+    ("Fix the drop path rule", "The layer uses a constant drop rate instead of a linearly growing one as described in the paper."),
+    ("Tied word embeddings", "This PR is part of a series in support of adding the Granite models."),
+    ("Update the AMP example", "As support for Intel GPUs has been upstreamed, this makes the example device-agnostic."),
+    ("Update environment.yml", "CUDA installation was greatly simplified in conda-forge recently. I am updating the environment accordingly."),
+    ("Pin librosa", "This is a fix for librosa pulling in a numba that is too new and breaking the import."),
+    ("Rename the flag", "Renaming the flag results in clearer configs."),
+    ("Pin torch to 2.3", "pin torch version to the most recent release (2.3) to trigger the rebuild\nThis way anyone who wants to update torch can just change the pin"),
+])
+def test_reasons_of_round_28_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add Mamba block", "This adds the Mamba block. It's still in early draft mode. The full model will follow in the docs."),
+    ("Flash attention masking", "Implemented masking. There is still a bug, but its tests are skipped for now."),
+    ("Refactor logging", "- prints replaced with logger calls\n- TensorBoard writer from torch (solved #1550)"),
+    ("Minor update for results in README.md", "Updated the CSJ and LibriSpeech results"),
+    ("Add wandb logging", "- log audio to wandb after each step (could be a lot, I kept the defaults, but we can reduce that in the future)"),
+    ("Add the sampler", "The new sampler draws the same number of images for each class of the\nImageNet subset we train on."),
+    ("I recently added a loader", "I recently added a loader for the new dataset."),
+])
+def test_no_reason_in_the_shapes_of_round_28(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -117,6 +117,16 @@ def test_a_short_first_line_is_its_own_sentence_but_a_long_wrapped_one_is_not():
     assert len(texts("", wrapped)) == 1
 
 
+def test_a_long_line_without_a_full_stop_then_a_sentence_opener_are_two_sentences():
+    body = ("pin torch to the most recent release (2.3) to trigger the image rebuild\n"
+            "This way anyone who wants a newer torch can just change the pin")
+    assert len(texts("", body)) == 2
+    # a long line that stops in mid-phrase still goes on in the next one
+    wrapped = ("The sampler draws the same number of images for each class, and then it hands them to\n"
+               "This dataset's own collate function.")
+    assert len(texts("", wrapped)) == 1
+
+
 def test_licence_lines_and_template_guidance_are_not_read():
     body = ("By submitting this pull request, I confirm that you can use, modify,\n"
             "copy, and redistribute this contribution, under the terms of your\nchoice.\n\n"

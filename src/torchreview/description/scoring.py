@@ -147,6 +147,11 @@ _CAVEAT = re.compile(
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    # what the PR still lacks: "There is still a bug, but its tests are skipped", "we can reduce that in the future"
+    r"\bthere (?:is|are) still (?:a |an |some |one |two |a few |few )?(?:known |small |minor )?"
+    r"(?:bugs?|issues?|problems?|errors?|failures?|failing tests?)\b|"
+    r"\b(?:we|i|you) (?:can|could|may|might) (?:\w+ ){1,2}?(?:it|this|that|them|these) (?:later|in the future|"
+    r"afterwards|in a (?:follow[- ]?up|later pr|separate pr))\b|"
     # why this PR was opened instead of another: "I was having issues with my git config, so couldn't rebase
     # the previous one", "created a new PR"
     r"\b(?:couldn't|could not|can't|cannot|unable to|failed to) (?:rebase|push|force[- ]push|update|sync) "
@@ -280,7 +285,8 @@ def is_caveat(text: str) -> bool:
     return bool(_WORK_LEFT.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
 
 
-_PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? early )?"
+_PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? |in an? )?"
+                        r"(?:early |very early |an early )?"
                         r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review)\b")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
@@ -534,7 +540,7 @@ _PR_PAST = frozenset(
     "supported expected detailed required wrapped applied installed pinned unpinned skipped marked "
     "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
     "tried attempted decided chose chosen preferred kept improved optimized extended refined "
-    "reorganized restructured rearranged renumbered reordered polished".split()
+    "reorganized restructured rearranged renumbered reordered polished solved resolved closed addressed".split()
 )
 _NOT_A_SUBJECT = frozenset(
     "the a an this that these those is are was were be been being has have had get gets got getting "
@@ -627,6 +633,9 @@ def _tells_past_event(text: str) -> bool:
         w = words[i]
         if w in _ONGOING and i + 1 < len(words) and _ongoing_problem(words[i - 1], words[i + 1]):
             return True  # "Gradients were flowing into the target", "memory kept growing": what went on before
+        if w in ("was", "were") and i + 2 < len(words) and words[i + 1] == "being" and \
+                words[i + 2].endswith(("ed", "en")) and words[i - 1] not in ("i", "we", "you", "they", "there"):
+            return True  # "the best checkpoint was being overridden with the latest": what kept happening
         if w in _PR_PAST or words[i - 1] in _NOT_A_SUBJECT or words[i - 1].endswith("ly"):
             continue
         if i >= 2 and words[i - 2] in _RELATIVE and words[i - 1].endswith("s"):

@@ -76,7 +76,20 @@ def _joins(previous: str, line: str) -> bool:
     if not end or end in ".!?:;" or not line:
         return False
     first = line[:1]
-    return not first.isupper() or len(previous) >= 60
+    if not first.isupper():
+        return True
+    if len(previous) < 60:
+        return False
+    # A long line without a full stop, then a line that opens a sentence ("pin torch to 2.3 to trigger a
+    # rebuild" / "This way anyone can …"): two sentences, unless the long line stops in mid-phrase
+    return not (_SENTENCE_OPENER.match(line) and not _MID_PHRASE.search(previous))
+
+
+_SENTENCE_OPENER = re.compile(r"(?:This|That|These|Those|It|It's|We|We're|We've|I|I'm|I've|Now|Also|However|"
+                              r"Otherwise|But|So|Then|Without|Previously|Before|After|Currently|Note|Please|"
+                              r"Thanks|Thank)\b")
+_MID_PHRASE = re.compile(r"\b(?:the|a|an|of|to|and|or|with|in|for|by|on|at|from|that|which|is|are|was|were|as|"
+                         r"than|into|onto|via|when|where|if)\s*$", re.IGNORECASE)
 
 
 def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
