@@ -164,6 +164,25 @@ def test_a_save_after_each_fold_is_a_final_save_and_an_epoch_loops_save_is_not()
     assert [f.severity for f in run("checkpoint-missing-optimizer", per_epoch)] == [Severity.WARNING]
 
 
+def test_the_best_model_so_far_in_a_file_that_never_resumes_is_a_note() -> None:
+    head = "import torch\noptimizer = torch.optim.Adam(model.parameters())\nfor epoch in range(9):\n"
+    best = head + (
+        "    if acc > best_acc:\n"
+        "        torch.save({'net': model.state_dict(), 'acc': acc, 'epoch': epoch}, 'ckpt.pth')\n")
+    named = head + "    torch.save({'net': model.state_dict(), 'epoch': epoch}, './checkpoints/best_model.pth')\n"
+    resumed = (
+        "import torch\noptimizer = torch.optim.Adam(model.parameters())\n"
+        "if args.resume:\n    ckpt = torch.load('ckpt.pth')\n    model.load_state_dict(ckpt['net'])\n"
+        "    start_epoch = ckpt['epoch']\n"
+        "for epoch in range(start_epoch, 9):\n    train(epoch)\n"
+        "    if acc > best_acc:\n"
+        "        torch.save({'net': model.state_dict(), 'acc': acc, 'epoch': epoch}, 'ckpt.pth')\n")
+    assert [f.severity for f in run("checkpoint-missing-optimizer", best)] == [Severity.INFO]
+    assert [f.severity for f in run("checkpoint-missing-optimizer", named)] == [Severity.INFO]
+    # the same save in a file that resumes from it: that run starts Adam's moments from zero
+    assert [f.severity for f in run("checkpoint-missing-optimizer", resumed)] == [Severity.WARNING]
+
+
 def test_softmax_rule_is_info_for_log_softmax_and_error_for_softmax() -> None:
     log_sm = "import torch.nn.functional as F\nloss = F.cross_entropy(F.log_softmax(z, -1), y)\n"
     sm = "import torch.nn.functional as F\nloss = F.cross_entropy(z.softmax(-1), y)\n"

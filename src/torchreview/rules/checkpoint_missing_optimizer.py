@@ -52,7 +52,9 @@ Use instead
 
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
     saving, and ``info`` for a one-time save after training (also once per fold or run, after a whole
-    epoch loop) or a weights-only dictionary inside the loop. Saving only the final weights for inference or export
+    epoch loop) or a weights-only dictionary inside the loop, and for the best model so far (saved under
+    ``if acc > best_acc:`` or to a path named for the best) in a file that never resumes. A numbered series
+    of weights (one per fold) read back after training, to score the test set, is no resume. Saving only the final weights for inference or export
     (``torch.save(model.state_dict(), "final.pt")``) or into an ``io.BytesIO()`` buffer (the best
     weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
     training loop, unless the file also resumes training from a checkpoint (a resume flag such as
@@ -1769,8 +1771,8 @@ def _loads_one_of_the_series(ctx: FileContext, save: CallSite) -> int:
     head, tail = m.group(1).rsplit("/", 1)[-1], m.group(2)
     member = re.compile(re.escape(head) + r"\d+" + re.escape(tail) + "$")
     for site in _model_loads(ctx):
-        if site.line == save.line:
-            continue
+        if site.line >= save.line:
+            continue  # the first fold's weights read back for the test set, after every fold has trained
         if any(member.search(f.rsplit("/", 1)[-1]) for f in _LOADED_FILE.findall(ctx.code(site.node))):
             return site.line
     return 0
@@ -2109,7 +2111,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         progress = progress or bool(resume_line) or handed
         periodic = _periodic(ctx, site) or saved.objects  # ignite's handler saves on the events it is attached to
         if progress and periodic:
-            severity = SEVERITY
+            # the best model so far, kept with its score and epoch, in a file that never resumes: a note
+            severity = "info" if not resume_line and not handed and _best_so_far(ctx, site) else SEVERITY
         elif progress or periodic:
             severity = "info"  # a final save after training, or weights only inside the loop
         else:
@@ -2328,6 +2331,17 @@ def _a_number_from_the_file(ctx: FileContext, call: cst.Call) -> bool:
     return bool(values) and all(v is not None and not isinstance(v, cst.Call | cst.Name) for v in values)
 
 
+_BEST = re.compile(r"\bbest|best_|_best\b", re.IGNORECASE)
+
+
+def _best_so_far(ctx: FileContext, site: CallSite) -> bool:
+    """The save keeps the best model so far: under ``if acc > best_acc:`` or to a path named for the best
+    (``./checkpoints/best_model.pth``)."""
+    if _BEST.search(_path_written(ctx, site.node) or ctx.code(site.node)):
+        return True
+    return any(_BEST.search(c) for c in _module_branches(ctx).get(site.line, ()))
+
+
 def _module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
     return branch_conditions(ctx, ctx.module, functions=True)
 
@@ -2448,6 +2462,29 @@ def train(config, model, loader):
 ]
 
 VALID += [
+    # k-fold cross-validation: each fold's final weights, and the first fold's read back afterwards to
+    # score the test set; no run goes on from them
+    """
+import torch
+from torch import nn, optim
+
+device = torch.device("cuda")
+for fold, (train_ids, val_ids) in enumerate(kfold.split(train_dataset)):
+    loader = make_loader(train_ids)
+    model = get_model().to(device)
+    optimizer = optim.Adam(model.parameters(), lr=0.001)
+    for epoch in range(20):
+        for inputs, labels in loader:
+            optimizer.zero_grad()
+            loss = nn.functional.cross_entropy(model(inputs.to(device)), labels.to(device))
+            loss.backward()
+            optimizer.step()
+    torch.save(model.state_dict(), f"resnet50_fold_{fold}.pth")
+
+model = get_model().to(device)
+model.load_state_dict(torch.load("resnet50_fold_0.pth", weights_only=True))
+test_loss, test_acc = evaluate(model, test_loader, device)
+""",
     # optimizers named after their class (torchani's examples): the latest checkpoint holds each one's
     # state, and the best weights are kept beside it
     """
