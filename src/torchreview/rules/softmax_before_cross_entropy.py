@@ -37,6 +37,9 @@ Use instead
     another file of the checkout (then only softmax before ``cross_entropy`` is reported), built where the
     model is (the latest build in the same function, when two functions build different networks under
     one name), or handed to the training function as a parameter (``train(cnn, loader, loss_fn, ...)``).
+    So does a network built as ``nn.Sequential(..., nn.Softmax(dim=1))``, or a pretrained one whose
+    classifier head was replaced by such a block (``model.fc = nn.Sequential(nn.Linear(2048, 10),
+    nn.Softmax(dim=1))``, also ``classifier``, ``head`` or ``heads``), when nothing else is assigned to it.
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
@@ -59,6 +62,7 @@ from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import (
     CallSite,
     argument_for,
+    assignments,
     call_sites,
     calls_of,
     first_argument,
@@ -182,6 +186,33 @@ def calculate_loss(self, x_items, x_users):
 ]
 
 VALID += [
+    # the softmax block is the probability head used for predictions; training reads the logits
+    """
+import torch
+
+backbone = torchvision.models.resnet18(num_classes=10)
+predictor = torch.nn.Sequential(backbone, torch.nn.Softmax(dim=1))
+criterion = torch.nn.CrossEntropyLoss()
+for x, y in loader:
+    loss = criterion(backbone(x), y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+probs = predictor(x_test)
+""",
+    # the head is replaced twice: the block that ends in softmax is swapped for a plain linear layer
+    """
+import torch
+
+model = torchvision.models.resnet18(pretrained=True)
+model.fc = torch.nn.Sequential(torch.nn.Linear(512, 10), torch.nn.Softmax(dim=1))
+if args.logits:
+    model.fc = torch.nn.Sequential(torch.nn.Linear(512, 10))
+criterion = torch.nn.CrossEntropyLoss()
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+""",
     # the loss attribute is CrossEntropyLoss in one setting and NLLLoss in another (RecBole's
     # loss_type); the log_softmax branch feeds the NLLLoss
     """
@@ -379,6 +410,57 @@ loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)  # <- finding
 """,
 ]
 INVALID += [
+    # a pretrained network's classifier head replaced by a block that ends in softmax (a timm tutorial)
+    """
+import timm
+import torch
+
+model = timm.create_model("resnet50", pretrained=True, in_chans=1)
+model.fc = torch.nn.Sequential(
+    torch.nn.Linear(in_features=model.get_classifier().in_features, out_features=10, bias=False),
+    torch.nn.Softmax(dim=1),
+)
+optimizer = torch.optim.Adam(model.fc.parameters(), lr=0.005)
+ce_loss = torch.nn.CrossEntropyLoss()
+
+
+def evaluate(net, loader):
+    with torch.no_grad():
+        return sum(ce_loss(net(x), y).item() for x, y in loader)  # <- finding
+
+
+for x, y in train_loader:
+    loss = ce_loss(model(x), y)  # <- finding
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+print(evaluate(model, test_loader))
+""",
+    # a wrapper whose forward returns the pretrained network, whose head __init__ replaced
+    """
+import timm
+import torch
+
+
+class VisFormer(torch.nn.Module):
+    def __init__(self, out_features=10):
+        super().__init__()
+        self.vit = timm.create_model("vit_small_patch16_224", pretrained=True)
+        self.vit.head = torch.nn.Sequential(torch.nn.Linear(384, out_features), torch.nn.Softmax(dim=1))
+
+    def forward(self, x):
+        return self.vit(x)
+
+
+model = VisFormer()
+criterion = torch.nn.CrossEntropyLoss()
+optimizer = torch.optim.Adam(model.parameters())
+for x, y in loader:
+    loss = criterion(model(x), y)  # <- finding
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
     # both branches build a CrossEntropyLoss: the log_softmax input is squashed twice
     """
 import torch
@@ -742,8 +824,56 @@ def _network_squashes(ctx: FileContext, classes: set[str]) -> tuple[str, cst.Cal
                         isinstance(t.target, cst.Name) and t.target.value == value.value for t in stmt.body[0].targets):
                     found = _squash(ctx, stmt.body[0].value)
                     break
+        if found is None and isinstance(value, cst.Call) and \
+                (member := re.fullmatch(r"self\.\w+", ctx.code(value.func))) is not None:
+            # forward returns self.vit(x), whose head __init__ replaced by a block that ends in softmax
+            init = ctx.facts.methods.get((cls, "__init__"))
+            found = _assigned_block(ctx, member.group(0), init.node) if init is not None else None
         if found is not None:
             return found
+    return None
+
+
+_SEQUENTIAL = re.compile(r"^(?:(?:torch\.)?nn\.)?Sequential$")
+_HEADS = ("fc", "classifier", "head", "heads", "last_linear")
+
+
+def _block_squashes(ctx: FileContext, value: cst.BaseExpression) -> tuple[str, cst.Call] | None:
+    """``nn.Sequential(..., nn.Softmax(dim=1))``: the block's last module squashes its output."""
+    if not isinstance(value, cst.Call) or not _SEQUENTIAL.match(ctx.code(value.func)):
+        return None
+    modules = [a.value for a in value.args if a.keyword is None and a.star == ""]
+    last = modules[-1] if modules else None
+    if not isinstance(last, cst.Call):
+        return None
+    ctor = ctx.code(last.func)
+    for pattern, kind in ((_SOFTMAX_CTOR, "softmax"), (_LOG_SOFTMAX_CTOR, "log_softmax"), (_SIGMOID_CTOR, "sigmoid")):
+        if pattern.search(ctor):
+            return kind, last
+    return None
+
+
+def _head_squashes(ctx: FileContext, receiver: str, function: cst.FunctionDef | None) -> tuple[str, cst.Call] | None:
+    """The network ``receiver`` (or what the file's calls hand for it, when it is a parameter) was built as
+    a block that ends in a softmax, or had its classifier head replaced by one (``model.fc =
+    nn.Sequential(nn.Linear(2048, 10), nn.Softmax(dim=1))``), and nothing else is assigned to it."""
+    names = {receiver}
+    if function is not None and receiver in param_names(function):
+        for site in calls_of(ctx, function):
+            arg = argument_for(function, site.node, receiver)
+            if isinstance(arg, cst.Name):
+                names.add(arg.value)
+    return next((hit for name in sorted(names) if (hit := _assigned_block(ctx, name)) is not None), None)
+
+
+def _assigned_block(ctx: FileContext, name: str, scope: cst.FunctionDef | None = None) -> tuple[str, cst.Call] | None:
+    """Every assignment to ``name`` (or to its classifier head), in ``scope`` when one is given, is a block
+    that ends in a squash: the last one's squash."""
+    for target in (name, *(f"{name}.{head}" for head in _HEADS)):
+        values = [a.value for a in assignments(ctx) if a.name == target and (scope is None or a.function is scope)]
+        found = [_block_squashes(ctx, v) for v in values]
+        if found and all(found) and (hit := found[-1]) is not None:
+            return hit
     return None
 
 
@@ -772,6 +902,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             classes = _receiver_classes(ctx, receiver, site.function, before=site.line) if receiver is not None \
                 else set()
             found = _network_squashes(ctx, classes)
+            if found is None and receiver is not None:
+                found = _head_squashes(ctx, receiver, site.function)
             if found is None:
                 here = {c for c, _ in ctx.facts.methods}
                 elsewhere = next((hit for cls in sorted(classes - here)
