@@ -2159,3 +2159,35 @@ def test_reasons_of_round_28_count(title, body):
 ])
 def test_no_reason_in_the_shapes_of_round_28(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix the batchmean reduction", "The divisor is supposed to be the sequence length, and it was seq_len * vocab_size."),
+    ("Fix the batchmean reduction", "The fixed loss now matches PyTorch's implementation of batchmean."),
+    ("Add a batchmean KL loss", "Needed by the JSD loss for AugMix."),
+    ("Embedding init", "Transformer networks benefit from initializing embeddings with a 1/sqrt(d) standard deviation."),
+    ("solving `ImportError: cannot import name 'int_classes'`", ""),
+    ("Fix `KeyError` in the loader", ""),
+    ("Update the resample call", "librosa.resample() changed its parameters after 0.9."),
+    ("Use Timer for CUDA benchmarks", "A full synchronize() distorts the benchmark results a lot."),
+    ("improve benchmark reproducibility", ""),
+    ("Fix frame stacking in the Atari example", "Since the refactoring, the stacking is not done in the buffer anymore."),
+    ("Fix the loader", "There is an issue that crashes the loader on empty folders."),
+])
+def test_reasons_of_round_29_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix focal loss", "This PR addresses the focal loss issue that was discussed in #52."),
+    ("Fix typo in the `ValueError` message", ""),
+    ("Pin torch", "Sorry the diff is larger, this is due to normalizing CRLF line endings to LF."),
+    ("Make FrameStack follow the spaces", "Tests for the other wrapper classes are still missing."),
+    ("Add a sampler", "The sampler is supposed to draw balanced batches."),
+    ("Rename the flag", "We renamed the flag to --lr-warmup."),
+    # compound terms of the field are no story of what went wrong
+    ("PINN", "The pull request is to add a physics informed neural network to the repository."),
+    ("Time series module", "Adds a transformer that builds a temporal windowed representation of tabular data."),
+])
+def test_no_reason_in_the_shapes_of_round_29(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -409,7 +409,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:has been|have been|'s been|was|were|is|are|got) (?:\w+ly )?(?:omitted|left out|forgotten)\b|"
               # (not a fix of the error's text: "Fix typo in the ValueError message")
               r"^\W*(?:fix|fixes|fixed|fixing|resolv\w*|solv\w*)\b(?!.*\b(?:typo|typos|docstring|messages?|format\w*|"
-              r"spelling|wording|comments?|text|docs?|documentation)\b).{0,200}?\b[a-z]{3,}(?:error|exception)\b"),
+              r"spelling|wording|comments?|text|docs?|documentation)\b).{0,200}?\b(?:[a-z]{3,}(?:error|exception)|excname)\b"),
         # what the old code lacks, said as a state ("finetuning_args is missing when resuming"; "Add missing X"
         # names the change); a fix whose sentence tells what the code produced ("Fix save_pretrained saves an
         # empty adapter"); a change made in answer to users ("In response to community need, …")
@@ -454,8 +454,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
               r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
-              r"\bthe (?:problem|issue|bug) (?:is|was|here|with)\b|\b(?:bug|issue|problem) (?:where|when|in which|"
-              r"that|with)\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
+              r"\bthe (?:problem|issue|bug) (?:is|was|here|with)\b|\b(?:bug|issue|problem) (?:where|when|in which|with|"
+              # ("the issue that was discussed in #52" only points to where it is told)
+              r"that(?! (?:was|were|is|has been|i|we) (?:\w+ )?(?:discussed|reported|mentioned|raised|described|"
+              r"opened|filed|linked|referenced|noted)\b))\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
               r"\bis deprecated\b|\bwas deprecated\b|\bare deprecated\b|\bdeprecation warnings?\b|"
               r"\bwill be removed\b|\bwarnings? (?:is|are|was|were|gets?|about|when)\b|\bemits? (?:a )?warning\b|"
               r"\btoo (?:slow|large|big|long|small|strict|loose|high|low|verbose|new|old|recent|aggressive|noisy)\b|"
@@ -549,7 +551,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfrom ~?\d[\d.,]* ?\w* to ~?\d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
               r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*|upgrad\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
-              r"memory usage|memory footprint|stability)\b|"
+              r"memory usage|memory footprint|stability|reproducibility|determinism)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
@@ -592,7 +594,24 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
                r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
                r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
-        (0.9, # what the old code did instead of what was expected: "uses a constant rate as opposed to a
+        (0.9, # what the old code did, against what it was meant to do: "It is supposed to be the seq_len and
+              # it was seq_len * vocab_size"; "now matches PyTorch's implementation"
+              r"\bsupposed to\b[^.;]{0,80}\b(?:but|instead|however|and (?:it|they|this) (?:was|were|is|are))\b|"
+              r"\bmatch(?:es)? (?:the |[\w.-]+'s )(?:reference |original |official )?(?:implementation|behaviou?r)\b|"
+              # what needs it: "Need from JsdCrossEntropy for AugMix", "Needed by the new sampler"
+              r"^(?:needed|need|required|requested) (?:by|from|for) |"
+              # what gains: "Transformer networks benefit from initializing the embeddings with …"
+              r"\bbenefits? (?:greatly |a lot |much )?from\b|"
+              # an outside change at a version: "librosa.resample() changed parameters after 0.9"
+              r"\b(?:changed|renamed|removed|dropped|moved|deprecated)\b[^.;]{0,40}\b(?:after|since|in|as of|starting "
+              r"(?:with|from)|from) (?:version |v)?\d+(?:\.\d+)+\b|"
+              # what the old code did to the numbers: "synchronize() distorts benchmarking results a lot"
+              r"\b(?:distort|skew|inflate|deflate|corrupt|pollute)(?:s|es|ed)? (?:the |our |all )?(?:[\w-]+ )?"
+              r"(?:results?|numbers|measurements?|timings?|metrics?|benchmarks?|data|loss|gradients?|statistics|stats)\b|"
+              # what stopped happening: "Since the refactoring, the stacking is not done in the buffer anymore"
+              r"\b(?:is|are|was|were)(?:n't| not) (?:\w+ )?(?:done|called|applied|set|saved|loaded|handled|stacked|"
+              r"updated|reset|computed|used|run|read|written|created) (?:[\w.-]+ ){0,5}?(?:anymore|any more|any longer)\b|"
+              # what the old code did instead of what was expected: "uses a constant rate as opposed to a
               # stochastic one as expected"
               r"\b(?:instead of|rather than|as oppose[ds]? to) [^.;]{3,80}? as (?:expected|intended|documented|"
               r"described|in the paper|the paper (?:says|describes))\b|"

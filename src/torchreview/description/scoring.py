@@ -147,6 +147,11 @@ _CAVEAT = re.compile(
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
+    # why the diff looks the way it does: "Sorry the diff is larger, this is due to normalizing line endings"
+    r"\bthe diff (?:is|looks|seems) (?:so |this |a bit |much |quite )?(?:larger|large|big|bigger|huge|noisy|long)\b|"
+    # tests or docs the PR has yet to get: "tests for the other classes are still missing"
+    r"\b(?:tests?|docs|documentation|examples?|type hints|benchmarks?)\b[^.;]{0,80}\b(?:is|are) still "
+    r"(?:missing|lacking|to do|todo|needed)\b|"
     # what the PR still lacks: "There is still a bug, but its tests are skipped", "we can reduce that in the future"
     r"\bthere (?:is|are) still (?:a |an |some |one |two |a few |few )?(?:known |small |minor )?"
     r"(?:bugs?|issues?|problems?|errors?|failures?|failing tests?)\b|"
@@ -563,7 +568,12 @@ _ED_ADJECTIVES = frozenset(
     "mixed distributed supervised pretrained quantized masked padded weighted normalized normalised shared "
     "nested sorted sharded fused batched pinned cached seeded shuffled detached grouped stacked flattened "
     "embedded tokenized tokenised labeled labelled annotated augmented vectorized vectorised compressed "
-    "accelerated parallelized parallelised".split())
+    "accelerated parallelized parallelised "
+    # compound terms of the field: "physics informed neural networks", "a temporal windowed representation",
+    # "scaled dot-product attention", "gated linear units", "balanced batches"
+    "informed conditioned guided driven windowed gated structured constrained regularized regularised "
+    "grounded distilled scaled shifted dilated tiled randomized randomised balanced generalized generalised "
+    "localized localised specialized specialised dedicated tied learned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
 
