@@ -48,6 +48,15 @@ def test_looks_like_training_code():
     assert not looks_like_training_code("def torchlike():\n    return 'torchvision'\n")
 
 
+def test_a_helper_module_handed_the_model_is_pytorch_code():
+    # apply.py of a keyword-spotting repo: no torch import, the model and the device are handed in
+    helper = ("def test(model, loader, device):\n    model.eval()\n    for data, target in loader:\n"
+              "        pred = model(data.to(device))\n")
+    assert looks_like_training_code(helper)
+    # a pandas query or an .eval() with nothing moved to a device is no such module
+    assert not looks_like_training_code("df.eval('a + b')\nresult = expr.eval()\n")
+
+
 def test_another_framework_s_training_code_is_not_pytorch_code():
     # d2l's MXNet and TensorFlow chapters, Chainer back ends: their loops call backward() and
     # trainer.step() by other rules (MXNet overwrites gradients, so there is no zero_grad to miss).

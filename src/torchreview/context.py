@@ -37,8 +37,13 @@ _TORCH_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]+(?:torch|lightning|pyto
                            r"transformers|timm|torchvision|torchaudio)\b", re.MULTILINE)
 
 
+# A helper module that imports nothing of torch because the model is handed to it (``def test(model, loader,
+# device): model.eval(); ... data.to(device) ... model(data)``) is PyTorch code all the same.
+_MODEL_HANDED = re.compile(r"\.to\(\s*(?:self\.)?(?:device|dev|cuda)\b")
+
+
 def looks_like_training_code(source: str) -> bool:
-    if not _MARKERS.search(source):
+    if not _MARKERS.search(source) and not (".eval()" in source and _MODEL_HANDED.search(source)):
         return False
     return not (_OTHER_FRAMEWORK.search(source) and not _TORCH_IMPORT.search(source))
 

@@ -79,7 +79,9 @@ Use instead
     are tensors. Sequence lengths and counts per sample (``lengths``, ``lx``, ``n_frames_list``) stay on
     the CPU, where ``pack_padded_sequence`` takes them, and a batch packed after its move is still on
     the device. A CTC
-    loss takes its targets and lengths on the CPU, so those are not reported either.
+    loss takes its targets and lengths on the CPU, so those are not reported either, and neither is a
+    loss picked at run time from a table of another file (``loss_fn = loss_map[config["loss_type"]]``),
+    whose losses may move what they get.
 
 References
     https://pytorch.org/docs/stable/notes/cuda.html
@@ -542,6 +544,24 @@ class Regressor(torch.nn.Module):
         with torch.no_grad():
             for batch in loader:
                 loss = self._forward_loss_and_scores(batch)
+""",
+]
+
+VALID += [
+    # the loss comes from a table of another file (its losses move both tensors to the CPU themselves)
+    """
+import torch
+from loss.loss_map import loss_map
+
+device = torch.device("cuda")
+net = Net().to(device)
+loss_fn = loss_map[config["loss_type"]]
+optimizer = torch.optim.Adam(net.parameters())
+for images, masks in dataloader:
+    optimizer.zero_grad()
+    loss = loss_fn(net(images.float().to(device)), masks)
+    loss.backward()
+    optimizer.step()
 """,
 ]
 
@@ -1344,6 +1364,24 @@ train(train_loader, model, criterion, optimizer)
 ]
 
 INVALID += [
+    # a table of losses built in this file: nn.MSELoss gets the mask on the CPU
+    """
+import torch
+
+device = torch.device("cuda")
+net = Net().to(device)
+losses = {"mse": torch.nn.MSELoss(), "l1": torch.nn.L1Loss()}
+loss_fn = losses[config["loss_type"]]
+optimizer = torch.optim.Adam(net.parameters())
+for images, masks in dataloader:
+    optimizer.zero_grad()
+    loss = loss_fn(net(images.to(device)), masks)  # <- finding
+    loss.backward()
+    optimizer.step()
+""",
+]
+
+INVALID += [
     # the GPU branch is the one that forgets to move the batch
     """
 import torch
@@ -2089,6 +2127,9 @@ class _Walker(cst.CSTVisitor):
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
                 ctx, func_code):
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
+        if is_loss and isinstance(node.func, cst.Name) and _picked_from_elsewhere(ctx, node.func.value):
+            # loss_fn = loss_map[loss_type], a table of another file: what its losses do with devices is not seen
+            is_loss = False
         if is_loss and (target := self.resolve_call(node)) is not None and (
                 _body_moves(ctx, target, self.resolve_call) or declared_only(ctx, target)):
             # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device;
@@ -2104,6 +2145,16 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+def _picked_from_elsewhere(ctx: FileContext, name: str) -> bool:
+    """``name`` is only ever assigned an entry of a table this file does not build (``loss_fn =
+    loss_map[config["loss_type"]]`` with ``loss_map`` imported): a loss of another file, chosen at run time."""
+    values = [a.value for a in assignments(ctx) if a.name == name]
+    if not values or not all(isinstance(v, cst.Subscript) and isinstance(v.value, cst.Name) for v in values):
+        return False
+    tables = {v.value.value for v in values if isinstance(v, cst.Subscript) and isinstance(v.value, cst.Name)}
+    return not any(a.name in tables for a in assignments(ctx))
 
 
 def _hands_back_its_input(func: cst.FunctionDef) -> bool:
