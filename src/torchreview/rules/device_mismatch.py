@@ -83,6 +83,11 @@ Use instead
     loss picked at run time from a table of another file (``loss_fn = loss_map[config["loss_type"]]``),
     whose losses may move what they get.
 
+    It also reports ``torch.optim.swa_utils.update_bn(train_loader, swa_model)`` called without
+    ``device=`` when the file's loops over the same loader move their batches to the device: update_bn
+    hands the batches over as the loader gives them, so the run stops with a device error once training
+    is over, before the averaged weights are saved.
+
 References
     https://pytorch.org/docs/stable/notes/cuda.html
     https://pytorch.org/docs/stable/generated/torch.Tensor.to.html
@@ -1364,6 +1369,58 @@ train(train_loader, model, criterion, optimizer)
 ]
 
 INVALID += [
+    # SWA: update_bn runs the averaged model over CPU batches (the training loop moves them; update_bn does not)
+    """
+import torch
+from torch.optim.swa_utils import AveragedModel, SWALR
+
+
+class Fitter:
+    def __init__(self, model, device):
+        self.model = model.to(device)
+        self.device = device
+        self.swa_model = AveragedModel(self.model)
+        self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.01, momentum=0.9)
+
+    def train_one_epoch(self, train_loader):
+        for imgs, labels in train_loader:
+            imgs, labels = imgs.to(self.device).float(), labels.to(self.device)
+            self.optimizer.zero_grad()
+            loss = torch.nn.functional.cross_entropy(self.model(imgs), labels)
+            loss.backward()
+            self.optimizer.step()
+
+    def fit(self, train_loader, epochs):
+        for epoch in range(epochs):
+            self.train_one_epoch(train_loader)
+            self.swa_model.update_parameters(self.model)
+        torch.optim.swa_utils.update_bn(train_loader, self.swa_model)  # <- finding
+""",
+]
+
+VALID += [
+    # the same, with the device handed to update_bn
+    """
+import torch
+from torch.optim.swa_utils import AveragedModel
+
+
+def fit(model, train_loader, device, epochs):
+    model.to(device)
+    swa_model = AveragedModel(model)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    for epoch in range(epochs):
+        for imgs, labels in train_loader:
+            imgs, labels = imgs.to(device), labels.to(device)
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(imgs), labels).backward()
+            optimizer.step()
+        swa_model.update_parameters(model)
+    torch.optim.swa_utils.update_bn(train_loader, swa_model, device=device)
+""",
+]
+
+INVALID += [
     # a table of losses built in this file: nn.MSELoss gets the mask on the CPU
     """
 import torch
@@ -2623,9 +2680,48 @@ def _model_on_cpu_here(ctx: FileContext, loop: TrainingLoop, model: str) -> bool
     return not re.search(r"\.(?:to|cuda)\(|DataParallel|device", after)
 
 
+_UPDATE_BN = re.compile(r"(?:^|\.)update_bn$")
+
+
+def _update_bn_on_cpu_batches(ctx: FileContext) -> Iterator[Finding]:
+    """``torch.optim.swa_utils.update_bn(train_loader, swa_model)`` without ``device=``: update_bn hands each
+    batch to the model as the loader gives it, while the file's loops over the same loader move their
+    batches to the device before the model sees them. The run stops with a device error after training."""
+    for site in call_sites(ctx):
+        if not _UPDATE_BN.search(site.dotted or "") or keyword(site.node, "device") is not None:
+            continue
+        args = positional(site.node)
+        if len(args) != 2:
+            continue
+        loader, model = ctx.code(args[0].value), ctx.code(args[1].value)
+        loader_name = loader.rsplit(".", 1)[-1]
+        if not re.fullmatch(r"[\w.]+", loader):
+            continue
+        for loop in ctx.loops:
+            if not isinstance(loop.node, cst.For):
+                continue
+            source = ctx.code(loop.node.iter)
+            if isinstance(loop.node.iter, cst.Name) and (prior := last_assignment(
+                    ctx, loop.node.iter.value, loop.line, loop.function_node)) is not None:
+                source = ctx.code(prior.value)  # pbar = tqdm(enumerate(train_loader)); for step, batch in pbar
+            if not re.search(rf"\b{re.escape(loader_name)}\b", source):
+                continue
+            targets = set(re.findall(r"\b[A-Za-z_]\w*\b", ctx.code(loop.node.target)))
+            body = ctx.code(loop.node.body)
+            if any(re.search(rf"\b{re.escape(n)}\b[\w.\[\]'\"]*\.(?:to\(|cuda\()", body) for n in targets):
+                yield ctx.finding(
+                    ID, SEVERITY, site.line, site.end_line,
+                    facts={"update_bn": "yes", "call": ctx.code(site.node.func), "variable": loader,
+                           "model": model, "line": site.line, "loop_header": loop.header,
+                           "loop_line": loop.line},
+                )
+                break
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     if _file_moves_in_loader(ctx) or not _uses_accelerator(ctx):
         return
+    yield from _update_bn_on_cpu_batches(ctx)
     yield from _model_left_behind(ctx)
     scatters = _wrapper_moves_inputs(ctx) or _forward_moves(ctx)
     for loop in ctx.loops:
