@@ -2191,3 +2191,16 @@ def test_reasons_of_round_29_count(title, body):
 ])
 def test_no_reason_in_the_shapes_of_round_29(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body,expected", [
+    # a new release of a dependency that the code has to follow is an outside cause
+    ("support new version of gymnasium", "", "purpose"),
+    ("update the example for latest monai ver", "", "purpose"),
+    ("Update the notebook", "* Use gymnasium instead of gym\n* Reflect the interface change of env.reset", "purpose"),
+    # a bump or a release of one's own names only the change
+    ("Bump torch to the latest version", "", "mechanism-only"),
+    ("Add the new version of the model", "", "mechanism-only"),
+])
+def test_following_a_new_release_of_a_dependency_is_a_reason(title, body, expected):
+    assert check_description(title, body).verdict == expected

@@ -611,6 +611,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what stopped happening: "Since the refactoring, the stacking is not done in the buffer anymore"
               r"\b(?:is|are|was|were)(?:n't| not) (?:\w+ )?(?:done|called|applied|set|saved|loaded|handled|stacked|"
               r"updated|reset|computed|used|run|read|written|created) (?:[\w.-]+ ){0,5}?(?:anymore|any more|any longer)\b|"
+              # a new release of a dependency the code must follow: "support new version of gym", "update for
+              # latest monai ver", "Reflect interface change of env.reset"
+              r"\b(?:for|with|support\w*|compat\w*|work with|adapt\w* to|fix\w* for)(?: the)? (?:new|newer|latest|"
+              r"recent|updated|upcoming)(?: [\w.-]+){0,2} (?:version|release|ver|api)s?\b|"
+              r"\breflect(?:s|ing)? (?:the )?(?:[\w.-]+ )?(?:interface|api) changes?\b|"
               # what the old code did instead of what was expected: "uses a constant rate as opposed to a
               # stochastic one as expected"
               r"\b(?:instead of|rather than|as oppose[ds]? to) [^.;]{3,80}? as (?:expected|intended|documented|"
