@@ -2204,3 +2204,16 @@ def test_no_reason_in_the_shapes_of_round_29(title, body):
 ])
 def test_following_a_new_release_of_a_dependency_is_a_reason(title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("body", [
+    "Action space: the drone can perform four basic actions, move up, down, left or right.",
+    "It logs whether or not the autotune cache hit on each kernel.",
+    "Is this related to the sort_factored_second_moment_dims keyword?",
+    "The loss function selected based on the config file.",
+    "The band mask ANDed into the existing attention mask alongside the causal mask.",
+])
+def test_directions_lookups_questions_and_reduced_relatives_are_no_past_events(body):
+    assert check_description("Add the environment", body).verdict == "mechanism-only"
+    # a story of what went wrong still counts
+    assert check_description("Fix the drone", "The drone left the arena on every reset.").verdict == "purpose"

@@ -575,7 +575,13 @@ _ED_ADJECTIVES = frozenset(
     "grounded distilled scaled shifted dilated tiled randomized randomised balanced generalized generalised "
     "localized localised specialized specialised dedicated tied learned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
-_REDUCED_RELATIVE = frozenset("by with via using under through on in from at during".split())
+_REDUCED_RELATIVE = frozenset("by with via using under through on in from at during based onto into across per "
+                              "alongside within against".split())
+# "move up, down, left or right", "a cache hit": the words of a direction and of a lookup, not past events
+_NOT_EVENT = {"left": frozenset("move moves turn turns go goes top bottom upper lower the to and or".split()),
+              "hit": frozenset("cache cache's a the no each every".split())}
+_NOT_EVENT_AFTER = {"left": frozenset("or and right side of hand".split()),
+                    "hit": frozenset("rate rates ratio or and count".split())}
 
 
 _LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
@@ -631,8 +637,8 @@ def _ongoing_problem(subject: str, verb: str) -> bool:
 
 def _tells_past_event(text: str) -> bool:
     words = _WORD_RE.findall(text)
-    if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then"):
-        return False
+    if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then") or text.rstrip().endswith("?"):
+        return False  # (a question to the reviewer, "Is this related to the dims keyword?", tells no story)
     if _AUTHOR_ACTS.match(text):
         return False  # "I prepared a script …", "This PR adds … to resume interrupted runs": the PR itself
     if _WILL_BE.search(text) or _THERE_MODAL.match(text):
@@ -652,6 +658,9 @@ def _tells_past_event(text: str) -> bool:
             continue  # "a sampler that draws balanced batches": an -ed adjective after a verb in the present
         if words[i - 1] in ("i", "we") and w not in _FOUND:
             continue  # "Below is what I ran": the author's own doing, as in _AUTHOR_ACTS
+        if w in _NOT_EVENT and (words[i - 1] in _NOT_EVENT[w] or (
+                i + 1 < len(words) and words[i + 1] in _NOT_EVENT_AFTER[w])):
+            continue
         if w in _IRREGULAR_PAST:
             return True
         if w in _ED_ADJECTIVES:
