@@ -179,6 +179,9 @@ def test_the_best_model_so_far_in_a_file_that_never_resumes_is_a_note() -> None:
         "        torch.save({'net': model.state_dict(), 'acc': acc, 'epoch': epoch}, 'ckpt.pth')\n")
     assert [f.severity for f in run("checkpoint-missing-optimizer", best)] == [Severity.INFO]
     assert [f.severity for f in run("checkpoint-missing-optimizer", named)] == [Severity.INFO]
+    # a checkpoint that keeps the best score among its entries is still the one a run resumes from
+    keeps_score = head + "    torch.save({'net': model.state_dict(), 'best_acc1': best, 'epoch': epoch}, path)\n"
+    assert [f.severity for f in run("checkpoint-missing-optimizer", keeps_score)] == [Severity.WARNING]
     # the same save in a file that resumes from it: that run starts Adam's moments from zero
     assert [f.severity for f in run("checkpoint-missing-optimizer", resumed)] == [Severity.WARNING]
 

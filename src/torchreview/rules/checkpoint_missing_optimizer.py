@@ -2337,8 +2337,8 @@ _BEST = re.compile(r"\bbest|best_|_best\b", re.IGNORECASE)
 def _best_so_far(ctx: FileContext, site: CallSite) -> bool:
     """The save keeps the best model so far: under ``if acc > best_acc:`` or to a path named for the best
     (``./checkpoints/best_model.pth``)."""
-    if _BEST.search(_path_written(ctx, site.node) or ctx.code(site.node)):
-        return True
+    if _BEST.search(_path_written(ctx, site.node)):
+        return True  # (the dictionary's own keys, such as 'best_acc1', are kept by resume checkpoints too)
     return any(_BEST.search(c) for c in _module_branches(ctx).get(site.line, ()))
 
 

@@ -2207,11 +2207,14 @@ class _Walker(cst.CSTVisitor):
 def _picked_from_elsewhere(ctx: FileContext, name: str) -> bool:
     """``name`` is only ever assigned an entry of a table this file does not build (``loss_fn =
     loss_map[config["loss_type"]]`` with ``loss_map`` imported): a loss of another file, chosen at run time."""
-    values = [a.value for a in assignments(ctx) if a.name == name]
-    if not values or not all(isinstance(v, cst.Subscript) and isinstance(v.value, cst.Name) for v in values):
-        return False
-    tables = {v.value.value for v in values if isinstance(v, cst.Subscript) and isinstance(v.value, cst.Name)}
-    return not any(a.name in tables for a in assignments(ctx))
+    tables: set[str] = set()
+    for a in assignments(ctx):
+        if a.name != name:
+            continue
+        if not (isinstance(a.value, cst.Subscript) and isinstance(a.value.value, cst.Name)):
+            return False
+        tables.add(a.value.value.value)
+    return bool(tables) and not any(a.name in tables for a in assignments(ctx))
 
 
 def _hands_back_its_input(func: cst.FunctionDef) -> bool:
