@@ -46,6 +46,13 @@ Use instead
     ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a
     variable and passed through other functions before ``backward()``.
 
+    It adds a note (``info``) when a new ``GradScaler`` is made for every epoch: at the top of a function
+    of one epoch (its only loop is the batch loop, and a loop of the file calls it, or its name or an
+    ``epoch`` parameter says so), or inside the epoch loop around the batch loop. Each new scaler starts
+    again from its first scale, so the first steps of every epoch may overflow and be skipped. One
+    scaler per run (before the epoch loop, once per fold around a whole run, or ``self.scaler`` made with
+    its trainer) stays quiet.
+
 References
     https://pytorch.org/docs/stable/amp.html#gradient-scaling
     https://pytorch.org/docs/stable/notes/amp_examples.html
@@ -57,12 +64,14 @@ import ast
 import re
 from collections.abc import Iterator
 
+import libcst as cst
+
 from torchreview.astscan import scan
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.prefilter import ast_gate
-from torchreview.rules._calls import param_names
+from torchreview.rules._calls import assignments, calls_of, loop_ranges, param_names
 from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
 from torchreview.rules._order import exclusive, replace_statement, sequence, training_units
 
@@ -399,6 +408,127 @@ def _unscaled_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -
     )
 
 
+INVALID += [
+    # a new scaler at the top of a function of one epoch: the loss scale starts from 65536 each epoch
+    """
+import torch
+from torch.cuda import amp
+
+
+def train_one_epoch(model, optimizer, loader, device, epoch):
+    model.train()
+    scaler = amp.GradScaler()  # <- finding
+    for images, masks in loader:
+        optimizer.zero_grad()
+        with amp.autocast():
+            loss = criterion(model(images.to(device)), masks.to(device))
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+""",
+    # the same, made inside the epoch loop around the batch loop
+    """
+import torch
+
+for epoch in range(epochs):
+    scaler = torch.cuda.amp.GradScaler()  # <- finding
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+        scaler.update()
+""",
+]
+
+VALID += [
+    # one scaler per run: made before the epoch loop, or once per fold around the whole run, or with its trainer
+    """
+import torch
+
+
+def train(model, optimizer, loader, epochs):
+    scaler = torch.amp.GradScaler("cuda")
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            with torch.autocast("cuda", dtype=torch.float16):
+                loss = criterion(model(x), y)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+
+
+for fold in range(5):
+    scaler = torch.cuda.amp.GradScaler()
+    for epoch in range(epochs):
+        for x, y in loaders[fold]:
+            optimizer.zero_grad()
+            scaler.scale(criterion(model(x), y)).backward()
+            scaler.step(optimizer)
+            scaler.update()
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.scaler = torch.cuda.amp.GradScaler()
+
+    def train_epoch(self, loader, optimizer, epoch):
+        for x, y in loader:
+            optimizer.zero_grad()
+            self.scaler.scale(criterion(self.model(x), y)).backward()
+            self.scaler.step(optimizer)
+            self.scaler.update()
+""",
+]
+
+
+_SCALER_CTOR = re.compile(r"^(?:(?:torch\.)?(?:cuda\.)?amp\.)?GradScaler$")
+
+
+def _fresh_each_epoch(ctx: FileContext) -> Iterator[Finding]:
+    """``scaler = GradScaler()`` made again for every epoch: at the top of a ``train_one_epoch`` whose batch
+    loop is the whole function and that a loop of the file calls, or inside the epoch loop itself. Each new
+    scaler starts again from its first scale (65536), so the first steps of every epoch may be skipped."""
+    ranges = loop_ranges(ctx)
+    for made in assignments(ctx):
+        if "." in made.name or not (isinstance(made.value, cst.Call)
+                                     and _SCALER_CTOR.match(ctx.code(made.value.func))):
+            continue  # (self.scaler = GradScaler() is made once with its trainer)
+        uses = re.compile(rf"\b{re.escape(made.name)}\.(?:scale|step)\(")
+        using = [lp for lp in ctx.loops if lp.function_node is made.function and lp.line > made.line
+                 and uses.search(ctx.code(lp.node))]
+        if not using:
+            continue
+        loop = max(using, key=lambda lp: lp.line)  # the innermost: the batch loop, not the epoch loop around it
+        batch = next(r for r in ranges if r[0] == loop.line)
+        around = [r for r in ranges if r[0] < loop.line and batch[1] <= r[1]]  # loops that hold the batch loop
+        caller_line = 0
+        if around:
+            # for epoch ...: scaler = GradScaler(); for batch ...: the epoch loop is the one right around it
+            inner = max(around)
+            if not inner[0] < made.line <= inner[1]:
+                continue
+        else:
+            if made.function is None:
+                continue
+            caller = next((s for s in calls_of(ctx, made.function)
+                           if any(r[0] < s.line <= r[1] for r in ranges)), None)
+            per_epoch = "epoch" in made.function.name.value.lower() or any(
+                p.lower() in ("epoch", "epoch_idx", "cur_epoch", "current_epoch") for p in param_names(made.function))
+            if caller is None and not per_epoch:
+                continue  # (a function of one epoch is called by another file: train_one_epoch(..., epoch))
+            caller_line = caller.line if caller is not None else 0
+        yield ctx.finding(
+            ID, "info", made.line, made.line, loop=loop,
+            facts={"problem": "fresh", "scaler": made.name, "line": made.line, "caller_line": caller_line or "",
+                   "function": made.function.name.value if made.function is not None else "",
+                   "loop_header": loop.header},
+        )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
         seq = sequence(loop)
@@ -408,4 +538,5 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not found:
             found = list(_unscaled_backward(ctx, loop, seq))
         yield from found
+    yield from _fresh_each_epoch(ctx)
 
