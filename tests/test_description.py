@@ -2217,3 +2217,10 @@ def test_directions_lookups_questions_and_reduced_relatives_are_no_past_events(b
     assert check_description("Add the environment", body).verdict == "mechanism-only"
     # a story of what went wrong still counts
     assert check_description("Fix the drone", "The drone left the arena on every reset.").verdict == "purpose"
+
+
+def test_an_unfilled_template_with_markdown_comments_under_a_branch_name_says_nothing():
+    body = ("## PR Description\n\n[//]: # (Please explain the changes you made.)\n\n## Test\n\n"
+            "[//]: # (Please explain how to test the code.)\n\n"
+            "## Anything Else? (Optional) Optional section (e.g., code usage, experimental results, TODO)\n")
+    assert check_description("hotfix/type", body).verdict == "empty"

@@ -127,6 +127,14 @@ def test_a_long_line_without_a_full_stop_then_a_sentence_opener_are_two_sentence
     assert len(texts("", wrapped)) == 1
 
 
+def test_markdown_comments_and_optional_template_headings_are_not_read():
+    body = ("## PR Description\n\n[//]: # (Please explain the changes you made.)\n\n"
+            "[comment]: <> (Link the related issues.)\n\n"
+            "## Anything Else? (Optional) Optional section (e.g., code usage, results)\n\n"
+            "The sampler draws balanced batches.")
+    assert texts("", body) == ["The sampler draws balanced batches."]
+
+
 def test_licence_lines_and_template_guidance_are_not_read():
     body = ("By submitting this pull request, I confirm that you can use, modify,\n"
             "copy, and redistribute this contribution, under the terms of your\nchoice.\n\n"

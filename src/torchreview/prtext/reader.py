@@ -124,12 +124,21 @@ def _drop_details(text: str) -> str:
     return _DETAILS.sub(keep_summary, text)
 
 
+# A link definition that points nowhere is Markdown's comment, hidden on GitHub as <!-- --> is:
+# "[//]: # (Please explain the changes you made.)", "[comment]: <> (Describe your change)".
+# "## Anything Else? (Optional) Optional section (e.g., code usage)": a template's heading, not the author's
+_OPTIONAL_MARK = re.compile(r"\(\s*optional\b|\boptional\s*\)", re.IGNORECASE)
+_MARKDOWN_COMMENT = re.compile(r"^[ \t]*\[[^\]\n]*\]:[ \t]*(?:#|<>)[^\n]*$", re.MULTILINE)
+
+
 def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
     title, body = _rejoin_cut_title(title, body)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
+    if "]:" in text:
+        text = _MARKDOWN_COMMENT.sub("", text)  # "[//]: # (Please explain the changes you made.)": never shown
     if "<details" in text.lower():
         text = _drop_details(text)
     text = _drop_bot_quotes(text)
@@ -211,7 +220,8 @@ def read(title: str, body: str) -> ReadText:
                 section = kind
                 continue
             section = Section.PLAIN
-            if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)):
+            if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)) \
+                    and not _OPTIONAL_MARK.search(name):
                 flush()  # a bold line that reads as a sentence counts, unless it is the template's guidance
                 sentences.extend(split_sentences(_clean_inline(name), section))
                 body_content = True
