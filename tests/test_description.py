@@ -2224,3 +2224,13 @@ def test_an_unfilled_template_with_markdown_comments_under_a_branch_name_says_no
             "[//]: # (Please explain how to test the code.)\n\n"
             "## Anything Else? (Optional) Optional section (e.g., code usage, experimental results, TODO)\n")
     assert check_description("hotfix/type", body).verdict == "empty"
+
+
+def test_a_hint_is_never_built_from_a_lead_in_or_a_question_to_a_reviewer():
+    listed = check_description("First environment in JAX",
+                               "This PR includes:\n- a simple environment built in JAX\n- some unit tests")
+    assert listed.verdict == "mechanism-only"
+    assert not listed.hint.startswith("This PR includes")
+    asked = check_description("Dataset: compute the resolution after changing the CRS",
+                              "@jdoe can you see if this fixes #2190?")
+    assert "can you see" not in asked.hint and "jdoe" not in asked.hint.lower()

@@ -105,7 +105,10 @@ _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|
 # A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
 _OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following)$", re.IGNORECASE)
 # A lead-in to a list, written without its colon: "This commit makes the following changes."
-_LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed |shown )?below)$", re.IGNORECASE)
+_LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed |shown )?below)$|"
+                      # "This PR includes" over a list: a verb with its object in the list below
+                      r"^(?:this|the) (?:pr|pull request|change|commit|patch|diff) (?:also )?(?:includes|contains|adds|"
+                      r"does|changes|introduces|has|brings|covers)$", re.IGNORECASE)
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten); brackets or quotes left open by the cut are checked by count
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
@@ -114,8 +117,8 @@ _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 def copyable(sentence: str) -> bool:
     """Whether their ``sentence`` makes a rewrite hint a reader can copy: words of their own, not a
     lead-in that ends in a colon, with no link or mention, and with its brackets and quotes closed."""
-    if sentence.rstrip().endswith(":"):
-        return False
+    if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence):
+        return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?")
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
             _LEAD_IN.search(text) or \
