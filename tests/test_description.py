@@ -2234,3 +2234,11 @@ def test_a_hint_is_never_built_from_a_lead_in_or_a_question_to_a_reviewer():
     asked = check_description("Dataset: compute the resolution after changing the CRS",
                               "@jdoe can you see if this fixes #2190?")
     assert "can you see" not in asked.hint and "jdoe" not in asked.hint.lower()
+
+
+def test_a_hint_is_never_built_from_a_merge_note_or_words_in_another_script():
+    merge = check_description("Scale to Resize", "[Do not merge until the next torchvision release]")
+    assert "merge" not in merge.hint.lower()
+    mixed = check_description("Share the word embedding weight",
+                              "通过使用id来判断, `word_embeddings` 和 `lm_head.decoder_weight`是否共享权重。")
+    assert "通过" not in mixed.hint and mixed.hint.startswith("Share the word embedding weight")

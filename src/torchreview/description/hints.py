@@ -112,13 +112,21 @@ _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed 
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten); brackets or quotes left open by the cut are checked by count
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
+# A note on merging the PR is about the PR, not the change: "[Do not merge until next torchvision release]",
+# "Merge this PR after merging #7"
+_MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|ready to|wait (?:for|before)|merge "
+                         r"(?:this|after|before|only|once|when)|to be merged)\b", re.IGNORECASE)
+# a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
 
 def copyable(sentence: str) -> bool:
     """Whether their ``sentence`` makes a rewrite hint a reader can copy: words of their own, not a
     lead-in that ends in a colon, with no link or mention, and with its brackets and quotes closed."""
-    if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence):
-        return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?")
+    if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence) or _MERGE_NOTE.match(sentence):
+        return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?"), a merge note
+    if _OTHER_SCRIPT.search(sentence):
+        return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
             _LEAD_IN.search(text) or \
