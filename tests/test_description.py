@@ -2242,3 +2242,10 @@ def test_a_hint_is_never_built_from_a_merge_note_or_words_in_another_script():
     mixed = check_description("Share the word embedding weight",
                               "通过使用id来判断, `word_embeddings` 和 `lm_head.decoder_weight`是否共享权重。")
     assert "通过" not in mixed.hint and mixed.hint.startswith("Share the word embedding weight")
+
+
+def test_a_hint_is_never_built_from_the_authors_note_on_the_pr_itself():
+    sorry = check_description("Clarify the docstring of RandomResizedCrop", "I forgot to finalize this, sorry.")
+    assert "sorry" not in sorry.hint.lower()
+    closing = check_description("ONNX inference for a fast pipeline option", "Once this is done I can close #4 and #5.")
+    assert "close" not in closing.hint.lower()

@@ -116,6 +116,9 @@ _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 # "Merge this PR after merging #7"
 _MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|ready to|wait (?:for|before)|merge "
                          r"(?:this|after|before|only|once|when)|to be merged)\b", re.IGNORECASE)
+# the author's note on the PR itself: "I forgot to finalize this, sorry", "Once this is done I can close #4"
+_PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b",
+                      re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
@@ -123,7 +126,8 @@ _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4d
 def copyable(sentence: str) -> bool:
     """Whether their ``sentence`` makes a rewrite hint a reader can copy: words of their own, not a
     lead-in that ends in a colon, with no link or mention, and with its brackets and quotes closed."""
-    if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence) or _MERGE_NOTE.match(sentence):
+    if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence) or _MERGE_NOTE.match(sentence) or \
+            _PR_NOTE.search(sentence):
         return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?"), a merge note
     if _OTHER_SCRIPT.search(sentence):
         return False
