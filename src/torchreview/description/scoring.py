@@ -578,10 +578,11 @@ _BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during based onto into across per "
                               "alongside within against".split())
 # "move up, down, left or right", "a cache hit": the words of a direction and of a lookup, not past events
-_NOT_EVENT = {"left": frozenset("move moves turn turns go goes top bottom upper lower the to and or".split()),
-              "hit": frozenset("cache cache's a the no each every".split())}
-_NOT_EVENT_AFTER = {"left": frozenset("or and right side of hand".split()),
-                    "hit": frozenset("rate rates ratio or and count".split())}
+# (the words before it, the words after it)
+_NOT_EVENT = {"left": (frozenset("move moves turn turns go goes top bottom upper lower the to and or".split()),
+                       frozenset("or and right side of hand".split())),
+              "hit": (frozenset("cache cache's a the no each every".split()),
+                      frozenset("rate rates ratio or and count".split()))}
 
 
 _LEADING_MARKS = re.compile(r"^(?:[^a-z0-9`]+|\[[^\]]{0,40}\]\s*)+")
@@ -658,8 +659,8 @@ def _tells_past_event(text: str) -> bool:
             continue  # "a sampler that draws balanced batches": an -ed adjective after a verb in the present
         if words[i - 1] in ("i", "we") and w not in _FOUND:
             continue  # "Below is what I ran": the author's own doing, as in _AUTHOR_ACTS
-        if w in _NOT_EVENT and (words[i - 1] in _NOT_EVENT[w] or (
-                i + 1 < len(words) and words[i + 1] in _NOT_EVENT_AFTER[w])):
+        if w in _NOT_EVENT and (words[i - 1] in _NOT_EVENT[w][0] or (
+                i + 1 < len(words) and words[i + 1] in _NOT_EVENT[w][1])):
             continue
         if w in _IRREGULAR_PAST:
             return True

@@ -503,7 +503,9 @@ def _fresh_each_epoch(ctx: FileContext) -> Iterator[Finding]:
         if not using:
             continue
         loop = max(using, key=lambda lp: lp.line)  # the innermost: the batch loop, not the epoch loop around it
-        batch = next(r for r in ranges if r[0] == loop.line)
+        batch = next((r for r in ranges if r[0] == loop.line), None)
+        if batch is None:
+            continue
         around = [r for r in ranges if r[0] < loop.line and batch[1] <= r[1]]  # loops that hold the batch loop
         caller_line = 0
         if around:

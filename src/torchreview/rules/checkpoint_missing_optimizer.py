@@ -2339,7 +2339,7 @@ def _best_so_far(ctx: FileContext, site: CallSite) -> bool:
     (``./checkpoints/best_model.pth``)."""
     if _BEST.search(_path_written(ctx, site.node)):
         return True  # (the dictionary's own keys, such as 'best_acc1', are kept by resume checkpoints too)
-    return any(_BEST.search(c) for c in _module_branches(ctx).get(site.line, ()))
+    return any(_BEST.search(c) for c in ctx.analysis(_module_branches).get(site.line, ()))
 
 
 def _module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
