@@ -2249,3 +2249,24 @@ def test_a_hint_is_never_built_from_the_authors_note_on_the_pr_itself():
     assert "sorry" not in sorry.hint.lower()
     closing = check_description("ONNX inference for a fast pipeline option", "Once this is done I can close #4 and #5.")
     assert "close" not in closing.hint.lower()
+
+
+@pytest.mark.parametrize("title,body", [
+    # the author's own doing, told with a contraction
+    ("Fix typos", "I've corrected a few typos in the comments while reading the tutorial."),
+    ("Refactor the loader", "We've moved the collate function into its own module."),
+    # "Reduced …" opening a sentence names the change; only a cost after it would be an effect
+    ("Update notebook 3", "Reduced the example to use PyTorch instead of TF."),
+    ("Shrink the config", "Reduces the default number of epochs to 10."),
+])
+def test_no_reason_in_the_shapes_of_round_30(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fuse the optimizer step", "This reduces the step time on an A100."),
+    ("Use bf16 autocast", "Reduced memory use by a third on the 7B model."),
+    ("Shard the dataset", "I've noticed that every worker read the whole file."),
+])
+def test_reasons_of_round_30_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

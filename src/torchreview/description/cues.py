@@ -565,7 +565,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
               r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
-              r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|\breduc(?:es|ing)\b|\breduced (?!precision)|"
+              r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|"
+              # "this reduces …" is an effect; a sentence that opens with it ("Reduced example to use PyTorch")
+              # names the change, and counts only with a cost as above ("Reduced memory use by 30%")
+              r"(?<=[a-z0-9,;)] )(?:reduc(?:es|ing)\b|reduced (?!precision))|"
               # an amount saved or a quantity halved: "saves about 30% of GPU memory", "halves activation
               # memory", "cuts step time by half"; "doubles the batch size" is a new setting, not an effect
               r"\bsav(?:e|es|ed|ing) (?:about |around |roughly |up to |over |nearly |almost |~)?\d[\d.,]*\s?"

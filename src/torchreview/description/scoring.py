@@ -466,9 +466,11 @@ _TEST_NOTE = re.compile(
 # What the author found is the problem ("I noticed the loss jumps"); what they did is the PR itself.
 _FOUND = frozenset("noticed found saw observed hit encountered discovered realized realised got".split())
 _AUTHOR_ACTS = re.compile(
-    r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?: (?:also|then|now|just|first|have|'ve|"
+    # ("I've corrected some typos while going over the tutorial": the contraction is the author too)
+    r"^(?:i|we|this (?:pr|pull request|change|commit|patch|diff))(?:'ve|'d)?(?: (?:also|then|now|just|first|have|'ve|"
     r"had))* (?!(?:" + "|".join(sorted(_FOUND)) + r"|ran into)\b)[a-z]+"
 )
+_AUTHOR = frozenset("i we i've we've i'd we'd".split())
 _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
     r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|"
@@ -657,7 +659,7 @@ def _tells_past_event(text: str) -> bool:
             continue
         if i >= 2 and words[i - 2] in _RELATIVE and words[i - 1].endswith("s"):
             continue  # "a sampler that draws balanced batches": an -ed adjective after a verb in the present
-        if words[i - 1] in ("i", "we") and w not in _FOUND:
+        if words[i - 1] in _AUTHOR and w not in _FOUND:
             continue  # "Below is what I ran": the author's own doing, as in _AUTHOR_ACTS
         if w in _NOT_EVENT and (words[i - 1] in _NOT_EVENT[w][0] or (
                 i + 1 < len(words) and words[i + 1] in _NOT_EVENT[w][1])):
