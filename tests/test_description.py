@@ -2258,6 +2258,15 @@ def test_a_hint_is_never_built_from_the_authors_note_on_the_pr_itself():
     # "Reduced …" opening a sentence names the change; only a cost after it would be an effect
     ("Update notebook 3", "Reduced the example to use PyTorch instead of TF."),
     ("Shrink the config", "Reduces the default number of epochs to 10."),
+    # the author's own earlier work, a closing, how far the PR has got, a spiking network's name
+    ("Add the embedding script", "I previously wrote a notebook to fetch the sequences."),
+    ("Add TensorBoard logging", "Let me know if you have questions! Happy to help"),
+    ("Add the SAM encoder", "Note: support for mask prompts is still partial."),
+    ("Add a QM9 loader", "The loader currently only contains the QM9 dataset but can grow later."),
+    ("Spikes pipeline", "- Add LIF dynamics\n- Add the history callback"),
+    # a template's guidance, not the author's words
+    ("Tutorial", "## Future work that may be required in bullet points\n* First draft of the tutorial"),
+    ("Add table analysis", "_A description of why this PR is needed._\nAdds a table container class."),
 ])
 def test_no_reason_in_the_shapes_of_round_30(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
@@ -2267,6 +2276,12 @@ def test_no_reason_in_the_shapes_of_round_30(title, body):
     ("Fuse the optimizer step", "This reduces the step time on an A100."),
     ("Use bf16 autocast", "Reduced memory use by a third on the 7B model."),
     ("Shard the dataset", "I've noticed that every worker read the whole file."),
+    ("Fix resizing", "Uses a resizing method that is less prone to aliasing."),
+    ("Add a compose file", "The compose file runs the notebooks in a container without setting up a local environment."),
+    ("Fix default_config_files making parsing fail for subcommands", ""),
+    ("Replace the gate", "The pure-torch gate removes the need for layout wrappers."),
+    ("Surrogate gradients", "* wrapped the surrogates in closures s.t. they are parameterizable"),
+    ("Loss spikes with bf16", ""),
 ])
 def test_reasons_of_round_30_count(title, body):
     assert check_description(title, body).verdict == "purpose"

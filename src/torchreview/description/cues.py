@@ -62,7 +62,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b|\bas a (?:way|means) (?:of|to)\b|"
               # "such that we allow loading …" is "so that"
-              r"\bsuch that (?:we|users?|you|it|they|one|people|the \w+|this|these) (?:\w+ )?(?:can|could|will|allow|"
+              r"\b(?:such that|s\.t\.) (?:we|users?|you|it|they|one|people|the \w+|this|these) (?:\w+ )?(?:can|could|will|allow|"
               r"get|do|don't|no longer|never|always|are|is|stay|keep|work|match)\b"),
         (0.9, r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
               # what the change gives, said as a comparison: "makes the loss weighting more flexible", "the new
@@ -179,7 +179,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bwith (?:the )?(?:new |latest |recent )?release of\b|\bto provide (?:[\w-]+ ){0,2}support\b|"
               # what the old code made happen, and what it cost: "An empty last batch makes BatchNorm raise",
               # "Importing wandb at module level adds two seconds to every call"
-              r"\bmakes? (?:[\w.`-]+ ){0,3}?(?:raise|crash|fail|hang|error out|break|diverge|explode|freeze)\b|"
+              r"\b(?:makes?|making|made|causes?|causing|caused) (?:[\w.`-]+ ){0,3}?(?:to )?(?:raise|crash|fail|hang|error out|"
+              r"break|diverge|explode|freeze)\b|"
               r"\badds? (?:about |around |roughly |~)?(?:\d+(?:\.\d+)?|one|two|three|four|five|ten|several) ?"
               r"(?:ms|milliseconds?|s|secs?|seconds?|minutes?|hours?|gb|mb|gib|mib)\b(?! of (?:warm-?up|timeout|delay|patience))|"
               # who cannot run it, and results that change from run to run: "Not everyone has a GPU",
@@ -339,7 +340,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"implementation|standard|api|semantics)\b"),
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
-              r"\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
+              r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b|"
               # what the old code did: "Previous method skips the last batch if …"
@@ -473,7 +474,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
         (1.0, r", so (?!on\b|far\b)|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
-              r"\b(?:dies|died|stuck|spikes?|spiked|degrad(?:es|ed|ation))\b|\b404\b|\b50[03] errors?\b|"
+              r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
+              # "loss spikes", "spikes in memory"; "Spikes pipeline" (a spiking network) names no symptom
+              r"\b(?:loss|memory|gradient|grad|latency|usage|vram|ram|cpu|gpu|norm|time) spikes?\b|"
+              r"\bspikes? (?:in|of) (?:the )?(?:loss|memory|latency|gradients?|usage|vram|step time)\b|\b404\b|\b50[03] errors?\b|"
               r"\bdead links?\b|\bbroken links?\b|\brais(?:es|ed|ing) (?:an? )?\w*(?:error|exception|warning)\b|"
               r"\b(?:rais(?:es|ed|ing)|throws?|threw|gets?|got|hits?|with an?|fails with) (?:an? )?excname\b|"
               # "the following error arises during gradient accumulation", "the evaluate function throw error"
@@ -562,7 +566,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<![\w.])[+-]\d+(?:\.\d+)?\s?(?:%|points?|pp)?\s?(?:acc|top-?[15]|map|miou|iou|auc|f1|bleu|wer|cer|fid|"
               r"psnr|ssim|rouge(?:-\w+)?|ap\d*)\b|"
               r"\b(?:throughput|latency|accuracy|memory(?: usage)?) (?:improves|drops|goes|increases|decreases|by)\b|"
-              r"\bless memory\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
+              r"\bless memory\b|\bless (?:prone|susceptible|vulnerable) to\b|"
+              # what no longer has to be done: "run the notebooks without setting up an environment"
+              r"\bwithout (?:having to|needing to|the need (?:to|for)|worrying about|(?:first )?(?:setting up|installing|"
+              r"rebuilding|retraining) )|\b(?:remov|eliminat)(?:es|ing) the need (?:for|to)\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
               r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|"

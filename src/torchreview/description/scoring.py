@@ -51,6 +51,8 @@ _SCOPE = re.compile(
     r"\b(?:is|are) currently (?:supported|implemented|available|included|provided|covered|handled)\b|"
     # "This is currently not covering all the functions": how far the change reaches, not a problem
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
+    # "the loader, which currently only contains the QM9 dataset": how far the new code reaches
+    r"\bcurrently only (?:contains?|supports?|includes?|has|covers?|handles?|works? (?:with|on|for))\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
     # "Currently, the performance of the models on the test set is the following": a results report
     r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
@@ -180,7 +182,12 @@ _CAVEAT = re.compile(
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
-    r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|\b(?:i am|i'm|we are|we're) (?:still )?working on it\b|"
+    r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
+    # how far the PR has got: "dense prompts support is still partial"
+    r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
+    r"preliminary|rough)\b|"
+    # a closing: "Happy to help", "We're here to help!"
+    r"^\W*(?:(?:i'm|i am|we're|we are) )?(?:always )?(?:happy|glad|here) to help\W*$|\bwe(?:'re| are) here to help\b|\b(?:i am|i'm|we are|we're) (?:still )?working on it\b|"
     r"\b(?:will|would) push (?:more|further|the rest of the|other) (?:changes|commits|code)\b|"
     r"\b(?:any )?(?:feedback|suggestions|comments)\b[^.]{0,60}\b(?:(?:is|are|will be|would be) (?:greatly |much |very )?"
     r"(?:welcome|welcomed|appreciated))\b|"

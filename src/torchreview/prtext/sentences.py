@@ -142,6 +142,9 @@ _PROMPT = re.compile(
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
+    # "Future work that may be required in bullet points", "A description of why this PR is needed."
+    r".{0,80}\bin (a few )?bullet points\s*:?\s*$|(a |an )?(short |brief )?(description|summary|explanation) of "
+    r"(why|what|how|the (things|changes))\b[^.]{0,40}\b(this (pr|pull request|change)|is needed)\b|"
     # a template's rules for opening a PR ("Before you create a PR, please check to see if there is an
     # issue for this change.", "You should link at least one existing issue for PR.", "If you PR to `dev`
     # branch, please add a brief summary …", "PRs from forked repository not accepted.")
