@@ -388,3 +388,28 @@ def test_eval_rule_says_that_volatile_true_has_done_nothing_since_pytorch_0_4() 
     [quiet] = run("eval-without-no-grad", plain.replace("# no gradients", "# volatile=True once, no gradients"))
     assert "volatile_line" not in quiet.facts
     assert "0.4" not in inline_comment(quiet)
+
+
+_FP16_LOOP = """
+import torch
+{extra}
+for x, y in loader:
+    optimizer.zero_grad()
+    with {autocast}:
+        loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+"""
+
+
+def test_float16_autocast_without_any_scaler_is_a_warning_on_the_backward_pass() -> None:
+    for autocast in ("torch.cuda.amp.autocast()", "autocast()", 'torch.autocast("cuda")',
+                     "torch.autocast(device_type=device.type, dtype=torch.float16)"):
+        found = run("amp-scaler-misuse", _FP16_LOOP.format(extra="", autocast=autocast))
+        assert [(f.line, f.severity, f.facts["problem"]) for f in found] == [(8, Severity.WARNING, "no_scaler")], autocast
+
+
+def test_float16_autocast_stays_quiet_when_something_in_the_file_scales_the_loss() -> None:
+    for extra in ("from apex import amp  # amp.scale_loss in the trainer", "accelerator = Accelerator()",
+                  "import deepspeed", "scaler = make_scaler()"):
+        assert run("amp-scaler-misuse", _FP16_LOOP.format(extra=extra, autocast="torch.cuda.amp.autocast()")) == []

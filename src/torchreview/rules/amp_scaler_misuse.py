@@ -46,6 +46,14 @@ Use instead
     ``bfloat16`` autocast without a scaler. It does not follow a scaled loss that is stored in a
     variable and passed through other functions before ``backward()``.
 
+    It warns when a loop trains under float16 autocast (``torch.cuda.amp.autocast()``, or
+    ``torch.autocast("cuda")`` whose default type on CUDA is float16, or ``dtype=torch.float16``) with a
+    plain ``loss.backward()`` and ``optimizer.step()``, in a file that has no scaler at all: small float16
+    gradients round to zero without loss scaling. It stays quiet for ``bfloat16``, for a CPU autocast,
+    for a ``dtype`` or device it cannot read, for ``enabled=False``, and when anything in the file
+    scales the loss (a ``GradScaler`` or other scaler, apex's ``scale_loss``, Accelerate, DeepSpeed,
+    Lightning).
+
     It adds a note (``info``) when a new ``GradScaler`` is made for every epoch: at the top of a function
     of one epoch (its only loop is the batch loop, and a loop of the file calls it, or its name or an
     ``epoch`` parameter says so), or inside the epoch loop around the batch loop. Each new scaler starts
@@ -78,7 +86,8 @@ from torchreview.rules._order import exclusive, replace_statement, sequence, tra
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"itext:scaler&&scaler-calls"
+# (float16 autocast with no scaler at all needs autocast and a training step)
+PREFILTER = r"itext:scaler&&scaler-calls||text:autocast&&training-step"
 
 
 @ast_gate("scaler-calls")
@@ -409,6 +418,17 @@ def _unscaled_backward(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -
 
 
 INVALID += [
+    # float16 autocast with no scaler at all: small gradients round to zero
+    """
+import torch
+
+for inputs, labels in train_loader:
+    optimizer.zero_grad()
+    with torch.amp.autocast(device_type="cuda"):
+        loss = criterion(model(inputs), labels)
+    loss.backward()  # <- finding
+    optimizer.step()
+""",
     # a new scaler at the top of a function of one epoch: the loss scale starts from 65536 each epoch
     """
 import torch
@@ -443,6 +463,35 @@ for epoch in range(epochs):
 ]
 
 VALID += [
+    # bfloat16, a CPU autocast, a dtype from the config, and autocast switched off need no scaler
+    """
+import torch
+
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast(device_type="cuda", dtype=torch.bfloat16):
+        loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast("cpu"):
+        loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.autocast(device_type=args.device, dtype=amp_dtype):
+        loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+for x, y in loader:
+    optimizer.zero_grad()
+    with torch.cuda.amp.autocast(enabled=False):
+        loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+""",
     # one scaler per run: made before the epoch loop, or once per fold around the whole run, or with its trainer
     """
 import torch
@@ -531,9 +580,53 @@ def _fresh_each_epoch(ctx: FileContext) -> Iterator[Finding]:
         )
 
 
+# float16 autocast: the CUDA autocast of torch.cuda.amp, or torch.autocast on "cuda" (float16 is its default
+# type there), or any autocast with dtype float16; "bfloat16", a CPU device or a dtype we cannot read are not
+_AUTOCAST = re.compile(r"\bautocast\s*\(")
+_FP16 = re.compile(r"\bdtype\s*=\s*(?:torch\.)?(?:float16|half)\b|\bdtype\s*=\s*[\"'](?:float16|half|fp16)[\"']")
+_CUDA_DEFAULT = re.compile(r"(?:\bcuda\.amp\.autocast|^autocast)\s*\(\s*(?:\)|enabled\b)|"
+                           r"\bautocast\s*\(\s*(?:device_type\s*=\s*)?[\"']cuda[\"']")
+# anything that scales the loss, or a framework that does it for the loop
+_SCALES = re.compile(r"scaler|scale_loss|loss_scale|accelerat|deepspeed|lightning|fabric|manual_backward|"
+                     r"fp16_optimizer|apex", re.IGNORECASE)
+
+
+def _fp16_autocast(item: str) -> bool:
+    if not _AUTOCAST.search(item) or "bfloat16" in item or "bf16" in item or re.search(r"enabled\s*=\s*False", item):
+        return False
+    if "dtype" in item:
+        return bool(_FP16.search(item))
+    return bool(_CUDA_DEFAULT.search(item.strip()))
+
+
+def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    """float16 autocast around the forward pass, a plain backward and step, and no scaler in the file."""
+    if _SCALES.search(ctx.source):
+        return
+    autocast = next((c for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
+                     if _fp16_autocast(c)), "")
+    backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.code == f"{e.receiver}.backward()"
+                 and re.fullmatch(r"[A-Za-z_]\w*", e.receiver or "")]
+    steps = [e for e in optimizer_steps(ctx, loop) if e in seq]
+    if not autocast or not backwards or not steps:
+        return
+    b = backwards[0]
+    yield ctx.finding(
+        ID, "warning", b.line, b.end_line, loop=loop,
+        facts={"problem": "no_scaler", "scaler": "scaler", "optimizer": steps[0].target or "optimizer",
+               "step": steps[0].code, "step_line": steps[0].line, "backward": b.code, "backward_line": b.line,
+               "autocast": autocast, "loop_header": loop.header},
+    )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     for loop in training_units(ctx):
         seq = sequence(loop)
+        if "autocast" in ctx.source:
+            fp16 = list(_without_scaler(ctx, loop, seq))
+            if fp16:
+                yield from fp16
+                continue
         found = list(_bypassed_step(ctx, loop, seq))
         if not found:
             found = list(_missing_update(ctx, loop, seq))
