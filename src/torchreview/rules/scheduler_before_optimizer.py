@@ -469,6 +469,13 @@ def _a_setting(condition: str, loop: TrainingLoop) -> bool:
         any(SETTINGS_NAME.fullmatch(w) for w in words)
 
 
+def _present(condition: str, scheduler: str) -> bool:
+    """A test that the scheduler exists (``if self.schedule is not None:``, ``if scheduler:``): it says
+    nothing of how far training has got, so the step still runs before the epoch's batches."""
+    test = " ".join(condition_test(condition).split())
+    return bool(scheduler) and test in (scheduler, f"{scheduler} is not None", f"not {scheduler} is None")
+
+
 def _epoch_functions(ctx: FileContext) -> list[TrainingLoop]:
     """Functions that hold a training loop and step a scheduler in their own body, before that loop
     (``def train_one_epoch(...): lr_scheduler.step(); for batch in loader: ... optimizer.step()``): one
@@ -482,8 +489,9 @@ def _epoch_functions(ctx: FileContext) -> list[TrainingLoop]:
         body = info.node.body
         stmts = body.body if isinstance(body, cst.IndentedBlock) else []
         first_loop = next((i for i, st in enumerate(stmts) if isinstance(st, cst.For | cst.While)), None)
+        # (also under a test that the scheduler exists: "if self.schedule is not None: self.schedule.step()")
         if first_loop is None or not any(".step()" in ctx.code(st) and "sched" in ctx.code(st).lower()
-                                         for st in stmts[:first_loop] if isinstance(st, cst.SimpleStatementLine)):
+                                         for st in stmts[:first_loop] if isinstance(st, cst.SimpleStatementLine | cst.If)):
             continue
         out.append(function_as_iteration(ctx.path, ctx.module, info.node, ctx.sourcemap, ctx.facts))
     return out
@@ -516,7 +524,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 per = "batch"
             else:
                 if sched.conditions and not all(training_phase(c) is not None or _a_setting(c, loop)
-                                                for c in sched.conditions):
+                                                or _present(c, sched.receiver or "") for c in sched.conditions):
                     continue  # "if epoch > 0: scheduler.step()": the author placed it knowingly
                 per = "epoch"
             if per == "batch":
@@ -531,3 +539,19 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             )
             break
 
+
+
+INVALID += [
+    # a model's own fit() for one epoch, with the scheduler stepped first under a test that it exists
+    """
+class PointNet(nn.Module):
+    def fit(self, dataloader, epoch):
+        self.train()
+        if self.schedule is not None:
+            self.schedule.step()  # <- finding
+        for inputs, targets in dataloader:
+            self.optimizer.zero_grad()
+            self.loss(self(inputs), targets).backward()
+            self.optimizer.step()
+""",
+]

@@ -66,7 +66,7 @@ from torchreview.rules._calls import (
 ID = "torch-load-unsafe"
 SEVERITY = "warning"  # for torch >= 2.6 where the load breaks; otherwise one info per file
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:torch\.load\(|from torch import[^\n]*\bload\b"
+PREFILTER = r"text:torch\.load\(|from torch import[^\n]*\bload\b|import torch as \w+"
 
 VALID = [
     """
@@ -240,6 +240,11 @@ def _torch_load_names(ctx: FileContext) -> set[str]:
                     for alias in small.names:
                         if ctx.code(alias.name) == "load":
                             names.add(ctx.code(alias.asname.name) if alias.asname else "load")
+                elif isinstance(small, cst.Import):
+                    # "import torch as t": t.load(...) is torch.load
+                    for alias in small.names:
+                        if ctx.code(alias.name) == "torch" and alias.asname is not None:
+                            names.add(ctx.code(alias.asname.name) + ".load")
     return names
 
 
@@ -318,3 +323,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         # A suggestion edits one call; with several, the note speaks for the file and offers none.
         suggestion=_suggest(ctx, first.node) if len(open_calls) == 1 else None,
     )
+
+
+INVALID += [
+    # torch imported under a short name
+    """
+import torch as t
+model.load_state_dict(t.load("model_save/cls_best.pth"))  # <- finding
+""",
+]
