@@ -39,7 +39,8 @@ Use instead
     after the optimizer, on a scheduler stepped under an ``if`` at the top of the epoch
     (``if epoch > 0: scheduler.step()``; a test of the training phase, ``if phase == 'train':``, is no
     such guard: the scheduler still steps before that phase's batches, and neither is a setting that
-    picks the kind of scheduler, ``if args.lr_scheduler == 'step':``), and on a scheduler that belongs to another optimizer
+    picks the kind of scheduler, ``if args.lr_scheduler == 'step':``, or a test that the scheduler exists,
+    ``if self.schedule is not None:``), and on a scheduler that belongs to another optimizer
     than the one that steps after it, and on scheduler classes written in the same file (or, when the
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
     (their ``step()`` may mean something else), nor on a step whose return value is kept
