@@ -2285,3 +2285,31 @@ def test_no_reason_in_the_shapes_of_round_30(title, body):
 ])
 def test_reasons_of_round_30_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("update the metric variable", "Just made the pull request according to this https://github.com/o/r/issues/5"),
+    ("Add integrated gradients", "All these parts are preliminary and have not been tested individually."),
+    ("Add ffmpeg streaming", "This PR adds a prototype API.\nCurrently, the Python surface is a minimal implementation."),
+    ("Trace and script", "Adds jit tracing and TorchScript (won't work for all models)."),
+    ("Use cutlass for memory-efficient attention", ""),
+])
+def test_no_reason_in_the_shapes_of_round_31(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Sample commit", "Testtest", "[WIP] test", "amend", "nn", "test run"])
+def test_placeholder_titles_of_round_31_say_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Replace from_config with from_archive", "This is one step closer to serving trained models in the demo."),
+    ("Add a retrieval task", "**Why this task?** The existing tasks all rerank a shortlist of candidates."),
+    ("Singular SanitizeBoundingBox", "Use the singular, as SanitizeBoundingBoxes was the only plural usage."),
+    ("The torchvision ops were removed from torch", "Fix the path of roi_align."),
+    ("Document the ffmpeg requirement", "Trying to run it I stumbled over the ffmpeg requirement."),
+    ("Fix an import", "This PR fixes the import for the new module layout in the current botorch devel version."),
+])
+def test_reasons_of_round_31_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

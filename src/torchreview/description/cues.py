@@ -273,6 +273,20 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
+              # what a newer release of a dependency changed: "the new import structure in the current botorch
+              # devel version", "np.int is deprecated in newer numpy versions"
+              # (a dependency is named: "In the new version, the config is read from YAML" is the PR's own)
+              r"\b(?:in|of|for|with) (?:the )?(?:current|latest|new|newest|upcoming|recent|newer) (?:(?:[\w-]+ ){1,2}"
+              r"(?:versions?|releases?|devel|nightly)\b|(?:versions?|releases?) of (?!(?:this|the|our|my) )\w)|"
+              # "Trying to run it I stumbled over the undocumented FFmpeg requirement"
+              r"\bstumbled (?:over|upon|on|across|into)\b|"
+              # the odd one out: "as SanitizeBoundingBoxes was the only plural usage"
+              r"\b(?:was|is|were|are) the only (?:[\w-]+ ){0,3}?(?:usage|one|place|class|function|module|model|file|"
+              r"exception|case|method)\b|"
+              # an outside library dropped something: "The torchvision ops were removed from torch"
+              r"\b(?:was|were|has been|have been|got) (?:removed|dropped|renamed|moved) (?:from|in) (?:the )?"
+              r"(?:latest |recent |new |newer )?(?:torch|pytorch|numpy|scipy|python|transformers|torchvision|"
+              r"torchaudio|lightning|cuda)\b|"
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
         # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
@@ -305,8 +319,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:as|since|because) (?:the |this |that |upstream |an? )?(?:[\w-]+ )?(?:pr|pull request|fix|patch|"
               r"change)(?: #\d+)? (?:has|have|had) (?:now |already |finally )?been (?:merged|released|landed)\b|"
               # a reference the change follows: "according to <the AMP docs>, gradients should be unscaled"
-              r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link|docs?|documentation|paper|guide|spec|specification|official|"
-              r"pytorch|torch|recommendation)"),
+              # ("made the pull request according to this link" only points there: a link needs words after it)
+              r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link(?=\W*[a-z])|docs?|documentation|paper|guide|spec|specification|"
+              r"official|pytorch|torch|recommendation)|"
+              # "it's one step closer to serving trained models", "a key step towards supporting more languages"
+              r"\bsteps? (?:closer to|towards?) (?!link\b|#\d)"),
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
@@ -712,7 +729,8 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 # Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
 # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
-    r"^\W*(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
+    # (after a tag such as "[WIP]": "[WIP] test")
+    r"^\W*(?:\[[\w -]{1,12}\]\s*)?(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
     r"asdf?|qwerty|x{2,}|a{3,}|"
     # a newcomer's first try: "sorry, i'm learning to request pull", "testing how to make a PR"
     r"(?:sorry,? )?(?:i'?m |i am )?(?:just )?(?:learning|trying|testing) (?:how )?to (?:make|create|open|request|"
@@ -743,6 +761,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"stuff|things|branch|fork|upstream|master|main)(?: (?:with|from|to) (?:the )?(?:dev|devel|develop|main|"
     r"master|upstream|origin|latest)(?: branch)?)?|"
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
+    # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")
+    r"test(?:test)+|test ?run|amend(?:ed|ment)?|sample commit|[a-z]{1,2}|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
     r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?#?\d+)?|"
     # a date alone ("28june", "June 28", "2023-06-28")

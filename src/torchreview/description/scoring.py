@@ -53,6 +53,9 @@ _SCOPE = re.compile(
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     # "the loader, which currently only contains the QM9 dataset": how far the new code reaches
     r"\bcurrently only (?:contains?|supports?|includes?|has|covers?|handles?|works? (?:with|on|for))\b|"
+    # "Currently, the Python surface is minimum implementation.": how far the new code has got
+    r"^(?:currently|for now|at the moment),? (?:the |this |our )?(?:[\w-]+ ){0,4}?(?:is|are) (?:a |an |the )?"
+    r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
     # "Currently, the performance of the models on the test set is the following": a results report
     r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
@@ -184,6 +187,11 @@ _CAVEAT = re.compile(
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
     # how far the PR has got: "dense prompts support is still partial"
+    # a limit of what is added: "Adds jit tracing (won't work for all models, …)"
+    r"\b(?:won't|will not|doesn't|does not|may not|might not) work (?:for|with|on) (?:all|every|each)\b|"
+    # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
+    r"\b(?:these|they|this|it|all (?:of )?(?:these|them|this))(?: [\w-]+)?(?: are| is)? (?:still )?(?:preliminary|untested)\b|"
+    r"\b(?:these|they|this|it|all (?:of )?(?:these|them))(?: [\w-]+)? (?:have|has) not (?:yet )?been tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
     r"preliminary|rough)\b|"
     # a closing: "Happy to help", "We're here to help!"
@@ -322,6 +330,8 @@ _BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |
                               r"in (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.-]+(?:,? (?:which|that) (?:is|was|has been|"
                               r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?(?![a-z0-9])|\bfaster[ _-]whisper\b|"
+                         # xformers' kernel: "Use cutlass for memory-efficient attention" names it, no effect
+                         r"\bmemory[ _-]efficient (?:attention|sdpa|kernels?)\b|"
                          # "Add Faster/Mask/Keypoint-RCNN": the detector family, named in one go
                          r"\bfaster(?:/[\w-]+)+[ _-]?r[ _-]?cnns?(?![a-z0-9])")
 
@@ -373,7 +383,7 @@ def score(sentence: Sentence) -> float:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "depreciat" in text:
         text = text.replace("depreciat", "deprecat")  # a common misspelling ("numpy has depreciated np.float")
-    if "fast" in text:
+    if "fast" in text or "efficient" in text:
         text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
     if "aim" in text or "missed" in text or " of this " in text:
         text = _RESTATED_AIM.sub(" ", text)

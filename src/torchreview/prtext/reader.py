@@ -39,6 +39,8 @@ from torchreview.prtext.sentences import (
     split_sentences,
 )
 
+# a bold question of why opening a paragraph, followed by its answer
+_WHY_LEAD = re.compile(r"^\s*(?:\*\*|__)why\b[^*_\n]{0,60}\?(?:\*\*|__)\s*(.*)$", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 
@@ -226,6 +228,13 @@ def read(title: str, body: str) -> ReadText:
                 sentences.extend(split_sentences(_clean_inline(name), section))
                 body_content = True
             continue
+        why = _WHY_LEAD.match(stripped)
+        if why:
+            # "**Why this task?** Existing tasks are all reranking …": the answer to a bold "why" question
+            section = Section.MOTIVATION
+            stripped = why.group(1).strip()
+            if not stripped:
+                continue
         label = _LABEL.match(stripped)
         if label and _TRAILER.match(label.group(1)):
             continue  # "Signed-off-by: …" above the text (DCO bots put it first): that line only
