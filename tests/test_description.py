@@ -2313,3 +2313,29 @@ def test_placeholder_titles_of_round_31_say_nothing(title):
 ])
 def test_reasons_of_round_31_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix the metric report", "## Tests Added\nNo tests added."),
+    ("Add back-translation (but need the actual translation model implemented still)", ""),
+    ("Add splitting helpers", "In split.py, standardized variable naming and replaced global seeds with generators."),
+    ("[Model Zoo] Molecule Regression", ""),
+    ("Add batch inference", "Here are the steps to reproduce the results."),
+    ("Update README.md", 'Adding: "Demystifying Contrastive Self-Supervised Learning." NeurIPS 2020.'),
+    ("Train a ridge model", "Done for both the classifier and the regression."),
+])
+def test_no_reason_in_the_shapes_of_round_32(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Update tabular.ipynb", 'From release 1.0.25 "get_tabular_learner" is renamed "tabular_learner".'),
+    ("Read truncated images", "One image of the dog set appears to be truncated."),
+    ("Add a predictor type", "KServe added a new HuggingFace runtime in the latest update."),
+    ("Metal-cpp version bump", "Apple has released the stable version of Metal-cpp for macOS 15."),
+    ("Add a Chinese README", "I really want to bring these materials to the Chinese community."),
+    ("Pin transformers", "There could be problems if the user has an older version of transformers."),
+    ("Fix the perf regression in the loader", ""),
+])
+def test_reasons_of_round_32_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

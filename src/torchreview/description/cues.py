@@ -278,6 +278,21 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # (a dependency is named: "In the new version, the config is read from YAML" is the PR's own)
               r"\b(?:in|of|for|with) (?:the )?(?:current|latest|new|newest|upcoming|recent|newer) (?:(?:[\w-]+ ){1,2}"
               r"(?:versions?|releases?|devel|nightly)\b|(?:versions?|releases?) of (?!(?:this|the|our|my) )\w)|"
+              # an outside project's new release: "Apple has released the stable version of Metal-cpp",
+              # "KServe added a new HuggingFace runtime in the latest update"
+              r"\b(?:has|have) (?:now |finally |just |recently )?(?:released|published|shipped) (?:a |the |its |their )?"
+              r"(?:new |stable |latest |official |first )?(?:version|release|update)\b|"
+              r"^(?!(?:i|we|this|it)\b)[\w.-]+ (?:added|introduced|changed|removed|deprecated|renamed|dropped) [^.]{0,80}?"
+              r"\bin (?:the|its|their) (?:latest|recent|last|new|newest) (?:update|release|version)\b|"
+              # a risk the change removes: "There could be problems if the user has an older version"
+              r"\bthere (?:could|would|might|may|can|will) be (?:problems?|issues?|errors?|conflicts?|crashes)\b|"
+              # who it is for: "Really want to bring these materials to the Chinese community"
+              r"\b(?:want|wanted|would like|hope|hoping) to (?:bring|make|offer|provide|share)\b[^.]{0,60}\b(?:community|"
+              r"users|people|readers|newcomers|beginners|speakers|learners)\b|"
+              # a release that changed the library: "From Release 1.0.25 get_tabular_learner is renamed"
+              r"^(?:from|since|starting (?:from|with)|as of) (?:the )?(?:release|version) v?\d|"
+              # a broken input told by how it looks: "a dog image that appears to be truncated"
+              r"\b(?:appears?|seems?) to be (?:truncated|corrupt(?:ed)?|broken|damaged|empty|stale|outdated|invalid)\b|"
               # "Trying to run it I stumbled over the undocumented FFmpeg requirement"
               r"\bstumbled (?:over|upon|on|across|into)\b|"
               # the odd one out: "as SanitizeBoundingBoxes was the only plural usage"
@@ -391,10 +406,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\boom(?:s|ed|ing)?\b|\bout of memory\b|\boverflows?\b|\bunderflows?\b|\bdivid(?:e|es|ed|ing) by zero\b|"
               # a regression is a bug; "linear regression", "the regression head" or "classification and
               # regression" name a kind of model or task
-              r"(?<!linear )(?<!logistic )(?<!ridge )(?<!lasso )(?<!polynomial )(?<!quantile )(?<!softmax )"
-              r"(?<!kernel )(?<!bbox )(?<!box )(?<!and )(?<!or )(?<!for )(?<!and the )(?<!or the )"
-              r"\bregress(?:ion|ions|ed)\b(?! tests?\b| suite\b| testing\b| head| heads| model| models| task| tasks|"
-              r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?)|"
+              # ("molecule regression", "tabular regression": a word of the field before it names the task, so
+              # the bug reading needs an article, a verb, a kind of regression or a bracket before it)
+              r"(?:(?:^|[(\[,;:]\s*)|(?<!\band )(?<!\bor )(?<!\bfor )(?<!\bboth )\b(?:a|an|the|this|that|our|their|its|your|fix|fixes|fixed|fixing|perf|performance|speed|memory|"
+              r"accuracy|no|any|possible|potential|major|minor|severe|serious|recent|known|introduces|introduced|"
+              r"caused|causes|cause|avoid|avoids|prevent|prevents|revert|reverts|reverting) )"
+              r"regress(?:ion|ions)\b(?! tests?\b| suite\b| testing\b| head| heads| model| models| task| tasks|"
+              r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?)|\bregressed\b|"
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"

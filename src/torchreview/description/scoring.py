@@ -187,6 +187,10 @@ _CAVEAT = re.compile(
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
     # how far the PR has got: "dense prompts support is still partial"
+    # how to check the PR: "Here are the steps to reproduce the results."
+    r"^here (?:are|is) (?:the )?(?:steps|commands?|instructions) to (?:reproduce|replicate|run|test)\b|"
+    # the PR's test status under a template heading: "No tests added.", "no new tests"
+    r"^\W*(?:no|none|n/a)(?: new| extra| additional)? tests?(?: (?:added|needed|required|included|written))?\W*$|"
     # a limit of what is added: "Adds jit tracing (won't work for all models, …)"
     r"\b(?:won't|will not|doesn't|does not|may not|might not) work (?:for|with|on) (?:all|every|each)\b|"
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
@@ -365,6 +369,11 @@ _USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try
 _BANNER = re.compile(r"^[^a-z]*(?:[A-Z][A-Z'’-]*[^a-zA-Z]+){4,}[A-Z][^a-z]*$")
 
 
+# what the PR still lacks, said in passing: "Add backtranslation aug (but need the actual model implemented still)";
+# the rest of the sentence still names the change
+_STILL_NEEDED = re.compile(r",?\s*\(?\b(?:but|though|although) (?:i |we |it |this )?(?:still )?needs? [^.;)]{0,80}\bstill\b\)?")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only or _BANNER.match(sentence.text):
@@ -421,6 +430,8 @@ def score(sentence: Sentence) -> float:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)
+    if "still" in text and "need" in text:
+        text = _STILL_NEEDED.sub(" ", text)
     if "test" in text or "tried" in text or "verif" in text or "run" in text or "check" in text:
         text = _UNTESTED.sub("", text)  # "…, but haven't tested it, since I don't have the data"
     if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
@@ -564,7 +575,8 @@ _PR_PAST = frozenset(
     "supported expected detailed required wrapped applied installed pinned unpinned skipped marked "
     "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
     "tried attempted decided chose chosen preferred kept improved optimized extended refined "
-    "reorganized restructured rearranged renumbered reordered polished solved resolved closed addressed".split()
+    "reorganized restructured rearranged renumbered reordered polished solved resolved closed addressed "
+    "standardized standardised unified consolidated harmonized harmonised streamlined".split()
 )
 _NOT_A_SUBJECT = frozenset(
     "the a an this that these those is are was were be been being has have had get gets got getting "
@@ -683,8 +695,8 @@ def _tells_past_event(text: str) -> bool:
             continue
         if w in _IRREGULAR_PAST:
             return True
-        if w in _ED_ADJECTIVES:
-            continue  # "mixed precision", "distributed training", "masked tokens": terms, not events
+        if w in _ED_ADJECTIVES or "-" in w:
+            continue  # "mixed precision", "masked tokens", "self-supervised learning": terms, not events
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
             if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):
