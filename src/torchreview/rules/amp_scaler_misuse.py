@@ -422,6 +422,23 @@ INVALID += [
     """
 import torch
 
+def autocast_context(device_type, precision):
+    if precision == "bfloat16":
+        return torch.autocast(device_type=device_type, dtype=torch.bfloat16)
+    if precision == "float16":
+        return torch.autocast(device_type=device_type, dtype=torch.float16)
+    return contextlib.nullcontext()
+
+for batch in loader:
+    with autocast_context("cuda", cfg.precision):
+        loss = model(**batch).loss
+    loss.backward()  # <- finding
+    optimizer.step()
+    optimizer.zero_grad()
+""",
+    """
+import torch
+
 for inputs, labels in train_loader:
     optimizer.zero_grad()
     with torch.amp.autocast(device_type="cuda"):
@@ -599,12 +616,28 @@ def _fp16_autocast(item: str) -> bool:
     return bool(_CUDA_DEFAULT.search(item.strip()))
 
 
+_AUTOCAST_CALL = re.compile(r"\bautocast\s*\((?:[^()]|\([^()]*\))*\)")
+_CALLED = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")
+
+
+def _fp16_context(ctx: FileContext, item: str) -> str:
+    """The float16 autocast of a ``with`` item: written there, or returned by a function of the file that the
+    item calls (``with get_autocast_context(device, precision):`` whose ``float16`` branch returns one)."""
+    if _fp16_autocast(item):
+        return item
+    m = _CALLED.match(item)
+    info = ctx.facts.top_functions.get(m.group(1)) if m else None
+    if info is None:
+        return ""
+    return next((c for c in _AUTOCAST_CALL.findall(ctx.code(info.node)) if _fp16_autocast(c)), "")
+
+
 def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
     """float16 autocast around the forward pass, a plain backward and step, and no scaler in the file."""
     if _SCALES.search(ctx.source):
         return
-    autocast = next((c for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
-                     if _fp16_autocast(c)), "")
+    autocast = next((found for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
+                     if (found := _fp16_context(ctx, c))), "")
     backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.code == f"{e.receiver}.backward()"
                  and re.fullmatch(r"[A-Za-z_]\w*", e.receiver or "")]
     steps = [e for e in optimizer_steps(ctx, loop) if e in seq]
