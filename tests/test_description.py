@@ -2339,3 +2339,13 @@ def test_no_reason_in_the_shapes_of_round_32(title, body):
 ])
 def test_reasons_of_round_32_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_an_authors_own_include_is_no_template_guidance():
+    # "Include all …" is the author's change; "Please include a summary …" is the template's guidance
+    body = "Include all challenge metrics on the leaderboard. This makes it easier to compare solutions."
+    assert check_description("Include metrics on the leaderboard", body).verdict == "purpose"
+    guidance = "Please include a summary of the change and which issue is fixed.\n\nAdd metrics to the board."
+    assert check_description("Leaderboard metrics", guidance).verdict == "mechanism-only"
+    assert check_description("Thread block floors", "This lets codegen require a granularity without hard-coding "
+                             "it into the tuner.").verdict == "purpose"

@@ -604,7 +604,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bless memory\b|\bless (?:prone|susceptible|vulnerable) to\b|"
               # what no longer has to be done: "run the notebooks without setting up an environment"
               r"\bwithout (?:having to|needing to|the need (?:to|for)|worrying about|(?:first )?(?:setting up|installing|"
-              r"rebuilding|retraining) )|\b(?:remov|eliminat)(?:es|ing) the need (?:for|to)\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
+              r"rebuilding|retraining|hard-?coding|hardcoding) )|\b(?:remov|eliminat)(?:es|ing) the need (?:for|to)\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
               r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|"
