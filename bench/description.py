@@ -698,6 +698,58 @@ sure (701) 0.946 / 0.950 / 0.948. Counted on them: 248 bare titles (23 errors) a
 (153 errors: 78 mechanism-only texts read as giving a reason, 71 reasons missed, 4 empty). The floor is
 met only on the texts both readers call clear among this stop's held-out batches, not on all labels.
 Keep the twelve held out: --held-out BY,CA,CD,CG,CJ,CL,CM,CP,CR,CU,CX,CZ.
+
+Rounds 30 to 33 (stop 43). All fresh batches are dev this time; the twelve held-out batches above stay
+held out and were measured once, at the end. Fourteen batches, split written before any text arrived,
+each gatherer steered to an area of its own (computer-vision tooling, training infrastructure, science
+and robotics, courses and research code; NLP libraries, model zoos and export, PyTorch's own domain
+libraries, commit-style texts; training frameworks, data, serving, paper implementations; efficiency,
+benchmarks): EC to EP. The search budget ran out in round 33 (EO 8 texts, EP 7). The list of used
+addresses had missed the texts of stops 41 and 42, so six texts repeated earlier ones (EI080, EI081 and
+EI083 repeated the held-out CX011, CX012, CX007; EI067, EJ003, EJ045 repeated dev texts): they were
+dropped before their errors were read, and the list now holds every address. 1,089 texts, each measured
+blind on arrival with the code of that moment and with the start code (360d6d2), each read by a second
+blind reader.
+  batch (labels p/m/e, torn)              blind P / R / F1        end F1
+  EC (39/51/0, 23), bodies                0.811 / 0.843 / 0.827   0.846
+  ED (26/64/0, 26)                        0.881 / 0.812 / 0.846   0.878
+  EE (38/52/0, 34), bodies                0.812 / 0.750 / 0.780   0.846
+  EF (18/67/5, 25)                        0.900 / 0.940 / 0.920   0.928
+  EG (41/49/0, 25), bodies                0.933 / 0.857 / 0.894   0.925
+  EH (30/59/1, 28)                        0.930 / 0.898 / 0.914   0.931
+  EI (bodies, 86 after the repeats)       0.783 / 0.783 / 0.783   0.835
+  EJ (88 after the repeats)               0.857 / 0.906 / 0.881   0.942
+  EK (41/49/0, 24), bodies                0.844 / 0.776 / 0.809   0.830
+  EL (27/63/0, 17)                        0.964 / 0.857 / 0.908   0.933
+  EM (45/45/0, 33), bodies                0.796 / 0.867 / 0.830   0.860
+  EN (40/50/0, 27)                        0.884 / 0.760 / 0.817   0.860
+  EO (5/3/0, 3), bodies, 8 texts          0.667 / 0.667 / 0.667   0.800
+  EP (4/3/0, 2), 7 texts                  0.600 / 1.000 / 0.750   0.857
+Again every blind figure equals the start figure: rounds 31, 32 and 33 arrived after one, two and three
+rounds of fixes, and their figures with that code were those of the start code.
+Dev fixes, each with a test that fails on the code before it (every moved dev verdict agrees with both
+readers but one, EB016, which had been right only because "non-regression" read as a bug): reasons in
+"less prone to", "without setting up / hard-coding", "removes the need for", "making X fail", "s.t.",
+"one step closer to", a bold "Why this task?" answered in its paragraph, the odd one out ("was the only
+plural usage"), a library that dropped or changed something ("were removed from torch", "Apple has
+released the stable version", "KServe added … in the latest update", "From release 1.0.25 …", a newer
+release of a named dependency), a risk ("There could be problems if …"), "stumbled over", an input that
+"appears to be truncated", who it is for ("bring these materials to the Chinese community"); no reason in
+the author's own doing told with a contraction ("I've corrected"), "Reduced …" opening a sentence, the
+author's earlier work ("I previously wrote"), closings ("Happy to help"), "support is still partial",
+"currently only contains", "currently a minimal implementation", parts "preliminary and not tested",
+"won't work for all models", "(but need … still)", "No tests added.", "Here are the steps to reproduce",
+"according to this <link>" alone, a spiking network's "spikes", "regression" as a task ("Molecule
+Regression"), hyphenated -ed terms ("self-supervised"), "standardized …" as the author's change, the
+kernel name "memory-efficient attention", a template's "in bullet points" and "A description of why
+this PR is needed"; placeholder titles ("Testtest", "[WIP] test", "amend", "nn", "test run", "Sample
+commit"). The reader no longer takes an author's "Include all …" for a template's "Please include a
+summary …".
+At the end (counted, not read): this stop's dev (1,089) 0.866 / 0.841 / 0.853 with the start code ->
+0.903 / 0.872 / 0.887; where both readers agree and both are sure (733) 0.924 -> 0.970. All dev (2,823)
+0.885 -> 0.899. The twelve held-out batches (1,051): 0.856 / 0.872 / 0.864 at the start -> 0.856 / 0.877 /
+0.866 (five verdicts moved, four toward both readers); clear labels 0.932 -> 0.935; where both agree and
+both are sure (701) 0.948 -> 0.950 (precision 0.945). The floor is met on that subset only.
 """
 
 from __future__ import annotations
