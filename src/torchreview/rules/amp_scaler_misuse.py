@@ -634,8 +634,8 @@ def _fp16_context(ctx: FileContext, item: str) -> str:
 
 def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
     """float16 autocast around the forward pass, a plain backward and step, and no scaler in the file."""
-    if _SCALES.search(ctx.source):
-        return
+    if _SCALES.search(ctx.source) or "cpu.amp" in ctx.source:
+        return  # (a bare autocast() imported from torch.cpu.amp computes in bfloat16)
     autocast = next((found for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
                      if (found := _fp16_context(ctx, c))), "")
     backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.code == f"{e.receiver}.backward()"
