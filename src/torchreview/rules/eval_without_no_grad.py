@@ -2099,6 +2099,11 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
                                                                  for x in ast.walk(n.value))}
         if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
+    for func, calls in found.calls_of_function.items():
+        # an evaluation function with no loop that switches its model to eval (_function_findings)
+        name = getattr(func, "name", "")
+        if isinstance(name, str) and EVAL_FUNCTION_NAME.search(name) and any(switches_to_eval(c) for c in calls):
+            return True
     for loop in found.forward_loops():
         func = loop.function
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):
@@ -2888,6 +2893,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
             continue  # nothing says this runs as evaluation (a hook, or a helper of training)
         if not callers and not own_eval:
             continue
+        if own_eval and not in_loops and all(_last_mode_before(ctx, func, e.line) != "eval" for e in forwards):
+            continue  # the model runs before the function switches it to eval ("init loss" of a smoke test)
         forward = _the_network(forwards)
         yield ctx.finding(
             ID, SEVERITY, ctx.pos(func.name).start.line, ctx.pos(func.name).start.line,
@@ -3055,5 +3062,22 @@ class Trainer:
 
     def _with_ema_weights(self, fn):
         return fn()
+""",
+]
+
+
+VALID += [
+    # a smoke test that prints the first loss, then switches to eval for a sampling method of the model
+    """
+import torch
+
+
+def test_gpt(cfg):
+    model = GPT(cfg)
+    x = torch.randint(0, cfg.vocab_size, (2, 64))
+    _, loss = model(x, x)
+    print(f"init loss: {loss.item():.4f}")
+    model.eval()
+    return model
 """,
 ]
