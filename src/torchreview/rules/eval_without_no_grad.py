@@ -2099,9 +2099,9 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
                                                                  for x in ast.walk(n.value))}
         if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
-    for func, calls in found.calls_of_function.items():
+    for scope, calls in found.calls_of_function.items():
         # an evaluation function with no loop that switches its model to eval (_function_findings)
-        name = getattr(func, "name", "")
+        name = getattr(scope, "name", "")
         if isinstance(name, str) and EVAL_FUNCTION_NAME.search(name) and any(switches_to_eval(c) for c in calls):
             return True
     for loop in found.forward_loops():
