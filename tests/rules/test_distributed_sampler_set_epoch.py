@@ -46,3 +46,14 @@ def test_any_set_epoch_in_the_file_keeps_it_quiet() -> None:
     assert len(run(src + LOOP.format(loader="loader"))) == 1
     assert run(src + "set_sampler_epoch = lambda e: sampler.set_epoch(e)\n" + LOOP.format(loader="loader")) == []
 
+
+
+def test_a_sampler_made_only_when_distributed_is_followed() -> None:
+    src = ("train_sampler = DistributedSampler(ds) if args.distributed else None\n"
+           "loader = DataLoader(ds, sampler=train_sampler, shuffle=(train_sampler is None))\n")
+    assert [f.line for f in run(src + LOOP.format(loader="loader"))] == [1]
+    inline = "loader = DataLoader(ds, sampler=DistributedSampler(ds) if ddp else None)\n"
+    assert [f.line for f in run(inline + LOOP.format(loader="loader"))] == [1]
+    # the usual reference script sets the epoch when it is distributed
+    guarded = src + "for epoch in range(epochs):\n    if args.distributed:\n        train_sampler.set_epoch(epoch)\n"
+    assert run(guarded + LOOP.format(loader="loader")) == []

@@ -2,7 +2,8 @@
 
 What it does
     Finds a ``DistributedSampler`` that shuffles (``shuffle`` left out or ``True``) and feeds a
-    ``DataLoader`` (``DataLoader(..., sampler=train_sampler)``, or the sampler written inline) whose
+    ``DataLoader`` (``DataLoader(..., sampler=train_sampler)``, or the sampler written inline, also as
+    ``DistributedSampler(ds) if args.distributed else None``) whose
     batches a training loop of the file takes, when that loop runs again for every epoch: it sits
     inside another loop, or its function is called inside a loop of the file with that loader. The
     file must call ``set_epoch`` nowhere (``train_sampler.set_epoch(epoch)``,
@@ -234,7 +235,10 @@ _PREPARED = re.compile(r"\.prepare(?:_data_loader)?\s*\(")
 
 
 def _shuffling_sampler(node: cst.BaseExpression) -> bool:
-    """A ``DistributedSampler(...)`` call that shuffles: ``shuffle`` left out or written ``True``."""
+    """A ``DistributedSampler(...)`` call that shuffles: ``shuffle`` left out or written ``True``; also one
+    branch of ``DistributedSampler(ds) if args.distributed else None``."""
+    if isinstance(node, cst.IfExp):
+        return _shuffling_sampler(node.body) or _shuffling_sampler(node.orelse)
     if not isinstance(node, cst.Call) or last_name(node.func) != _SAMPLER:
         return False
     arg = keyword(node, "shuffle")
