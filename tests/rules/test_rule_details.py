@@ -413,3 +413,23 @@ def test_float16_autocast_stays_quiet_when_something_in_the_file_scales_the_loss
     for extra in ("from apex import amp  # amp.scale_loss in the trainer", "accelerator = Accelerator()",
                   "import deepspeed", "scaler = make_scaler()"):
         assert run("amp-scaler-misuse", _FP16_LOOP.format(extra=extra, autocast="torch.cuda.amp.autocast()")) == []
+
+
+def test_a_step_shared_by_training_and_validation_behind_is_train_step_is_read() -> None:
+    src = (
+        "import torch\n"
+        "class Trainer:\n"
+        "    def single_step(self, loader, is_train_step):\n"
+        "        self.model.train() if is_train_step else self.model.eval()\n"
+        "        for x, y in loader:\n"
+        "            if is_train_step:\n"
+        "                self.optimizer.zero_grad()\n"
+        "            loss = self.criterion(self.model(x), y)\n"
+        "            if is_train_step:\n"
+        "                loss.backward()\n"
+        "                self.optimizer.step()\n"
+        "    def fit(self):\n"
+        "        self.single_step(self.trainloader, is_train_step=True)\n"
+        "        self.single_step(self.valloader, is_train_step=False)\n"
+    )
+    assert [f.line for f in run("eval-without-no-grad", src)] == [8]

@@ -131,7 +131,7 @@ SEVERITY = "warning"
 # Text first (the function names of EVAL_FUNCTION_NAME, a loader named for evaluation, a mode switch), then
 # the ast gate below.
 # the names of a flag that tells a shared batch loop to train or to evaluate
-_FLAG_NAMES = (r"train|training|is_train|is_training|train_mode|do_train|backprop|update|optimize|learn|"
+_FLAG_NAMES = (r"train|training|is_train|is_training|is_train_step|is_training_step|train_mode|do_train|backprop|update|optimize|learn|"
                r"cross_valid|valid|validate|validation|eval|evaluate|evaluation|is_eval|eval_mode|test|testing|"
                r"is_test|test_mode|inference")
 _FLAG = re.compile(_FLAG_NAMES, re.IGNORECASE)
