@@ -57,3 +57,19 @@ def test_a_sampler_made_only_when_distributed_is_followed() -> None:
     # the usual reference script sets the epoch when it is distributed
     guarded = src + "for epoch in range(epochs):\n    if args.distributed:\n        train_sampler.set_epoch(epoch)\n"
     assert run(guarded + LOOP.format(loader="loader")) == []
+
+
+def test_a_loader_factory_nested_in_the_training_function_is_followed() -> None:
+    src = (
+        "def finetune(model, train_set, epochs):\n"
+        "    def get_dataloader(dataset):\n"
+        "        sampler = DistributedSampler(dataset, shuffle=True)\n"
+        "        return DataLoader(dataset, batch_size=8, sampler=sampler)\n"
+        "    loader = get_dataloader(train_set)\n"
+        "    for epoch in range(epochs):\n"
+        "        for x, y in loader:\n"
+        "            optimizer.zero_grad()\n"
+        "            loss_fn(model(x), y).backward()\n"
+        "            optimizer.step()\n"
+    )
+    assert [f.line for f in run(src)] == [3]

@@ -36,12 +36,14 @@ class CallSite:
 
 @dataclass(frozen=True)
 class Assignment:
-    """``name = value`` (also ``a, b = value`` and ``x: T = value``), with its scope and line."""
+    """``name = value`` (also ``a, b = value`` and ``x: T = value``), with its scope and line. ``index`` is the
+    place of the name in an unpacked target (1 for ``b`` in ``a, b = value``), None for a plain one."""
 
     name: str
     value: cst.BaseExpression
     line: int
     function: cst.FunctionDef | None
+    index: int | None = None
 
 
 class _Walker(cst.CSTVisitor):
@@ -86,15 +88,16 @@ class _Walker(cst.CSTVisitor):
             contexts=tuple(self.contexts),
         ))
 
-    def _record(self, target: cst.BaseExpression, value: cst.BaseExpression, node: cst.CSTNode) -> None:
+    def _record(self, target: cst.BaseExpression, value: cst.BaseExpression, node: cst.CSTNode,
+                index: int | None = None) -> None:
         line = self.ctx.pos(node).start.line
         func = self.funcs[-1] if self.funcs else None
         if isinstance(target, cst.Tuple | cst.List):
-            for el in target.elements:
-                self._record(el.value, value, node)
+            for i, el in enumerate(target.elements):
+                self._record(el.value, value, node, i if index is None else index)
             return
         if isinstance(target, cst.Name | cst.Attribute | cst.Subscript):
-            self.assigns.append(Assignment(self.ctx.code(target), value, line, func))
+            self.assigns.append(Assignment(self.ctx.code(target), value, line, func, index))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for t in node.targets:
@@ -201,7 +204,8 @@ def calls_of(ctx: FileContext, function: cst.FunctionDef) -> list[CallSite]:
 
 def argument_for(function: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
     """What ``call``, a call of ``function``, hands its parameter ``name``: by keyword or by position (a
-    method called through an attribute fills ``self`` itself); None when it hands nothing for it."""
+    method called through an attribute fills ``self`` itself, and so does a class called to build an
+    object, for ``__init__``); None when it hands nothing for it."""
     params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
     if name not in params:
         return None
@@ -209,7 +213,8 @@ def argument_for(function: cst.FunctionDef, call: cst.Call, name: str) -> cst.Ba
     if by_keyword is not None:
         return by_keyword.value
     given = positional(call)
-    where = params.index(name) - (1 if params[:1] == ["self"] and isinstance(call.func, cst.Attribute) else 0)
+    bound = isinstance(call.func, cst.Attribute) or function.name.value == "__init__"
+    where = params.index(name) - (1 if params[:1] == ["self"] and bound else 0)
     return given[where].value if 0 <= where < len(given) else None
 
 

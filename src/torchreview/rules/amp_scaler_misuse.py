@@ -633,9 +633,7 @@ def _fp16_context(ctx: FileContext, item: str) -> str:
 
 
 def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
-    """float16 autocast around the forward pass, a plain backward and step, and no scaler in the file."""
-    if _SCALES.search(ctx.source) or "cpu.amp" in ctx.source:
-        return  # (a bare autocast() imported from torch.cpu.amp computes in bfloat16)
+    """float16 autocast around the forward pass, a plain backward and step (the file scales nothing: see check)."""
     autocast = next((found for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
                      if (found := _fp16_context(ctx, c))), "")
     backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.code == f"{e.receiver}.backward()"
@@ -653,9 +651,11 @@ def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
+    # (a bare autocast() imported from torch.cpu.amp computes in bfloat16)
+    unscaled = "autocast" in ctx.source and "cpu.amp" not in ctx.source and not _SCALES.search(ctx.source)
     for loop in training_units(ctx):
         seq = sequence(loop)
-        if "autocast" in ctx.source:
+        if unscaled:
             fp16 = list(_without_scaler(ctx, loop, seq))
             if fp16:
                 yield from fp16

@@ -61,6 +61,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import TrainingLoop, last_name
+from torchreview.rules._callee import class_of, own_returns
 from torchreview.rules._calls import (
     argument_for,
     assignments,
@@ -231,7 +232,7 @@ def main(rank, world_size, total_epochs):
 ]
 
 _SAMPLER = "DistributedSampler"
-_PREPARED = re.compile(r"\.prepare(?:_data_loader)?\s*\(")
+_PREPARE = ("prepare", "prepare_data_loader")
 
 
 def _shuffling_sampler(node: cst.BaseExpression) -> bool:
@@ -250,41 +251,6 @@ def _shuffling_sampler(node: cst.BaseExpression) -> bool:
             return True
         arg = given[3]
     return isinstance(arg.value, cst.Name) and arg.value.value == "True"
-
-
-class _Returns(cst.CSTVisitor):
-    """Functions of the file with what they return, and ``a, b = f(...)`` assignments with their targets."""
-
-    def __init__(self) -> None:
-        self.funcs: list[cst.FunctionDef] = []
-        self.returns: dict[str, list[cst.BaseExpression]] = {}
-        self.unpacked: list[tuple[list[str], cst.Call]] = []
-        self.classes: dict[str, cst.ClassDef] = {}
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.classes[node.name.value] = node
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.funcs.append(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.funcs.pop()
-
-    def visit_Return(self, node: cst.Return) -> None:
-        if self.funcs and node.value is not None:
-            self.returns.setdefault(self.funcs[-1].name.value, []).append(node.value)
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        target = node.targets[0].target if len(node.targets) == 1 else None
-        if isinstance(target, cst.Tuple | cst.List) and isinstance(node.value, cst.Call):
-            names = [el.value.value if isinstance(el.value, cst.Name) else "" for el in target.elements]
-            self.unpacked.append((names, node.value))
-
-
-def _returns(ctx: FileContext) -> _Returns:
-    visitor = _Returns()
-    ctx.module.visit(visitor)
-    return visitor
 
 
 def _loaders(ctx: FileContext) -> dict[str, int]:
@@ -307,24 +273,21 @@ def _loaders(ctx: FileContext) -> dict[str, int]:
 
     out: dict[str, int] = {}
     for a in assignments(ctx):
-        if line := made(a.value, out):
+        if a.index is None and (line := made(a.value, out)):
             out[a.name] = line
-    found = ctx.analysis(_returns)
     factories: dict[str, list[int]] = {}  # function name -> sampler line of each returned element
-    for name, values in found.returns.items():
-        for value in values:
-            items = list(value.elements) if isinstance(value, cst.Tuple) else None
-            lines = [made(el.value, out) for el in items] if items is not None else [made(value, out)]
+    for info in (*ctx.facts.top_functions.values(), *ctx.facts.methods.values(), *ctx.facts.nested.values()):
+        for value in own_returns(info.node):
+            items = [el.value for el in value.elements] if isinstance(value, cst.Tuple) else [value]
+            lines = [made(item, out) for item in items if item is not None]
             if any(lines):
-                factories[name] = lines
+                factories[info.node.name.value] = lines
     for a in assignments(ctx):
-        if isinstance(a.value, cst.Call) and len(factories.get(last_name(a.value.func), [])) == 1:
-            out.setdefault(a.name, factories[last_name(a.value.func)][0])
-    for names, call in found.unpacked:
-        lines = factories.get(last_name(call.func), [])
-        for name, line in zip(names, lines, strict=False):
-            if name and line:
-                out.setdefault(name, line)
+        lines = factories.get(last_name(a.value.func), []) if isinstance(a.value, cst.Call) else []
+        # train_loader = prepare_dataloader(ds); train_loader, val_loader = get_loaders()
+        where = 0 if a.index is None and len(lines) == 1 else a.index
+        if where is not None and where < len(lines) and lines[where]:
+            out.setdefault(a.name, lines[where])
     return out
 
 
@@ -368,23 +331,13 @@ def _loader_behind(ctx: FileContext, code: str, function: cst.FunctionDef | None
     if not code.startswith("self.") or code.count(".") != 1:
         return ""
     for a in assignments(ctx):
+        # self.train_data = train_data in __init__, filled by the class's constructor: Trainer(model, loader)
         init = a.function
         if a.name != code or init is None or init.name.value != "__init__" or not isinstance(a.value, cst.Name):
             continue
-        param = a.value.value
-        owner = next((name for name, cls in ctx.analysis(_returns).classes.items()
-                      if any(stmt is init for stmt in cls.body.body)), "")
-        params = [p.name.value for p in init.params.params]
-        if not owner or param not in params:
-            continue
+        owner = class_of(ctx, init)
         for site in call_sites(ctx):
-            if site.name != owner:
-                continue
-            by_keyword = keyword(site.node, param)
-            given = positional(site.node)
-            where = params.index(param) - (1 if params[:1] == ["self"] else 0)
-            value = by_keyword.value if by_keyword is not None else (given[where].value if 0 <= where < len(given)
-                                                                       else None)
+            value = argument_for(init, site.node, a.value.value) if site.name == owner else None
             if value is not None and (found := _loader_behind(ctx, ctx.code(value), site.function, loaders, depth - 1)):
                 return found
     return ""
@@ -396,14 +349,14 @@ def check(ctx: FileContext) -> Iterator[Finding]:
     loaders = _loaders(ctx)
     if not loaders:
         return
-    prepared = [ctx.code(arg.value) for site in call_sites(ctx) if _PREPARED.search(ctx.code(site.node.func) + "(")
-                for arg in site.node.args]
+    # Accelerate's prepare(...) hands back loaders that set the epoch themselves
+    prepared = " ".join(ctx.code(arg.value) for site in call_sites(ctx) if site.name in _PREPARE for arg in site.node.args)
     reported: set[int] = set()
     for loop in ctx.loops:
         if not loop.does_training or not _repeats(ctx, loop):
             continue
         loader = _loader_behind(ctx, _iterated(loop), loop.function_node, loaders)
-        if not loader or loaders[loader] in reported or any(loader in p for p in prepared):
+        if not loader or loaders[loader] in reported or re.search(rf"\b{re.escape(loader)}\b", prepared):
             continue
         line = loaders[loader]
         reported.add(line)
