@@ -232,6 +232,24 @@ def loader_dataset(call: cst.Call) -> cst.BaseExpression | None:
     return first_argument(call, "dataset")
 
 
+def shuffling_sampler(node: cst.BaseExpression) -> bool:
+    """A ``DistributedSampler(...)`` call that shuffles: ``shuffle`` left out or written ``True``; also one
+    branch of ``DistributedSampler(ds) if args.distributed else None``."""
+    if isinstance(node, cst.IfExp):
+        return shuffling_sampler(node.body) or shuffling_sampler(node.orelse)
+    if not isinstance(node, cst.Call) or last_name(node.func) != "DistributedSampler":
+        return False
+    arg = keyword(node, "shuffle")
+    if arg is None:
+        given = positional(node)  # (dataset, num_replicas, rank, shuffle, ...)
+        if any(a.star for a in node.args):
+            return False  # (*args or **kwargs may carry shuffle)
+        if len(given) < 4:
+            return True
+        arg = given[3]
+    return isinstance(arg.value, cst.Name) and arg.value.value == "True"
+
+
 def innermost_loop(ctx: FileContext, line: int) -> TrainingLoop | None:
     best: TrainingLoop | None = None
     for loop in ctx.loops:

@@ -55,7 +55,7 @@ import libcst as cst
 from torchreview.astscan import dotted
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
-from torchreview.loops import is_no_grad_context
+from torchreview.loops import is_no_grad_context, last_name
 from torchreview.prefilter import parsed
 from torchreview.rules._calls import (
     CallSite,
@@ -64,9 +64,11 @@ from torchreview.rules._calls import (
     call_sites,
     has_star_kwargs,
     keyword,
+    last_assignment,
     loader_dataset,
     positional,
     replace_node,
+    shuffling_sampler,
     values_of,
 )
 from torchreview.rules._common import (
@@ -221,6 +223,15 @@ def get_loaders(data, x_train, lags, batch_size, all_gpu):
 
 device = torch.device("cuda")
 """,
+    # a sampler that keeps the order: not a training loader
+    """
+import torch
+from torch.utils.data import DataLoader, DistributedSampler
+
+model = model.to(local_rank)
+sampler = DistributedSampler(dataset, shuffle=False)
+loader = DataLoader(dataset, batch_size=64, sampler=sampler)
+""",
 ]
 
 INVALID = [
@@ -311,9 +322,22 @@ def build_loaders(cfg):
     return train_loader
 model.to(f"cuda:{local_rank}")
 """,
+    # a loader that takes a shuffling sampler serves training, whatever its name; a script on CUDA AMP trains on a GPU
+    """
+import torch
+from torch.utils.data import DataLoader, DistributedSampler
+
+def main(config):
+    sampler = DistributedSampler(dataset)
+    loader = DataLoader(dataset, batch_size=config.batch_size, sampler=sampler)  # <- finding
+    scaler = torch.cuda.amp.GradScaler()
+    for x, y in loader:
+        with torch.cuda.amp.autocast():
+            loss = model(x.to(config.device), y.to(config.device))
+""",
 ]
 
-_CUDA = re.compile(r"\.cuda\(|['\"]cuda|cuda\.is_available|device_ids|local_rank|LOCAL_RANK|nccl|"
+_CUDA = re.compile(r"\.cuda\(|['\"]cuda|\bcuda\.\w|device_ids|local_rank|LOCAL_RANK|nccl|"
                    r"\.to\(\s*(rank|local_rank|gpu|args\.gpu)\b")
 _EVAL_NAME = re.compile(r"val|test|eval|dev|infer|pred|calib", re.IGNORECASE)
 _TRAIN_NAME = re.compile(r"train|tr_|pretrain|finetune", re.IGNORECASE)
@@ -327,16 +351,27 @@ def _target_of(ctx: FileContext, line: int) -> str:
     return ""
 
 
-def _is_training(ctx: FileContext, call: cst.Call, target: str) -> bool:
-    dataset = ctx.code(call.args[0].value) if call.args else ""
+def _is_training(ctx: FileContext, site: CallSite, target: str) -> bool:
+    call = site.node
+    given = loader_dataset(call)
+    dataset = ctx.code(given) if given is not None else ""
     if _EVAL_NAME.search(target.rsplit(".", 1)[-1]) or _EVAL_NAME.search(dataset.split("(")[0]):
         return False
     shuffle = keyword(call, "shuffle")
     if shuffle is not None and ctx.code(shuffle.value) == "True":
         return True
     sampler = keyword(call, "sampler")
-    if sampler is not None and _TRAIN_NAME.search(ctx.code(sampler.value)):
-        return True
+    if sampler is not None:
+        if _TRAIN_NAME.search(ctx.code(sampler.value)):
+            return True
+        # a sampler that shuffles serves training: "sampler = DistributedSampler(ds)" above the loader,
+        # or a RandomSampler
+        made = sampler.value
+        if isinstance(made, cst.Name):
+            found = last_assignment(ctx, made.value, site.line, site.function)
+            made = found.value if found is not None else made
+        if shuffling_sampler(made) or (isinstance(made, cst.Call) and last_name(made.func) == "RandomSampler"):
+            return True
     return bool(_TRAIN_NAME.search(target) or _TRAIN_NAME.search(dataset))
 
 
@@ -541,7 +576,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         target = _target_of(ctx, site.line)
         if _in_evaluation_function(ctx, site.function):
             continue  # a loader built inside evaluate(), shuffled or not, serves evaluation
-        if not _is_training(ctx, call, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call) \
+        if not _is_training(ctx, site, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call) \
                 or _indexes_memory(ctx, call):
             continue
         if set_at is not None and workers is not None and set_at != ctx.pos(workers).start.line:

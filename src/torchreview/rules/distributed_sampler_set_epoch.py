@@ -70,7 +70,7 @@ from torchreview.rules._calls import (
     keyword,
     loop_ranges,
     param_names,
-    positional,
+    shuffling_sampler,
 )
 
 ID = "distributed-sampler-set-epoch"
@@ -231,33 +231,14 @@ def main(rank, world_size, total_epochs):
 """,
 ]
 
-_SAMPLER = "DistributedSampler"
 _PREPARE = ("prepare", "prepare_data_loader")
-
-
-def _shuffling_sampler(node: cst.BaseExpression) -> bool:
-    """A ``DistributedSampler(...)`` call that shuffles: ``shuffle`` left out or written ``True``; also one
-    branch of ``DistributedSampler(ds) if args.distributed else None``."""
-    if isinstance(node, cst.IfExp):
-        return _shuffling_sampler(node.body) or _shuffling_sampler(node.orelse)
-    if not isinstance(node, cst.Call) or last_name(node.func) != _SAMPLER:
-        return False
-    arg = keyword(node, "shuffle")
-    if arg is None:
-        given = positional(node)  # (dataset, num_replicas, rank, shuffle, ...)
-        if any(a.star for a in node.args):
-            return False  # (*args or **kwargs may carry shuffle)
-        if len(given) < 4:
-            return True
-        arg = given[3]
-    return isinstance(arg.value, cst.Name) and arg.value.value == "True"
 
 
 def _loaders(ctx: FileContext) -> dict[str, int]:
     """Loader names fed by a shuffling DistributedSampler, with the line that makes the sampler: built here
     (``DataLoader(..., sampler=train_sampler)``), or returned by a function of the file that builds one
     (``train_loader = prepare_dataloader(ds)``, also ``train_loader, val_loader = get_loaders()``)."""
-    samplers = {a.name: a.line for a in assignments(ctx) if _shuffling_sampler(a.value)}
+    samplers = {a.name: a.line for a in assignments(ctx) if shuffling_sampler(a.value)}
 
     def made(value: cst.BaseExpression, known: dict[str, int]) -> int:
         if isinstance(value, cst.Name):
@@ -267,7 +248,7 @@ def _loaders(ctx: FileContext) -> dict[str, int]:
         arg = keyword(value, "sampler")
         if arg is None:
             return 0
-        if _shuffling_sampler(arg.value):
+        if shuffling_sampler(arg.value):
             return ctx.pos(arg.value).start.line
         return samplers.get(ctx.code(arg.value), 0)
 
