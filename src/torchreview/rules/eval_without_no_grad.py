@@ -11,7 +11,9 @@ What it does
     in a test episode is no optimizer step). Evaluation functions without a
     loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
     the model, or an ``eval_step``-style function that a loop of this file calls after putting the
-    model in eval mode (or from a validation loader). Such a function is reported at its ``def``.
+    model in eval mode (or from a validation loader). A loop in a function of any name counts too when
+    every call of that function in the file comes after the caller put a model in eval mode, with no
+    backward pass below the call (``model.eval()`` and then ``features = get_features(model, images)``). Such a function is reported at its ``def``.
     So is an evaluation pass after the last optimizer step of a training function or of one pass of
     an epoch loop (also when the steps sit in its inner loop over batches): ``model.eval()`` and then
     that model again (or the same ``model.encode(...)`` that the training part ran before its backward
@@ -1130,6 +1132,23 @@ train(student, train_loader, optimizer, test_loader)
 with torch.no_grad():
     result = test(student, test_loader)
 """,
+    # the teacher runs in eval mode, but its outputs feed a backward pass below the call
+    """
+import torch
+
+
+def soft_targets(teacher, batches):
+    out = []
+    for x in batches:
+        out.append(teacher(x))
+    return out
+
+
+teacher.eval()
+targets = soft_targets(teacher, chunks)
+loss = distill_loss(student(chunks), targets)
+loss.backward()
+""",
 ]
 
 INVALID = [
@@ -1911,6 +1930,25 @@ def fit(model, train_loader, eval_loader, optimizer, epochs):
         run_epoch(model, train_loader, optimizer)
         run_epoch(model, eval_loader)
 """,
+    # a feature extractor that the script runs after model.eval() (face verification on LFW)
+    """
+import numpy as np
+import torch
+
+
+def get_features(model, images, batch_size=32):
+    features = []
+    for i in range(0, len(images), batch_size):  # <- finding
+        data = torch.from_numpy(np.stack(images[i:i + batch_size])).cuda()
+        features.append(model(data).cpu().numpy())
+    return np.concatenate(features)
+
+
+if __name__ == "__main__":
+    model = load_model().cuda()
+    model.eval()
+    features = get_features(model, read_pairs())
+""",
 ]
 VALID += [
     # after the step the loop runs the model on the next training batch it prefetched, and on a named
@@ -2114,6 +2152,10 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         calls = found.all_calls if func is None else found.calls_of_function[func]
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
             return True
+        if func is not None and mode_switch_anywhere and any(
+                (c.func.id if isinstance(c.func, ast.Name) else c.func.attr if isinstance(c.func, ast.Attribute)
+                 else None) == func.name for c in found.all_calls):
+            return True  # a function of the file that a caller runs after model.eval() (_called_in_eval_mode)
     return False
 
 
@@ -2208,7 +2250,27 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
         return "loader"
     if mode == "train":
         return None
-    return "name" if EVAL_FUNCTION_NAME.search(name) else None
+    if EVAL_FUNCTION_NAME.search(name):
+        return "name"
+    return "caller" if _called_in_eval_mode(ctx, loop) else None
+
+
+def _called_in_eval_mode(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """Every call of the loop's function in this file comes after the caller put a model in eval mode, and
+    no backward pass follows it there: ``model.eval()`` and then ``features = get_features(model, images)``
+    (a feature extractor of a face-recognition test script)."""
+    func = loop.function_node
+    if func is None:
+        return False
+    sites = _callers(ctx, func, class_of(ctx, func))
+    return bool(sites) and all(
+        _last_mode_before(ctx, s.function, s.line) == "eval" and not _backward_after_call(ctx, s) for s in sites)
+
+
+def _backward_after_call(ctx: FileContext, site: CallSite) -> bool:
+    """A backward pass below the call in its caller (the outputs may be meant for it)."""
+    end = ctx.pos(site.function).end.line if site.function is not None else len(ctx.lines)
+    return ".backward(" in code_without_comments(ctx.lines[site.line - 1 : end])
 
 
 def _context_off(ctx: FileContext, item: str) -> bool:
