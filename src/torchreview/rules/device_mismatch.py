@@ -65,8 +65,9 @@ Use instead
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
     because the wrapper copies them; the loss and comparisons are still checked. The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
-    when the forward pass happens in a helper handed the device (``utils.model_fn(batch, model, criterion,
-    device)``) or in a method of the model (``model.parse_batch(batch)``
+    when the forward pass or the loss happens in a helper handed the device (``utils.model_fn(batch, model,
+    criterion, device)``, ``consistency_loss(out, teacher, imgs, device)``) or in a loss helper of another file
+    of the checkout that moves tensors, or in a method of the model (``model.parse_batch(batch)``
     and ``model.compute_loss(batch)`` know where the model is, as does a ``self.forward(batch)``
     written in this file that builds its tensors on the device; ``self.eval_model(batch)``, a method of
     the file, is no model; a model class whose ``forward`` moves its inputs, in this file or in another
@@ -1021,6 +1022,21 @@ def main():
     with torch.no_grad():
         for images, labels in predict_loader():
             print(net(images).argmax(1), labels)
+""",
+    # a loss helper of another file handed the device moves what it needs (a mean teacher's consistency loss)
+    """
+import torch
+from losses import consistency_loss
+
+device = torch.device("cuda")
+student = Net().to(device)
+for imgs, labels in train_loader:
+    labels = labels.to(device)
+    out = student(imgs.to(device))
+    loss = criterion(out, labels) + consistency_loss(out, teacher, imgs, device)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
 """,
 ]
 
@@ -2186,6 +2202,11 @@ class _Walker(cst.CSTVisitor):
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
         if is_loss and isinstance(node.func, cst.Name) and _picked_from_elsewhere(ctx, node.func.value):
             # loss_fn = loss_map[loss_type], a table of another file: what its losses do with devices is not seen
+            is_loss = False
+        if is_loss and (any(isinstance(a, cst.Name | cst.Attribute) and _DEVICE_NAME.fullmatch(last_name(a))
+                            for a in args) or _checkout_helper_moves(ctx, node)):
+            # unsup_loss(z, teacher, imgs, device): a loss helper handed the device, or one of another file of
+            # the checkout that moves tensors, puts the batch where it needs it
             is_loss = False
         if is_loss and (target := self.resolve_call(node)) is not None and (
                 _body_moves(ctx, target, self.resolve_call) or declared_only(ctx, target)):
