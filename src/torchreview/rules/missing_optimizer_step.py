@@ -43,7 +43,9 @@ Use instead
     ``self.assertTrue(p.grad ...)``, or after the loop, which sums them to be read) or hand them to a helper of the file that reads them (GEM's
     ``store_grad``, which keeps each task's gradients), or register gradient hooks that receive them
     (``x.register_hook(self.compute_rank)`` for Taylor pruning, Grad-CAM's backward hooks);
-    reading a gradient norm for a log does not count.
+    reading a gradient norm for a log does not count. An optimizer that belongs to another object
+    (``architect.optimizer``) and that the loop clears counts as stepped when the loop calls a method of
+    that object (DARTS' ``architect.step(...)``).
 
 References
     https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
@@ -277,6 +279,22 @@ def train(model, loader, optimizer):
     for batch in loader:
         optimizer.zero_grad()
         accumulate(model, batch.split(8))
+        optimizer.step()
+""",
+    # DARTS: the architect object steps the optimizer of the architecture weights in its own step()
+    """
+import torch
+
+
+def train(queue, search_queue, model, architect, criterion, optimizer, lr):
+    for x, y in queue:
+        x_search, y_search = next(iter(search_queue))
+        architect.step(x, y, x_search, y_search, lr, optimizer)
+        optimizer.zero_grad()
+        architect.optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
         optimizer.step()
 """,
 ]
@@ -960,7 +978,8 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
     reported: set[str] = set()
     for z in cleared:
         name = z.receiver or ""
-        if name in stepped or name in reported or passes_to_unknown(ctx, loop, {name}):
+        if name in stepped or name in reported or passes_to_unknown(ctx, loop, {name}) or \
+                _owner_called(ctx, loop, name):
             continue
         after = [b for b in loop.of(EventKind.BACKWARD, max_depth=0) if b.order > z.order]
         if not after:
@@ -972,6 +991,17 @@ def _cleared_but_never_stepped(ctx: FileContext, loop: TrainingLoop, steps: list
             facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
                    "loop_line": loop.line, "optimizer": ""},
         )
+
+
+def _owner_called(ctx: FileContext, loop: TrainingLoop, name: str) -> bool:
+    """The optimizer belongs to another object (``architect.optimizer``) and the loop calls a method of that
+    object, which may step it: DARTS' ``architect.step(...)`` steps the optimizer of the architecture
+    weights that the loop clears."""
+    owner = name.rsplit(".", 1)[0] if "." in name else ""
+    if not owner or owner == "self":
+        return False
+    return any(loop.line <= s.line <= loop.end_line and ctx.code(s.node.func).startswith(owner + ".")
+               and ctx.code(s.node.func) != name + ".zero_grad" for s in call_sites(ctx))
 
 
 def _handed_optimizers(ctx: FileContext, caller: TrainingLoop, function: str) -> set[str]:
