@@ -54,7 +54,9 @@ Use instead
     saving, and ``info`` for a one-time save after training (also once per fold or run, after a whole
     epoch loop) or a weights-only dictionary inside the loop, and for the best model so far (saved under
     ``if acc > best_acc:`` or to a path named for the best) in a file that never resumes. A numbered series
-    of weights (one per fold) read back after training, to score the test set, is no resume. Saving only the final weights for inference or export
+    of weights (one per fold) read back after training, to score the test set, is no resume, nor are weights
+    loaded back from an in-memory copy (``rewind_init = deepcopy(net.state_dict())``, a lottery-ticket rewind).
+    Saving only the final weights for inference or export
     (``torch.save(model.state_dict(), "final.pt")``) or into an ``io.BytesIO()`` buffer (the best
     weights kept in memory) stays quiet, and so do dictionaries that hold only the model outside a
     training loop, unless the file also resumes training from a checkpoint (a resume flag such as
@@ -408,6 +410,23 @@ class DecisionTreeTrainer:
         for epoch in range(self.epochs):
             self._train_at_once(train_data)
             self._save_checkpoint(epoch)
+""",
+    # lottery-ticket pruning: the weights are rewound from an in-memory copy, which resumes nothing
+    """
+from copy import deepcopy
+
+import torch
+
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+for state in range(pruning_rounds):
+    for epoch in range(start_epoch, start_epoch + epochs):
+        train(net, loader, optimizer)
+        if state == 0 and epoch + 1 == rewind_epoch:
+            torch.save(net.state_dict(), f"epoch_{epoch + 1}_rewind_weight.pt")
+            rewind_init = deepcopy(net.state_dict())
+    prune(net, ratio)
+    net.load_state_dict(rewind_init)
+    optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
 """,
 ]
 
@@ -1944,10 +1963,20 @@ def _resume_line(ctx: FileContext, save: CallSite) -> int:
     for site in _model_loads(ctx):
         if not any(a <= site.line <= b for a, b in scopes):
             continue
-        if site.node.args and ctx.code(site.node.args[0].value).endswith(".state_dict()"):
+        if site.node.args and _in_memory_weights(ctx, ctx.code(site.node.args[0].value)):
             continue  # model_test.load_state_dict(model.state_dict()): a copy of a live model, not a file
         return site.line
     return 0
+
+
+def _in_memory_weights(ctx: FileContext, code: str) -> bool:
+    """Weights copied from a live model, not read from a file: ``model.state_dict()`` itself, or a name
+    set only from such a copy (``rewind_init = deepcopy(net.state_dict())``, the weights a lottery-ticket
+    run rewinds to)."""
+    if code.endswith(".state_dict()"):
+        return True
+    values = ctx.facts.assigned.get(code, []) if code.isidentifier() else []
+    return bool(values) and all(".state_dict()" in v and "load" not in v for v in values)
 
 
 def _model_weights_only(ctx: FileContext, saved: _Saved, named: bool = False) -> bool:
