@@ -14,7 +14,7 @@ from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.facts import _target_names
 from torchreview.loops.names import _OPTIMIZER_NAME, OPTIMIZE_VERB
-from torchreview.rules._calls import assignments, call_sites, param_names
+from torchreview.rules._calls import assignments, call_sites, opposite_branches, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
@@ -194,13 +194,17 @@ def resolvable(ctx: FileContext, call: cst.Call) -> bool:
 
 
 def passes_to_unknown(ctx: FileContext, loop: TrainingLoop, names: set[str],
-                      ignore: frozenset[str] = HARMLESS_LOSS_SINKS) -> bool:
-    """Whether the loop hands one of ``names`` to a function we cannot see (it may do the work)."""
+                      ignore: frozenset[str] = HARMLESS_LOSS_SINKS, apart_from: int | None = None) -> bool:
+    """Whether the loop hands one of ``names`` to a function we cannot see (it may do the work). With
+    ``apart_from`` (a line of the loop), calls in the other branch of an ``if`` from that line do not count:
+    they never run in the same pass."""
     if not names:
         return False
     for call in calls_in(loop.node.body):
         callee = last_name(call.func)
         if callee in ignore or resolvable(ctx, call):
+            continue
+        if apart_from is not None and opposite_branches(ctx, ctx.pos(call).start.line, apart_from, loop.node):
             continue
         if callee in ("step", "backward", "zero_grad"):
             continue

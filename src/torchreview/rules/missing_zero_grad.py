@@ -38,8 +38,10 @@ Use instead
     ``set_to_none``/``p.grad = None``, on a step another object takes for the optimizer
     (``strategy.optimizer_step(optim, model, scheduler)``, which may clear them), on distributed autograd (``with dist_autograd.context()``, whose
     gradients live in the context), when the optimizer is built afresh in each pass (in the loop, or
-    unpacked with the model from one call in the helper of this file that steps it), and when the
-    optimizer is handed to code it cannot see. A loop that ends in ``break`` takes one step only.
+    unpacked with the model from one call in the helper of this file that steps it; an optimizer rebuilt
+    over the parameters of a model that outlives the pass still counts, because the gradients sit in the
+    parameters), and when the optimizer is handed to code it cannot see (in a branch of an ``if`` that
+    can run with the step). A loop that ends in ``break`` takes one step only.
     A step function that ignite's ``Engine(update)`` runs once per batch (a function, a method, or an
     object's ``__call__``) is read as the loop's body; any ``zero_grad`` elsewhere in the file (an event
     handler) keeps it quiet.
@@ -504,6 +506,24 @@ class Trainer:
                 self.optimizer.step()
                 self.scheduler.step()
 """,
+    # the optimizer is rebuilt for every batch in one branch: a new optimizer starts empty, but the gradients
+    # live in the parameters, and that branch never clears them (a domain-adaptation script)
+    """
+from torch import optim
+
+for x, y in loader:
+    if mode == "joint":
+        optimizer = schedule(optimizer, progress)
+        optimizer.zero_grad()
+        loss = criterion(model(x), y) + domain_loss(model, x)
+        loss.backward()
+        optimizer.step()
+    else:
+        optimizer = optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        loss = criterion(model(x), y)
+        loss.backward()  # <- finding
+        optimizer.step()
+""",
 ]
 
 INVALID += [
@@ -589,6 +609,32 @@ def _uncleared_branch(ctx: FileContext, loop: TrainingLoop, optimizer: str,
     return None
 
 
+_PARAMETERS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
+
+
+def _fresh_each_iteration(ctx: FileContext, loop: TrainingLoop, optimizer: str, mine: list[Event]) -> bool:
+    """The loop builds a new optimizer (or a new model and optimizer) in every iteration, so no gradient of
+    an earlier one is left to sum: ``model, optimizer = build()`` in a test helper, an attack's
+    ``SGD([delta])`` over a tensor made in the loop. An optimizer rebuilt over the parameters of a model
+    that lives across iterations (``optimizer = optim.SGD(feature_extractor.parameters(), ...)`` in the batch
+    loop) starts empty, but the gradients sit in the parameters and still pile up; the same optimizer
+    handed back (``optimizer = adjust_lr(optimizer, p)``) is no new one."""
+    if not assigned_in_loop(ctx, loop, optimizer, mine):
+        return False
+    inside = [a for a in assignments(ctx) if a.name == optimizer and loop.line <= a.line <= loop.end_line]
+    if not inside:
+        return True  # built in a helper the loop calls
+    same = re.compile(rf"(?<![\w.]){re.escape(optimizer)}\b")
+    for a in inside:
+        code = ctx.code(a.value)
+        if same.search(code):
+            continue
+        owners = _PARAMETERS_OF.findall(code)
+        if not owners or any(assigned_in_loop(ctx, loop, o.split(".")[0]) for o in owners):
+            return True
+    return False
+
+
 def _model_clears_itself(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop calls a model whose ``forward`` clears the gradients itself (``self.zero_grad()`` at its
     top, in this file or in the class's own file of the checkout): each forward pass empties them."""
@@ -672,8 +718,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         for optimizer in optimizers:
             mine = [e for e in steps if e.target == optimizer]
             branch = _uncleared_branch(ctx, loop, optimizer, mine)
-            if branch is not None and not passes_to_unknown(ctx, loop, {optimizer}) and \
-                    not assigned_in_loop(ctx, loop, optimizer, mine) and not all(_by_a_wrapper(ctx, e) for e in mine):
+            if branch is not None and not passes_to_unknown(ctx, loop, {optimizer}, apart_from=branch[0].line) and \
+                    not _fresh_each_iteration(ctx, loop, optimizer, mine) and not all(_by_a_wrapper(ctx, e) for e in mine):
                 step, zero = branch
                 fed = [b for b in backwards if b.order < step.order and b.depth == 0
                        and not exclusive_conditions(b.conditions, step.conditions)]
@@ -690,7 +736,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                     continue
             if not _uncleared(ctx, loop, optimizer, len(optimizers)) or any(_per_context(e, backwards) for e in mine):
                 continue
-            if passes_to_unknown(ctx, loop, {optimizer}) or assigned_in_loop(ctx, loop, optimizer, mine):
+            if passes_to_unknown(ctx, loop, {optimizer}) or _fresh_each_iteration(ctx, loop, optimizer, mine):
                 continue  # code we cannot see may clear it; a fresh optimizer in every iteration
             if all(_by_a_wrapper(ctx, e) for e in mine):
                 continue  # strategy.optimizer_step(optim, model, scheduler): the wrapper may clear them
