@@ -31,7 +31,8 @@ Use instead
     The rule stays quiet for validation and test loaders (also a shuffled loader built inside an
     evaluation function, or one under ``@torch.no_grad()``), for CPU-only and MPS scripts, for
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
-    its line (an explained choice), collate functions or ``Dataset`` methods that create GPU tensors (worker
+    its line (an explained choice), batches of indices (``DataLoader(range(n), batch_size, shuffle=True)``, the
+    link-prediction loops of OGB's examples), collate functions or ``Dataset`` methods that create GPU tensors (worker
     processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
     (``return self.x[i], self.y[i]``, or ``return self.data[i]`` where the class reads ``self.data.shape``), a tensor handed to the loader as its data set, and iterable datasets (data already in
     memory or streamed, where workers help
@@ -232,6 +233,15 @@ model = model.to(local_rank)
 sampler = DistributedSampler(dataset, shuffle=False)
 loader = DataLoader(dataset, batch_size=64, sampler=sampler)
 """,
+    # batches of edge indices: nothing to load
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = torch.device("cuda")
+for perm in DataLoader(range(pos_train_edge.size(0)), batch_size, shuffle=True):
+    edge = pos_train_edge[perm].t().to(device)
+""",
 ]
 
 INVALID = [
@@ -402,8 +412,10 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
 
 # a tensor handed to the loader as its data set: each batch is a slice of memory (on the GPU, out of the
 # workers' reach): DataLoader(torch.from_numpy(x).float().cuda(), batch_size=128)
-_TENSOR_DATA = re.compile(r"^(?:torch\.(?:from_numpy|tensor|as_tensor|randn|rand|zeros|ones|stack|cat)\(|"
-                          r"[\w.]+\.(?:cuda|to)\()")
+_TENSOR_DATA = re.compile(r"^(?:torch\.(?:from_numpy|tensor|as_tensor|randn|rand|zeros|ones|stack|cat|arange|randperm)\(|"
+                          r"[\w.]+\.(?:cuda|to)\(|"
+                          # batches of indices: for perm in DataLoader(range(edges.size(0)), batch_size, shuffle=True)
+                          r"(?:list\()?range\(|(?:np|numpy)\.arange\()")
 
 
 # What an item method may call and still only pick items of data it holds: conversions and reshapes, no

@@ -5,7 +5,7 @@ What it does
     ``sigmoid`` applied to the input of ``F.binary_cross_entropy_with_logits`` /
     ``nn.BCEWithLogitsLoss``, and ``softmax`` (instead of ``log_softmax``) before torch's losses on
     log-probabilities, ``F.nll_loss`` / ``nn.NLLLoss`` and ``F.ctc_loss`` / ``nn.CTCLoss``: written inline, through a variable assigned earlier in the same
-    function, or through an ``nn.Softmax``/``nn.Sigmoid`` module. The loss may be called by another name
+    function (also rows picked from it, ``update = probs[keep]``), or through an ``nn.Softmax``/``nn.Sigmoid`` module. The loss may be called by another name
     (``loss_fn = F.cross_entropy``). ``log_softmax`` before ``cross_entropy`` is reported as
     information only, because the result is the same (it only costs an extra pass).
 
@@ -60,6 +60,7 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import dotted
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import (
+    Assignment,
     CallSite,
     argument_for,
     assignments,
@@ -408,6 +409,16 @@ loss2 = loss_fct(nn.Softmax(dim=1)(scores), labels)
 import torch.nn.functional as F
 loss = F.cross_entropy(F.log_softmax(model(x), dim=-1), y)  # <- finding
 """,
+    # co-teaching: the loss keeps the rows of the probabilities that the two networks disagree on
+    """
+import torch.nn.functional as F
+
+
+def co_teaching_plus_loss(logits, labels, disagree):
+    outputs = F.softmax(logits, dim=1)
+    kept = outputs[disagree]
+    return F.cross_entropy(kept, labels[disagree])  # <- finding
+""",
 ]
 INVALID += [
     # a pretrained network's classifier head replaced by a block that ends in softmax (a timm tutorial)
@@ -658,6 +669,26 @@ def _squash(ctx: FileContext, expr: cst.BaseExpression) -> tuple[str, cst.Call] 
     return (kind, node) if kind else None
 
 
+def _squashed_rows(ctx: FileContext, prior: Assignment, site: CallSite) -> tuple[str, cst.Call] | None:
+    """The rows of probabilities picked from an earlier name (``update_outputs = outputs[disagree_id]`` after
+    ``outputs = F.softmax(logits, dim=1)``: a subset of rows is still probabilities), or that name under
+    another one (``update_outputs = outputs``). Two such hops at most."""
+    value = _strip_shape(prior.value)
+    for _ in range(2):
+        if isinstance(value, cst.Subscript):
+            value = value.value
+        if not isinstance(value, cst.Name):
+            return None
+        earlier = last_assignment(ctx, value.value, prior.line, site.function)
+        if earlier is None:
+            return None
+        found = _squash(ctx, earlier.value)
+        if found is not None:
+            return found
+        prior, value = earlier, _strip_shape(earlier.value)
+    return None
+
+
 def _strip_shape(expr: cst.BaseExpression) -> cst.BaseExpression:
     """``probs.view(-1, c).float()`` -> ``probs``."""
     while (
@@ -896,6 +927,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             if prior is not None:
                 found = _squash(ctx, prior.value)
                 via = base.value
+            if found is None and prior is not None:
+                found = _squashed_rows(ctx, prior, site)
         elsewhere: tuple[str, int, str] | None = None
         if found is None:
             receiver = _model_receiver(ctx, prior.value if prior is not None else base)
