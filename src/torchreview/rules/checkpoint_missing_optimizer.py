@@ -931,6 +931,31 @@ for epoch in range(args.epochs):
     train_one_epoch(model, loader, optimizer)
     torch.save(model.state_dict(), "last.pt")  # <- finding
 """,
+    # the options object is called opt: its fields in the path name no optimizer
+    """
+import argparse
+
+import torch
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--continue_model", default="", help="weights to continue training from")
+parser.add_argument("--name", default="run")
+opt = parser.parse_args()
+
+model = Recognizer().cuda()
+if opt.continue_model:
+    model.load_state_dict(torch.load(opt.continue_model, weights_only=True))
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+start_iter = int(opt.continue_model.split("_")[-1].split(".")[0]) if opt.continue_model else 0
+for i in range(start_iter, 300000):
+    images, labels = next(batches)
+    loss = criterion(model(images.cuda()), labels.cuda())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    if (i + 1) % 10000 == 0:
+        torch.save(model.state_dict(), f"./saved_models/{opt.name}/iter_{i + 1}.pth")  # <- finding
+""",
 ]
 
 INVALID += [
@@ -1733,12 +1758,22 @@ def _class_saves_optimizer_elsewhere(ctx: FileContext, site: CallSite) -> bool:
     return False
 
 
+# what a save call says about its file, not its contents: string literals (f-strings included) and the
+# options object's fields (``opt.experiment_name``, where ``opt = parser.parse_args()``; an optimizer called
+# ``opt`` shows up as ``opt.state_dict()``)
+_PATH_TEXT = re.compile(r"""[rRbBfFuU]{0,2}(?:'[^'\n]*'|"[^"\n]*")|(?<![\w.])opt\.(?!state_dict\b)\w+""")
+
+
+def _without_paths(code: str) -> str:
+    return _PATH_TEXT.sub(" ", code)
+
+
 def _separately_saved(ctx: FileContext, site: CallSite, pattern: re.Pattern[str]) -> bool:
     for other in call_sites(ctx):
         if other is site or other.function is not site.function:
             continue
         if other.dotted in _SAVE_NAMES or other.name in _SAVE_HELPERS:
-            if pattern.search(ctx.code(other.node)):
+            if pattern.search(_without_paths(ctx.code(other.node))):
                 return True
             contents = _saved(ctx, other)  # another checkpoint dict of the same function holds it
             if contents is not None and pattern.search(contents.text):
@@ -1990,7 +2025,7 @@ def _model_weights_only(ctx: FileContext, saved: _Saved, named: bool = False) ->
     if not ctx.facts.is_model(receiver) and not (named and _MODEL_KEY.fullmatch(receiver.rsplit(".", 1)[-1])):
         return False  # (named: the helper's own parameter, called model or net, is taken at its word)
     return not any(
-        (s.dotted in _SAVE_NAMES or s.name in _SAVE_HELPERS) and _OPT_TEXT.search(ctx.code(s.node))
+        (s.dotted in _SAVE_NAMES or s.name in _SAVE_HELPERS) and _OPT_TEXT.search(_without_paths(ctx.code(s.node)))
         for s in call_sites(ctx)
     ) and not re.search(r"optim\w*\.state_dict\(\)", ctx.source)
 
