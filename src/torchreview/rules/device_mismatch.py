@@ -73,7 +73,9 @@ Use instead
     the file, is no model; a model class whose ``forward`` moves its inputs, in this file or in another
     file of the checkout, does it for every batch), when the function puts the model on the CPU before
     the loop (``model.eval().cpu()``) or builds it from a class and never moves it, and in scripts that
-    never mention a GPU. Variables
+    never mention a GPU. When the loop moves part of its batch and the model's own placement is not in
+    view, what it hands over unmoved is taken as left on the CPU on purpose, unless the loop moves that
+    same name elsewhere (training batches moved, then a sample drawn with ``next(iter(test_loader))``). Variables
     that usually hold text or file names (``texts``, ``paths``…) are not followed, nor are
     ``captions`` that the loop hands to a tokenizer, nor the starred rest of an unpacked batch
     (``for wavs, *others in loader``), which the loop hands on as it came; token ids (``input_ids``)
@@ -1382,6 +1384,30 @@ def train(train_loader, model, criterion, optimizer):
 model = Net().cuda()
 train(train_loader, model, criterion, optimizer)
 """,
+    # the networks come from a factory (their device unseen), the training batches are moved before a
+    # step method takes them, and the sample drawn after each epoch under the same name is not
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, device, parts):
+        self.device = device
+        self.netG = parts["generator"]
+
+    def step(self, low, high):
+        loss = (self.netG(low) - high).abs().mean()
+        loss.backward()
+
+    def train(self):
+        for epoch in range(10):
+            for low, high in self.train_loader:
+                low = low.to(self.device)
+                high = high.to(self.device)
+                self.step(low=low, high=high)
+            low, high = next(iter(self.test_loader))
+            samples = self.netG(low)  # <- finding
+""",
 ]
 
 INVALID += [
@@ -2037,6 +2063,8 @@ class _Walker(cst.CSTVisitor):
         self.statements: set[int] = set()  # calls that are a statement of their own (batch.to(device))
         # names the loop builds as a tensor on the CPU (weight = torch.FloatTensor(counts))
         self.built_on_cpu: set[str] = set()
+        # batch names this walk has seen moved (lr = lr.to(device)) at some point
+        self.ever_moved: set[str] = set()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -2100,6 +2128,7 @@ class _Walker(cst.CSTVisitor):
             self.state.raw.add(name)
         elif kind == "moved":
             self.state.moved.add(name)
+            self.ever_moved.add(name)
 
     def visit_Assign(self, node: cst.Assign) -> bool:
         walk(node.value, self)  # calls on the right-hand side run first
@@ -2198,7 +2227,9 @@ class _Walker(cst.CSTVisitor):
         if is_forward and (own := self.resolve_call(node)) is not None and _body_moves(ctx, own, self.resolve_call):
             is_forward = False  # self.forward(sentences) of this file's network, which places what it builds (flair)
         if is_forward and (self.moves_some or any(_moves(ctx, a) for a in _flat(args))) and _placement_unseen(
-                ctx, func_code):
+                ctx, func_code) and not any(isinstance(a, cst.Name) and a.value in self.ever_moved for a in raw_args):
+            # (a name the loop moves elsewhere and hands over raw here is no input left on the CPU on purpose:
+            # a GAN's sample images drawn with next(iter(test_loader)) after batches under that name were moved)
             is_forward = False  # model([images.cuda(), annotations]): what stays on the CPU is left there on purpose
         if is_loss and isinstance(node.func, cst.Name) and _picked_from_elsewhere(ctx, node.func.value):
             # loss_fn = loss_map[loss_type], a table of another file: what its losses do with devices is not seen
