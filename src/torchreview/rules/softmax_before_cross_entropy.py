@@ -39,7 +39,8 @@ Use instead
     one name), or handed to the training function as a parameter (``train(cnn, loader, loss_fn, ...)``).
     So does a network built as ``nn.Sequential(..., nn.Softmax(dim=1))``, or a pretrained one whose
     classifier head was replaced by such a block (``model.fc = nn.Sequential(nn.Linear(2048, 10),
-    nn.Softmax(dim=1))``, also ``classifier``, ``head`` or ``heads``), when nothing else is assigned to it.
+    nn.Softmax(dim=1))``, also ``classifier``, ``head`` or ``heads``), when nothing else is assigned to it (moving or wrapping the same
+    network, ``model = model.cuda()``, does not count).
 
 References
     https://pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
@@ -418,6 +419,20 @@ def co_teaching_plus_loss(logits, labels, disagree):
     outputs = F.softmax(logits, dim=1)
     kept = outputs[disagree]
     return F.cross_entropy(kept, labels[disagree])  # <- finding
+""",
+    # a beginner's notebook: the block ends in Softmax, and moving it to the GPU keeps it the same network
+    """
+import torch
+from torch import nn
+
+model = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 10), nn.Softmax(dim=1))
+if torch.cuda.is_available():
+    model = model.cuda()
+criterion = nn.CrossEntropyLoss()
+for images, labels in trainloader:
+    output = model.forward(images.view(images.shape[0], -1).cuda())
+    loss = criterion(output, labels.cuda())  # <- finding
+    loss.backward()
 """,
 ]
 INVALID += [
@@ -897,11 +912,29 @@ def _head_squashes(ctx: FileContext, receiver: str, function: cst.FunctionDef | 
     return next((hit for name in sorted(names) if (hit := _assigned_block(ctx, name)) is not None), None)
 
 
+_KEEPS_THE_NETWORK = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval",
+                                "requires_grad_"})
+_WRAPPERS = re.compile(r"(?:^|\.)(?:DataParallel|DistributedDataParallel)$")
+
+
+def _same_network(ctx: FileContext, value: cst.BaseExpression, name: str) -> bool:
+    """``model = model.cuda()``, ``model = model.to(device).train()``, ``model = nn.DataParallel(model)``: the
+    same network moved or wrapped, not another one."""
+    node = value
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _KEEPS_THE_NETWORK:
+        node = node.func.value
+    if node is not value and ctx.code(node) == name:
+        return True
+    return isinstance(value, cst.Call) and bool(_WRAPPERS.search(ctx.code(value.func))) and bool(value.args) \
+        and ctx.code(value.args[0].value) == name
+
+
 def _assigned_block(ctx: FileContext, name: str, scope: cst.FunctionDef | None = None) -> tuple[str, cst.Call] | None:
     """Every assignment to ``name`` (or to its classifier head), in ``scope`` when one is given, is a block
     that ends in a squash: the last one's squash."""
     for target in (name, *(f"{name}.{head}" for head in _HEADS)):
-        values = [a.value for a in assignments(ctx) if a.name == target and (scope is None or a.function is scope)]
+        values = [a.value for a in assignments(ctx) if a.name == target and (scope is None or a.function is scope)
+                  and not _same_network(ctx, a.value, target)]
         found = [_block_squashes(ctx, v) for v in values]
         if found and all(found) and (hit := found[-1]) is not None:
             return hit
