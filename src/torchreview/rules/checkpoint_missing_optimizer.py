@@ -22,7 +22,8 @@ What it does
     is no scheduler. Loading the best weights
     after training, or in an evaluation function, is no resume; nor is loading weights into a model the
     optimizer does not train (a pruning script's dense reference model), nor reading only the weights
-    from a file not named as a checkpoint (``torch.load(args.init)["state_dict"]``, the weights a
+    from a file named apart from every file the script saves (``*_baseline_epoch_N.pt`` read, ``*_tuned_epoch_N.pt``
+    written: another run's weights to fine-tune), or from a file not named as a checkpoint (``torch.load(args.init)["state_dict"]``, the weights a
     lottery-ticket run or a fine-tuning starts from). And a resume that restores the
     optimizer only ``if 'optimizer' in checkpoint:`` while every save of the file writes it under
     another key (``'optimizer_state_dict'``): that test is never true.
@@ -100,7 +101,7 @@ import libcst as cst
 
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
-from torchreview.loops import EventKind
+from torchreview.loops import EventKind, last_name
 from torchreview.loops.names import _OPTIMIZER_CTORS, _SCHEDULER_CTORS
 from torchreview.rules._callee import class_node, class_of, own_returns
 from torchreview.rules._calls import (
@@ -427,6 +428,25 @@ for state in range(pruning_rounds):
     prune(net, ratio)
     net.load_state_dict(rewind_init)
     optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+""",
+    # fine-tuning from another run's weights: the file read and the files written are named apart
+    """
+import argparse
+import os
+
+import torch
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--load", default="./snapshots/baseline", help="weights to resume from")
+args = parser.parse_args()
+
+optimizer = torch.optim.SGD(net.parameters(), lr=0.001, momentum=0.9)
+if args.load:
+    name = os.path.join(args.load, args.model + "_baseline_epoch_" + str(99) + ".pt")
+    net.load_state_dict(torch.load(name, weights_only=True))
+for epoch in range(10):
+    train(net, optimizer)
+    torch.save(net.state_dict(), os.path.join(args.save, args.model + "_tuned_epoch_" + str(epoch) + ".pt"))
 """,
 ]
 
@@ -1940,6 +1960,33 @@ def _under_eval_branch(ctx: FileContext, line: int) -> bool:
     return False
 
 
+_LITERAL = re.compile(r"""['"]([^'"\n]*)['"]""")
+
+
+def _name_parts(ctx: FileContext, expr: cst.BaseExpression, line: int, function: cst.FunctionDef | None) -> set[str]:
+    """The worded literal parts of a file name (``'_baseline_epoch_'``), read through one name it was built
+    in (``model_name = os.path.join(args.load, ... + '_baseline_epoch_' + str(i) + '.pt')``)."""
+    code = ctx.code(expr)
+    if isinstance(expr, cst.Name) and (prior := last_assignment(ctx, expr.value, line, function)) is not None:
+        code = ctx.code(prior.value)
+    return {p.strip("_-./ ").lower() for p in _LITERAL.findall(code) if len(re.findall(r"[A-Za-z]", p)) >= 3}
+
+
+def _reads_another_runs_file(ctx: FileContext, load_line: int, save: CallSite) -> bool:
+    """The resume loads a file whose name shares no worded part with the file this save writes: the weights
+    of another run that this script starts from (Outlier Exposure's fine-tuning reads ``*_baseline_epoch_N.pt``
+    and saves ``*_oe_tune_epoch_N.pt``), not a run of its own to resume."""
+    load = next((s for s in _model_loads(ctx) if s.line == load_line), None)
+    if load is None or not load.node.args or len(save.node.args) < 2:
+        return False
+    inner = load.node.args[0].value
+    if not (isinstance(inner, cst.Call) and last_name(inner.func) == "load" and inner.args):
+        return False  # net.load_state_dict(ckpt["net"]): the file is read elsewhere
+    loaded = _name_parts(ctx, inner.args[0].value, load.line, load.function)
+    saved = _name_parts(ctx, save.node.args[1].value, save.line, save.function)
+    return bool(loaded) and bool(saved) and loaded.isdisjoint(saved)
+
+
 def _model_loads(ctx: FileContext) -> list[CallSite]:
     """``x.load_state_dict(...)`` calls of the file that load a model, not an optimizer, a scheduler or
     a GradScaler."""
@@ -2164,6 +2211,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             progress = True
         resume_line = _resume_line(ctx, site)
+        if resume_line and _reads_another_runs_file(ctx, resume_line, site):
+            resume_line = 0
         handed = _optimizer_handed_and_unused(ctx, site)
         if not saved.keys and not ((resume_line or handed) and _model_weights_only(ctx, saved, named=handed)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
