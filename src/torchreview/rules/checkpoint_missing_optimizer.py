@@ -2,7 +2,8 @@
 
 What it does
     Finds checkpoint dictionaries passed to ``torch.save`` (also ``accelerator.save``,
-    ``save_on_master`` and ``save_checkpoint``) that hold the model's ``state_dict()`` and training
+    ``save_on_master`` and ``save_checkpoint``) that hold the model's ``state_dict()`` (or, in a file that saves
+    no ``state_dict``, the network object itself: ``{'net': net, 'epoch': epoch}``) and training
     progress (epoch, step, scheduler…) but no optimizer state, while an optimizer is in reach of the
     code that saves. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
     ``ckpt.update(...)``) counts as a whole, and so do the keys of an empty one filled later
@@ -125,7 +126,9 @@ from torchreview.rules._order import branch_conditions
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:state_dict&&text:save\w*\(||text:\bCheckpoint\(&&text:ignite"
+PREFILTER = (r"text:state_dict&&text:save\w*\(||text:\bCheckpoint\(&&text:ignite||"
+             # a dictionary that pickles the network itself: state = {'net': net, 'epoch': epoch}
+             r"text:save\w*\(&&text:['\"](?:net|model)['\"]\s*:")
 
 VALID = [
     # SWA's train.py: the checkpoint helper writes its keyword arguments, the optimizer among them, and the
@@ -975,6 +978,26 @@ for i in range(start_iter, 300000):
     optimizer.step()
     if (i + 1) % 10000 == 0:
         torch.save(model.state_dict(), f"./saved_models/{opt.name}/iter_{i + 1}.pth")  # <- finding
+""",
+    # an older CIFAR template pickles the network object itself, with the epoch, and resumes from it
+    """
+import torch
+
+if args.resume:
+    checkpoint = torch.load("./checkpoint/ckpt.t7", weights_only=False)
+    net = checkpoint["net"]
+    start_epoch = checkpoint["epoch"] + 1
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+
+
+def save_progress(acc, epoch):
+    state = {"net": net, "acc": acc, "epoch": epoch}
+    torch.save(state, "./checkpoint/ckpt.t7")  # <- finding
+
+
+for epoch in range(start_epoch, 200):
+    train(epoch)
+    save_progress(test(epoch), epoch)
 """,
 ]
 
@@ -2179,8 +2202,14 @@ def _optimizer_text(ctx: FileContext) -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+# the network object pickled into the checkpoint, as the older CIFAR templates do: {'net': net, 'epoch': epoch}
+_PICKLED_NET = re.compile(r"""['"](?:net|model)['"]\s*:""")
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
-    if ("save" not in ctx.source or "state_dict" not in ctx.source) and "Checkpoint(" not in ctx.source:
+    pickled = "save" in ctx.source and "state_dict" not in ctx.source and bool(_PICKLED_NET.search(ctx.source))
+    if ("save" not in ctx.source or "state_dict" not in ctx.source) and "Checkpoint(" not in ctx.source \
+            and not pickled:
         return
     checkpoints = _checkpoints(ctx)
     opt_text = _optimizer_text(ctx) if checkpoints else _OPT_TEXT
@@ -2193,8 +2222,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                         for k in saved.keys) or any(
             ".state_dict()" in v and not _OPT_TEXT.search(v) for v in saved.values
         )
-        if not has_model:
-            continue
+        if not has_model or (pickled and not any(_MODEL_KEY.search(k) and ctx.facts.is_model(v)
+                                                 for k, v in zip(saved.keys, saved.values, strict=False))):
+            continue  # (a file that saves no state_dict: the dictionary must hold the network object itself)
         loop = innermost_loop(ctx, site.line)
         if opt_text.search(saved.text):
             yield from _scheduler_note(ctx, site, saved, loop)
