@@ -32,7 +32,8 @@ Use instead
     it. The rule looks only at the loss input, not at the target, so soft targets made with softmax
     (knowledge distillation) stay quiet. ``log_softmax`` with ``nll_loss`` and ``sigmoid`` with
     ``BCELoss`` are correct pairs and stay quiet, and so does a loss variable that the file sets to
-    ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` in another. A network whose ``forward`` always ends in
+    ``CrossEntropyLoss`` in one setting and to ``NLLLoss`` or ``CTCLoss`` in another (also in the two branches of
+    one ``if`` of the training function, as text recognizers that decode with CTC or attention do). A network whose ``forward`` always ends in
     softmax (its last statement returns it) hands probabilities to the loss too: a class of this file, or of
     another file of the checkout (then only softmax before ``cross_entropy`` is reported), built where the
     model is (the latest build in the same function, when two functions build different networks under
@@ -184,6 +185,29 @@ def calculate_loss(self, x_items, x_users):
     elif self.loss_type == "BCE":
         loss_func = nn.BCEWithLogitsLoss(reduction="sum")
     return loss_func(predict, x_items)
+""",
+    # a text recognizer: CTCLoss when it decodes with CTC (which takes log-probabilities), else cross-entropy
+    """
+import torch
+
+
+def train(model, loader, optimizer, opt):
+    if "CTC" in opt.prediction:
+        criterion = torch.nn.CTCLoss(zero_infinity=True)
+    else:
+        criterion = torch.nn.CrossEntropyLoss(ignore_index=0)
+    for image, text, length in loader:
+        if "CTC" in opt.prediction:
+            preds = model(image).log_softmax(2)
+            sizes = torch.IntTensor([preds.size(1)] * image.size(0))
+            preds = preds.permute(1, 0, 2)
+            cost = criterion(preds, text, sizes, length)
+        else:
+            preds = model(image, text[:, :-1])
+            cost = criterion(preds.view(-1, preds.shape[-1]), text[:, 1:].reshape(-1))
+        optimizer.zero_grad()
+        cost.backward()
+        optimizer.step()
 """,
 ]
 
@@ -619,9 +643,14 @@ def _assigned_ctor(ctx: FileContext, func: cst.BaseExpression, pattern: re.Patte
         return bool(pattern.search(_ctor_name(ctx, func)))
     name = ctx.code(func)
     prior = last_assignment(ctx, name, site.line, site.function) if site is not None else None
+    if prior is not None and site is not None and any(
+            (_SQUASHED_INPUT_CTOR.search(c := _ctor_name(ctx, a.value)) or _LOG_PROB_CTOR.search(c))
+            and opposite_branches(ctx, a.line, prior.line, site.function)
+            for a in assignments(ctx) if a.name == name and a.function is site.function and a is not prior):
+        return False  # CTCLoss if the model decodes with CTC, else CrossEntropyLoss: which one runs is not known here
     values = [prior.value] if prior is not None else values_of(ctx, name)
     ctors = [_ctor_name(ctx, v) for v in values]
-    if len(ctors) > 1 and any(_SQUASHED_INPUT_CTOR.search(c) for c in ctors):
+    if len(ctors) > 1 and any(_SQUASHED_INPUT_CTOR.search(c) or _LOG_PROB_CTOR.search(c) for c in ctors):
         return False  # CrossEntropyLoss in one branch, NLLLoss in another (RecBole's loss_type): unknown here
     return any(pattern.search(c) for c in ctors)
 
