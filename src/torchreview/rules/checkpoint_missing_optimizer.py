@@ -1986,28 +1986,37 @@ def _under_eval_branch(ctx: FileContext, line: int) -> bool:
 _LITERAL = re.compile(r"""['"]([^'"\n]*)['"]""")
 
 
-def _name_parts(ctx: FileContext, expr: cst.BaseExpression, line: int, function: cst.FunctionDef | None) -> set[str]:
-    """The worded literal parts of a file name (``'_baseline_epoch_'``), read through one name it was built
-    in (``model_name = os.path.join(args.load, ... + '_baseline_epoch_' + str(i) + '.pt')``)."""
-    code = ctx.code(expr)
+def _name_words(ctx: FileContext, expr: cst.BaseExpression, line: int, function: cst.FunctionDef | None) -> set[str]:
+    """The words of a file's own name (not its folders), from the literal parts of the path expression
+    (``baseline``, ``epoch`` in ``os.path.join(args.load, args.model + '_baseline_epoch_' + str(i) + '.pt')``),
+    read through one name it was built in; the extension is no word."""
     if isinstance(expr, cst.Name) and (prior := last_assignment(ctx, expr.value, line, function)) is not None:
-        code = ctx.code(prior.value)
-    return {p.strip("_-./ ").lower() for p in _LITERAL.findall(code) if len(re.findall(r"[A-Za-z]", p)) >= 3}
+        expr = prior.value
+    if isinstance(expr, cst.Call) and last_name(expr.func) == "join" and expr.args:
+        expr = expr.args[-1].value  # os.path.join(dir_path, "checkpoint", "encoder.pth"): the last part
+    elif isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Divide):
+        expr = expr.right  # Path(out) / "last.pt"
+    parts = [p.rsplit("/", 1)[-1] for p in _LITERAL.findall(ctx.code(expr))]
+    return {w for part in parts for w in re.findall(r"[a-z]{3,}", part.lower())} - _EXTENSIONS
+
+
+_EXTENSIONS = frozenset({"pth", "pkl", "ckpt", "bin", "tar", "safetensors"})
 
 
 def _reads_another_runs_file(ctx: FileContext, load_line: int, save: CallSite) -> bool:
-    """The resume loads a file whose name shares no worded part with the file this save writes: the weights
-    of another run that this script starts from (Outlier Exposure's fine-tuning reads ``*_baseline_epoch_N.pt``
-    and saves ``*_oe_tune_epoch_N.pt``), not a run of its own to resume."""
+    """The resume loads a file whose name lacks a word of the name this save writes: the weights of another
+    run that this script starts from (Outlier Exposure's fine-tuning reads ``*_baseline_epoch_N.pt`` and
+    saves ``*_oe_tune_epoch_N.pt``), not a run of its own to resume. ``./our_model/model_130.pth`` read
+    back where ``model_{}.pth`` is written is one of the saved series."""
     load = next((s for s in _model_loads(ctx) if s.line == load_line), None)
     if load is None or not load.node.args or len(save.node.args) < 2:
         return False
     inner = load.node.args[0].value
     if not (isinstance(inner, cst.Call) and last_name(inner.func) == "load" and inner.args):
         return False  # net.load_state_dict(ckpt["net"]): the file is read elsewhere
-    loaded = _name_parts(ctx, inner.args[0].value, load.line, load.function)
-    saved = _name_parts(ctx, save.node.args[1].value, save.line, save.function)
-    return bool(loaded) and bool(saved) and loaded.isdisjoint(saved)
+    loaded = _name_words(ctx, inner.args[0].value, load.line, load.function)
+    saved = _name_words(ctx, save.node.args[1].value, save.line, save.function)
+    return bool(loaded) and bool(saved) and not saved <= loaded
 
 
 def _model_loads(ctx: FileContext) -> list[CallSite]:
