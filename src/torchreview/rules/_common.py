@@ -432,7 +432,7 @@ def assigned_in_loop(ctx: FileContext, loop: TrainingLoop, name: str, events: It
 
 # -- which parameters an optimizer holds ------------------------------------------------------------
 
-_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
+PARAMETERS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
 
 
 def optimizer_modules(ctx: FileContext, optimizer: str, loop: TrainingLoop | None = None) -> frozenset[str] | None:
@@ -452,7 +452,7 @@ def optimizer_modules(ctx: FileContext, optimizer: str, loop: TrainingLoop | Non
         return None
     found: set[str] = set()
     for site in sites:
-        names = {m.group(1) for m in _PARAMS_OF.finditer(ctx.code(site.value))}
+        names = {m.group(1) for m in PARAMETERS_OF.finditer(ctx.code(site.value))}
         if not names:
             return None
         found |= names
@@ -528,7 +528,7 @@ def never_stepped_owner(ctx: FileContext, loop: TrainingLoop, backward: Event, s
         return None
     stepped = {s.target or s.receiver for s in steps}
     built = {a.name for a in assignments(ctx) if ctx.facts.is_optimizer(a.name) and isinstance(a.value, cst.Call)
-             and _PARAMS_OF.search(ctx.code(a.value))}
+             and PARAMETERS_OF.search(ctx.code(a.value))}
     loss_words = _name_words(backward.receiver or backward.code.split(".backward", 1)[0])
     for name in sorted(built - stepped):
         other_uses = [line for line in ctx.lines if re.search(rf"\b{re.escape(name)}\b", line)

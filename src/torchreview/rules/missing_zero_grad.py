@@ -64,6 +64,7 @@ from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iterat
 from torchreview.loops.names import dotted
 from torchreview.rules._calls import assignments, call_sites, first_argument, values_of
 from torchreview.rules._common import (
+    PARAMETERS_OF,
     assigned_in_loop,
     clears_optimizer,
     insert_after,
@@ -609,9 +610,6 @@ def _uncleared_branch(ctx: FileContext, loop: TrainingLoop, optimizer: str,
     return None
 
 
-_PARAMETERS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
-
-
 def _fresh_each_iteration(ctx: FileContext, loop: TrainingLoop, optimizer: str, mine: list[Event]) -> bool:
     """The loop builds a new optimizer (or a new model and optimizer) in every iteration, so no gradient of
     an earlier one is left to sum: ``model, optimizer = build()`` in a test helper, an attack's
@@ -629,7 +627,7 @@ def _fresh_each_iteration(ctx: FileContext, loop: TrainingLoop, optimizer: str, 
         code = ctx.code(a.value)
         if same.search(code):
             continue
-        owners = _PARAMETERS_OF.findall(code)
+        owners = PARAMETERS_OF.findall(code)
         if not owners or any(assigned_in_loop(ctx, loop, o.split(".")[0]) for o in owners):
             return True
     return False

@@ -63,7 +63,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
-from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
+from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, PARAMETERS_OF, modulo_text, optimizer_steps
 from torchreview.rules._order import (
     closure_events,
     exclusive,
@@ -611,14 +611,13 @@ for batch in loader:
 _MANUAL_GRAD = re.compile(
     r"\.grad\s*=(?!=)(?!\s*None)|\.grad(\.data)?\s*\.\s*(copy_|add_|set_)\(|\.backward\(|(?<![\w.])backward\(|"
     r"autograd\.|\.grad\s*\+=")
-_PARAMS_OF = re.compile(r"([A-Za-z_][\w.]*)\.(?:named_)?parameters\(")
 
 
 def _models_of(ctx: FileContext, optimizer: str) -> set[str]:
     """Models whose parameters an optimizer was built on (``Adam(netD.parameters())`` → netD)."""
     out: set[str] = set()
     for value in ctx.facts.assigned.get(optimizer, []):
-        out.update(m.group(1).rsplit(".", 1)[-1] for m in _PARAMS_OF.finditer(value))
+        out.update(m.group(1).rsplit(".", 1)[-1] for m in PARAMETERS_OF.finditer(value))
     return out
 
 
