@@ -102,7 +102,7 @@ from dataclasses import replace
 
 import libcst as cst
 
-from torchreview.astscan import scan, switches_to_eval
+from torchreview.astscan import call_name, scan, switches_to_eval
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import (
@@ -2152,9 +2152,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         calls = found.all_calls if func is None else found.calls_of_function[func]
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
             return True
-        if func is not None and mode_switch_anywhere and any(
-                (c.func.id if isinstance(c.func, ast.Name) else c.func.attr if isinstance(c.func, ast.Attribute)
-                 else None) == func.name for c in found.all_calls):
+        if func is not None and mode_switch_anywhere and any(call_name(c) == func.name for c in found.all_calls):
             return True  # a function of the file that a caller runs after model.eval() (_called_in_eval_mode)
     return False
 
