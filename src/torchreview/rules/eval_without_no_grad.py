@@ -60,7 +60,8 @@ Use instead
     ``with torch.no_grad():`` around the call of the evaluation function in the same file (or
     ``torch.set_grad_enabled(False)`` earlier in the calling function), and when
     the whole model's parameters are frozen for the loop (``model.requires_grad_(False)``, or a
-    context manager of the file that sets ``requires_grad = False``), as interatomic potentials do
+    context manager of the file that sets ``requires_grad = False``; a freeze written as a statement must cover
+    every network the loop runs, so a frozen backbone leaves its trainable classifier reported), as interatomic potentials do
     when they take forces as the gradient of the energy. It also
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
@@ -1653,6 +1654,24 @@ class Trainer:
             for y in val_loader:
                 self.model(y)
 """,
+    # the backbone is frozen for fine-tuning, but the classifier that validation also runs is not
+    """
+import torch
+
+
+def train_model(backbone, classifier, criterion, optimizer, train_loader, val_loader, epochs):
+    for epoch in range(epochs):
+        for inputs, labels in train_loader:
+            for param in backbone.parameters():
+                param.requires_grad = False
+            optimizer.zero_grad()
+            loss = criterion(classifier(backbone(inputs)), labels)
+            loss.backward()
+            optimizer.step()
+        for inputs, labels in val_loader:  # <- finding
+            outputs = classifier(backbone(inputs))
+            val_loss = criterion(outputs, labels).item()
+""",
 ]
 
 INVALID += [
@@ -2318,7 +2337,20 @@ def _grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
             return True
     start = loop.function_line if loop.function_node is not None else 1
     prefix = "\n".join(ctx.lines[start - 1 : loop.line - 1])
-    return bool(_GRAD_OFF_STATEMENT.search(prefix))
+    frozen: set[str] = set()
+    for m in _GRAD_OFF_STATEMENT.finditer(prefix):
+        if "requires_grad" not in m.group(0):
+            return True  # torch.set_grad_enabled(False) and the like: nothing records
+        name = re.search(r"(\w+)\.requires_grad_\(|in (?:self\.)?(\w+)\.parameters\(", m.group(0))
+        if name is not None:
+            frozen.add(name.group(1) or name.group(2))
+    if not frozen:
+        return False
+    # a frozen network keeps no graph for its weights; every network the loop runs must be frozen (a
+    # backbone frozen for fine-tuning leaves the classifier head that the validation loop also runs)
+    networks = {(e.receiver or "").rsplit(".", 1)[-1] for e in _forwards(ctx, loop.of(EventKind.FORWARD))
+                if e.depth == 0 and not e.via}
+    return not networks or networks <= frozen
 
 
 def _caller_grad_off(ctx: FileContext, loop: TrainingLoop) -> bool:
