@@ -1887,23 +1887,34 @@ def _file_names(ctx: FileContext, node: cst.CSTNode, site: CallSite) -> set[str]
     return {n.rsplit("/", 1)[-1] for n in names}
 
 
+def _written_to(save: cst.Call) -> cst.BaseExpression | None:
+    """The path node of ``torch.save(obj, <path>)`` (also ``f=<path>``)."""
+    args = positional(save)
+    return args[1].value if len(args) > 1 else next(
+        (a.value for a in save.args if a.keyword is not None and a.keyword.value == "f"), None)
+
+
+def _read_from(ctx: FileContext, load: cst.Call) -> cst.BaseExpression | None:
+    """The path node of the ``torch.load(<path>, ...)`` that a ``load_state_dict`` call reads."""
+    args = positional(load)
+    inner = args[0].value if args else None
+    if not (isinstance(inner, cst.Call) and _LOADED_CHECKPOINT.match(ctx.code(inner))):
+        return None
+    first = positional(inner)
+    return first[0].value if first else None
+
+
 def _path_written(ctx: FileContext, save: cst.Call) -> str:
     """The path expression of ``torch.save(obj, <path>)`` as written, when it is more than a bare name
     (``os.path.join(cfg["task"], cfg["ckpt_name"])``); "" otherwise."""
-    args = positional(save)
-    path = args[1].value if len(args) > 1 else next(
-        (a.value for a in save.args if a.keyword is not None and a.keyword.value == "f"), None)
+    path = _written_to(save)
     return "" if path is None or isinstance(path, cst.Name) else "".join(ctx.code(path).split())
 
 
 def _path_read(ctx: FileContext, load: cst.Call) -> str:
     """The path expression of the ``torch.load(<path>, ...)`` that a ``load_state_dict`` call reads."""
-    args = positional(load)
-    inner = args[0].value if args else None
-    if not (isinstance(inner, cst.Call) and _LOADED_CHECKPOINT.match(ctx.code(inner))):
-        return ""
-    first = positional(inner)
-    return "".join(ctx.code(first[0].value).split()) if first else ""
+    path = _read_from(ctx, load)
+    return "".join(ctx.code(path).split()) if path is not None else ""
 
 
 def _trains_on_from_the_saved_file(ctx: FileContext, save: CallSite) -> int:
@@ -1962,27 +1973,6 @@ def _other_file_resumed(ctx: FileContext, save: CallSite, resume_line: int,
     return not written(save) & loaded and any(written(s) & loaded for s in weights_saves if s is not save)
 
 
-# the optimizer's entry commented out inside the checkpoint with the reason beside it ("# 'optimizer':
-# optimizer.state_dict(), # will double the file size"): an explained choice. Commented out with no
-# reason, it may be a slip (a resume then reads no optimizer state), and is still reported.
-_LEFT_OUT_ON_PURPOSE = re.compile(r"#[^\n#]*\boptim\w*\.state_dict\(\)[^\n#]*#[ \t]*\w[^\n]*")
-
-
-def _under_eval_branch(ctx: FileContext, line: int) -> bool:
-    """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``)."""
-    text = ctx.lines[line - 1]
-    indent = len(text) - len(text.lstrip())
-    for above in range(line - 2, -1, -1):
-        prior = ctx.lines[above]
-        if not prior.strip() or prior.lstrip().startswith("#"):
-            continue
-        depth = len(prior) - len(prior.lstrip())
-        if depth < indent:
-            head = prior.strip()
-            return bool(re.match(r"(?:el)?if\b", head)) and bool(_NOT_A_RESUME.search(head))
-    return False
-
-
 _LITERAL = re.compile(r"""['"]([^'"\n]*)['"]""")
 
 
@@ -2009,14 +1999,34 @@ def _reads_another_runs_file(ctx: FileContext, load_line: int, save: CallSite) -
     saves ``*_oe_tune_epoch_N.pt``), not a run of its own to resume. ``./our_model/model_130.pth`` read
     back where ``model_{}.pth`` is written is one of the saved series."""
     load = next((s for s in _model_loads(ctx) if s.line == load_line), None)
-    if load is None or not load.node.args or len(save.node.args) < 2:
+    read = _read_from(ctx, load.node) if load is not None else None  # (ckpt["net"]: the file is read elsewhere)
+    written = _written_to(save.node)
+    if load is None or read is None or written is None:
         return False
-    inner = load.node.args[0].value
-    if not (isinstance(inner, cst.Call) and last_name(inner.func) == "load" and inner.args):
-        return False  # net.load_state_dict(ckpt["net"]): the file is read elsewhere
-    loaded = _name_words(ctx, inner.args[0].value, load.line, load.function)
-    saved = _name_words(ctx, save.node.args[1].value, save.line, save.function)
+    loaded = _name_words(ctx, read, load.line, load.function)
+    saved = _name_words(ctx, written, save.line, save.function)
     return bool(loaded) and bool(saved) and not saved <= loaded
+
+
+# the optimizer's entry commented out inside the checkpoint with the reason beside it ("# 'optimizer':
+# optimizer.state_dict(), # will double the file size"): an explained choice. Commented out with no
+# reason, it may be a slip (a resume then reads no optimizer state), and is still reported.
+_LEFT_OUT_ON_PURPOSE = re.compile(r"#[^\n#]*\boptim\w*\.state_dict\(\)[^\n#]*#[ \t]*\w[^\n]*")
+
+
+def _under_eval_branch(ctx: FileContext, line: int) -> bool:
+    """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``)."""
+    text = ctx.lines[line - 1]
+    indent = len(text) - len(text.lstrip())
+    for above in range(line - 2, -1, -1):
+        prior = ctx.lines[above]
+        if not prior.strip() or prior.lstrip().startswith("#"):
+            continue
+        depth = len(prior) - len(prior.lstrip())
+        if depth < indent:
+            head = prior.strip()
+            return bool(re.match(r"(?:el)?if\b", head)) and bool(_NOT_A_RESUME.search(head))
+    return False
 
 
 def _model_loads(ctx: FileContext) -> list[CallSite]:
