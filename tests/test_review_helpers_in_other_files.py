@@ -983,3 +983,29 @@ def test_batches_sliced_from_data_a_helper_of_another_file_moved_are_on_the_devi
     repo = write(tmp_path / "cpu", {"tools.py": unmoved, "train.py": HSI_TRAIN})
     found = [f for f in lint(repo, capsys) if f["rule"] == "device-mismatch"]
     assert [(Path(f["path"]).name, f["line"]) for f in found] == [("train.py", 19)]
+
+
+NAMESPACE_TRAINER = """import torch
+
+from utils.engine import train_step
+
+
+def train(model, loader):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        optimizer.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        train_step(optimizer)
+"""
+
+
+def test_a_folder_without_init_imported_from_the_checkout_is_read_when_the_checkout_is_linted(
+        tmp_path, capsys, monkeypatch):
+    # utils/ has no __init__.py (a namespace package): `python main.py` at the checkout's top imports
+    # utils.engine; linting the checkout by its path, from anywhere, reads the step there
+    repo = write(tmp_path / "repo", {"main.py": "from utils.trainer import train\n",
+                                     "utils/trainer.py": NAMESPACE_TRAINER, "utils/engine.py": ENGINE})
+    monkeypatch.chdir(tmp_path)
+    assert lint(repo.resolve(), capsys) == []
+    write(repo, {"utils/engine.py": "def train_step(optimizer):\n    pass\n"})
+    assert rules_at(lint(repo.resolve(), capsys)) == [("missing-optimizer-step", 10)]
