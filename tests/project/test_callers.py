@@ -98,6 +98,38 @@ def test_recursion_adds_nothing(tmp_path):
     assert view.called_without_grad("models/asr.py", "_decode", "Recognizer")
 
 
+# A trainer whose only "caller" of its train method is a model's mode switch inside the method it calls:
+# a cycle with no call from outside, which says nothing about autograd (IBM's pytorch-seq2seq).
+TRAINER = """from evaluator import Evaluator
+
+
+class Trainer:
+    def _epochs(self, model, data, dev):
+        for batch in data:
+            model.train(True)
+            model(batch).backward()
+        return self.evaluator.evaluate(model, dev)
+
+    def train(self, model, data, dev):
+        return self._epochs(model, data, dev)
+"""
+
+EVALUATOR = """class Evaluator:
+    def evaluate(self, model, data):
+        model.eval()
+        return [model(batch) for batch in data]
+"""
+
+
+def test_callers_reached_only_through_a_cycle_give_no_answer(tmp_path):
+    view = project(tmp_path, {"trainer.py": TRAINER, "evaluator.py": EVALUATOR})
+    assert not view.called_without_grad("evaluator.py", "evaluate", "Evaluator")
+    # the same chain entered once from code that turns autograd off
+    entry = "import torch\n\n\ndef run(t, m, d, v):\n    with torch.no_grad():\n        t.train(m, d, v)\n"
+    view = project(tmp_path / "entered", {"trainer.py": TRAINER, "evaluator.py": EVALUATOR, "run.py": entry})
+    assert view.called_without_grad("evaluator.py", "evaluate", "Evaluator")
+
+
 def test_a_name_too_common_to_tell_and_a_checkout_that_cannot_be_listed(tmp_path):
     files = {"models/asr.py": MODEL, "auto.py": ENTRY}
     files |= {f"tools/t{i}.py": "import torch\n\n\ndef f(m, b):\n    with torch.no_grad():\n"

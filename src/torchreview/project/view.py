@@ -422,13 +422,16 @@ class Project:
         key = (self._real(path), name, cls)
         known = self._shared.without_grad
         if key not in known:
-            known[key] = self._all_calls_without_grad(key, frozenset())
+            known[key] = self._all_calls_without_grad(key, frozenset()) is True
         return known[key]
 
     def _all_calls_without_grad(self, key: tuple[str, str, str | None], visiting: frozenset[tuple[str, str, str | None]],
-                                ) -> bool:
+                                ) -> bool | None:
+        """True: every call runs with autograd off, and one at least does; False: one may run with it on;
+        None: the only calls are from callers already being asked about (a cycle, which tells nothing:
+        a trainer's ``train`` whose one "call" is ``model.train(True)`` in the method that calls it)."""
         if key in visiting:
-            return True  # a call from a caller already being asked about (recursion) adds nothing
+            return None
         path, name, cls = key
         found = self._mentioning(name)
         if not found:
@@ -440,10 +443,14 @@ class Project:
             if mod is None:
                 continue
             for site in callers.sites(mod, name, cls, own_file=other == path, bases=bases):
-                if not site.grad_off and not self._caller_without_grad(mod, site, visiting | {key}):
+                if site.grad_off:
+                    seen = True
+                    continue
+                caller = self._caller_without_grad(mod, site, visiting | {key})
+                if caller is False:
                     return False
-                seen = True
-        return seen
+                seen = seen or caller is True
+        return True if seen else None
 
     def _base_names(self, path: str, cls: str) -> frozenset[str]:
         """The names of the checkout's base classes of ``cls``, all the way up (has_base's walk)."""
@@ -467,8 +474,9 @@ class Project:
         return shared.mentions[name]
 
     def _caller_without_grad(self, mod: ModuleIndex, site: callers.Site,
-                             visiting: frozenset[tuple[str, str, str | None]]) -> bool:
-        """The function that holds ``site`` (one of its file's own) is called only with autograd off."""
+                             visiting: frozenset[tuple[str, str, str | None]]) -> bool | None:
+        """The function that holds ``site`` (one of its file's own) is called only with autograd off
+        (None: only from callers already being asked about)."""
         if len(visiting) > callers.MAX_CALLER_DEPTH or site.function not in mod.functions:
             return False
         owner, _, method = site.function.rpartition(".")
