@@ -296,6 +296,34 @@ for epoch in range(10):
     assert len(outer2.of(EventKind.BACKWARD)) == 2
 
 
+def test_a_literal_flag_is_handed_on_by_name_to_the_next_helper():
+    # a trainer's test() sets is_train=False for _loop, which hands is_train on to _iteration
+    src = """
+class Trainer:
+    def _iteration(self, x, y, is_train):
+        loss = self.model(x, y)
+        if is_train:
+            loss.backward()
+            self.optimizer.step()
+
+    def _loop(self, loader, is_train=True):
+        for x, y in loader:
+            self._iteration(x, y, is_train)
+
+    def test(self, loader):
+        self.model.eval()
+        self._loop(loader, is_train=False)
+
+    def start(self, epochs, train_loader, test_loader):
+        for epoch in range(epochs):
+            self._loop(train_loader)
+            self.test(test_loader)
+"""
+    outer = next(lp for lp in loops_of(src) if lp.header.startswith("for epoch"))
+    # only the training call reaches backward(); the test path runs its loop without one
+    assert [e.via[0] for e in outer.of(EventKind.BACKWARD)] == ["Trainer._loop"]
+
+
 @pytest.mark.parametrize("test", ["if optimizer is not None:", "if optimizer:"])
 def test_a_helper_called_with_no_optimizer_runs_no_update(test):
     src = f"""

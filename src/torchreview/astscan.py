@@ -104,6 +104,8 @@ class FileScan:
         func = call.func
         if isinstance(func, ast.Attribute) and (func.attr == "forward" or NAMED_FORWARD.match(func.attr)):
             return True  # model.forward(x), and a forward by another name (model.siamese_forward(a, b))
+        if call_name(call) == "data_parallel" and call.args:
+            return True  # torch.nn.parallel.data_parallel(net, x): a forward pass of net
         name = dotted(func)
         if name is None:
             if any(isinstance(n, ast.Call | ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(

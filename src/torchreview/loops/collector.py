@@ -337,10 +337,14 @@ class _Collector(cst.CSTVisitor):
         elif name == "train" and recv and self._train_arg(node) is not None:
             kind = EventKind.TRAIN_MODE if self._train_arg(node) else EventKind.EVAL_MODE
             emit(kind, node, receiver=recv)
-        elif name == "train" and recv and len(node.args) == 1 and not self._literal(node.args[0].value):
+        elif name == "train" and recv and len(node.args) == 1 and not self._literal(node.args[0].value) \
+                and not self._own_training_method(recv):
             # model.train(was_training), model.train(prev_mode): the helper puts back the mode it found,
             # which is training when a training loop calls it (Ludwig's Predictor.batch_evaluation)
             emit(EventKind.TRAIN_MODE, node, receiver=recv)
+        elif name == "data_parallel" and args and facts.is_model(args[0]):
+            # torch.nn.parallel.data_parallel(net, inputs, device_ids): a forward pass of net
+            emit(EventKind.FORWARD, node, receiver=args[0], target=self._assigned(), args=args[1:])
         elif (name == "forward" and recv) or facts.is_model(self.b.code(func)) or (
                 recv and _NAMED_FORWARD.match(name) and facts.is_model(recv)):
             if not self._loss_like(name):
@@ -357,6 +361,17 @@ class _Collector(cst.CSTVisitor):
     def _literal(value: cst.BaseExpression) -> bool:
         return isinstance(value, cst.Name | cst.SimpleString | cst.Integer | cst.Float) and (
             not isinstance(value, cst.Name) or value.value in ("True", "False", "None"))
+
+    def _own_training_method(self, recv: str) -> bool:
+        """``self.train(train_loader)`` in a trainer class whose own ``def train(self, loader)`` takes
+        data, not a mode: the call runs that method (the loop model follows it), it switches no mode."""
+        if recv != "self" or self.scope is None or not self.scope.class_name:
+            return False
+        info = self.b.facts.methods.get((self.scope.class_name, "train"))
+        if info is None:
+            return False
+        params = [p.name.value for p in info.node.params.params][1:]
+        return bool(params) and params[0] not in ("mode", "training", "is_training", "flag", "train")
 
     def _train_arg(self, node: cst.Call) -> bool | None:
         if not node.args:
@@ -451,7 +466,7 @@ class _Collector(cst.CSTVisitor):
         """Walk the same-file helper the call runs; whether there was one."""
         info = self._resolve(node.func)
         if info is not None:
-            self._run_helper(info, literal_flags(node, info))
+            self._run_helper(info, literal_flags(node, info, self.flags))
         return info is not None
 
     def _expand_callable(self, value: cst.BaseExpression, call: cst.Call) -> None:
@@ -498,7 +513,7 @@ class _Collector(cst.CSTVisitor):
             self.b.project.followed.add((self.b.path, self.b.line_of(node), last_name(node.func)))
         sub = _Collector(view, helper.info, (*self.via, name), tuple(self.conditions),  # type: ignore[arg-type]
                          tuple(self.contexts), self.depth, self.seen | {name})
-        sub.flags = literal_flags(node, helper.info)  # trainer.update(batch, eval=False) in another file
+        sub.flags = literal_flags(node, helper.info, self.flags)  # trainer.update(batch, eval=False) elsewhere
         for deco in helper.info.node.decorators:
             sub.contexts.append(view.code(deco.decorator))
         with indexed(helper.layout):

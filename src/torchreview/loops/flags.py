@@ -42,20 +42,27 @@ def default_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
     return flags
 
 
-def literal_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
+def literal_flags(call: cst.Call, info: _FunctionInfo, known: Flags | None = None) -> Flags:
     """The helper's parameters that this call sets to ``True``, ``False`` or ``None`` and that its body
-    never assigns again."""
+    never assigns again. ``known``: the caller's own flags, handed on by name (``test()`` calls
+    ``_loop(loader, is_train=False)``, which calls ``_iteration(x, y, is_train)``)."""
     params = [p.name.value for p in _params(info)]
     flags: Flags = {}
     for i, arg in enumerate(call.args):
         if arg.star:
             return {}
         value = arg.value
-        if not (isinstance(value, cst.Name) and value.value in ("True", "False", "None")):
+        if not isinstance(value, cst.Name):
+            continue
+        if value.value in ("True", "False", "None"):
+            literal = _LITERALS[value.value]
+        elif known and value.value in known:
+            literal = known[value.value]
+        else:
             continue
         name = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if name is not None:
-            flags[name] = _LITERALS[value.value]
+            flags[name] = literal
     if flags:
         for target in _assigned_names(info.node.body):
             flags.pop(target, None)

@@ -908,6 +908,77 @@ def main(model, train_loader, test_loader, optimizer, epochs):
 """,
 ]
 
+VALID += [
+    # the trainer's own train(loader) puts the model back in train mode; test() runs the shared loop with
+    # is_train=False, handed on to the step helper, so no training follows its eval() (l0.pytorch's trainer)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizer, loss_f):
+        self.model, self.optimizer, self.loss_f = model, optimizer, loss_f
+
+    def _iteration(self, x, y, is_train):
+        self.optimizer.zero_grad()
+        loss = self.loss_f(self.model(x), y)
+        if is_train:
+            loss.backward()
+            self.optimizer.step()
+        return loss.item()
+
+    def _loop(self, loader, is_train=True):
+        losses = []
+        for x, y in loader:
+            losses.append(self._iteration(x, y, is_train))
+        return losses
+
+    def train(self, loader):
+        self.model.train()
+        self._loop(loader)
+
+    def test(self, loader):
+        self.model.eval()
+        self._loop(loader, is_train=False)
+
+    def start(self, epochs, train_data, test_data):
+        for ep in range(epochs):
+            self.train(train_data)
+            self.test(test_data)
+""",
+]
+
+INVALID += [
+    # a trainer's own train(loader) method is no mode switch: validation leaves the network in eval mode
+    # and the next epoch trains in it (a Conv-TasNet trainer; the forward goes through data_parallel)
+    """
+import torch
+from torch.nn.parallel import data_parallel
+
+
+class Trainer:
+    def __init__(self, net, optimizer, gpus):
+        self.net, self.optimizer, self.gpus = net.cuda(), optimizer, gpus
+
+    def train(self, loader):
+        for mix, ref in loader:
+            self.optimizer.zero_grad()
+            loss = torch.nn.functional.l1_loss(data_parallel(self.net, mix.cuda(), device_ids=self.gpus), ref.cuda())
+            loss.backward()
+            self.optimizer.step()
+
+    def val(self, loader):
+        self.net.eval()
+        with torch.no_grad():
+            return sum(torch.nn.functional.l1_loss(self.net(mix.cuda()), ref.cuda()).item() for mix, ref in loader)
+
+    def run(self, train_loader, val_loader, epochs):
+        for epoch in range(epochs):
+            self.train(train_loader)
+            print(self.val(val_loader))  # <- finding
+""",
+]
+
 INVALID += [
     # an agent's evaluation helper switches to eval mode inside its episode loop; learning goes on after it
     # and nothing switches back
@@ -1009,7 +1080,10 @@ def _part_of_trained(loop: TrainingLoop, model: str) -> bool:
 def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
     """``model.train(flag)`` or a training function we cannot see, either may switch the mode back."""
     text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
-    if re.search(r"\.train\(\s*(?!False\b|True\b|\))", text):
+    # (self.train(train_loader) of a trainer whose own train method the loop model followed trains)
+    followed = any(e.via and e.via[0].rsplit(".", 1)[-1] == "train" for e in loop.events)
+    if any(not (followed and m.group(1) == "self")
+           for m in re.finditer(r"([\w.]*)\.train\(\s*(?!False\b|True\b|\))", text)):
         return True
     root = model.split(".")[-1]
     # a training function of another file that the loop model read (its events carry its name) is seen
