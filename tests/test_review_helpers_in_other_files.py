@@ -1009,3 +1009,33 @@ def test_a_folder_without_init_imported_from_the_checkout_is_read_when_the_check
     assert lint(repo.resolve(), capsys) == []
     write(repo, {"utils/engine.py": "def train_step(optimizer):\n    pass\n"})
     assert rules_at(lint(repo.resolve(), capsys)) == [("missing-optimizer-step", 10)]
+
+
+STREAM_TRAIN = """import torch
+from torch.utils.data import DataLoader
+
+from data import ClickStream
+
+
+def main(model, optimizer):
+    model = model.cuda()
+    train_loader = DataLoader(ClickStream("train.txt"), batch_size=1024, num_workers=0)
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        torch.nn.functional.binary_cross_entropy_with_logits(model(x.cuda()), y.cuda()).backward()
+        optimizer.step()
+"""
+
+
+def test_a_stream_of_another_file_is_read_without_workers_on_purpose(tmp_path, capsys):
+    # an IterableDataset with no sharding: each worker would read the whole file again
+    stream = ("from torch.utils.data import IterableDataset\n\n\nclass ClickStream(IterableDataset):\n"
+              "    def __init__(self, path):\n        self.path = path\n\n    def __iter__(self):\n"
+              "        with open(self.path) as f:\n            for line in f:\n                yield line\n")
+    repo = write(tmp_path, {"train.py": STREAM_TRAIN, "data.py": stream})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "dataloader-sync-loading"] == []
+    # the same loader over a map-style dataset of that file is reported
+    write(tmp_path, {"data.py": stream.replace("IterableDataset", "Dataset").replace(
+        "    def __iter__(self):", "    def __getitem__(self, i):")})
+    assert [f["rule"] for f in lint(repo, capsys) if f["rule"] == "dataloader-sync-loading"] == [
+        "dataloader-sync-loading"]

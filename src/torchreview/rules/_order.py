@@ -9,6 +9,7 @@ They also build the line moves that several rules offer as suggestions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -62,6 +63,41 @@ def branch_conditions(ctx: FileContext, root: cst.CSTNode, *, functions: bool = 
     return out
 
 
+def module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
+    """``branch_conditions`` of the whole file, functions included (use with ``ctx.analysis``)."""
+    return branch_conditions(ctx, ctx.module, functions=True)
+
+
+# a test that a GPU is there: torch.cuda.is_available(), args.cuda, use_cuda, self.use_gpu
+GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
+                      r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
+# a device compared with a name: device == 'cuda', args.device != "cpu", device.type == 'cuda'
+_DEVICE_IS = re.compile(r"^(?:[\w.]+\.)?device(?:\.type)?(==|!=)['\"](cuda|cpu)['\"]$")
+
+
+def gpu_side(test: str) -> bool | None:
+    """For an ``if`` test about the GPU, whether its body is the side that runs with one (True) or the
+    side that runs without (False); None for any other test."""
+    text = test.replace(" ", "")
+    if GPU_TEST.search(text):
+        return not (text.startswith("not") or "==False" in text)
+    m = _DEVICE_IS.match(text)
+    if m is None:
+        return None
+    return (m.group(1) == "==") == (m.group(2) == "cuda")
+
+
+def runs_without_gpu(conditions: Sequence[str]) -> bool:
+    """Whether code under these branch conditions runs only on a machine without a GPU (the ``else`` of
+    ``if device == 'cuda':``, the body of ``if not torch.cuda.is_available():``)."""
+    for condition in conditions:
+        test, positive = _test_and_polarity(condition)
+        side = gpu_side(test)
+        if side is not None and side != positive:
+            return True
+    return False
+
+
 def condition_test(condition: str) -> str:
     """The test of a condition of the loop model, without its branch: ``args.amp`` for ``if args.amp``
     and for ``else of if args.amp``."""
@@ -91,7 +127,15 @@ def _test_and_polarity(condition: str) -> tuple[str, bool]:
 def _opposite(x: str, y: str) -> bool:
     tx, px = _test_and_polarity(x)
     ty, py = _test_and_polarity(y)
-    return tx == ty and px != py
+    if tx == ty:
+        return px != py
+    # if phase == 'train': ... and if phase == 'val': ...: one name equal to two different literals
+    mx, my = _EQUALS_LITERAL.fullmatch(tx), _EQUALS_LITERAL.fullmatch(ty)
+    return bool(px and py and mx and my and mx.group(1) == my.group(1)
+                and mx.group(2).strip("'\"") != my.group(2).strip("'\""))
+
+
+_EQUALS_LITERAL = re.compile(r"\(?\s*([\w.]+)\s*==\s*('[^'\\]*'|\"[^\"\\]*\"|-?\d+)\s*\)?")
 
 
 def _closure_names(step: Event) -> set[str]:

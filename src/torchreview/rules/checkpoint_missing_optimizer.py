@@ -121,7 +121,7 @@ from torchreview.rules._calls import (
     replace_node,
 )
 from torchreview.rules._common import SETTINGS_NAME, code_without_comments, custom_scheduler
-from torchreview.rules._order import branch_conditions
+from torchreview.rules._order import module_branches
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -534,6 +534,86 @@ def main(opt, model, loader, num_epochs):
         scheduler.step()
         torch.save({"epoch": epoch, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict()},
                    "model_latest.pth")
+""",
+]
+
+VALID += [
+    # ReduceLROnPlateau lowers the rate inside the optimizer, whose state the checkpoint keeps
+    """
+import torch
+from torch.optim.lr_scheduler import ReduceLROnPlateau
+
+
+def train(model, optimizer, loader, epochs):
+    scheduler = ReduceLROnPlateau(optimizer, mode="min", factor=0.5, patience=3)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = torch.nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+        scheduler.step(loss.item())
+        torch.save({"epoch": epoch, "model_state_dict": model.state_dict(),
+                    "optim_state_dict": optimizer.state_dict()}, "last.pt")
+""",
+]
+
+VALID += [
+    # a resumed run places the project's own scheduler at the start epoch (sslic's trainer)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, scheduler, loader):
+        self.model, self.loader = model, loader
+        self.scheduler = scheduler
+        self.optimizer = scheduler.optimizer
+        self.start_epoch = 0
+
+    def save(self, epoch, path):
+        torch.save({"epoch": epoch + 1, "state_dict": self.model.state_dict(),
+                    "optimizer": self.optimizer.state_dict()}, path)
+
+    def load(self, path):
+        ckpt = torch.load(path, weights_only=True)
+        self.model.load_state_dict(ckpt["state_dict"])
+        self.optimizer.load_state_dict(ckpt["optimizer"])
+        self.start_epoch = ckpt["epoch"]
+
+    def train(self, epochs):
+        self.scheduler.set_epoch(self.start_epoch)
+        for epoch in range(self.start_epoch, epochs):
+            for x, y in self.loader:
+                self.optimizer.zero_grad()
+                torch.nn.functional.cross_entropy(self.model(x), y).backward()
+                self.optimizer.step()
+                self.scheduler.step()
+            self.save(epoch, "last.pth")
+""",
+    # a momentum schedule only asked for the value of the epoch it is given holds no position to save
+    """
+import torch
+
+from dino_utils import MomentumScheduler
+
+
+class Trainer:
+    def __init__(self, model, teacher, optimizer, loader, epochs):
+        self.model, self.teacher, self.optimizer, self.loader = model, teacher, optimizer, loader
+        self.momentum_schedule = MomentumScheduler(0.996, 1.0, epochs)
+
+    def train_epoch(self, epoch):
+        m = self.momentum_schedule.get_momentum(epoch)
+        for x in self.loader:
+            self.optimizer.zero_grad()
+            self.model(x).mean().backward()
+            self.optimizer.step()
+            with torch.no_grad():
+                for p, q in zip(self.model.parameters(), self.teacher.parameters()):
+                    q.mul_(m).add_(p.detach(), alpha=1 - m)
+        torch.save({"epoch": epoch, "model_state_dict": self.model.state_dict(),
+                    "optimizer_state_dict": self.optimizer.state_dict()}, "last.pth")
 """,
 ]
 
@@ -2140,11 +2220,25 @@ def _stateless(ctx: FileContext, scheduler: str) -> bool:
         return True  # DINO's lr_schedule = cosine_scheduler(...), read as lr_schedule[it]: values, no state
     if any(_MOVED.search(v) for v in ctx.facts.assigned.get(scheduler, [])):
         return True  # self.schedule = schedule.to(device): a module or tensor (a diffusion noise schedule)
+    if _never_advanced(ctx, scheduler):
+        return True  # only asked for the value of an epoch it is given: momentum_schedule.get_momentum(epoch)
     if not custom_scheduler(ctx, scheduler):
         return False
     callees = {v.split("(", 1)[0].strip().rsplit(".", 1)[-1] for v in ctx.facts.assigned.get(scheduler, [])}
     classes = [node for c in callees if (node := class_node(ctx, c)) is not None]
     return not any("def state_dict" in ctx.code(node) for node in classes)
+
+
+def _never_advanced(ctx: FileContext, scheduler: str) -> bool:
+    """The file never steps the scheduler nor hands it to other code: each mention is its assignment or a
+    call of one of its other methods, so whatever state it has is the state it was built with."""
+    name = rf"(?<![\w.]){re.escape(scheduler)}\b"
+    if not ctx.facts.assigned.get(scheduler) or re.search(rf"{name}\s*\.\s*step\s*\(", ctx.source):
+        return False
+    for m in re.finditer(rf"{name}(?!\s*\.\s*\w+\s*\()", ctx.source):
+        if not re.match(r"\s*=(?!=)", ctx.source[m.end():]):
+            return False  # passed on, returned or stored elsewhere: other code may step it
+    return True
 
 
 # moved to a device: no learning-rate scheduler has .to() or .cuda()
@@ -2162,6 +2256,10 @@ def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
     step it resumes from (FastSpeech2's ``ScheduledOptim(optimizer, ..., args.restore_step)``)."""
     if _REBUILT_SCHEDULER.search(ctx.source) or _REPLAYED_SCHEDULER.search(ctx.source) or re.search(
             rf"(?<![\w.]){re.escape(scheduler)}{_STEPPED_TO_EPOCH}", ctx.source):
+        return True
+    # placed at the resumed epoch by a method of its own: self.scheduler.set_epoch(self.start_epoch)
+    if re.search(rf"(?<![\w.]){re.escape(scheduler)}\.\w+\(\s*(?:self\.|args\.)?{_RESUMED_POSITION}\s*\)",
+                 ctx.source, re.IGNORECASE):
         return True
     return any(re.search(rf"\b{_RESUMED_POSITION}\b", value, re.IGNORECASE)
                for value in ctx.facts.assigned.get(scheduler, []))
@@ -2456,7 +2554,7 @@ def _restored_from(ctx: FileContext, optimizer_loads: list[CallSite], key: str, 
     state kept in a variable, ``opt.load_state_dict(state)``, may come from this one), or the saved key
     read from ``name`` while ``name`` still holds this checkpoint. A second resume branch that reads
     ``torch.load(args.swag_resume)["optimizer"]`` restores nothing of ``torch.load(args.resume)``."""
-    stacks = ctx.analysis(_module_branches)
+    stacks = ctx.analysis(module_branches)
     for opt in optimizer_loads:
         arg = positional(opt.node)
         m = re.match(r"(\w+)\s*(?:\[|\.get\()", ctx.code(arg[0].value)) if arg else None
@@ -2501,11 +2599,7 @@ def _best_so_far(ctx: FileContext, site: CallSite) -> bool:
     (``./checkpoints/best_model.pth``)."""
     if _BEST.search(_path_written(ctx, site.node)):
         return True  # (the dictionary's own keys, such as 'best_acc1', are kept by resume checkpoints too)
-    return any(_BEST.search(c) for c in ctx.analysis(_module_branches).get(site.line, ()))
-
-
-def _module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
-    return branch_conditions(ctx, ctx.module, functions=True)
+    return any(_BEST.search(c) for c in ctx.analysis(module_branches).get(site.line, ()))
 
 
 def _held_at(ctx: FileContext, name: str, line: int) -> Assignment | None:
@@ -2545,6 +2639,9 @@ def _scheduler_note(ctx: FileContext, site: CallSite, saved: _Saved, loop: objec
     scheduler = _in_scope(ctx, site, "scheduler")
     if scheduler is None or _scheduler_rebuilt(ctx, scheduler) or _stateless(ctx, scheduler):
         return
+    made = ctx.facts.assigned.get(scheduler, [])
+    if made and all("ReduceLROnPlateau(" in v for v in made):
+        return  # its reductions are written into the optimizer's learning rate, which this checkpoint keeps
     yield ctx.finding(
         ID, "info", site.line, site.end_line, loop=loop,  # type: ignore[arg-type]
         facts={"kind": "save", "missing": "scheduler", "owner": scheduler, "line": site.line, "resume_line": "",

@@ -78,6 +78,7 @@ from torchreview.rules._common import (
     is_test_file,
     loader_methods_elsewhere,
 )
+from torchreview.rules._order import module_branches, runs_without_gpu
 
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
@@ -244,7 +245,34 @@ for perm in DataLoader(range(pos_train_edge.size(0)), batch_size, shuffle=True):
 """,
 ]
 
+VALID += [
+    # workers on the GPU, none in the branch that runs on the CPU
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+if device == "cuda":
+    train_loader = DataLoader(train_set, batch_size=256, shuffle=True, num_workers=2)
+else:
+    train_loader = DataLoader(train_set, batch_size=1, shuffle=True, num_workers=0)
+""",
+]
+
 INVALID = [
+    # a function that trains and then evaluates builds its training loader without workers
+    """
+import torch
+from torch.utils.data import DataLoader, random_split
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def train_and_evaluate(dataset, model, epochs):
+    train_set, test_set = random_split(dataset, [0.8, 0.2])
+    train_loader = DataLoader(train_set, batch_size=32, shuffle=True)  # <- finding
+    model.to(device)
+""",
     # the count comes from a command-line option whose default is 0: a note, since the command line may change it
     """
 import argparse
@@ -391,7 +419,8 @@ def _in_evaluation_function(ctx: FileContext, function: cst.FunctionDef | None) 
     if function is None:
         return False
     if EVAL_FUNCTION_NAME.search(function.name.value):
-        return True
+        # (train_and_evaluate builds the training loader too)
+        return not re.search(r"(?:^|_)(?:train|fit)(?:_|$)", function.name.value, re.IGNORECASE)
     return any(is_no_grad_context(ctx.code(d.decorator)) for d in function.decorators)
 
 
@@ -488,6 +517,8 @@ def _indexes_memory(ctx: FileContext, call: cst.Call) -> bool:
         return method is not None and node is not None and _only_indexes(method, _array_attributes(node))
     if ctx.project is None:
         return False
+    if ctx.project.has_base(ctx.path, cls, lambda base: base.rsplit(".", 1)[-1] == "IterableDataset"):
+        return True  # a stream of another file: workers would each read all of it unless it shards by worker
     found = ctx.project.class_methods(ctx.path, cls, ("__getitem__",))
     return len(found) == 1 and _only_indexes(found[0].node)
 
@@ -553,6 +584,12 @@ def _option_default_zero(ctx: FileContext, name: str) -> int | None:
     return None
 
 
+def _conditions_at(ctx: FileContext, line: int) -> tuple[str, ...]:
+    """The branch conditions of the statement that opens on ``line`` (none for a call in a ``for``
+    header or further down a statement)."""
+    return ctx.analysis(module_branches).get(line, ())
+
+
 def _file_on_cuda(ctx: FileContext) -> bool:
     return bool(_CUDA.search(ctx.source))
 
@@ -586,6 +623,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if collate is not None and re.search(r"collator", ctx.code(collate.value), re.IGNORECASE):
             continue  # tokenized text batched by a Hugging Face collator: cheap to load
         target = _target_of(ctx, site.line)
+        if runs_without_gpu(_conditions_at(ctx, site.line)):
+            continue  # the else of ``if device == 'cuda':`` runs on the CPU, where workers matter less
         if _in_evaluation_function(ctx, site.function):
             continue  # a loader built inside evaluate(), shuffled or not, serves evaluation
         if not _is_training(ctx, site, target) or _in_memory(ctx, call) or _moves_in_workers(ctx, call) \
@@ -605,3 +644,17 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             # (a count set in a variable is changed where it is set, not here)
             suggestion=_suggest(ctx, call) if workers is None or set_at == ctx.pos(workers).start.line else None,
         )
+
+INVALID += [
+    # the branch that runs with a GPU is the one without workers
+    """
+import torch
+from torch.utils.data import DataLoader
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+if device != "cpu":
+    train_loader = DataLoader(train_set, batch_size=256, shuffle=True)  # <- finding
+else:
+    train_loader = DataLoader(train_set, batch_size=1, shuffle=True, num_workers=0)
+""",
+]

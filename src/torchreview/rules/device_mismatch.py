@@ -133,7 +133,7 @@ from torchreview.rules._common import (
     declared_only,
     loader_methods_elsewhere,
 )
-from torchreview.rules._order import node_text
+from torchreview.rules._order import gpu_side, node_text
 
 
 @ast_gate("device-loop")
@@ -2040,11 +2040,6 @@ class _Hit:
     forward: bool
 
 
-# a test that a GPU is there: torch.cuda.is_available(), args.cuda, use_cuda, self.use_gpu
-_GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
-                       r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
-
-
 class _Walker(cst.CSTVisitor):
     """Walks a loop body in source order, tracking which batch variables have moved."""
 
@@ -2076,12 +2071,10 @@ class _Walker(cst.CSTVisitor):
     def visit_If(self, node: cst.If) -> bool:
         """``if torch.cuda.is_available(): x = x.cuda() else: x = batch[0]``: the other branch runs only
         without a GPU, where the model is on the CPU too, so only the GPU branch is followed."""
-        test = self.ctx.code(node.test).replace(" ", "")
-        gpu = _GPU_TEST.search(test)
-        if gpu is None:
+        side = gpu_side(self.ctx.code(node.test))
+        if side is None:
             return True
-        negated = test.startswith("not") or "==False" in test
-        if negated:
+        if not side:
             if node.orelse is not None:
                 walk(node.orelse, self)
         else:
