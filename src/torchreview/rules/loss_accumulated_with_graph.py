@@ -59,6 +59,7 @@ References
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -887,20 +888,32 @@ def _detached_whole(value: str) -> bool:
 _ARITHMETIC = re.compile(r"[\w.\s()+\-*/]*")
 
 
-def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0) -> bool:
+def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0, operand: bool = False) -> bool:
     """Whether ``name``, as last assigned before ``line`` in the loop, holds a number rather than a
     tensor: ``loss = loss.item()``, or arithmetic on names that do (``mloss = np.around(m / n, 4)``,
     ``loss = mloss + gloss``: synthcity's TabDDPM logs the rebound name)."""
     last = [(v, ln) for t, v, ln in scope.assigns if t == name and ln < line]
     if not last:
-        return False
+        # a bare operand of the arithmetic that the loop never assigns is a count or a setting
+        # (``loss = train_loss / (batch_idx + 1)``, ``batch_idx`` from ``enumerate``)
+        return operand and "loss" not in name.lower()
     value, at = last[-1]
     if _detached_whole(value):
         return True
+    if depth < 3 and (m := re.fullmatch(rf"{re.escape(name)} \+ (.+)", value)) and _detached_whole(m.group(1)):
+        # ``train_loss += loss.item()`` adds no graph: the total holds one only if an earlier
+        # assignment in the loop gave it one (none here: it starts as a number before the loop)
+        return not any(t == name and ln < at for t, _, ln in scope.assigns) \
+            or _plain_number(scope, name, at, depth + 1)
     names = _names(value)
     if depth >= 3 or not names or name in names or not _ARITHMETIC.fullmatch(value):
         return False
-    return all(_plain_number(scope, n, at, depth + 1) for n in names)
+    return all(_plain_number(scope, n, at, depth + 1, operand=_bare_operand(value, n)) for n in names)
+
+
+def _bare_operand(value: str, name: str) -> bool:
+    """Whether ``name`` stands in ``value`` only as a plain operand: not called, not a chain's part."""
+    return not re.search(rf"\.\s*{re.escape(name)}\b|\b{re.escape(name)}\s*[.(\[]", value)
 
 
 def _other_part_of_a_pair(scope: _Scope, name: str, added: str) -> bool:
@@ -1143,9 +1156,91 @@ def _totals(ctx: FileContext, loop: TrainingLoop) -> list[_Total]:
                         return
                     value = n.args[1].value
                 self._add(ctx.code(func.value), ctx.code(value), "meter")
+            elif isinstance(func, cst.Attribute) and (added := _summed_by_method(ctx, n)) is not None:
+                self._add(ctx.code(func.value), added, "meter")
 
     walk(loop.node.body, V())
     return found
+
+
+def _apart_from_backward(ctx: FileContext, loop: TrainingLoop, item: _Total, losses: list[str]) -> bool:
+    """Whether the total's statement sits in a branch that never runs with a backward pass of its losses
+    (``if phase == 'val':`` against ``if phase == 'train': loss.backward()``)."""
+    where = ctx.analysis(_loop_branches).get(loop.line, {}).get(item.line, ())
+    passes = [e for e in loop.of(EventKind.BACKWARD) if not e.via
+              and set(losses) & _names(" ".join([e.receiver or "", *e.args]))]
+    return bool(where and passes) and all(exclusive(where, e.conditions) for e in passes)
+
+
+def _loop_branches(ctx: FileContext) -> dict[int, dict[int, tuple[str, ...]]]:
+    """``branch_conditions`` of each loop's body, by the loop's line (use with ``ctx.analysis``)."""
+    return {loop.line: branch_conditions(ctx, loop.node.body) for loop in ctx.loops}
+
+
+def _summed_by_method(ctx: FileContext, call: cst.Call) -> str | None:
+    """``train_metric.loss_update(loss, n)`` where ``train_metric = accumulator()`` and the project's
+    ``accumulator.loss_update`` runs ``self.loss += loss * batch_size``: the argument the method adds,
+    as it is, to a total of the object (what the call passes there), or None."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value in ("append", "update"):
+        return None
+    values = ctx.facts.assigned.get(ctx.code(func.value), [])
+    if len(values) != 1 or not re.fullmatch(r"[A-Za-z_][\w.]*\(.*\)", values[0], re.DOTALL):
+        return None
+    method = _method_of(ctx, values[0].split("(", 1)[0], func.attr.value)
+    if method is None:
+        return None
+    params = [a.arg for a in method.args.args][1:]  # after self
+    given = {params[i]: a for i, a in enumerate(call.args) if a.keyword is None and i < len(params)}
+    given |= {a.keyword.value: a for a in call.args if a.keyword is not None}
+    # a parameter the method rebinds (v = v.data.sum()) no longer holds what the call passed
+    for node in ast.walk(method):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign | ast.AugAssign | ast.For) else []
+        for target in targets:
+            for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                given.pop(name, None)
+    for node in ast.walk(method):
+        added: ast.expr | None = None
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add) and _own_attribute(node.target):
+            added = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
+                and _own_attribute(node.func.value) and len(node.args) == 1:
+            added = node.args[0]
+        if added is None or _DETACHING.search(ast.unparse(added)):
+            continue
+        for name in (n.id for n in ast.walk(added) if isinstance(n, ast.Name)):
+            if name in given:
+                return ctx.code(given[name].value)
+    return None
+
+
+def _method_of(ctx: FileContext, cls: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """Method ``name`` of class ``cls``, written in this file or in another file of the checkout."""
+    if re.search(rf"^\s*class\s+{re.escape(cls)}\b", ctx.source, re.MULTILINE):
+        for node in ctx.analysis(_own_tree).body:
+            if isinstance(node, ast.ClassDef) and node.name == cls:
+                return next((f for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+                             and f.name == name), None)
+        return None
+    if ctx.project is None:
+        return None
+    found = next(iter(ctx.project.class_methods(ctx.path, cls, [name])), None)
+    return found.node if found is not None else None
+
+
+def _own_tree(ctx: FileContext) -> ast.Module:
+    try:
+        return ast.parse(ctx.source)
+    except (SyntaxError, ValueError, RecursionError):
+        return ast.Module(body=[], type_ignores=[])
+
+
+def _own_attribute(node: ast.expr) -> bool:
+    """``self.loss`` or ``self.losses[key]``: state of the object, which outlives the call."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 _METER_NAME = re.compile(r"meter|^losses$|_m$|^loss_avg|avg_loss|running", re.IGNORECASE)
@@ -1303,6 +1398,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                                       and (n not in entries or entries[n][1] <= item.line <= entries[n][2])))
             if not bare:
                 continue
+            if _apart_from_backward(ctx, loop, item, bare):
+                continue  # if phase == 'val': kept, if phase == 'train': backward: that loss had no graph
             if item.total in reached or item.total.split("[")[0] in reached:
                 continue  # the total itself goes into a backward pass: a loss built on purpose
             if item.kind == "meter" and item.total in losses:
@@ -1391,5 +1488,120 @@ def sample(flow, n_batches, shape, device):
         z = torch.randn(shape, device=device)
         samples.append(flow.backward(z).clamp(-1, 1))
     return torch.cat(samples)
+""",
+]
+
+VALID += [
+    # the loss name is rebound to the running average of numbers before it is kept
+    """
+import torch
+
+
+def train(net, loader, optimizer, criterion):
+    train_loss = 0
+    batch_losses = []
+    for batch_idx, (inputs, targets) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = criterion(net(inputs), targets)
+        loss.backward()
+        optimizer.step()
+        train_loss += loss.item()
+        loss = train_loss / (batch_idx + 1)
+        batch_losses.append(loss)
+    return batch_losses
+""",
+]
+
+INVALID += [
+    # the running total keeps the loss tensors, so its average does too
+    """
+import torch
+
+
+def train(net, loader, optimizer, criterion):
+    train_loss = 0
+    averages = []
+    for batch_idx, (inputs, targets) in enumerate(loader):
+        optimizer.zero_grad()
+        loss = criterion(net(inputs), targets)
+        loss.backward()
+        optimizer.step()
+        train_loss += loss
+        loss = train_loss / (batch_idx + 1)
+        averages.append(loss)  # <- finding
+    return averages
+""",
+]
+
+INVALID += [
+    # a metrics object of the project sums the loss tensor it is handed into an attribute
+    """
+import torch
+
+
+class Accumulator:
+    def __init__(self):
+        self.loss = 0
+        self.count = 0
+
+    def loss_update(self, loss, batch_size):
+        self.loss += loss * batch_size
+        self.count += batch_size
+
+
+def train(model, loader, optimizer, criterion):
+    metric = Accumulator()
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        metric.loss_update(loss, x.size(0))  # <- finding
+    return metric.loss / metric.count
+""",
+]
+
+VALID += [
+    # the same object handed a number, a validation phase that keeps the loss it computed without a graph,
+    # and an averager that detaches what it is handed before adding it (clovaai's text recognition trainer)
+    """
+import torch
+
+
+class Accumulator:
+    def __init__(self):
+        self.loss = 0
+
+    def loss_update(self, loss, batch_size):
+        self.loss += loss * batch_size
+
+
+class Averager:
+    def __init__(self):
+        self.sum, self.count = 0, 0
+
+    def add(self, v):
+        v = v.data.sum()
+        self.sum += v
+        self.count += 1
+
+
+def train(model, loaders, optimizer, criterion):
+    loss_avg = Averager()
+    train_metric = Accumulator()
+    val_metric = Accumulator()
+    for phase in ["train", "val"]:
+        for x, y in loaders[phase]:
+            with torch.set_grad_enabled(phase == "train"):
+                loss = criterion(model(x), y)
+            if phase == "train":
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                train_metric.loss_update(loss.item(), x.size(0))
+                loss_avg.add(loss)
+            if phase == "val":
+                val_metric.loss_update(loss, x.size(0))
+    return train_metric.loss, val_metric.loss
 """,
 ]
