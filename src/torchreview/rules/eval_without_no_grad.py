@@ -25,7 +25,8 @@ What it does
     its function (``if train: loss.backward()``, ``if optimizer is not None:``) that a call of this file
     sets for evaluation by keyword (``self.iteration(epoch, test_data, train=False)``,
     ``run_epoch(model, dev_loader, optimizer=None)``, or by leaving out a parameter whose default says
-    so, ``run_epoch(model, dev_loader)`` with ``optimizer=None``) outside ``no_grad``; the loop may test
+    so, ``run_epoch(model, dev_loader)`` with ``optimizer=None``, or by position when the function puts the
+    model in eval mode by it, ``train_one_epoch(model, loader, optimizer, False)``) outside ``no_grad``; the loop may test
     a name set from that flag (``is_train = optimizer is not None``).
 
 Why it matters
@@ -1732,6 +1733,37 @@ class TableQuestionAnswerer:
 """,
 ]
 INVALID += [
+    # a flag passed by position to a loop that switches the model to eval mode by it (a BYOL experiment's
+    # "test loss" over the training set)
+    """
+import torch
+
+
+def train_one_epoch(model, loader, optimizer, train=True):
+    if train:
+        model.train()
+    else:
+        model.eval()
+    total = 0.0
+    for images, _ in loader:
+        optimizer.zero_grad()
+        loss = model(images.cuda())  # <- finding
+        if train:
+            loss.sum().backward()
+            optimizer.step()
+        total += loss.sum().item()
+    return total / len(loader)
+
+
+def main(model, loader, optimizer, epochs):
+    for epoch in range(epochs):
+        train_loss = train_one_epoch(model, loader, optimizer)
+        test_loss = train_one_epoch(model, loader, optimizer, False)
+        print(train_loss, test_loss)
+""",
+]
+
+INVALID += [
     # the same loop over every batch, without the break
     """
 import torch
@@ -2694,6 +2726,10 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
     if info is None:
         return {}
     given = {a.keyword.value for a in site.node.args if a.keyword is not None}
+    if re.search(r"\.\s*eval\s*\(", ctx.code(func)):
+        # a function that switches the model to eval mode itself reads its flag as the mode, also when a call
+        # passes it by position (train_one_epoch(model, loader, optimizer, False)); ".eval(" lets the gate through
+        given |= {p.name.value for p in (*func.params.posonly_params, *func.params.params)}
     set_here = {name: value for name, value in literal_flags(site.node, info).items() if name in given}
     # a parameter the call leaves out keeps its default: run_epoch(model, eval_loader) with optimizer=None
     return {name: value for name, value in {**set_here, **default_flags(site.node, info)}.items()
