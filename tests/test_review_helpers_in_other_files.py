@@ -1039,3 +1039,44 @@ def test_a_stream_of_another_file_is_read_without_workers_on_purpose(tmp_path, c
         "    def __iter__(self):", "    def __getitem__(self, i):")})
     assert [f["rule"] for f in lint(repo, capsys) if f["rule"] == "dataloader-sync-loading"] == [
         "dataloader-sync-loading"]
+
+
+SIGMOID_NET = """from torch import nn
+
+
+class VoiceNet(nn.Module):
+    def __init__(self, dims):
+        super().__init__()
+        self.model = nn.Sequential(nn.Linear(dims, 32), nn.ReLU(), nn.Linear(32, 1), nn.Sigmoid())
+
+    def forward(self, x):
+        return self.model(x)
+"""
+
+SIGMOID_TRAIN = """import torch
+from torch import nn
+
+from model import VoiceNet
+
+
+def train(loader, dims, epochs):
+    model = VoiceNet(dims).cuda()
+    criterion = nn.BCEWithLogitsLoss()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for _ in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            outputs = model(x.cuda())
+            loss = criterion(outputs.view(-1), y.cuda().float())
+            loss.backward()
+            optimizer.step()
+"""
+
+
+def test_a_network_of_another_file_whose_sequential_ends_in_sigmoid_before_bce_with_logits(tmp_path, capsys):
+    repo = write(tmp_path, {"train.py": SIGMOID_TRAIN, "model.py": SIGMOID_NET})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "softmax-before-cross-entropy"]
+    assert [(f["line"], f["facts"]["squash"], f["facts"]["squash_file"]) for f in found] == [(15, "sigmoid", "model.py")]
+    # BCELoss takes the probabilities the network returns: the right pair
+    write(tmp_path, {"train.py": SIGMOID_TRAIN.replace("nn.BCEWithLogitsLoss()", "nn.BCELoss()")})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "softmax-before-cross-entropy"] == []

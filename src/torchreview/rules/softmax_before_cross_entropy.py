@@ -587,8 +587,9 @@ _SQUASH_CALLS = {"softmax", "log_softmax", "sigmoid", "Softmax", "LogSoftmax", "
 @ast_gate("softmax-and-loss-calls")
 def _calls_both(tree: ast.Module) -> bool:
     """The file calls a cross-entropy loss (or its constructor, or names the loss function to call it by
-    another name) and a softmax/sigmoid (or its module), or
-    cross_entropy and a class it imports (a network of another file of the checkout may end in softmax)."""
+    another name) and a softmax/sigmoid (or its module), or cross_entropy or BCEWithLogitsLoss and a class
+    it imports, by name or with a star (a network of another file of the checkout may end in softmax or
+    sigmoid)."""
     names = {call_name(c) for c in scan(tree).all_calls}
     if not names & _LOSS_CALLS:
         # the loss function given a name and called by it: loss_fn = F.cross_entropy
@@ -598,7 +599,13 @@ def _calls_both(tree: ast.Module) -> bool:
     if names & _SQUASH_CALLS:
         return True
     imported = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
-    return bool(names & {"cross_entropy", "CrossEntropyLoss"}) and any(n[:1].isupper() for n in names & imported)
+    classes = {n for n in names if n[:1].isupper()} if "*" in imported else names & imported
+    return bool(names & _OTHER_FILE_LOSSES) and any(n[:1].isupper() for n in classes)
+
+
+# losses whose input a network of another file may have squashed already (softmax, sigmoid)
+_OTHER_FILE_LOSSES = frozenset({"cross_entropy", "CrossEntropyLoss", "binary_cross_entropy_with_logits",
+                                "BCEWithLogitsLoss"})
 
 
 _NAMESPACES = {"F", "torch", "nn.functional", "torch.nn.functional", "functional", "torch.special"}
@@ -861,8 +868,11 @@ def _checkout_forward_squashes(ctx: FileContext, cls: str) -> tuple[str, int, st
     for stmt in init.node.body if init is not None else []:
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
             target = stmt.targets[0]
-            kind = _AST_SQUASH.get(call_name(stmt.value))
-            if kind and call_name(stmt.value)[:1].isupper() and isinstance(target, ast.Attribute) \
+            made = stmt.value
+            if call_name(made) == "Sequential" and made.args and isinstance(made.args[-1], ast.Call):
+                made = made.args[-1]  # self.model = nn.Sequential(..., nn.Sigmoid()): what it ends in
+            kind = _AST_SQUASH.get(call_name(made))
+            if kind and call_name(made)[:1].isupper() and isinstance(target, ast.Attribute) \
                     and isinstance(target.value, ast.Name) and target.value.id == "self":
                 modules[target.attr] = kind
     body = forward.node.body
@@ -1008,11 +1018,12 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             via = via or ctx.code(base)
         if elsewhere is not None:
             squash, squashed_line, squashed_file = elsewhere
-            if kind != "ce" or squash != "softmax":
-                continue  # another file's network: only the plain double softmax before cross_entropy
+            if (kind, squash) not in (("ce", "softmax"), ("bce", "sigmoid")):
+                continue  # another file's network: only a plain double softmax or double sigmoid
             yield ctx.finding(
                 ID, SEVERITY, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
-                facts={"squash": squash, "loss": "cross_entropy", "loss_call": ctx.code(site.node.func),
+                facts={"squash": squash, "loss": "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss",
+                       "loss_call": ctx.code(site.node.func),
                        "variable": via, "squash_line": squashed_line, "squash_file": squashed_file,
                        "line": site.line, "wants": "logits"},
             )
