@@ -1070,10 +1070,14 @@ def train(loader, dims, epochs):
             loss = criterion(outputs.view(-1), y.cuda().float())
             loss.backward()
             optimizer.step()
+        with torch.no_grad():
+            for x, y in loader:
+                print(criterion(model(x.cuda()).view(-1), y.cuda().float()).item())
 """
 
 
 def test_a_network_of_another_file_whose_sequential_ends_in_sigmoid_before_bce_with_logits(tmp_path, capsys):
+    # one comment for the loss the network feeds: its validation call has the same cause
     repo = write(tmp_path, {"train.py": SIGMOID_TRAIN, "model.py": SIGMOID_NET})
     found = [f for f in lint(repo, capsys) if f["rule"] == "softmax-before-cross-entropy"]
     assert [(f["line"], f["facts"]["squash"], f["facts"]["squash_file"]) for f in found] == [(15, "sigmoid", "model.py")]

@@ -4,7 +4,10 @@ What it does
     Finds loops that compute a loss and step an optimizer, where no ``backward()`` runs in the loop,
     in a helper it calls, or in the closure given to ``optimizer.step``. ``loss.backward()``,
     ``scaler.scale(loss).backward()``, ``accelerator.backward(loss)``, ``torch.autograd.backward`` and
-    ``torch.autograd.grad`` all count.
+    ``torch.autograd.grad`` all count. Also a loop that lost both calls: it puts the model in train
+    mode, computes a loss every batch and steps the learning-rate schedule every epoch, in a file that
+    names an optimizer but has no backward pass and no optimizer step anywhere (and hands the loss to
+    no function it cannot see).
 
 Why it matters
     The optimizer step uses the gradients stored in ``.grad``. If no backward pass fills them, the
@@ -586,7 +589,56 @@ def _step_left_to_subclasses(ctx: FileContext, loop: TrainingLoop) -> bool:
     return found
 
 
+_BACKWARD_TEXT = re.compile(r"backward\s*\(|autograd\.grad\b|optimizer_step|\.grad\s*=")
+_STEPPED = re.compile(r"([\w.\[\]'\"]+)\s*\.\s*step\s*\(")
+
+
+def _nothing_learns(ctx: FileContext) -> Iterator[Finding]:
+    """A loop that puts the model in train mode, computes a loss every batch and steps the learning-rate
+    schedule every epoch, in a file with no backward pass and no optimizer step anywhere: the optimizer is
+    built and the loss logged, but the model never changes (a SimSiam trainer's fit())."""
+    if _BACKWARD_TEXT.search(ctx.source):
+        return
+    stepped = [m.group(1) for m in _STEPPED.finditer(ctx.source)]
+    if not stepped or not all(ctx.facts.is_scheduler(s) for s in stepped):
+        return  # (something steps that is not a schedule: an environment, an optimizer of another name)
+    if not re.search(r"\w*optimi[sz]er\w*\s*[=,)]|torch\.optim\.[A-Z]", ctx.source):
+        return  # no optimizer in view (built, or handed in): the file may only measure
+    for outer in ctx.loops:
+        if not outer.has(EventKind.SCHEDULER_STEP, max_depth=0) or not outer.has(EventKind.TRAIN_MODE) or \
+                any(is_no_grad_context(c) for c in outer.outer_contexts):
+            continue
+        for loop in ctx.loops:
+            if loop is outer or outer not in ctx.ancestors(loop) or \
+                    any(is_no_grad_context(c) for c in loop.outer_contexts):
+                continue
+            losses = [e for e in loop.of(EventKind.LOSS, max_depth=0) if not e.via and e.target
+                      and not any(is_no_grad_context(c) for c in e.contexts)]
+            if not losses or not loop.has(EventKind.FORWARD) or passes_to_unknown(ctx, loop, loss_names(loop)):
+                continue
+            loss = losses[0]
+            name = loss.target.split(",")[0].strip()
+            if not name.isidentifier() or _used_as_tensor(ctx, loop, name, loss.line):
+                continue  # the loss goes somewhere that may run the update (self.update(loss, optimizer))
+            yield ctx.finding(
+                ID, SEVERITY, loss.line, loss.end_line, loop=loop,
+                facts={"kind": "nothing", "step": "", "step_line": "", "optimizer": "",
+                       "loss": loss.target.split(",")[0].strip(), "loss_line": loss.line,
+                       "loop_header": loop.header, "loop_line": loop.line},
+            )
+            return  # one comment for the file: the same cause explains every such loop
+
+
+def _used_as_tensor(ctx: FileContext, loop: TrainingLoop, name: str, line: int) -> bool:
+    """Whether the loop uses ``name`` after ``line`` other than as a number (``loss.item()``)."""
+    text = "\n".join(ctx.lines[line: loop.end_line])
+    # (loss=... as a keyword, or the name assigned again, hands nothing over)
+    return any(not re.match(r"\s*(?:\.\s*(?:item|detach|cpu|data|tolist)\b|=(?!=))", text[m.end():])
+               for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\b", text))
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    yield from _nothing_learns(ctx)
     for loop in ctx.loops:
         if loop.iterates_parameters:
             continue
@@ -613,7 +665,60 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         step = steps[0]
         yield ctx.finding(
             ID, SEVERITY, step.line, step.end_line, loop=loop,
-            facts={"step": step.code, "step_line": step.line, "optimizer": step.target or "optimizer",
-                   "loss": sorted(loss_names(loop))[0] if loss_names(loop) else "loss",
+            facts={"kind": "step", "step": step.code, "step_line": step.line,
+                   "optimizer": step.target or "optimizer",
+                   "loss": sorted(loss_names(loop))[0] if loss_names(loop) else "loss", "loss_line": "",
                    "loop_header": loop.header, "loop_line": loop.line},
         )
+
+INVALID += [
+    # the training loop lost its backward pass and its step: the loss is only logged (a SimSiam trainer)
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, loader, criterion, optimizer, scheduler, epochs):
+        self.loader, self.criterion, self.epochs = loader, criterion, epochs
+        self.optimizer, self.scheduler = optimizer, scheduler
+
+    def fit(self, model):
+        for epoch in range(self.epochs):
+            model.train()
+            for images, _ in self.loader:
+                out0, out1 = model(images[0].cuda(), images[1].cuda())
+                loss = (self.criterion(*out0).mean() + self.criterion(*out1).mean()) / 2  # <- finding
+                print(epoch, loss.item())
+            self.scheduler.step()
+""",
+]
+
+VALID += [
+    # the loss goes to a method the file cannot see, which may run the update (a trainer's base class)
+    """
+import torch
+
+
+class Trainer(BaseTrainer):
+    def fit(self, model, optimizer):
+        for epoch in range(self.epochs):
+            model.train()
+            for x, y in self.loader:
+                loss = self.criterion(model(x), y)
+                self.update(loss, optimizer)
+            self.scheduler.step()
+""",
+    # a measuring pass in train mode with no optimizer in the file (batch-norm statistics, a loss curve)
+    """
+import torch
+
+
+def measure(model, loader, criterion, scheduler, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            print(loss.item())
+        scheduler.step()
+""",
+]

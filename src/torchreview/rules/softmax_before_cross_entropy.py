@@ -983,6 +983,7 @@ def _assigned_block(ctx: FileContext, name: str, scope: cst.FunctionDef | None =
 def check(ctx: FileContext) -> Iterator[Finding]:
     if not re.search(r"softmax|sigmoid|Softmax|Sigmoid", ctx.source) and ctx.project is None:
         return  # (with the checkout at hand, a network of another file may end in softmax)
+    told: set[tuple[str, int, str]] = set()  # another file's network: one comment per loss it feeds
     for site in call_sites(ctx):
         kind = _loss_kind(ctx, site)
         if kind is None:
@@ -1020,6 +1021,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             squash, squashed_line, squashed_file = elsewhere
             if (kind, squash) not in (("ce", "softmax"), ("bce", "sigmoid")):
                 continue  # another file's network: only a plain double softmax or double sigmoid
+            if (squashed_file, squashed_line, ctx.code(site.node.func)) in told:
+                continue  # the validation loop's call of the same loss: the comment on training covers it
+            told.add((squashed_file, squashed_line, ctx.code(site.node.func)))
             yield ctx.finding(
                 ID, SEVERITY, site.line, site.end_line, loop=innermost_loop(ctx, site.line),
                 facts={"squash": squash, "loss": "cross_entropy" if kind == "ce" else "BCEWithLogitsLoss",
