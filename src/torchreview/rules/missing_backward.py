@@ -612,18 +612,17 @@ def _nothing_learns(ctx: FileContext) -> Iterator[Finding]:
             if loop is outer or outer not in ctx.ancestors(loop) or \
                     any(is_no_grad_context(c) for c in loop.outer_contexts):
                 continue
-            losses = [e for e in loop.of(EventKind.LOSS, max_depth=0) if not e.via and e.target
-                      and not any(is_no_grad_context(c) for c in e.contexts)]
+            losses = [(e, e.target.split(",")[0].strip()) for e in loop.of(EventKind.LOSS, max_depth=0)
+                      if not e.via and e.target and not any(is_no_grad_context(c) for c in e.contexts)]
             if not losses or not loop.has(EventKind.FORWARD) or passes_to_unknown(ctx, loop, loss_names(loop)):
                 continue
-            loss = losses[0]
-            name = loss.target.split(",")[0].strip()
+            loss, name = losses[0]
             if not name.isidentifier() or _used_as_tensor(ctx, loop, name, loss.line):
                 continue  # the loss goes somewhere that may run the update (self.update(loss, optimizer))
             yield ctx.finding(
                 ID, SEVERITY, loss.line, loss.end_line, loop=loop,
                 facts={"kind": "nothing", "step": "", "step_line": "", "optimizer": "",
-                       "loss": loss.target.split(",")[0].strip(), "loss_line": loss.line,
+                       "loss": name, "loss_line": loss.line,
                        "loop_header": loop.header, "loop_line": loop.line},
             )
             return  # one comment for the file: the same cause explains every such loop
