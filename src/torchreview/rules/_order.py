@@ -69,8 +69,8 @@ def module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
 
 
 # a test that a GPU is there: torch.cuda.is_available(), args.cuda, use_cuda, self.use_gpu
-GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
-                      r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
+_GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
+                       r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
 # a device compared with a name: device == 'cuda', args.device != "cpu", device.type == 'cuda'
 _DEVICE_IS = re.compile(r"^(?:[\w.]+\.)?device(?:\.type)?(==|!=)['\"](cuda|cpu)['\"]$")
 
@@ -79,7 +79,7 @@ def gpu_side(test: str) -> bool | None:
     """For an ``if`` test about the GPU, whether its body is the side that runs with one (True) or the
     side that runs without (False); None for any other test."""
     text = test.replace(" ", "")
-    if GPU_TEST.search(text):
+    if _GPU_TEST.search(text):
         return not (text.startswith("not") or "==False" in text)
     m = _DEVICE_IS.match(text)
     if m is None:

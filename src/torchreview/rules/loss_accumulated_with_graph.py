@@ -70,6 +70,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import EventKind, TrainingLoop, is_no_grad_context
+from torchreview.prefilter import parsed
 from torchreview.rules._callee import own_returns
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import is_test_file, steps_an_optimizer
@@ -1218,7 +1219,8 @@ def _summed_by_method(ctx: FileContext, call: cst.Call) -> str | None:
 def _method_of(ctx: FileContext, cls: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """Method ``name`` of class ``cls``, written in this file or in another file of the checkout."""
     if re.search(rf"^\s*class\s+{re.escape(cls)}\b", ctx.source, re.MULTILINE):
-        for node in ctx.analysis(_own_tree).body:
+        tree = parsed(ctx.source)  # the tree the gates read, kept for this file
+        for node in tree.body if tree is not None else ():
             if isinstance(node, ast.ClassDef) and node.name == cls:
                 return next((f for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
                              and f.name == name), None)
@@ -1227,13 +1229,6 @@ def _method_of(ctx: FileContext, cls: str, name: str) -> ast.FunctionDef | ast.A
         return None
     found = next(iter(ctx.project.class_methods(ctx.path, cls, [name])), None)
     return found.node if found is not None else None
-
-
-def _own_tree(ctx: FileContext) -> ast.Module:
-    try:
-        return ast.parse(ctx.source)
-    except (SyntaxError, ValueError, RecursionError):
-        return ast.Module(body=[], type_ignores=[])
 
 
 def _own_attribute(node: ast.expr) -> bool:
