@@ -1084,3 +1084,13 @@ def test_a_network_of_another_file_whose_sequential_ends_in_sigmoid_before_bce_w
     # BCELoss takes the probabilities the network returns: the right pair
     write(tmp_path, {"train.py": SIGMOID_TRAIN.replace("nn.BCEWithLogitsLoss()", "nn.BCELoss()")})
     assert [f for f in lint(repo, capsys) if f["rule"] == "softmax-before-cross-entropy"] == []
+
+
+def test_several_projects_under_the_named_folder_each_keep_their_own_checkout(tmp_path, capsys, monkeypatch):
+    # two projects with a pyproject.toml each: a's namespace folder reads a's helpers, never b's
+    for name, body in (("a", ENGINE), ("b", "def train_step(optimizer):\n    pass\n")):
+        write(tmp_path / "work" / name, {"pyproject.toml": "", "main.py": "from utils.trainer import train\n",
+                                         "utils/trainer.py": NAMESPACE_TRAINER, "utils/engine.py": body})
+    monkeypatch.chdir(tmp_path)
+    found = [(Path(f["path"]).parts[-3], f["rule"]) for f in lint(tmp_path / "work", capsys)]
+    assert found == [("b", "missing-optimizer-step")]

@@ -109,8 +109,10 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project], root: 
     import the file's package from (the first folder above it without ``__init__.py``), shared by
     the files of one run under that root, with a file budget of its own (LINT_FILES) for each linted file.
     A file whose own folder is no package (``utils/trainer.py`` with ``from utils.accumulator import …``,
-    a namespace package run from the checkout) is read from ``root``, the folder named on the command
-    line, when that folder holds it; its own folder's files are still found first."""
+    a namespace package run from the checkout) is read from its project's top: the nearest folder above
+    it, up to ``root`` (the folder named on the command line), with a ``.git``, ``pyproject.toml``,
+    ``setup.py``, ``setup.cfg`` or ``requirements.txt``, else ``root``; its own folder's files are still
+    found first."""
     from torchreview.project import LINT_FILES, Project, python_files
     from torchreview.sources import DirSource
 
@@ -118,13 +120,28 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project], root: 
     while (folder / "__init__.py").is_file() and folder.parent != folder:
         folder = folder.parent
     if root is not None and folder == path.resolve().parent and folder.is_relative_to(root.resolve()):
-        folder = root.resolve()
+        folder = _checkout_of(folder, root.resolve())
     base = projects.get(folder)
     if base is None:
         while len(projects) >= 2:  # files come folder by folder: keep the parsed files of two roots
             del projects[next(iter(projects))]
         base = projects[folder] = Project(DirSource(folder).read, {}, listing=partial(python_files, folder))
     return base.for_file(display, path.resolve().relative_to(folder).as_posix(), budget=LINT_FILES)
+
+
+# what marks the top of a project: several projects under the folder named on the command line each
+# keep their own checkout (a name their files share says nothing about another project's calls)
+_PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt")
+
+
+def _checkout_of(folder: Path, root: Path) -> Path:
+    """The nearest folder from ``folder`` up to ``root`` that holds a project marker, else ``root``."""
+    for candidate in (folder, *folder.parents):
+        if any((candidate / marker).exists() for marker in _PROJECT_MARKERS):
+            return candidate
+        if candidate == root:
+            break
+    return root
 
 
 def lint_one(path: Path, display: str, rules: Sequence[Rule], projects: dict[Path, Project] | None = None,
