@@ -134,6 +134,7 @@ def lint_project(path: Path, display: str, projects: dict[Path, Project], root: 
 _PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt")
 
 
+@cache
 def _checkout_of(folder: Path, root: Path) -> Path:
     """The nearest folder from ``folder`` up to ``root`` that holds a project marker, else ``root``."""
     for candidate in (folder, *folder.parents):

@@ -338,7 +338,7 @@ class _Collector(cst.CSTVisitor):
             kind = EventKind.TRAIN_MODE if self._train_arg(node) else EventKind.EVAL_MODE
             emit(kind, node, receiver=recv)
         elif name == "train" and recv and len(node.args) == 1 and not self._literal(node.args[0].value) \
-                and not self._own_training_method(recv):
+                and not (recv == "self" and self.scope is not None and facts.own_train_method(self.scope.class_name)):
             # model.train(was_training), model.train(prev_mode): the helper puts back the mode it found,
             # which is training when a training loop calls it (Ludwig's Predictor.batch_evaluation)
             emit(EventKind.TRAIN_MODE, node, receiver=recv)
@@ -361,17 +361,6 @@ class _Collector(cst.CSTVisitor):
     def _literal(value: cst.BaseExpression) -> bool:
         return isinstance(value, cst.Name | cst.SimpleString | cst.Integer | cst.Float) and (
             not isinstance(value, cst.Name) or value.value in ("True", "False", "None"))
-
-    def _own_training_method(self, recv: str) -> bool:
-        """``self.train(train_loader)`` in a trainer class whose own ``def train(self, loader)`` takes
-        data, not a mode: the call runs that method (the loop model follows it), it switches no mode."""
-        if recv != "self" or self.scope is None or not self.scope.class_name:
-            return False
-        info = self.b.facts.methods.get((self.scope.class_name, "train"))
-        if info is None:
-            return False
-        params = [p.name.value for p in info.node.params.params][1:]
-        return bool(params) and params[0] not in ("mode", "training", "is_training", "flag", "train")
 
     def _train_arg(self, node: cst.Call) -> bool | None:
         if not node.args:

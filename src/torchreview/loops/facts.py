@@ -146,6 +146,16 @@ class ModuleFacts:
         with a ``train()``/``eval()`` of its own."""
         return self._ctor_matches(code, _SCHEDULE_FREE) or "optim" in code.rsplit(".", 1)[-1].lower()
 
+    def own_train_method(self, cls: str | None) -> bool:
+        """Whether class ``cls`` of this file has a ``train`` method of its own that takes data, not a
+        mode (a trainer's ``def train(self, loader)``): ``self.train(loader)`` there runs it, it switches no
+        mode."""
+        info = self.methods.get((cls, "train")) if cls else None
+        if info is None:
+            return False
+        params = [p.name.value for p in info.node.params.params][1:]
+        return bool(params) and params[0] not in ("mode", "training", "is_training", "flag", "train")
+
     def is_scheduler(self, code: str) -> bool:
         if self._ctor_matches(code, _SCHEDULE_FREE):
             return False

@@ -436,7 +436,13 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
         return False
     code = ctx.code(dataset)
     values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
-    return any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values)
+    if any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values):
+        return True
+    # an IterableDataset of another file of the checkout: workers would each read all of the stream
+    # unless it shards by worker
+    cls = _dataset_class(ctx, call)
+    return bool(cls) and ctx.project is not None and ctx.project.has_base(
+        ctx.path, cls, lambda base: base.rsplit(".", 1)[-1] == "IterableDataset")
 
 
 # a tensor handed to the loader as its data set: each batch is a slice of memory (on the GPU, out of the
@@ -517,8 +523,6 @@ def _indexes_memory(ctx: FileContext, call: cst.Call) -> bool:
         return method is not None and node is not None and _only_indexes(method, _array_attributes(node))
     if ctx.project is None:
         return False
-    if ctx.project.has_base(ctx.path, cls, lambda base: base.rsplit(".", 1)[-1] == "IterableDataset"):
-        return True  # a stream of another file: workers would each read all of it unless it shards by worker
     found = ctx.project.class_methods(ctx.path, cls, ("__getitem__",))
     return len(found) == 1 and _only_indexes(found[0].node)
 

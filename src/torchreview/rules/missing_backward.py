@@ -604,28 +604,26 @@ def _nothing_learns(ctx: FileContext) -> Iterator[Finding]:
         return  # (something steps that is not a schedule: an environment, an optimizer of another name)
     if not re.search(r"\w*optimi[sz]er\w*\s*[=,)]|torch\.optim\.[A-Z]", ctx.source):
         return  # no optimizer in view (built, or handed in): the file may only measure
-    for outer in ctx.loops:
-        if not outer.has(EventKind.SCHEDULER_STEP, max_depth=0) or not outer.has(EventKind.TRAIN_MODE) or \
-                any(is_no_grad_context(c) for c in outer.outer_contexts):
+    for loop in ctx.loops:
+        # inside an epoch loop that switches to train mode and steps the schedule, autograd on throughout
+        if not any(outer.has(EventKind.SCHEDULER_STEP, max_depth=0) and outer.has(EventKind.TRAIN_MODE)
+                   for outer in ctx.ancestors(loop)) or \
+                any(is_no_grad_context(c) for a in (loop, *ctx.ancestors(loop)) for c in a.outer_contexts):
             continue
-        for loop in ctx.loops:
-            if loop is outer or outer not in ctx.ancestors(loop) or \
-                    any(is_no_grad_context(c) for c in loop.outer_contexts):
-                continue
-            losses = [(e, e.target.split(",")[0].strip()) for e in loop.of(EventKind.LOSS, max_depth=0)
-                      if not e.via and e.target and not any(is_no_grad_context(c) for c in e.contexts)]
-            if not losses or not loop.has(EventKind.FORWARD) or passes_to_unknown(ctx, loop, loss_names(loop)):
-                continue
-            loss, name = losses[0]
-            if not name.isidentifier() or _used_as_tensor(ctx, loop, name, loss.line):
-                continue  # the loss goes somewhere that may run the update (self.update(loss, optimizer))
-            yield ctx.finding(
-                ID, SEVERITY, loss.line, loss.end_line, loop=loop,
-                facts={"kind": "nothing", "step": "", "step_line": "", "optimizer": "",
-                       "loss": name, "loss_line": loss.line,
-                       "loop_header": loop.header, "loop_line": loop.line},
-            )
-            return  # one comment for the file: the same cause explains every such loop
+        losses = [(e, e.target.split(",")[0].strip()) for e in loop.of(EventKind.LOSS, max_depth=0)
+                  if not e.via and e.target and not any(is_no_grad_context(c) for c in e.contexts)]
+        if not losses or not loop.has(EventKind.FORWARD) or passes_to_unknown(ctx, loop, loss_names(loop)):
+            continue
+        loss, name = losses[0]
+        if not name.isidentifier() or _used_as_tensor(ctx, loop, name, loss.line):
+            continue  # the loss goes somewhere that may run the update (self.update(loss, optimizer))
+        yield ctx.finding(
+            ID, SEVERITY, loss.line, loss.end_line, loop=loop,
+            facts={"kind": "nothing", "step": "", "step_line": "", "optimizer": "",
+                   "loss": name, "loss_line": loss.line,
+                   "loop_header": loop.header, "loop_line": loop.line},
+        )
+        return  # one comment for the file: the same cause explains every such loop
 
 
 def _used_as_tensor(ctx: FileContext, loop: TrainingLoop, name: str, line: int) -> bool:

@@ -85,7 +85,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
-from torchreview.rules._callee import Resolver, resolver_for
+from torchreview.rules._callee import Resolver, class_of, resolver_for
 from torchreview.rules._calls import assignments
 from torchreview.rules._common import calls_in, not_an_optimizer, resolvable, steps_inputs
 from torchreview.rules._order import exclusive, is_prefix
@@ -1080,9 +1080,9 @@ def _part_of_trained(loop: TrainingLoop, model: str) -> bool:
 def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
     """``model.train(flag)`` or a training function we cannot see, either may switch the mode back."""
     text = "\n".join(ctx.lines[loop.line - 1 : loop.end_line])
-    # (self.train(train_loader) of a trainer whose own train method the loop model followed trains)
-    followed = any(e.via and e.via[0].rsplit(".", 1)[-1] == "train" for e in loop.events)
-    if any(not (followed and m.group(1) == "self")
+    # (self.train(train_loader) of a trainer with its own train method runs that method: the loop model reads it)
+    own = ctx.facts.own_train_method(class_of(ctx, loop.function_node))
+    if any(not (own and m.group(1) == "self")
            for m in re.finditer(r"([\w.]*)\.train\(\s*(?!False\b|True\b|\))", text)):
         return True
     root = model.split(".")[-1]
