@@ -171,7 +171,17 @@ class ModuleFacts:
             # optimizer = build_optimizer(...) in one branch, a project's ReduceLROnPlateau(optimizer) wrapper
             # in another: the name and one build say optimizer, and its step() applies gradients
             return False
+        if _OPTIMIZER_NAME.search(tail) and self._handed_back(code):
+            # optimizer = lr_scheduler(optimizer, epoch): an old-style schedule function that sets the
+            # learning rate in place and returns the optimizer it was given
+            return False
         return self._ctor_matches(code, _SCHEDULER_CTORS)
+
+    def _handed_back(self, code: str) -> bool:
+        """Every value of ``code`` is a call that receives ``code`` itself (``opt = decay(opt, epoch)``)."""
+        values = list(self.assigned.nodes(code))
+        return bool(values) and all(
+            isinstance(v, cst.Call) and any(self._code(a.value).strip() == code for a in v.args) for v in values)
 
     def is_pipeline_schedule(self, code: str) -> bool:
         """A ``torch.distributed.pipelining`` schedule (``ScheduleGPipe(stage, n, loss_fn)``): its
@@ -210,6 +220,8 @@ class ModuleFacts:
             # is_persistent_model_modifier(f), get_model(cfg), r_max_from_model(m): helpers that take or
             # make one; a tokenizer or a processor built with from_pretrained: no network
             return False
+        if self._ctor_matches(code, _NOT_A_MODEL_CTOR) and code not in self.model_receivers:
+            return False  # tok = AutoTokenizer.from_pretrained(path): calling it tokenizes text
         return (
             code in self.model_receivers
             or (bool(_MODEL_NAME.search(tail)) and not _named_inside(tail))
@@ -246,6 +258,9 @@ _NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^conf
                           r"^model_(?:dump|dump_json|validate|validate_json|validate_strings|copy|construct|"
                           r"json_schema|fields|fields_set|rebuild|post_init|computed_fields|extra|config)$",
                           re.IGNORECASE)
+# what a tokenizer or a preprocessor is built with, whatever the name it is kept under
+_NOT_A_MODEL_CTOR = re.compile(r"Tokeni[sz]er(?:Fast)?\b|(?:Image|Audio|Video)?Processor\b|FeatureExtractor\b|"
+                               r"tiktoken\.get_encoding|SentencePieceProcessor")
 _RECORD_TYPE = re.compile(r"(?:^|\.)(?:namedtuple|NamedTuple|make_dataclass|TypedDict|SimpleNamespace)$")
 _CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 # (also what is computed from one: tfgan's classifier_score_from_logits, a classifier_accuracy helper)

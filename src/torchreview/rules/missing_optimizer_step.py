@@ -45,7 +45,9 @@ Use instead
     (``x.register_hook(self.compute_rank)`` for Taylor pruning, Grad-CAM's backward hooks);
     reading a gradient norm for a log does not count. An optimizer that belongs to another object
     (``architect.optimizer``) and that the loop clears counts as stepped when the loop calls a method of
-    that object (DARTS' ``architect.step(...)``).
+    that object (DARTS' ``architect.step(...)``). An optimizer handed back by an old-style schedule
+    function (``optimizer = lr_scheduler(optimizer, epoch)``, which sets the learning rate in place) is
+    still the optimizer, and its ``step()`` applies the gradients.
 
 References
     https://pytorch.org/docs/stable/optim.html#taking-an-optimization-step
@@ -1195,3 +1197,24 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             facts={"backward": b.code, "backward_line": b.line, "loop_header": loop.header,
                    "loop_line": loop.line, "optimizer": ""},
         )
+
+
+VALID += [
+    # an old-style schedule function sets the learning rate in place and hands the optimizer back
+    # (optimizer = lr_scheduler(optimizer, epoch)): its step() still applies the gradients
+    """
+import torch
+
+
+def train_model(model, loaders, criterion, optimizer, dev, lr_scheduler=None, num_epochs=50):
+    for epoch in range(num_epochs):
+        if lr_scheduler:
+            optimizer = lr_scheduler(optimizer, epoch)
+        model.train()
+        for inputs, labels in loaders['train']:
+            optimizer.zero_grad()
+            loss = criterion(model(inputs.to(dev)), labels.to(dev))
+            loss.backward()
+            optimizer.step()
+""",
+]
