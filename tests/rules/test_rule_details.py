@@ -433,3 +433,23 @@ def test_a_step_shared_by_training_and_validation_behind_is_train_step_is_read()
         "        self.single_step(self.valloader, is_train_step=False)\n"
     )
     assert [f.line for f in run("eval-without-no-grad", src)] == [8]
+
+
+def test_eval_rule_offers_the_decorator_only_for_a_function_that_trains_nothing() -> None:
+    """``@torch.no_grad()`` on a ``main()`` that also trains would stop its training, and a script's top
+    level has no function to decorate: the advice is then the ``with`` block alone."""
+    from torchreview.render import inline_comment
+
+    def advice(src: str) -> str:
+        [found] = run("eval-without-no-grad", src)
+        return inline_comment(found)
+
+    evaluate = ("import torch\ndef evaluate(model, test_loader):\n    model.eval()\n"
+                "    for x in test_loader:\n        out = model(x)\n")
+    assert "put @torch.no_grad() on `evaluate`" in advice(evaluate)
+    script = "import torch\nmodel.eval()\nfor x in test_loader:\n    out = model(x)\n"
+    assert "@torch.no_grad() on" not in advice(script) and "with torch.no_grad() block" in advice(script)
+    main = ("import torch\ndef main():\n    for x, y in train_loader:\n        loss = crit(model(x), y)\n"
+            "        loss.backward()\n        opt.step()\n        opt.zero_grad()\n"
+            "    for i in range(TEST_EPISODE):\n        out = model(next(iter(test_loader)))\n")
+    assert "@torch.no_grad() on" not in advice(main) and "with torch.no_grad() block" in advice(main)

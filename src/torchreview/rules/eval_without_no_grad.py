@@ -4,7 +4,8 @@ What it does
     Finds evaluation loops that call the model without ``torch.no_grad()``,
     ``torch.inference_mode()`` or ``torch.set_grad_enabled(False)``. A loop counts as evaluation when
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
-    iterates a validation or test loader (``val_loader``, ``test_dataloader``…), or when its
+    iterates a validation or test loader (``val_loader``, ``test_dataloader``…) or counts held-out
+    episodes or batches (``for i in range(TEST_EPISODE)``, ``range(args.num_val_batches)``), or when its
     function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…) or for the
     score it measures (``calculate_accuracy``, ``check_accuracy``, ``compute_metrics``…), and the
     loop itself runs no backward pass and no optimizer step (an environment's ``env.step(action)``
@@ -28,6 +29,9 @@ What it does
     so, ``run_epoch(model, dev_loader)`` with ``optimizer=None``, or by position when the function puts the
     model in eval mode by it, ``train_one_epoch(model, loader, optimizer, False)``) outside ``no_grad``; the loop may test
     a name set from that flag (``is_train = optimizer is not None``).
+
+    A network's own loss method (``_, output = model.loss(sample)``, ``model.compute_loss(batch)``) runs
+    its forward pass inside, and counts as one.
 
 Why it matters
     Outside ``no_grad``, every forward pass builds a computation graph so that a backward pass could
@@ -2151,6 +2155,10 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
                           # the split named last: dataloader_test, loader_val, dl_valid
                           r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
+# a count of held-out episodes or batches: for i in range(TEST_EPISODE), range(args.num_val_batches),
+# range(0, len(x_test), bs) (a loop that trains on them runs a backward pass and is no evaluation loop)
+_EVAL_RANGE = re.compile(r"^\s*range\((?:[^()]*,\s*)?(?:len\()?[\w.]*?(?<![A-Za-z0-9])"
+                         r"(?:test|val|valid|validation|eval|evaluation)s?(?![a-z0-9])[\w.]*\)?\s*[,)]", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 # ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
 # build the graph
@@ -2198,7 +2206,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):
             return True
         head = loop.node.test if isinstance(loop.node, ast.While) else loop.node.iter
-        if _EVAL_LOADER.search(ast.unparse(head)):
+        if _EVAL_LOADER.search(ast.unparse(head)) or _EVAL_RANGE.search(ast.unparse(head)):
             return True
         calls = found.all_calls if func is None else found.calls_of_function[func]
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
@@ -2295,7 +2303,7 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     mode = _mode_before(ctx, loop)
     if mode == "eval":
         return "mode"
-    if _EVAL_LOADER.search(loop.iter_code):
+    if _EVAL_LOADER.search(loop.iter_code) or _EVAL_RANGE.search(loop.iter_code):
         return "loader"
     if mode == "train":
         return None
@@ -2492,6 +2500,19 @@ def _backward_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     return False
 
 
+def _evaluates_only(ctx: FileContext, loop: TrainingLoop) -> bool:
+    """The loop's function trains nothing itself, so ``@torch.no_grad()`` on it is safe advice; not for a
+    script's top level, nor for a ``main()`` that trains before it evaluates."""
+    func = loop.function_node
+    if func is None:
+        return False
+    pos = ctx.pos(func)
+    return not _UPDATES.search(code_without_comments(ctx.lines[pos.start.line - 1: pos.end.line]))
+
+
+_UPDATES = re.compile(r"\.backward\(|\.step\(|\bbackward\(")
+
+
 def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
     if not re.search(r"^\s*import torch\b", ctx.source, re.MULTILINE):
         return None
@@ -2580,6 +2601,20 @@ def _forwards(ctx: FileContext, events: list[Event]) -> list[Event]:
             and not _checkout_function_off(ctx, e)]
 
 
+def _model_loss_methods(ctx: FileContext, loop: TrainingLoop) -> list[Event]:
+    """A network's own loss method, which runs its forward pass inside (``_, output = model.loss(sample)``,
+    the prototypical networks' ``Protonet.loss``), taken as the loop's forward pass of that network."""
+    out: list[Event] = []
+    for e in loop.of(EventKind.LOSS):
+        owner, _, method = (e.receiver or "").rpartition(".")
+        if owner and not e.via and _MODEL_LOSS_METHOD.match(method) and ctx.facts.is_model(owner) and e.args:
+            out.append(replace(e, kind=EventKind.FORWARD, receiver=owner))
+    return _forwards(ctx, out)
+
+
+_MODEL_LOSS_METHOD = re.compile(r"^(?:loss|compute_loss|get_loss|calc_loss|calculate_loss|loss_fn|forward_loss)$")
+
+
 # A call that trains a model: a loop that makes one (over cross-validation folds, over trials) trains,
 # and its predictions afterwards are no evaluation loop of their own. ``train`` needs two arguments or
 # more: ``model.train()`` and ``model.train(flag)`` switch a mode.
@@ -2620,7 +2655,7 @@ def _volatile_line(ctx: FileContext, line: int) -> int | None:
 def _findings(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
-        forwards = _forwards(ctx, loop.of(EventKind.FORWARD))
+        forwards = _forwards(ctx, loop.of(EventKind.FORWARD)) or _model_loss_methods(ctx, loop)
         if not forwards or loop.iterates_parameters or _over_literal_names(loop) or loop.runs_once:
             continue
         if _builds_each_model(ctx, loop, forwards):
@@ -2658,7 +2693,7 @@ def _findings(ctx: FileContext) -> Iterator[Finding]:
             ID, SEVERITY, loop.line, loop.line, loop=loop,
             facts={"kind": "loop", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
-                   "forward_line": forward.line},
+                   "forward_line": forward.line, "decorate": "yes" if _evaluates_only(ctx, loop) else ""},
             suggestion=_suggest(ctx, loop),
         )
     yield from _function_findings(ctx, reported)
@@ -3207,5 +3242,71 @@ def test_gpt(cfg):
     print(f"init loss: {loss.item():.4f}")
     model.eval()
     return model
+""",
+]
+
+
+INVALID += [
+    # a test pass counted by its episodes, not by a loader (a relation network's script), run every few
+    # thousand training episodes with autograd on
+    """
+import torch
+
+
+def main():
+    for episode in range(EPISODE):
+        loss = mse(relation_network(encoder(samples.cuda())), labels.cuda())
+        encoder_optim.zero_grad()
+        loss.backward()
+        encoder_optim.step()
+        if (episode + 1) % 5000 == 0:
+            total = 0
+            for i in range(TEST_EPISODE):  # <- finding
+                test_images, test_labels = next(iter(test_dataloader))
+                relations = relation_network(encoder(test_images.cuda()))
+                total += (relations.argmax(1).cpu() == test_labels).sum().item()
+""",
+]
+
+
+VALID += [
+    # a training loop counted by a value named for validation (steps between two validations) trains:
+    # its backward pass says so
+    """
+import torch
+
+
+def train(model, loader, optimizer):
+    model.train()
+    batches = iter(loader)
+    for step in range(args.val_interval):
+        x, y = next(batches)
+        loss = F.cross_entropy(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+
+VALID += [
+    # a tokenizer kept under a short name (tok) is called in the loop; the model's generate call is under
+    # no_grad
+    """
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer
+
+
+def sample(path, device):
+    tok = AutoTokenizer.from_pretrained(path)
+    model = AutoModelForCausalLM.from_pretrained(path).to(device)
+    model.eval()
+    tests = ["What is a 10-K filing?", "What does an indemnification clause do?"]
+    for q in tests:
+        ids = tok("<|bos|>", add_special_tokens=False)["input_ids"] + tok(q, add_special_tokens=False)["input_ids"]
+        inp = torch.tensor([ids], device=device)
+        with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+            out = model.generate(inp, max_new_tokens=40)
+        print(tok.decode(out[0][len(ids):]))
 """,
 ]
