@@ -69,8 +69,9 @@ def module_branches(ctx: FileContext) -> dict[int, tuple[str, ...]]:
 
 
 # a test that a GPU is there: torch.cuda.is_available(), args.cuda, use_cuda, self.use_gpu
-_GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_)?(?:cuda|gpu)|"
-                       r"(?:[\w.]+\.)?use_(?:cuda|gpu)s?)\)?(?:==(?:True|False))?$")
+# (the flag in any spelling: args.cuda, use_gpu, args.useCuda, self.cuda_available)
+_GPU_TEST = re.compile(r"^(?:not)?\(?(?:torch\.cuda\.is_available\(\)|(?:[\w.]+\.)?(?:use_?|is_|has_|with_)?"
+                       r"(?:cuda|gpu)s?(?:_?available)?)\)?(?:==(?:True|False))?$", re.IGNORECASE)
 # a device compared with a name: device == 'cuda', args.device != "cpu", device.type == 'cuda'
 _DEVICE_IS = re.compile(r"^(?:[\w.]+\.)?device(?:\.type)?(==|!=)['\"](cuda|cpu)['\"]$")
 

@@ -84,7 +84,11 @@ Use instead
     the device. A CTC
     loss takes its targets and lengths on the CPU, so those are not reported either, and neither is a
     loss picked at run time from a table of another file (``loss_fn = loss_map[config["loss_type"]]``),
-    whose losses may move what they get.
+    whose losses may move what they get, nor a loss helper handed the device or a GPU flag by keyword
+    (``classify_loss(labels, out, use_cuda=args.cuda)``), nor a loss whose other inputs the loop builds
+    on the CPU itself (``seg_loss(torch.from_numpy(mask), label)``: both sides meet there). A GPU test
+    is read in any spelling of its flag (``if args.useCuda:``, ``if self.cuda_available:``), and names of
+    sentences as word lists (``src_sents``) are no tensors.
 
     It also reports ``torch.optim.swa_utils.update_bn(train_loader, swa_model)`` called without
     ``device=`` when the file's loops over the same loader move their batches to the device: update_bn
@@ -1540,7 +1544,7 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # pack_padded_sequence needs them there; so do ``input_sizes``). Token ids (``input_ids``) are
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
-_NOT_TENSORS = re.compile(r"text|sentence|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
+_NOT_TENSORS = re.compile(r"text|sentence|(?:^|_)sents$|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
                           r"(?:^|_)sizes(?:_list)?$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
                           # counts per sample: ``n_frames_list`` handed to a masked loss, ``num_nodes``
                           r"^(?:n|num)_\w+$|(?:frames?|counts?|steps?)_list$|"
@@ -2228,14 +2232,20 @@ class _Walker(cst.CSTVisitor):
             # loss_fn = loss_map[loss_type], a table of another file: what its losses do with devices is not seen
             is_loss = False
         if is_loss and (any(isinstance(a, cst.Name | cst.Attribute) and _DEVICE_NAME.fullmatch(last_name(a))
-                            for a in args) or _checkout_helper_moves(ctx, node)):
-            # unsup_loss(z, teacher, imgs, device): a loss helper handed the device, or one of another file of
-            # the checkout that moves tensors, puts the batch where it needs it
+                            for a in args) or _checkout_helper_moves(ctx, node) or any(
+                a.keyword is not None and _DEVICE_KEYWORD.search(a.keyword.value) for a in node.args)):
+            # unsup_loss(z, teacher, imgs, device): a loss helper handed the device (also by a keyword,
+            # classify_loss(labels, out, use_cuda=args.cuda)), or one of another file of the checkout that
+            # moves tensors, puts the batch where it needs it
             is_loss = False
         if is_loss and (target := self.resolve_call(node)) is not None and (
                 _body_moves(ctx, target, self.resolve_call) or declared_only(ctx, target)):
             # self._forward_loss_and_scores(batch): a helper that builds its tensors on the device;
             # self.set_forward_loss(x) declared abstract here: a subclass decides (CloserLookFewShot)
+            is_loss = False
+        cpu_built = [a for a in args if isinstance(a, cst.Name) and a.value in self.built_on_cpu]
+        if is_loss and cpu_built and all(a in raw_args or a in cpu_built for a in args):
+            # seg_loss(mask, label) with mask = torch.from_numpy(...): every input is on the CPU, so they meet
             is_loss = False
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
@@ -2872,6 +2882,70 @@ def train(net, dataset, optimizer, criterion, collate, steps):
         optimizer.zero_grad()
         scores = net(voxel_features, voxel_coords)
         loss = criterion(scores, targets)
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # model and batch both follow one camelCase flag: the else branch runs on a machine without a GPU
+    """
+import torch
+
+
+def train(args, network, loader, optimizer):
+    if args.useCuda:
+        network.cuda()
+    for batch in loader:
+        optimizer.zero_grad()
+        if args.useCuda:
+            image = batch['image'].float().cuda()
+        else:
+            image = batch['image'].float()
+        loss = classify_loss(batch['label'], network(image), use_cuda=args.useCuda)
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # sentences as lists of words (CS224N's NMT): the model turns them into tensors on its own device
+    """
+import torch
+
+
+def train(model, train_data, optimizer, device):
+    model = model.to(device)
+    for src_sents, tgt_sents in batch_iter(train_data, batch_size=32, shuffle=True):
+        optimizer.zero_grad()
+        example_losses = -model(src_sents, tgt_sents)
+        loss = example_losses.sum() / len(src_sents)
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # the loss compares two CPU tensors: the raw label and a mask built from a NumPy array in the loop
+    """
+import monai
+import numpy as np
+import torch
+from segment_anything import SamPredictor, sam_model_registry
+
+sam_model = sam_model_registry["vit_b"](checkpoint="sam_vit_b.pth")
+sam_model.to(device="cuda")
+mask_predictor = SamPredictor(sam_model)
+optimizer = torch.optim.Adam(sam_model.mask_decoder.parameters(), lr=1e-5)
+seg_loss = monai.losses.DiceCELoss(sigmoid=True, squared_pred=True, reduction="mean")
+train_dataset = CustomDataset(train_dir)
+for epoch in range(10):
+    for img, bbox, label in train_dataset:
+        optimizer.zero_grad()
+        mask_predictor.set_image(img)
+        masks, scores, _ = mask_predictor.predict(box=bbox, multimask_output=True)
+        mask = torch.from_numpy(masks[np.argmax(scores)].astype(np.float32))
+        loss = seg_loss(mask, label)
         loss.backward()
         optimizer.step()
 """,
