@@ -65,7 +65,8 @@ Use instead
     in a robustness evaluation). It also stays quiet when only a part of the training network is put in eval mode
     (``self.model.running_mean_std.eval()`` freezes its statistics on purpose), when ``eval()`` is
     the other branch of the same model's ``train()`` under a setting, when the helper that switches
-    first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``), and when an
+    first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``) or binds the name it
+    switches to another network (``net = self.ema_helper.shadow``), and when an
     evaluation helper
     of another file is told by a literal flag to leave the mode alone
     (``evaluate_model(model, path, is_training=True)``).
@@ -1061,8 +1062,11 @@ def _switched_on_a_copy(ctx: FileContext, e: Event) -> bool:
     if info is None:
         return False
     name = re.escape(e.receiver or "model")
-    return re.search(rf"^\s*{name}\s*=\s*(?:copy\.)?deepcopy\(\s*{name}\s*\)", ctx.code(info.node),
-                     re.MULTILINE) is not None
+    if re.search(rf"^\s*{name}\s*=\s*(?:copy\.)?deepcopy\(\s*{name}\s*\)", ctx.code(info.node), re.MULTILINE):
+        return True
+    # net = self.ema_helper.shadow: the helper's name is bound to another network (an EMA copy, a teacher)
+    values = re.findall(rf"^\s*{name}\s*=\s*([\w.]+)\s*$", ctx.code(info.node), re.MULTILINE)
+    return bool(values) and all(_FROZEN.search(v) for v in values)
 
 
 def _part_of_trained(loop: TrainingLoop, model: str) -> bool:
@@ -1406,3 +1410,29 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                        "partial_line": partial},
             )
         yield from _unseen_findings(ctx, loop, reported)
+
+
+VALID += [
+    # the sampling helper switches its local name for the EMA copy, not the network that trains
+    """
+import torch
+
+
+class Trainer:
+    def train(self, loader, total_iters):
+        for x, y in loader:
+            loss = self.loss_fn(online_net=self.net, target_net=self.ema_helper.shadow, x=x.to(self.device))
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+            self.ema_helper.update(self.net)
+            if self.num_iters % self.sample_every == 0:
+                self.sample()
+
+    def sample(self):
+        net = self.ema_helper.shadow
+        net.eval()
+        samples = net(torch.randn(64, 2, device=self.device)).detach().cpu()
+        self.writer.add_histogram("samples", samples)
+""",
+]
