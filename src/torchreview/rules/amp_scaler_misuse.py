@@ -1,11 +1,13 @@
 """A GradScaler is only half used: the loss is scaled but the step bypasses it, or it never updates.
 
 What it does
-    In loops that train with ``torch.amp.GradScaler``, finds three ways the scaler falls out of
+    In loops that train with ``torch.amp.GradScaler``, finds four ways the scaler falls out of
     step with the loop: the loss goes through ``scaler.scale(loss).backward()`` but the optimizer
     steps with ``optimizer.step()`` instead of ``scaler.step(optimizer)``; ``scaler.step(optimizer)``
-    runs but ``scaler.update()`` is never called; or ``scaler.step(optimizer)`` runs after a plain
-    ``loss.backward()`` that was never scaled.
+    runs and then ``optimizer.step()`` once more, with no backward pass between them (the same
+    gradients applied twice, and the inf or NaN ones the scaler skipped applied anyway);
+    ``scaler.step(optimizer)`` runs but ``scaler.update()`` is never called; or
+    ``scaler.step(optimizer)`` runs after a plain ``loss.backward()`` that was never scaled.
     A ``train_step`` function whose loop lives in another file is read as one iteration.
 
 Why it matters
@@ -364,6 +366,33 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
         return
 
 
+def _double_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    """``scaler.step(optimizer)`` and then ``optimizer.step()`` on the same optimizer, with no backward
+    pass between them (MedSAM's AMP branch): the optimizer steps twice per batch, and the plain step
+    applies the inf or NaN gradients the scaler has just skipped."""
+    scaled = _scaled_backwards(ctx, seq)
+    if not scaled:
+        return
+    for through in _scaler_steps(ctx, seq):
+        optimizer = through.target or ""
+        for step in optimizer_steps(ctx, loop):
+            if step not in seq or step.order <= through.order or (step.receiver and ctx.facts.is_scaler(step.receiver)):
+                continue
+            if (step.target or step.receiver) != optimizer or step.depth != through.depth \
+                    or exclusive(step.conditions, through.conditions):
+                continue
+            if any(e.kind == EventKind.BACKWARD and through.order < e.order < step.order for e in seq):
+                continue
+            yield ctx.finding(
+                ID, SEVERITY, step.line, step.end_line, loop=loop,
+                facts={"problem": "double_step", "scaler": through.receiver or "scaler", "optimizer": optimizer,
+                       "step": step.code, "step_line": step.line, "scaler_step": through.code,
+                       "scaler_line": through.line, "backward": scaled[0][0].code,
+                       "backward_line": scaled[0][0].line, "loop_header": loop.header},
+            )
+            return
+
+
 def _indent_of_line(ctx: FileContext, line: int) -> str:
     text = ctx.lines[line - 1]
     return text[: len(text) - len(text.lstrip())]
@@ -662,9 +691,62 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
         found = list(_bypassed_step(ctx, loop, seq))
         if not found:
+            found = list(_double_step(ctx, loop, seq))
+        if not found:
             found = list(_missing_update(ctx, loop, seq))
         if not found:
             found = list(_unscaled_backward(ctx, loop, seq))
         yield from found
     yield from _fresh_each_epoch(ctx)
 
+
+
+INVALID += [
+    # the AMP branch steps through the scaler and then once more by hand (MedSAM's train_one_gpu.py and its
+    # copies); the plain branch steps once
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, use_amp, device):
+    scaler = torch.cuda.amp.GradScaler()
+    for image, target in loader:
+        optimizer.zero_grad()
+        image, target = image.to(device), target.to(device)
+        if use_amp:
+            with torch.autocast(device_type="cuda", dtype=torch.float16):
+                loss = criterion(model(image), target)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.step()  # <- finding
+        else:
+            loss = criterion(model(image), target)
+            loss.backward()
+            optimizer.step()
+""",
+]
+
+
+VALID += [
+    # two optimizers: the first steps through the scaler, the second is a plain SGD on float32 gradients of
+    # its own backward pass
+    """
+import torch
+
+
+def train(model, head, loader, opt_model, opt_head, criterion):
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        opt_model.zero_grad()
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = criterion(model(x.cuda()), y.cuda())
+        scaler.scale(loss).backward()
+        scaler.step(opt_model)
+        scaler.update()
+        opt_head.zero_grad()
+        head_loss = criterion(head(x.cuda()), y.cuda())
+        head_loss.backward()
+        opt_head.step()
+""",
+]
