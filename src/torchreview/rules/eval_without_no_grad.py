@@ -3310,3 +3310,23 @@ def sample(path, device):
         print(tok.decode(out[0][len(ids):]))
 """,
 ]
+
+
+INVALID += [
+    # the network's own loss method runs its forward pass (prototypical networks' model.loss(sample)),
+    # over a whole validation loader with autograd on
+    """
+import torch
+
+
+def evaluate(model, data_loader, meters):
+    model.eval()
+    for field, meter in meters.items():
+        meter.reset()
+    for sample in data_loader:  # <- finding
+        _, output = model.loss(sample)
+        for field, meter in meters.items():
+            meter.add(output[field])
+    return meters
+""",
+]
