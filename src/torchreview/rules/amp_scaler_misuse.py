@@ -3,7 +3,8 @@
 What it does
     In loops that train with ``torch.amp.GradScaler``, finds four ways the scaler falls out of
     step with the loop: the loss goes through ``scaler.scale(loss).backward()`` but the optimizer
-    steps with ``optimizer.step()`` instead of ``scaler.step(optimizer)``; ``scaler.step(optimizer)``
+    steps with ``optimizer.step()`` instead of ``scaler.step(optimizer)`` (also a second optimizer
+    stepped by hand after the same scaled backward pass, beside one the scaler steps); ``scaler.step(optimizer)``
     runs and then ``optimizer.step()`` once more, with no backward pass between them (the same
     gradients applied twice, and the inf or NaN ones the scaler skipped applied anyway);
     ``scaler.step(optimizer)`` runs but ``scaler.update()`` is never called; or
@@ -341,8 +342,11 @@ def _updated_somewhere(ctx: FileContext, loop: TrainingLoop, scaler: str) -> boo
 
 def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
     scaled = _scaled_backwards(ctx, seq)
-    if not scaled or _scaler_steps(ctx, seq):
+    if not scaled:
         return
+    # optimizers the scaler steps; another one stepped by hand after the same scaled backward pass
+    # (a Muon optimizer beside a scaler-stepped AdamW) bypasses it too
+    through = {s.target for s in _scaler_steps(ctx, seq)}
     backward, scaler = scaled[0]
     if passes_to_unknown(ctx, loop, {scaler}):
         return
@@ -351,6 +355,10 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
             continue
         if step.receiver and ctx.facts.is_scaler(step.receiver):
             continue
+        if through and (not step.target or step.target in through or any(
+                e.kind == EventKind.BACKWARD and e.order < step.order
+                and e not in [b for b, _ in scaled] for e in seq)):
+            continue  # the same optimizer again (_double_step), or one with a backward pass of its own
         unscaled = any(u.kind == EventKind.UNSCALE for u in seq if u.order < step.order)
         optimizer = step.target or "optimizer"
         new = f"{scaler}.step({optimizer})"
@@ -748,5 +756,30 @@ def train(model, head, loader, opt_model, opt_head, criterion):
         head_loss = criterion(head(x.cuda()), y.cuda())
         head_loss.backward()
         opt_head.step()
+""",
+]
+
+
+INVALID += [
+    # two optimizers after one scaled backward pass: AdamW steps through the scaler, Muon by hand, so
+    # Muon's unscaled gradients are applied even when they hold inf or NaN values
+    """
+import torch
+
+
+def train(model, loader, opt_adam, opt_muon, scaler, steps):
+    for step in range(steps):
+        opt_adam.zero_grad()
+        opt_muon.zero_grad()
+        batch = next(loader).cuda()
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = torch.nn.functional.cross_entropy(model(batch[:, :-1]).flatten(0, 1), batch[:, 1:].flatten())
+        scaler.scale(loss).backward()
+        scaler.unscale_(opt_adam)
+        scaler.unscale_(opt_muon)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
+        scaler.step(opt_adam)
+        opt_muon.step()  # <- finding
+        scaler.update()
 """,
 ]
