@@ -2156,9 +2156,10 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
                           # the split named last: dataloader_test, loader_val, dl_valid
                           r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
 # a count of held-out episodes or batches: for i in range(TEST_EPISODE), range(args.num_val_batches),
-# range(0, len(x_test), bs) (a loop that trains on them runs a backward pass and is no evaluation loop)
+# range(0, len(x_test), bs) (a loop that trains on them runs a backward pass and is no evaluation loop);
+# not range(len(t_vals)), the values of a sampler's time grid
 _EVAL_RANGE = re.compile(r"^\s*range\((?:[^()]*,\s*)?(?:len\()?[\w.]*?(?<![A-Za-z0-9])"
-                         r"(?:test|val|valid|validation|eval|evaluation)s?(?![a-z0-9])[\w.]*\)?\s*[,)]", re.IGNORECASE)
+                         r"(?:tests?|val|valid|validation|evals?|evaluation)(?![a-z0-9])[\w.]*\)?\s*[,)]", re.IGNORECASE)
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 # ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
 # build the graph
@@ -3328,5 +3329,22 @@ def evaluate(model, data_loader, meters):
         for field, meter in meters.items():
             meter.add(output[field])
     return meters
+""",
+]
+
+
+VALID += [
+    # a sampler's time grid named t_vals: its loop counts steps, not held-out data, and nothing calls it
+    # after a switch to eval mode
+    """
+import torch
+
+
+def sample_batch(model, batch_size=16, num_steps=200):
+    x = torch.randn(batch_size, 1, 28, 28)
+    t_vals = torch.linspace(1.0, 0.0, num_steps)
+    for i in range(len(t_vals) - 1):
+        x = x + model(x, t_vals[i].expand(batch_size, 1)) * (t_vals[i + 1] - t_vals[i])
+    return x.clamp(0, 1)
 """,
 ]
