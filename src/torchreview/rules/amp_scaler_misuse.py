@@ -347,6 +347,7 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
     # optimizers the scaler steps; another one stepped by hand after the same scaled backward pass
     # (a Muon optimizer beside a scaler-stepped AdamW) bypasses it too
     through = {s.target for s in _scaler_steps(ctx, seq)}
+    scaled_passes = [b for b, _ in scaled]
     backward, scaler = scaled[0]
     if passes_to_unknown(ctx, loop, {scaler}):
         return
@@ -357,7 +358,7 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
             continue
         if through and (not step.target or step.target in through or any(
                 e.kind == EventKind.BACKWARD and e.order < step.order
-                and e not in [b for b, _ in scaled] for e in seq)):
+                and e not in scaled_passes for e in seq)):
             continue  # the same optimizer again (_double_step), or one with a backward pass of its own
         unscaled = any(u.kind == EventKind.UNSCALE for u in seq if u.order < step.order)
         optimizer = step.target or "optimizer"

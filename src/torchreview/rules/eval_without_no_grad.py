@@ -2155,11 +2155,18 @@ _EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(lo
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
                           # the split named last: dataloader_test, loader_val, dl_valid
                           r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
-# a count of held-out episodes or batches: for i in range(TEST_EPISODE), range(args.num_val_batches),
-# range(0, len(x_test), bs) (a loop that trains on them runs a backward pass and is no evaluation loop);
-# not range(len(t_vals)), the values of a sampler's time grid
-_EVAL_RANGE = re.compile(r"^\s*range\((?:[^()]*,\s*)?(?:len\()?[\w.]*?(?<![A-Za-z0-9])"
-                         r"(?:tests?|val|valid|validation|evals?|evaluation)(?![a-z0-9])[\w.]*\)?\s*[,)]", re.IGNORECASE)
+def _counts_held_out(iter_code: str) -> bool:
+    """A loop over a count of held-out episodes or batches: ``range(TEST_EPISODE)``,
+    ``range(total_val_batches)``, ``range(0, len(x_test), bs)``, ``range(eval_iters)``: a name of held-out
+    data (``_HELD_OUT_DATA``) or of evaluation (a loop that trains on them runs a backward pass and is no
+    evaluation loop). Not ``range(len(t_vals))``, the values of a sampler's time grid."""
+    m = re.match(r"\s*range\((.*)\)\s*$", iter_code, re.DOTALL)
+    return m is not None and (_HELD_OUT_DATA.search(m.group(1)) is not None or _EVAL_WORD.search(m.group(1)) is not None)
+
+
+_EVAL_WORD = re.compile(r"(?:^|[^A-Za-z0-9])eval(?:_|[^A-Za-z0-9]|$)|_eval(?:[^A-Za-z0-9]|$)", re.IGNORECASE)
+
+
 _ASKS_FOR_GRAD = re.compile(r"enable_grad|set_grad_enabled\(\s*True")
 # ``Variable(x, requires_grad=False)`` (old code's inputs) asks for no gradient: the network's weights still
 # build the graph
@@ -2207,7 +2214,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         if func is not None and EVAL_FUNCTION_NAME.search(func.name):
             return True
         head = loop.node.test if isinstance(loop.node, ast.While) else loop.node.iter
-        if _EVAL_LOADER.search(ast.unparse(head)) or _EVAL_RANGE.search(ast.unparse(head)):
+        if _EVAL_LOADER.search(ast.unparse(head)) or _counts_held_out(ast.unparse(head)):
             return True
         calls = found.all_calls if func is None else found.calls_of_function[func]
         if (func is None and mode_switch_anywhere) or any(switches_to_eval(c) for c in calls):
@@ -2304,7 +2311,7 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     mode = _mode_before(ctx, loop)
     if mode == "eval":
         return "mode"
-    if _EVAL_LOADER.search(loop.iter_code) or _EVAL_RANGE.search(loop.iter_code):
+    if _EVAL_LOADER.search(loop.iter_code) or _counts_held_out(loop.iter_code):
         return "loader"
     if mode == "train":
         return None
@@ -2511,7 +2518,7 @@ def _evaluates_only(ctx: FileContext, loop: TrainingLoop) -> bool:
     return not _UPDATES.search(code_without_comments(ctx.lines[pos.start.line - 1: pos.end.line]))
 
 
-_UPDATES = re.compile(r"\.backward\(|\.step\(|\bbackward\(")
+_UPDATES = re.compile(r"\bbackward\(|\.step\(")
 
 
 def _suggest(ctx: FileContext, loop: TrainingLoop) -> Suggestion | None:
