@@ -87,7 +87,7 @@ class _Collector(cst.CSTVisitor):
         self.depth = depth
         self.seen = seen
         self.assign_targets: list[tuple[str, ...]] = []
-        self.statement_calls: set[int] = set()  # calls that are a statement of their own: ``optim(params)``
+        self.statement_calls: set[int] = set()  # calls whose result is dropped or rebinds an argument: ``optim(params)``
         self.in_loss_assign = 0
         self.foreign: dict[int, ForeignFunction] = {}  # calls into helpers of other files
         # Parameters of this helper that its call sets to True or False (``run_epoch(val_loader,
@@ -186,6 +186,11 @@ class _Collector(cst.CSTVisitor):
         for t in node.targets:
             names.extend(_target_names(t.target, self.b.code))
         self.assign_targets.append(tuple(names))
+        if isinstance(node.value, cst.Call) and len(names) == 1 and any(
+                self.b.code(a.value) == names[0] for a in node.value.args):
+            # model = optimizer(model, lr): the call hands back what it was given, updated; its result
+            # stands for the argument, as a dropped result would (a hand-written SGD that returns the model)
+            self.statement_calls.add(id(node.value))
         if any("loss" in n.rsplit(".", 1)[-1].lower() for n in names):
             self._emit(EventKind.LOSS, node, code=self.b.code(node), target=names[0])
             self.in_loss_assign += 1
@@ -384,9 +389,10 @@ class _Collector(cst.CSTVisitor):
 
     def _an_object(self, name: str) -> bool:
         """``name`` is a parameter of a function of the file or assigned from a call (an object), not
-        an imported function named for what it does to an optimizer (yolov5's strip_optimizer(f))."""
+        an imported function named for what it does to an optimizer (yolov5's strip_optimizer(f)); a
+        value picked from a table (``OPTIMIZERS[args.optimizer]``) is an object too."""
         facts = self.b.facts
-        if any(isinstance(value, cst.Call) for value in facts.assigned.nodes(name)):
+        if any(isinstance(value, (cst.Call, cst.Subscript)) for value in facts.assigned.nodes(name)):
             return True
         for info in (*facts.top_functions.values(), *facts.methods.values(), *facts.nested.values()):
             params = info.node.params

@@ -609,6 +609,27 @@ def train_epoch(net, train_iter, loss, updater):
             l.sum().backward()
             updater(X.shape[0])
 """,
+    # a federated client's update is a function picked from a table: it applies the gradients by hand
+    # and hands the updated model back (FedProx/FedAvg simulations)
+    """
+import torch
+
+OPTIMIZERS = {"sgd": sgd_update, "momentum": momentum_update}
+
+
+def local_train(model, loader, criterion, lr, args):
+    optimizer = OPTIMIZERS[args.local_optimizer]
+    model.train()
+    for x, y in loader:
+        x, y = x.to(args.device), y.to(args.device)
+        for p in model.parameters():
+            if p.grad is not None:
+                p.grad.zero_()
+        loss = criterion(model(x), y)
+        loss.backward()
+        model = optimizer(model, lr)
+    return model.state_dict()
+""",
     # the same GAN, with the generator's step: both optimizers step
     """
 import torch
