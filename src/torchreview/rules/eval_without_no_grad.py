@@ -2630,14 +2630,24 @@ _TRAINING_CALL = re.compile(r"^_?(?:fit|train)(?:_(?:one_)?(?:epoch|model|fold|l
                             r"^(?:run|do)_(?:train|training|fit)$")
 
 
-def _trains_through_a_call(loop: TrainingLoop) -> bool:
+def _trains_through_a_call(ctx: FileContext, loop: TrainingLoop) -> bool:
     for call in calls_in(loop.node.body):
+        if _steps_a_loss(ctx, call):
+            return True
         name = last_name(call.func)
         if not _TRAINING_CALL.match(name):
             continue
         if name.lstrip("_") != "train" or len(call.args) >= 2:
             return True
     return False
+
+
+def _steps_a_loss(ctx: FileContext, call: cst.Call) -> bool:
+    """A call handed a loss and an optimizer runs the backward pass and the step for them: timm's
+    ``loss_scaler(loss, optimizer, parameters=model.parameters())``, a ``backward_and_step(loss, opt)``."""
+    names = [ctx.code(a.value) for a in call.args if isinstance(a.value, cst.Name | cst.Attribute)]
+    return any("loss" in n.rsplit(".", 1)[-1].lower() for n in names) and any(
+        ctx.facts.is_optimizer(n) for n in names)
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -2673,7 +2683,7 @@ def _findings(ctx: FileContext) -> Iterator[Finding]:
                 loop.has(EventKind.ZERO_GRAD) and _is_evaluation(ctx, loop) not in ("mode", "loader")):
             continue  # a zero_grad left in a loop after model.eval(), or over held-out data, trains nothing
             # (an environment's env.step(action) in a test episode trains nothing either)
-        if _trains_through_a_call(loop):
+        if _trains_through_a_call(ctx, loop):
             continue
         if any(a.line in reported for a in ctx.ancestors(loop)):
             continue
@@ -3353,5 +3363,29 @@ def sample_batch(model, batch_size=16, num_steps=200):
     for i in range(len(t_vals) - 1):
         x = x + model(x, t_vals[i].expand(batch_size, 1)) * (t_vals[i + 1] - t_vals[i])
     return x.clamp(0, 1)
+""",
+]
+
+
+VALID += [
+    # a restoration script that validates first and never switches back to train mode trains in eval mode
+    # (missing-train-mode's case), but the batch loop trains: timm's loss scaler runs the backward pass
+    # and the step in one call
+    """
+import torch
+from timm.utils import NativeScaler
+
+model.eval()
+with torch.no_grad():
+    for target, noisy in val_loader:
+        psnr.append(batch_psnr(model(noisy.cuda()), target.cuda()))
+loss_scaler = NativeScaler()
+for epoch in range(start_epoch, num_epochs + 1):
+    for target, noisy in train_loader:
+        optimizer.zero_grad()
+        with torch.cuda.amp.autocast():
+            restored = model(noisy.cuda())
+            loss = criterion(restored, target.cuda())
+        loss_scaler(loss, optimizer, parameters=model.parameters())
 """,
 ]
