@@ -1042,7 +1042,10 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
         receiver = e.receiver or ""
         if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
             return True  # model.module.eval() and model(x) name the same network
-    return False
+    # the network's own loss method runs its forward pass: loss = model._loss(inp)
+    own_loss = re.compile(rf"(?<![\w.]){re.escape(model)}\.\w*loss\w*\(", re.IGNORECASE)
+    return any(own_loss.search(e.code) and not any(is_no_grad_context(c) for c in e.contexts)
+               for e in loop.of(EventKind.LOSS))
 
 
 # What a wrapper calls the network it holds (DDP's ``model.module``, torch.compile's ``_orig_mod``, a
@@ -1434,5 +1437,27 @@ class Trainer:
         net.eval()
         samples = net(torch.randn(64, 2, device=self.device)).detach().cpu()
         self.writer.add_histogram("samples", samples)
+""",
+]
+
+
+INVALID += [
+    # the network's own loss method is its training forward pass; the sample dump every tenth epoch
+    # switches it to eval mode inside the batch loop, and train() waits for the next epoch
+    """
+import torch
+
+for epoch in range(epochs):
+    model.train()
+    for idx, (inp, _) in enumerate(train_loader):
+        optimizer.zero_grad()
+        loss = model._loss(inp.to(device))
+        loss.backward()
+        optimizer.step()
+        if epoch % 10 == 0:
+            model.eval()  # <- finding
+            with torch.no_grad():
+                for x, name in test_loader:
+                    save_images(model(x.to(device)), name)
 """,
 ]
