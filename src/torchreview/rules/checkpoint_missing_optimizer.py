@@ -2245,8 +2245,10 @@ def _never_advanced(ctx: FileContext, scheduler: str) -> bool:
 _MOVED = re.compile(r"\.(?:to|cuda)\([^()]*\)\s*$")
 
 
-# scheduler.step(epoch - 1): the epoch passed to step() sets the schedule's position outright
-_STEPPED_TO_EPOCH = r"\.step\(\s*(?:epoch|ep|e|cur_epoch|current_epoch|epoch_idx|n_epoch)\b"
+# scheduler.step(epoch - 1), scheduler.step(self.args.current_iter - 1): the epoch or iteration passed to
+# step() sets the schedule's position outright
+_STEPPED_TO_EPOCH = (r"\.step\(\s*(?:(?:epoch|ep|e|cur_epoch|current_epoch|epoch_idx|n_epoch)\b|"
+                     r"(?:(?:self|args|cfg|config|opt)\.)*\w*(?:epoch|iter|step)\w*\s*[-+)])")
 
 
 def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
@@ -2773,5 +2775,29 @@ def fit(nn, training, validate, max_epochs):
             AdamW.step()
             SGD.step()
         torch.save({"nn": nn.state_dict(), "AdamW": AdamW.state_dict(), "SGD": SGD.state_dict()}, "latest.pt")
+""",
+]
+
+
+VALID += [
+    # the scheduler is handed the iteration each time it steps, which the checkpoint keeps: its place is
+    # set from that number, so its state needs no saving (a raw-image denoising trainer)
+    """
+import torch
+
+
+class Trainer:
+    def train_one_epoch(self):
+        for sample in self.train_loader:
+            self.args.current_iter += 1
+            self.scheduler.step(self.args.current_iter - 1)
+            loss = self.criterion(self.model(sample["noisy"].to(self.device)), sample["clean"].to(self.device))
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+            if self.args.current_iter % self.args.save_every_iter == 0:
+                torch.save({"epoch": self.args.current_epoch, "iter": self.args.current_iter,
+                            "model_state_dict": self.model.state_dict(),
+                            "optimizer_state_dict": self.optimizer.state_dict()}, self.save_path)
 """,
 ]
