@@ -89,8 +89,9 @@ from torchreview.rules._order import exclusive, replace_statement, sequence, tra
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-# (float16 autocast with no scaler at all needs autocast and a training step)
-PREFILTER = r"itext:scaler&&scaler-calls||text:autocast&&training-step"
+# (float16 autocast with no scaler at all needs autocast and a training step: in a loop, or in a step function
+# whose loop is elsewhere, an Ignite update function, which holds a backward pass and a step of its own)
+PREFILTER = r"itext:scaler&&scaler-calls||text:autocast&&training-step||text:autocast&&text:backward&&text:\.step\("
 
 
 @ast_gate("scaler-calls")
@@ -782,5 +783,29 @@ def train(model, loader, opt_adam, opt_muon, scaler, steps):
         scaler.step(opt_adam)
         opt_muon.step()  # <- finding
         scaler.update()
+""",
+]
+
+
+INVALID += [
+    # an Ignite update function: one step per call, its loop inside the engine; float16 autocast, no scaler
+    """
+import torch
+from ignite.engine import Engine
+from torch.cuda.amp import autocast
+
+
+def create_trainer(model, optimizer, criterion, device, mixed_precision):
+    def train_step(engine, batch):
+        model.train()
+        x, y = batch[0].to(device), batch[1].to(device)
+        with autocast(enabled=mixed_precision):
+            loss = criterion(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()  # <- finding
+        optimizer.step()
+        return loss.item()
+
+    return Engine(train_step)
 """,
 ]

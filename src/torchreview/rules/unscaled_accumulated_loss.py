@@ -70,6 +70,8 @@ ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
 PREFILTER = (r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
+             # a step function whose loop is elsewhere (an Ignite update function)
+             r"||text:backward&&text:\.step\(&&itext:accum|%[^\n]*[!=]=\s*0"
              # MAE-style loss scalers that run backward and step in one call: loss_scaler(loss, optimizer,
              # update_grad=(it + 1) % accum_iter == 0)
              r"||text:update_grad\s*=[^\n]*%")
@@ -712,3 +714,26 @@ def _fused_scaler_calls(ctx: FileContext) -> Iterator[Finding]:
                        "update": ctx.code(update), "fused": "yes"},
                 suggestion=suggestion,
             )
+
+
+INVALID += [
+    # an Ignite update function that accumulates over iterations of the engine's own loop
+    """
+import torch
+from ignite.engine import Engine
+
+
+def create_trainer(model, optimizer, criterion, device, accumulation_steps):
+    def update(engine, batch):
+        model.train()
+        x, y = batch[0].to(device), batch[1].to(device)
+        loss = criterion(model(x), y)
+        loss.backward()  # <- finding
+        if engine.state.iteration % accumulation_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+        return loss.item()
+
+    return Engine(update)
+""",
+]
