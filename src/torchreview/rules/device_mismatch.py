@@ -1044,6 +1044,21 @@ for imgs, labels in train_loader:
     loss.backward()
     optimizer.step()
 """,
+    # the sample indices a noisy-label loss keeps its per-sample targets by (ELR): bookkeeping, not
+    # an input to the network
+    """
+import torch
+
+device = torch.device("cuda")
+model = Net().to(device)
+criterion = ELRLoss(num_examples=len(train_set), num_classes=10)
+for indices, inputs, labels in train_loader:
+    inputs, labels = inputs.to(device), labels.to(device)
+    loss = criterion(model(inputs), labels, indices)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
 ]
 
 INVALID = [
@@ -1544,7 +1559,7 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # pack_padded_sequence needs them there; so do ``input_sizes``). Token ids (``input_ids``) are
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
-_NOT_TENSORS = re.compile(r"text|sentence|(?:^|_)sents$|prompt|path|file|name|idx|index|meta|info|url|label_str|length|lens$|"
+_NOT_TENSORS = re.compile(r"text|sentence|(?:^|_)sents$|prompt|path|file|name|idx|index|indices|meta|info|url|label_str|length|lens$|"
                           r"(?:^|_)sizes(?:_list)?$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
                           # counts per sample: ``n_frames_list`` handed to a masked loss, ``num_nodes``
                           r"^(?:n|num)_\w+$|(?:frames?|counts?|steps?)_list$|"
@@ -1841,6 +1856,9 @@ class _State:
     dropped_from: dict[str, str] = field(default_factory=dict)
     # tensors the loop built itself with a constructor whose moved copy was dropped (not from the batch)
     built: set[str] = field(default_factory=set)
+    # dict batches with an entry taken out and moved (``actions = batch["action"].to(device)``): a model
+    # handed the whole dict reads its other entries itself, and may place them (a policy's obs dict)
+    entry_moved: set[str] = field(default_factory=set)
 
 
 def _cpu_tensor_built(ctx: FileContext, value: cst.BaseExpression) -> bool:
@@ -1901,7 +1919,8 @@ def _part_moved(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bo
 
 def _raw_expr(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool:
     if isinstance(node, cst.Name):
-        if any(p.startswith((node.value + "[", node.value + ".")) for p in state.moved_parts):
+        if node.value in state.entry_moved or any(
+                p.startswith((node.value + "[", node.value + ".")) for p in state.moved_parts):
             return False  # partly moved: whether the rest still matters, this rule cannot tell
         return node.value in state.raw
     if isinstance(node, cst.Attribute | cst.Subscript):
@@ -2036,6 +2055,18 @@ def _constant_part(target: cst.BaseExpression) -> bool:
     return False
 
 
+def _moved_dict_entry(value: cst.BaseExpression) -> str:
+    """``batch`` for ``batch["action"].to(device)``: the dict batch one named entry of which is moved."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+            value.func.attr.value in ("to", "cuda"):
+        part = value.func.value
+        if _constant_part(part) and isinstance(part, cst.Subscript) and isinstance(part.value, cst.Name):
+            index = part.slice[0].slice
+            if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+                return part.value.value
+    return ""
+
+
 @dataclass(frozen=True)
 class _Hit:
     variable: str
@@ -2121,6 +2152,7 @@ class _Walker(cst.CSTVisitor):
         self.state.moved.discard(name)
         self.state.copied.discard(name)
         self.state.moved_parts = {p for p in self.state.moved_parts if not p.startswith((name + "[", name + "."))}
+        self.state.entry_moved.discard(name)
         if kind == "raw":
             self.state.raw.add(name)
         elif kind == "moved":
@@ -2148,6 +2180,8 @@ class _Walker(cst.CSTVisitor):
                 if kind == "raw" and not isinstance(t.target, cst.Subscript | cst.Attribute) and not _tensor_name(name):
                     kind = "other"  # x, y, lengths = batch[0].to(device), batch[1].to(device), batch[2]
                 self._set(name, kind)
+                if kind == "moved" and (entry := _moved_dict_entry(value)) in self.state.raw:
+                    self.state.entry_moved.add(entry)
                 if kind == "raw" and isinstance(t.target, cst.Name | cst.Tuple | cst.List):
                     # x1 = transform(x) after a dropped x.to(device): x1 is on the CPU because of that line
                     dropped = [n.value for n in _name_nodes(value) if n.value in self.state.discarded]
@@ -2206,7 +2240,9 @@ class _Walker(cst.CSTVisitor):
                         self._set(root, "moved")
             return True
         args = [a.value for a in node.args]
-        raw_args = [a for a in args if _raw_expr(ctx, a, self.state)]
+        # model(**batch) spreads the dict's tensors into the call, each where the loader left it
+        raw_args = [a.value for a in node.args if _raw_expr(ctx, a.value, self.state) or (
+            a.star == "**" and isinstance(a.value, cst.Name) and a.value.value in self.state.entry_moved)]
         if not raw_args:
             return True
         is_forward = name == "forward" or (ctx.facts.is_model(func_code) and not _LOSS.search(name)
@@ -2948,5 +2984,43 @@ for epoch in range(10):
         loss = seg_loss(mask, label)
         loss.backward()
         optimizer.step()
+""",
+]
+
+
+VALID += [
+    # a diffusion policy: the loop takes the actions out of the batch dict and moves them; the whole dict
+    # goes to the network as its observation, and the network places the entries it reads
+    """
+import torch
+import torch.nn as nn
+
+device = "cuda"
+policy = DiffusionPolicy(cfg).to(device)
+for batch in loader:
+    actions = batch["action"].to(device)
+    noise = torch.randn_like(actions)
+    t = torch.randint(0, 100, (actions.shape[0],), device=device)
+    noise_pred = policy(scheduler.add_noise(actions, noise, t), t, obs=batch)
+    loss = nn.functional.mse_loss(noise_pred, noise)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+""",
+]
+
+INVALID += [
+    # the labels are moved, but **batch spreads the other tensors into the model where the loader left them
+    """
+import torch
+
+device = "cuda"
+model = AutoModelForSequenceClassification.from_pretrained("bert-base-uncased").to(device)
+for batch in loader:
+    labels = batch["labels"].to(device)
+    outputs = model(**batch)  # <- finding
+    optimizer.zero_grad()
+    outputs.loss.backward()
+    optimizer.step()
 """,
 ]
