@@ -7,7 +7,9 @@ What it does
     stepped by hand after the same scaled backward pass, beside one the scaler steps); ``scaler.step(optimizer)``
     runs and then ``optimizer.step()`` once more, with no backward pass between them (the same
     gradients applied twice, and the inf or NaN ones the scaler skipped applied anyway);
-    ``scaler.step(optimizer)`` runs but ``scaler.update()`` is never called; or
+    ``scaler.step(optimizer)`` runs but ``scaler.update()`` is never called, or is called only when
+    the gradients are finite (``if torch.isfinite(grad_norm): scaler.step(...); scaler.update()``, so
+    the scale is never lowered after an overflow); or
     ``scaler.step(optimizer)`` runs after a plain ``loss.backward()`` that was never scaled.
     A ``train_step`` function whose loop lives in another file is read as one iteration.
 
@@ -403,6 +405,33 @@ def _double_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iter
             return
 
 
+# a test of the gradients' (or the loss's) finiteness: torch.isfinite(grad_norm), math.isnan(loss)
+_FINITE_TEST = re.compile(r"\bis(?:finite|nan|inf)\b|\b(?:nan|inf)\b", re.IGNORECASE)
+
+
+def _guarded_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
+    """``if torch.isfinite(grad_norm): scaler.step(opt); scaler.update()``: after an overflow the update that
+    lowers the scale is skipped, so the scale stays too large and the next steps overflow again."""
+    updates = [e for e in seq if e.kind == EventKind.SCALER_UPDATE]
+    for update in updates:
+        guard = next((c for c in update.conditions if _FINITE_TEST.search(c.split("#", 1)[0])), None)
+        if guard is None or any(u is not update and u.receiver == update.receiver
+                                and exclusive(u.conditions, update.conditions) for u in updates):
+            continue  # the other branch updates the scaler too
+        scaler = update.receiver or "scaler"
+        step = next((e for e in _scaler_steps(ctx, seq) if e.receiver == update.receiver), None)
+        if step is None:
+            continue
+        yield ctx.finding(
+            ID, SEVERITY, update.line, update.end_line, loop=loop,
+            facts={"problem": "guarded_update", "scaler": scaler, "optimizer": step.target or "optimizer",
+                   "step": step.code, "step_line": step.line, "update_line": update.line,
+                   "condition": guard.removeprefix("if ").removeprefix("elif ").strip(),
+                   "backward": "", "backward_line": "", "loop_header": loop.header},
+        )
+        return
+
+
 def _indent_of_line(ctx: FileContext, line: int) -> str:
     text = ctx.lines[line - 1]
     return text[: len(text) - len(text.lstrip())]
@@ -705,6 +734,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not found:
             found = list(_missing_update(ctx, loop, seq))
         if not found:
+            found = list(_guarded_update(ctx, loop, seq))
+        if not found:
             found = list(_unscaled_backward(ctx, loop, seq))
         yield from found
     yield from _fresh_each_epoch(ctx)
@@ -807,5 +838,52 @@ def create_trainer(model, optimizer, criterion, device, mixed_precision):
         return loss.item()
 
     return Engine(train_step)
+""",
+]
+
+
+INVALID += [
+    # the update is kept to finite gradients: after an overflow the scale is never lowered (a state-space
+    # language model's trainer, which also clips before unscaling)
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer, scaler, max_grad_norm, device):
+    for inputs, targets in loader:
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = model(inputs.to(device), targets.to(device))
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
+        if torch.isfinite(grad_norm):
+            scaler.step(optimizer)
+            scaler.update()  # <- finding
+        else:
+            print(f"gradient norm is {grad_norm}, skipping this batch")
+        optimizer.zero_grad(set_to_none=True)
+""",
+]
+
+VALID += [
+    # the same check, with the scaler updated on both branches: the scale still goes down after an overflow
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer, scaler, max_grad_norm, device):
+    for inputs, targets in loader:
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = model(inputs.to(device), targets.to(device))
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
+        if torch.isfinite(grad_norm):
+            scaler.step(optimizer)
+            scaler.update()
+        else:
+            print(f"gradient norm is {grad_norm}, skipping this batch")
+            scaler.update()
+        optimizer.zero_grad(set_to_none=True)
 """,
 ]
