@@ -2488,6 +2488,15 @@ def _over_literal_names(loop: TrainingLoop) -> bool:
     return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
 
 
+def _builds_a_model(loop: TrainingLoop, e: Event) -> bool:
+    """``model = att_mil_model(**params).to(device)`` then ``model.eval()`` or ``model(x)``: what the call
+    returns is run or switched as a network, so the call built one; it ran no forward pass."""
+    target = e.target or ""
+    return bool(target) and "," not in target and target != e.receiver and any(
+        o.receiver == target and o.order > e.order
+        for o in loop.of(EventKind.FORWARD, EventKind.EVAL_MODE, EventKind.TRAIN_MODE))
+
+
 def _builds_each_model(ctx: FileContext, loop: TrainingLoop, forwards: list[Event]) -> bool:
     """Every network the loop runs is built in the loop (``model = models[name]()``): a tour of models
     or settings, as a module's self-test does, where each is run once; not an evaluation over data."""
@@ -2673,7 +2682,8 @@ def _volatile_line(ctx: FileContext, line: int) -> int | None:
 def _findings(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
-        forwards = _forwards(ctx, loop.of(EventKind.FORWARD)) or _model_loss_methods(ctx, loop)
+        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if not _builds_a_model(loop, e)] \
+            or _model_loss_methods(ctx, loop)
         if not forwards or loop.iterates_parameters or _over_literal_names(loop) or loop.runs_once:
             continue
         if _builds_each_model(ctx, loop, forwards):
@@ -3387,5 +3397,51 @@ for epoch in range(start_epoch, num_epochs + 1):
             restored = model(noisy.cuda())
             loss = criterion(restored, target.cuda())
         loss_scaler(loss, optimizer, parameters=model.parameters())
+""",
+]
+
+
+VALID += [
+    # a project's own decorator that runs the function under torch.no_grad() (GwcNet's make_nograd_func,
+    # imported with `from utils import *`): its name says what it does
+    """
+import torch
+from utils import *
+
+
+@make_nograd_func
+def test_sample(sample):
+    model.eval()
+    disp_ests = model(sample["left"].cuda(), sample["right"].cuda())
+    return tensor2float(model_loss(disp_ests, sample["disparity"].cuda()))
+
+
+def test(loader):
+    for sample in loader:
+        print(test_sample(sample))
+""",
+]
+
+
+VALID += [
+    # each fold's network is built by a lower-case class (att_mil_model(**params)) and evaluated under
+    # no_grad: the constructor is no forward pass
+    """
+import torch
+
+
+def evaluate_folds(test_loader, fold_dir, device, model_params, n_splits=5):
+    aucs = []
+    for fold in range(1, n_splits + 1):
+        ckpt = torch.load(f"{fold_dir}/fold_{fold}/checkpoint.pt", map_location="cpu", weights_only=True)
+        model = att_mil_model(**model_params).to(device)
+        model.load_state_dict(ckpt["model_state_dict"])
+        model.eval()
+        probs = []
+        with torch.no_grad():
+            for data, target in test_loader:
+                probs.append(model(data.to(device)).softmax(1).cpu())
+        aucs.append(score(torch.cat(probs)))
+    return aucs
 """,
 ]
