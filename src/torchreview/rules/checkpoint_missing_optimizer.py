@@ -2248,7 +2248,7 @@ _MOVED = re.compile(r"\.(?:to|cuda)\([^()]*\)\s*$")
 # scheduler.step(epoch - 1), scheduler.step(self.args.current_iter - 1): the epoch or iteration passed to
 # step() sets the schedule's position outright
 _STEPPED_TO_EPOCH = (r"\.step\(\s*(?:(?:epoch|ep|e|cur_epoch|current_epoch|epoch_idx|n_epoch)\b|"
-                     r"(?:(?:self|args|cfg|config|opt)\.)*\w*(?:epoch|iter|step)\w*\s*[-+)])")
+                     r"(?:(?:self|args|cfg|config|opt)\.)*\w*(?:epoch|iter|iteration|step)(?:_?(?:idx|num|count))?\s*[-+)])")
 
 
 def _scheduler_rebuilt(ctx: FileContext, scheduler: str) -> bool:
@@ -2799,5 +2799,29 @@ class Trainer:
                 torch.save({"epoch": self.args.current_epoch, "iter": self.args.current_iter,
                             "model_state_dict": self.model.state_dict(),
                             "optimizer_state_dict": self.optimizer.state_dict()}, self.save_path)
+""",
+]
+
+
+INVALID += [
+    # a metric named for the epoch (avg_epoch_loss) handed to step() is no position in the schedule
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs)
+    for epoch in range(epochs):
+        total = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+        avg_epoch_loss = total / len(loader)
+        scheduler.step(avg_epoch_loss)
+        torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(),  # <- finding
+                    "epoch": epoch}, "last.pt")
 """,
 ]
