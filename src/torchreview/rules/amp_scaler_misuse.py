@@ -414,9 +414,13 @@ def _guarded_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
     lowers the scale is skipped, so the scale stays too large and the next steps overflow again."""
     updates = [e for e in seq if e.kind == EventKind.SCALER_UPDATE]
     for update in updates:
-        guard = next((c for c in update.conditions if _FINITE_TEST.search(c.split("#", 1)[0])), None)
-        if guard is None or any(u is not update and u.receiver == update.receiver
-                                and exclusive(u.conditions, update.conditions) for u in updates):
+        backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.order < update.order]
+        # a test the backward pass is under too (``if torch.isnan(loss): continue`` before it) skips the
+        # whole batch: no scaled gradients were made, so the scaler has nothing to react to
+        guard = next((c for c in update.conditions if _FINITE_TEST.search(c.split("#", 1)[0])
+                      and not all(c in b.conditions for b in backwards)), None)
+        if guard is None or not backwards or any(u is not update and u.receiver == update.receiver
+                                                 and exclusive(u.conditions, update.conditions) for u in updates):
             continue  # the other branch updates the scaler too
         scaler = update.receiver or "scaler"
         step = next((e for e in _scaler_steps(ctx, seq) if e.receiver == update.receiver), None)
@@ -885,5 +889,29 @@ def train_epoch(model, loader, optimizer, scaler, max_grad_norm, device):
             print(f"gradient norm is {grad_norm}, skipping this batch")
             scaler.update()
         optimizer.zero_grad(set_to_none=True)
+""",
+]
+
+
+VALID += [
+    # a batch with a NaN loss is skipped before its backward pass: no scaled gradients were made, so
+    # nothing is left for the scaler to react to
+    """
+import torch
+
+
+def train_epoch(model, loader, optimizer, scaler, loss_func, device):
+    for images, targets in loader:
+        with torch.autocast("cuda", dtype=torch.float16):
+            loss = loss_func(model(images.to(device)), targets.to(device))
+        if torch.isnan(loss):
+            print("nan value found in loss, skipping the batch")
+            continue
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=10.0)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
 """,
 ]
