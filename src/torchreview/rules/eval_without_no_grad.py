@@ -12,7 +12,10 @@ What it does
     in a test episode is no optimizer step). Evaluation functions without a
     loop of their own are checked too: a full-batch ``test()`` that calls ``model.eval()`` and then
     the model, or an ``eval_step``-style function that a loop of this file calls after putting the
-    model in eval mode (or from a validation loader). A loop in a function of any name counts too when
+    model in eval mode (or from a validation loader), or a function of any name that puts the network it
+    runs in eval mode itself when every call of it is in view, in a loop of this file (a progress logger
+    called every few hundred batches; a step function handed out to a trainer is called out of view, where
+    a ``no_grad`` may be). A loop in a function of any name counts too when
     every call of that function in the file comes after the caller put a model in eval mode, with no
     backward pass below the call (``model.eval()`` and then ``features = get_features(model, images)``). Such a function is reported at its ``def``.
     So is an evaluation pass after the last optimizer step of a training function or of one pass of
@@ -2905,6 +2908,19 @@ def _last_mode_before(ctx: FileContext, func: cst.FunctionDef | None, line: int,
     return last[1] if last else None
 
 
+def _unnamed_evaluation(ctx: FileContext, func: cst.FunctionDef, forwards: list[Event], callers: list[CallSite],
+                        in_loops: list[CallSite]) -> bool:
+    """A function not named for evaluation is one when it puts the very network it runs in eval mode and
+    every call of it is in view, in a loop of this file (a progress logger called every few hundred batches).
+    A step function handed out to a trainer (``return perform_val_step``) is called out of view, where a
+    ``no_grad`` may be; a factory that puts its batch-norm layers in eval mode runs no network."""
+    switched = {ctx.code(c.func.value) for c in calls_in(func.body) if isinstance(c.func, cst.Attribute)
+                and last_name(c.func) == "eval" and not c.args}
+    if not any((e.receiver or "") in switched for e in forwards):
+        return False
+    return bool(in_loops) and len(in_loops) == len(callers)
+
+
 def _switches_to_eval(ctx: FileContext, func: cst.FunctionDef) -> bool:
     for call in calls_in(func.body):
         args = [ctx.code(a.value) for a in call.args]
@@ -3043,7 +3059,11 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
     reported_ranges = [(lp.line, lp.end_line) for lp in ctx.loops if lp.line in reported]
     for func, cls in _all_functions(ctx):
         name = func.name.value
-        if not EVAL_FUNCTION_NAME.search(name) or (is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
+        # named for evaluation, or switching the network it runs to eval mode itself (DenseDepth's LogProgress,
+        # see _unnamed_evaluation); a network's own method that switches itself leaves gradients to its caller
+        named = bool(EVAL_FUNCTION_NAME.search(name))
+        if not (named or (_switches_to_eval(ctx, func) and not _module_class(ctx, cls))) \
+                or (is_test_file(ctx.path) and name.lstrip("_").startswith("test")):
             continue
         if is_test_file(ctx.path) and _inside_a_test(ctx, func):
             continue  # a method of a class that a unit test defines (skorch's tests override validation_step)
@@ -3078,6 +3098,8 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         if any(a <= s.line <= b for s in callers for a, b in reported_ranges):
             continue  # the loop that calls it is reported already
         in_loops = [s for s in callers if any(a <= s.line <= b for a, b in ranges)]
+        if not named and not _unnamed_evaluation(ctx, func, forwards, callers, in_loops):
+            continue
         own_eval = _switches_to_eval(ctx, func)
         if not own_eval and not any(_eval_before_call(ctx, s) or _EVAL_LOADER.search(ctx.lines[s.line - 1])
                                     for s in in_loops):
@@ -3443,5 +3465,82 @@ def evaluate_folds(test_loader, fold_dir, device, model_params, n_splits=5):
                 probs.append(model(data.to(device)).softmax(1).cpu())
         aucs.append(score(torch.cat(probs)))
     return aucs
+""",
+]
+
+
+INVALID += [
+    # a progress logger named for neither evaluation nor testing: it switches the network it runs to eval
+    # mode itself, and the training loop calls it every few hundred batches (DenseDepth's LogProgress)
+    """
+import torch
+
+
+def train(model, train_loader, test_loader, optimizer, writer, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for i, batch in enumerate(train_loader):
+            image = batch["image"].cuda()
+            depth = batch["depth"].cuda()
+            optimizer.zero_grad()
+            loss = criterion(model(image), depth)
+            loss.backward()
+            optimizer.step()
+            if i % 300 == 0:
+                log_progress(model, writer, test_loader, i)
+        log_progress(model, writer, test_loader, epoch)
+
+
+def log_progress(model, writer, test_loader, step):  # <- finding
+    model.eval()
+    batch = next(iter(test_loader))
+    image = batch["image"].cuda()
+    output = model(image)
+    writer.add_image("pred", output.data, step)
+""",
+]
+
+VALID += [
+    # a validation step handed out to a trainer, which calls it under no_grad out of this file's view
+    # (PyTorchStepByStep's make_val_step), and a factory that puts its batch-norm layers in eval mode
+    """
+import torch
+from torch import nn
+
+
+def make_train_step(model, loss_fn, optimizer):
+    def perform_train_step(x, y):
+        model.train()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+        return loss.item()
+
+    return perform_train_step
+
+
+def mini_batch(device, data_loader, step):
+    losses = []
+    for x_batch, y_batch in data_loader:
+        losses.append(step(x_batch.to(device), y_batch.to(device)))
+    return sum(losses) / len(losses)
+
+
+def make_val_step(model, loss_fn):
+    def perform_val_step(x, y):
+        model.eval()
+        yhat = model(x)
+        return loss_fn(yhat, y).item()
+
+    return perform_val_step
+
+
+def get_net(name, pretrained=False):
+    net = NETS[name](pretrained=pretrained)
+    for module in net.modules():
+        if isinstance(module, nn.BatchNorm2d):
+            module.eval()
+    return net
 """,
 ]
