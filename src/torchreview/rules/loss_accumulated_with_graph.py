@@ -5,7 +5,8 @@ What it does
     that returns that loss tensor, or in the closure whose loss ``optimizer.step(closure)``
     returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
-    ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
+    ``.item()``, ``.detach()`` or ``float()``; also a second loss computed from the network's output only to be
+    logged, with autograd on (``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))`` kept in ``train_psnr``) (a helper that turns its loss into a number before it
     returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
     total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number).
     A loop in a function decorated with ``@torch.no_grad()`` builds no graph and is left alone (there,
@@ -1094,6 +1095,34 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
     return out
 
 
+_LOSS_CALL_TEXT = re.compile(r"(?<![\w.])(?:[\w]+\.)*\w*(?:loss|criterion)\w*\s*\(", re.IGNORECASE)
+
+
+def _logged_losses(loop: TrainingLoop, loop_scope: _Scope, losses: dict[str, int]) -> dict[str, int]:
+    """A second loss computed from the network's output only to be logged, with autograd on:
+    ``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))``. It holds the batch's graph as the trained loss does.
+    Each name maps to the line that computes it."""
+    free = [e for e in loop.of(EventKind.FORWARD) if not e.via and e.target
+            and not any(is_no_grad_context(c) for c in e.contexts)]
+    outputs = {n for e in free for n in _names(e.target or "")}
+    for _ in range(3):  # pred1, pred2 = pred: the parts of an output are outputs too
+        grown = outputs | {t for t, v, _ in loop_scope.assigns if not _DETACHING.search(v)
+                           and _IDENT.fullmatch(t) and _names(v) & outputs and not _LOSS_CALL_TEXT.search(v)}
+        if grown == outputs:
+            break
+        outputs = grown
+    out: dict[str, int] = {}
+    for e in loop.of(EventKind.LOSS):
+        target = e.target or ""
+        if e.via or not _IDENT.fullmatch(target) or target in losses or target in outputs \
+                or any(is_no_grad_context(c) for c in e.contexts):
+            continue
+        value = next((v for t, v, ln in loop_scope.assigns if t == target and ln == e.line), "")
+        if value and _LOSS_CALL_TEXT.search(value) and not _DETACHING.search(value) and _names(value) & outputs:
+            out.setdefault(target, e.line)
+    return out
+
+
 @dataclass(frozen=True)
 class _Total:
     statement: cst.SimpleStatementLine
@@ -1377,6 +1406,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue
         entries = {n: w for n, w in _entries_of(ctx, loop.node.body, losses).items() if n not in losses}
         losses = {**losses, **{name: line for name, (line, _, _) in entries.items()}}
+        logged = _logged_losses(loop, loop_scope, losses)
+        losses = {**losses, **logged}
         func_node = _function_node(ctx, loop)
         func_scope = scopes.get(id(func_node))
         if func_scope is None:
@@ -1421,7 +1452,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             yield ctx.finding(
                 ID, SEVERITY, item.line, item.line, loop=loop,
                 facts={"total": item.total, "loss": loss, "statement": statement,
-                       "line": item.line, "backward_line": losses[loss], "kind": item.kind,
+                       "line": item.line, "backward_line": "" if loss in logged else losses[loss],
+                       "logged_line": losses[loss] if loss in logged else "", "kind": item.kind,
                        "loop_header": loop.header},
                 suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),
             )
@@ -1598,5 +1630,54 @@ def train(model, loaders, optimizer, criterion):
             if phase == "val":
                 val_metric.loss_update(loss, x.size(0))
     return train_metric.loss, val_metric.loss
+""",
+]
+
+
+INVALID += [
+    # a PSNR computed from the output with a loss function, for the log: it holds each batch's graph
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train_epoch(model, loader, optimizer, criterion, device):
+    train_loss, train_psnr = [], []
+    for lr_img, hr_img in loader:
+        lr_img, hr_img = lr_img.to(device), hr_img.to(device)
+        optimizer.zero_grad()
+        sr = model(lr_img)
+        loss = criterion(sr, hr_img)
+        loss.backward()
+        optimizer.step()
+        train_loss.append(loss.item())
+        psnr = 10 * torch.log10(1.0 / F.mse_loss(sr, hr_img))
+        train_psnr.append(psnr)  # <- finding
+    return sum(train_loss) / len(train_loss), sum(train_psnr) / len(train_psnr)
+""",
+]
+
+VALID += [
+    # the same PSNR, computed under no_grad or turned into a number, keeps no graph
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train_epoch(model, loader, optimizer, criterion, device):
+    train_psnr, train_mse = [], []
+    for lr_img, hr_img in loader:
+        lr_img, hr_img = lr_img.to(device), hr_img.to(device)
+        optimizer.zero_grad()
+        sr = model(lr_img)
+        loss = criterion(sr, hr_img)
+        loss.backward()
+        optimizer.step()
+        with torch.no_grad():
+            psnr = 10 * torch.log10(1.0 / F.mse_loss(sr, hr_img))
+        train_psnr.append(psnr)
+        mse = F.mse_loss(sr, hr_img).item()
+        train_mse.append(mse)
+    return sum(train_psnr) / len(train_psnr)
 """,
 ]
