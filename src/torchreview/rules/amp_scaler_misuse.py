@@ -688,6 +688,8 @@ def _fp16_autocast(item: str) -> bool:
     return bool(_CUDA_DEFAULT.search(item.strip()))
 
 
+_ENABLED_BY_POSITION = re.compile(r"autocast\s*\(\s*(?!False\b)[A-Za-z_][\w.]*\s*\)$")
+_CUDA_AMP_AUTOCAST = re.compile(r"^\s*from\s+torch\.cuda\.amp\s+import\s+[^\n]*\bautocast\b", re.MULTILINE)
 _AUTOCAST_CALL = re.compile(r"\bautocast\s*\((?:[^()]|\([^()]*\))*\)")
 _CALLED = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")
 
@@ -697,6 +699,8 @@ def _fp16_context(ctx: FileContext, item: str) -> str:
     item calls (``with get_autocast_context(device, precision):`` whose ``float16`` branch returns one)."""
     if _fp16_autocast(item):
         return item
+    if _ENABLED_BY_POSITION.match(item.strip()) and _CUDA_AMP_AUTOCAST.search(ctx.source):
+        return item  # torch.cuda.amp's autocast(config.use_amp): its first argument is `enabled`, float16
     m = _CALLED.match(item)
     info = ctx.facts.top_functions.get(m.group(1)) if m else None
     if info is None:
@@ -913,5 +917,29 @@ def train_epoch(model, loader, optimizer, scaler, loss_func, device):
         scaler.step(optimizer)
         scaler.update()
         optimizer.zero_grad()
+""",
+]
+
+
+INVALID += [
+    # torch.cuda.amp's autocast takes `enabled` first: autocast(config.use_amp) computes in float16 when on
+    """
+import torch
+from ignite.engine import Engine
+from torch.cuda.amp import autocast
+
+
+def create_trainer(config, model, optimizer, loss_fn, device):
+    def train_function(engine, batch):
+        model.train()
+        samples, targets = batch[0].to(device), batch[1].to(device)
+        with autocast(config.use_amp):
+            loss = loss_fn(model(samples), targets)
+        loss.backward()  # <- finding
+        optimizer.step()
+        optimizer.zero_grad()
+        return {"train_loss": loss.item()}
+
+    return Engine(train_function)
 """,
 ]
