@@ -75,6 +75,7 @@ from torchreview.rules._calls import (
 from torchreview.rules._common import (
     EVAL_FUNCTION_NAME,
     LOADER_METHODS,
+    code_without_comments,
     is_test_file,
     loader_methods_elsewhere,
 )
@@ -595,7 +596,8 @@ def _conditions_at(ctx: FileContext, line: int) -> tuple[str, ...]:
 
 
 def _file_on_cuda(ctx: FileContext) -> bool:
-    return bool(_CUDA.search(ctx.source))
+    """The file's code (not a commented-out ``# self.device = "cuda"``) runs on a GPU."""
+    return bool(_CUDA.search(ctx.source)) and bool(_CUDA.search(code_without_comments(ctx.lines)))
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
@@ -660,5 +662,31 @@ if device != "cpu":
     train_loader = DataLoader(train_set, batch_size=256, shuffle=True)  # <- finding
 else:
     train_loader = DataLoader(train_set, batch_size=1, shuffle=True, num_workers=0)
+""",
+]
+
+
+VALID += [
+    # a split-learning client pinned to the CPU; the GPU line is commented out
+    """
+import torch
+from torch.utils.data import DataLoader
+
+
+class Client:
+    def __init__(self, model, training_dataset, batch_size):
+        # self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.device = "cpu"
+        self.model = model.to(self.device)
+        self.training_dataloader = DataLoader(training_dataset, batch_size=batch_size, shuffle=True)
+        self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.01)
+
+    def train(self, epochs):
+        for _ in range(epochs):
+            for X, y in self.training_dataloader:
+                self.optimizer.zero_grad()
+                loss = torch.nn.functional.cross_entropy(self.model(X.to(self.device)), y.to(self.device))
+                loss.backward()
+                self.optimizer.step()
 """,
 ]
