@@ -343,6 +343,10 @@ def _updated_somewhere(ctx: FileContext, loop: TrainingLoop, scaler: str) -> boo
     return bool(re.search(rf"\b{tail}\s*\.\s*update\s*\(", text))
 
 
+# a scaler that starts at a scale of one: torch.cuda.amp.GradScaler(1), GradScaler(init_scale=1.0)
+_SCALE_OF_ONE = re.compile(r"(?:cuda\.amp\.GradScaler\(\s*|\binit_scale\s*=\s*)1(?:\.0*)?\s*[,)]")
+
+
 def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
     scaled = _scaled_backwards(ctx, seq)
     if not scaled:
@@ -354,6 +358,9 @@ def _bypassed_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> It
     backward, scaler = scaled[0]
     if passes_to_unknown(ctx, loop, {scaler}):
         return
+    if any(_SCALE_OF_ONE.search(v) for v in ctx.facts.assigned.get(scaler, [])) and \
+            not _updated_somewhere(ctx, loop, scaler):
+        return  # GradScaler(1), never updated: scale(loss) multiplies by one (nerfacc's examples)
     for step in optimizer_steps(ctx, loop):
         if step not in seq or step.order < backward.order:
             continue
@@ -941,5 +948,24 @@ def create_trainer(config, model, optimizer, loss_fn, device):
         return {"train_loss": loss.item()}
 
     return Engine(train_function)
+""",
+]
+
+
+VALID += [
+    # a scaler that starts at one and is never updated multiplies the loss by one: the plain step applies
+    # plain gradients (nerfacc's examples, "do not unscale it because we are using Adam")
+    """
+import torch
+import torch.nn.functional as F
+
+grad_scaler = torch.cuda.amp.GradScaler(1)
+for step, batch in enumerate(loader):
+    rgb = radiance_field(batch["rays"].cuda())
+    loss = F.smooth_l1_loss(rgb, batch["pixels"].cuda())
+    optimizer.zero_grad()
+    grad_scaler.scale(loss).backward()
+    optimizer.step()
+    scheduler.step()
 """,
 ]
