@@ -699,6 +699,12 @@ sure (701) 0.946 / 0.950 / 0.948. Counted on them: 248 bare titles (23 errors) a
 met only on the texts both readers call clear among this stop's held-out batches, not on all labels.
 Keep the twelve held out: --held-out BY,CA,CD,CG,CJ,CL,CM,CP,CR,CU,CX,CZ.
 
+Stop 47: two fresh batches, EQ (training recipes of model repositories, 2024-2025 fixes) and ER
+(hardware back ends, robotics and RL, scientific ML, data libraries), 180 texts labelled by one blind reader,
+all held out and measured once on arrival with unchanged check code (03a220f): EQ 0.847 / 0.962 / 0.901,
+ER 0.859 / 0.948 / 0.902; both (180) 0.854 / 0.955 / 0.901; clear labels (127) 0.943 / 1.000 / 0.970.
+Their errors were not read. Keep them held out too: --held-out BY,CA,CD,CG,CJ,CL,CM,CP,CR,CU,CX,CZ,EQ,ER.
+
 Rounds 30 to 33 (stop 43). All fresh batches are dev this time; the twelve held-out batches above stay
 held out and were measured once, at the end. Fourteen batches, split written before any text arrived,
 each gatherer steered to an area of its own (computer-vision tooling, training infrastructure, science
