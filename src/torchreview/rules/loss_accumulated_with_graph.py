@@ -5,10 +5,11 @@ What it does
     that returns that loss tensor, or in the closure whose loss ``optimizer.step(closure)``
     returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
-    ``.item()``, ``.detach()`` or ``float()``; also a second loss computed from the network's output only to be
-    logged, with autograd on (``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))`` kept in ``train_psnr``) (a helper that turns its loss into a number before it
+    ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
     returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
     total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number).
+    A second loss computed from the network's output only to be logged, with autograd on
+    (``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))`` kept in ``train_psnr``), counts too.
     A loop in a function decorated with ``@torch.no_grad()`` builds no graph and is left alone (there,
     a normalizing flow's ``model.backward(z)`` is its inverse, not a backward pass).
     The entries of a loss dict, taken with
