@@ -1103,7 +1103,8 @@ def _logged_losses(loop: TrainingLoop, loop_scope: _Scope, losses: dict[str, int
     """A second loss computed from the network's output only to be logged, with autograd on:
     ``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))``. It holds the batch's graph as the trained loss does.
     Each name maps to the line that computes it."""
-    free = [e for e in loop.of(EventKind.FORWARD) if not e.via and e.target
+    detached = {(t, ln) for t, v, ln in loop_scope.assigns if _DETACHING.search(v)}  # pred = model(x).detach()
+    free = [e for e in loop.of(EventKind.FORWARD) if not e.via and e.target and (e.target, e.line) not in detached
             and not any(is_no_grad_context(c) for c in e.contexts)]
     outputs = {n for e in free for n in _names(e.target or "")}
     for _ in range(3):  # pred1, pred2 = pred: the parts of an output are outputs too
@@ -1659,14 +1660,14 @@ def train_epoch(model, loader, optimizer, criterion, device):
 ]
 
 VALID += [
-    # the same PSNR, computed under no_grad or turned into a number, keeps no graph
+    # the same PSNR, computed under no_grad, from a detached output, or turned into a number, keeps no graph
     """
 import torch
 import torch.nn.functional as F
 
 
 def train_epoch(model, loader, optimizer, criterion, device):
-    train_psnr, train_mse = [], []
+    train_psnr, train_mse, train_mae = [], [], []
     for lr_img, hr_img in loader:
         lr_img, hr_img = lr_img.to(device), hr_img.to(device)
         optimizer.zero_grad()
@@ -1679,6 +1680,9 @@ def train_epoch(model, loader, optimizer, criterion, device):
         train_psnr.append(psnr)
         mse = F.mse_loss(sr, hr_img).item()
         train_mse.append(mse)
+        pred = model(lr_img).detach()
+        mae = F.l1_loss(pred, hr_img)
+        train_mae.append(mae)
     return sum(train_psnr) / len(train_psnr)
 """,
 ]
