@@ -8,6 +8,8 @@ What it does
     includes an evaluation helper called in an inner loop that trains nothing (a validation loop that
     calls ``self.val(x, y)`` per batch, and ``val`` puts the model in eval mode), and an evaluation helper
     that switches inside its own episode loop (an agent's ``play(episodes=5)``).
+    It also reports a validation pass before the training loop (``model.eval()``, then the model under
+    ``no_grad``) that nothing switches back, before the loop or inside it: every batch trains in eval mode.
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
     frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
     helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
@@ -87,8 +89,14 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, class_of, resolver_for
-from torchreview.rules._calls import assignments
-from torchreview.rules._common import calls_in, not_an_optimizer, resolvable, steps_inputs
+from torchreview.rules._calls import assignments, call_sites
+from torchreview.rules._common import (
+    calls_in,
+    code_without_comments,
+    not_an_optimizer,
+    resolvable,
+    steps_inputs,
+)
 from torchreview.rules._order import exclusive, is_prefix
 
 ID = "missing-train-mode"
@@ -1413,6 +1421,59 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                        "partial_line": partial},
             )
         yield from _unseen_findings(ctx, loop, reported)
+    yield from _left_in_eval_before(ctx, reported)
+
+
+def _evaluated_between(ctx: FileContext, model: str, start: int, end: int) -> bool:
+    """``model`` runs without gradients between the two lines: in a loop over validation batches under
+    ``no_grad``, or in a ``with torch.no_grad():`` block written there."""
+    for lp in ctx.loops:
+        if start < lp.line < end and any(
+                e.receiver == model and any(is_no_grad_context(c) for c in (*e.contexts, *lp.outer_contexts))
+                for e in lp.of(EventKind.FORWARD)):
+            return True
+    between = code_without_comments(ctx.lines[start : end - 1])
+    return is_no_grad_context(between) and bool(re.search(rf"(?<![\w.]){re.escape(model)}\s*\(", between))
+
+
+def _left_in_eval_before(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
+    """A validation pass before the training loop (``model.eval()``, then the model under ``no_grad``)
+    and no ``train()`` after it, neither before the loop nor in it: every batch trains in eval mode. A
+    switch to eval mode with no evaluation after it (a linear probe on frozen batch-norm statistics) is
+    left alone."""
+    sites = call_sites(ctx)
+    for loop in ctx.loops:
+        if not _trains(loop) or any(_trains(a) for a in ctx.ancestors(loop)):
+            continue
+        if not any(e.kind == EventKind.STEP and not not_an_optimizer(ctx, e) for e in loop.events):
+            continue
+        if any(e.kind == EventKind.TRAIN_MODE for e in loop.events):
+            continue  # a train() in the loop (or a helper it calls) puts some mode back: the main case decides
+        first = min((e for e in loop.events if e.kind in _TRAINING), key=lambda e: e.order)
+        trained = sorted({e.receiver for e in loop.of(EventKind.FORWARD) if e.receiver and not e.via
+                          and not any(is_no_grad_context(c) for c in e.contexts)})
+        for model in trained:
+            if _FROZEN.search(model.rsplit(".", 1)[-1]) or _restores_unseen(ctx, loop, model):
+                continue
+            switches = [(site.line, site.name) for site in sites
+                        if site.function is loop.function_node and site.line < loop.line
+                        and isinstance(site.node.func, cst.Attribute) and ctx.code(site.node.func.value) == model
+                        and ((site.name == "eval" and not site.node.args) or site.name == "train")]
+            if not switches:
+                continue
+            line, name = max(switches)
+            if name != "eval" or line in reported:
+                continue
+            if not _evaluated_between(ctx, model, line, loop.line):
+                continue  # no evaluation pass after the switch: eval mode chosen for training
+            reported.add(line)
+            yield ctx.finding(
+                ID, SEVERITY, line, line, loop=loop,
+                facts={"model": model, "eval_line": line, "train_line": first.line, "before": "yes",
+                       "loop_header": loop.header, "loop_line": loop.line, "unseen": "",
+                       "helper": "", "call_line": line, "partial_line": ""},
+            )
+            break
 
 
 VALID += [
@@ -1459,5 +1520,67 @@ for epoch in range(epochs):
             with torch.no_grad():
                 for x, name in test_loader:
                     save_images(model(x.to(device)), name)
+""",
+]
+
+
+INVALID += [
+    # a validation pass before training switches the model to eval mode, and nothing switches it back:
+    # every batch of the run trains in eval mode
+    """
+import torch
+
+model = Net().cuda()
+optimizer = torch.optim.Adam(model.parameters())
+with torch.no_grad():
+    model.eval()  # <- finding
+    for x, y in val_loader:
+        print(criterion(model(x.cuda()), y.cuda()).item())
+
+for epoch in range(10):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # a linear probe: the backbone is put in eval mode on purpose (frozen batch-norm statistics) and only
+    # the head's optimizer steps; no evaluation follows the switch
+    """
+import torch
+
+backbone.eval()
+head = torch.nn.Linear(512, 10).cuda()
+optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+for epoch in range(10):
+    for x, y in train_loader:
+        with torch.no_grad():
+            features = backbone(x.cuda())
+        loss = criterion(head(features), y.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+    # the same validation first, and train() at the start of each epoch
+    """
+import torch
+
+model = Net().cuda()
+optimizer = torch.optim.Adam(model.parameters())
+model.eval()
+with torch.no_grad():
+    for x, y in val_loader:
+        print(criterion(model(x.cuda()), y.cuda()).item())
+
+for epoch in range(10):
+    model.train()
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
 """,
 ]
