@@ -84,6 +84,18 @@ def test_training_step_gate():
     assert gate("for x in d:\n    loss.backward(\n")  # does not parse: let libcst report the reason
 
 
+def test_training_unit_gate():
+    gate = GATES["training-unit"]
+    assert gate(LOOP)
+    # an Ignite update function: the engine's loop is in another module, the step is here
+    assert gate("import torch\ndef update(engine, batch):\n    loss = crit(model(batch[0]), batch[1])\n"
+                "    loss.backward()\n    optimizer.step()\n    return loss.item()\n")
+    # a backward pass in one function and a step in another: no unit holds both
+    assert not gate("import torch\ndef a(loss):\n    loss.backward()\n\ndef b(opt):\n    opt.step()\n")
+    assert not gate("import torch\nx = torch.ones(3)\nx.backward()\n")
+    assert gate("def f(b):\n    loss.backward(\n    opt.step()\n")  # does not parse: let libcst report it
+
+
 def test_should_parse_respects_rules_without_a_gate():
     assert not should_parse("import json\n", [None])
     text = "import torch\nx = torch.ones(3)\n"

@@ -15,6 +15,9 @@ the same file that it calls) calls ``.backward()``, ``manual_backward``, ``autog
 ``.step()`` method or ``optimizer_step``. Rules that only look at loops where
 ``TrainingLoop.does_training`` holds and that need a backward pass or an optimizer-method step can
 use it. It uses the standard ``ast`` module, which parses many times faster than libcst.
+``"training-unit"`` passes where ``"training-step"`` does, and also for a function whose own text
+holds a backward pass and a ``.step(`` (a step function whose loop is in another file, an Ignite update
+function): the units ``rules._order.training_units`` reads, for rules that read them.
 ``"suppression-comment"`` passes when the text holds a ``torchreview: ignore`` comment; the
 ``unused-suppression`` rule uses it. ``"text:<regex>"`` passes when the regular expression matches
 the file's text, for rules that need one call to exist (``PREFILTER = r"text:torch\.save\("``);
@@ -80,6 +83,25 @@ def _training_step_gate(source: str) -> bool:
     return _has_training_step_loop(tree)
 
 
+def _training_unit_gate(source: str) -> bool:
+    """Loops that train (``training-step``), or a step function as ``rules._order.step_functions`` finds
+    one: a function whose own lines hold ``backward`` and ``.step(``."""
+    if _training_step_gate(source):
+        return True
+    if "backward" not in source or ".step(" not in source:
+        return False
+    tree = parsed(source)
+    if tree is None:
+        return True
+    lines = source.splitlines()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            text = "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            if "backward" in text and ".step(" in text:
+                return True
+    return False
+
+
 _SUPPRESSION_TEXT = re.compile(r"torchreview\s*:\s*ignore")
 
 
@@ -89,6 +111,7 @@ def _suppression_gate(source: str) -> bool:
 
 GATES: dict[str, Callable[[str], bool]] = {
     "training-step": _training_step_gate,
+    "training-unit": _training_unit_gate,
     "suppression-comment": _suppression_gate,
 }
 
@@ -196,7 +219,7 @@ def across_files(name: str) -> str:
     def atom(part: str) -> str:
         if part.startswith(("text:", "itext:")) or part == "suppression-comment":
             return part
-        if part == "training-step":
+        if part in ("training-step", "training-unit"):
             return "text:" + _STEP_TEXT.pattern
         return "text:"  # always passes
     return "||".join("&&".join(atom(a) for a in alt.split("&&")) for alt in name.split("||"))

@@ -91,9 +91,9 @@ from torchreview.rules._order import exclusive, replace_statement, sequence, tra
 ID = "amp-scaler-misuse"
 SEVERITY = "error"
 # Parse the file only when it could hold a finding (see prefilter.py).
-# (float16 autocast with no scaler at all needs autocast and a training step: in a loop, or in a step function
-# whose loop is elsewhere, an Ignite update function, which holds a backward pass and a step of its own)
-PREFILTER = r"itext:scaler&&scaler-calls||text:autocast&&training-step||text:autocast&&text:backward&&text:\.step\("
+# (float16 autocast with no scaler at all needs autocast and a training unit: a loop that trains, or a step
+# function whose loop is elsewhere, such as an Ignite update function)
+PREFILTER = r"itext:scaler&&scaler-calls||text:autocast&&training-unit"
 
 
 @ast_gate("scaler-calls")

@@ -69,9 +69,7 @@ from torchreview.rules._order import exclusive, insert_before, line_above, node_
 ID = "unscaled-accumulated-loss"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = (r"training-step&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
-             # a step function whose loop is elsewhere (an Ignite update function)
-             r"||text:backward&&text:\.step\(&&itext:accum|%[^\n]*[!=]=\s*0"
+PREFILTER = (r"training-unit&&text:backward&&itext:accum|%[^\n]*[!=]=\s*0"
              # MAE-style loss scalers that run backward and step in one call: loss_scaler(loss, optimizer,
              # update_grad=(it + 1) % accum_iter == 0)
              r"||text:update_grad\s*=[^\n]*%")
