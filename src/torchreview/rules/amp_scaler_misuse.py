@@ -412,8 +412,20 @@ def _double_step(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iter
             return
 
 
-# a test of the gradients' (or the loss's) finiteness: torch.isfinite(grad_norm), math.isnan(loss)
-_FINITE_TEST = re.compile(r"\bis(?:finite|nan|inf)\b|\b(?:nan|inf)\b", re.IGNORECASE)
+_IS_FINITE = re.compile(r"\bisfinite\b", re.IGNORECASE)
+_NOT_FINITE = re.compile(r"\bis(?:nan|inf)\b", re.IGNORECASE)
+
+
+def _finite_only(condition: str) -> str:
+    """The test, as written, when ``condition`` lets only finite values through: ``if torch.isfinite(norm)``,
+    ``if not torch.isnan(loss)``, the ``else`` of ``if torch.isinf(norm)``; else ''."""
+    negated = condition.startswith("else of if ")
+    body = condition.removeprefix("else of if ").removeprefix("if ").split("#", 1)[0].strip()
+    if body.startswith("not "):
+        negated, body = not negated, body.removeprefix("not ").strip()
+    if (_IS_FINITE.search(body) and not negated) or (_NOT_FINITE.search(body) and negated):
+        return f"not {body}" if negated else body
+    return ""
 
 
 def _guarded_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
@@ -424,10 +436,12 @@ def _guarded_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
         backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.order < update.order]
         # a test the backward pass is under too (``if torch.isnan(loss): continue`` before it) skips the
         # whole batch: no scaled gradients were made, so the scaler has nothing to react to
-        guard = next((c for c in update.conditions if _FINITE_TEST.search(c.split("#", 1)[0])
+        guard = next((c for c in update.conditions if _finite_only(c)
                       and not all(c in b.conditions for b in backwards)), None)
-        if guard is None or not backwards or any(u is not update and u.receiver == update.receiver
-                                                 and exclusive(u.conditions, update.conditions) for u in updates):
+        if guard is None or not backwards:
+            continue
+        if any(u is not update and u.receiver == update.receiver and exclusive(u.conditions, update.conditions)
+               for u in updates):
             continue  # the other branch updates the scaler too
         scaler = update.receiver or "scaler"
         step = next((e for e in _scaler_steps(ctx, seq) if e.receiver == update.receiver), None)
@@ -437,7 +451,7 @@ def _guarded_update(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
             ID, SEVERITY, update.line, update.end_line, loop=loop,
             facts={"problem": "guarded_update", "scaler": scaler, "optimizer": step.target or "optimizer",
                    "step": step.code, "step_line": step.line, "update_line": update.line,
-                   "condition": guard.removeprefix("if ").removeprefix("elif ").strip(),
+                   "condition": _finite_only(guard),
                    "backward": "", "backward_line": "", "loop_header": loop.header},
         )
         return
@@ -967,5 +981,26 @@ for step, batch in enumerate(loader):
     grad_scaler.scale(loss).backward()
     optimizer.step()
     scheduler.step()
+""",
+]
+
+
+INVALID += [
+    # the same guard written as an early continue: after an overflow the update is skipped as well
+    """
+import torch
+
+for inputs, targets in loader:
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = model(inputs.cuda(), targets.cuda())
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    if not torch.isfinite(grad_norm):
+        optimizer.zero_grad()
+        continue
+    scaler.step(optimizer)
+    scaler.update()  # <- finding
+    optimizer.zero_grad()
 """,
 ]
