@@ -19,6 +19,9 @@ from torchreview.rules._order import exclusive as exclusive_conditions
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
 # A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step …
+# a network's own loss method, which runs its forward pass inside: model.loss(sample), model._loss(x),
+# model.compute_loss(batch)
+MODEL_LOSS_METHOD = re.compile(r"^_?(?:loss|compute_loss|get_loss|calc_loss|calculate_loss|loss_fn|forward_loss)$")
 EVAL_FUNCTION_NAME = re.compile(
     r"^_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|prediction|"
     r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$|"

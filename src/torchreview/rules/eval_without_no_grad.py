@@ -128,6 +128,7 @@ from torchreview.rules._callee import class_node, class_of
 from torchreview.rules._calls import CallSite, assignments, call_sites, innermost_loop, loop_ranges, values_of
 from torchreview.rules._common import (
     EVAL_FUNCTION_NAME,
+    MODEL_LOSS_METHOD,
     assigned_in_loop,
     calls_in,
     code_without_comments,
@@ -2627,12 +2628,11 @@ def _model_loss_methods(ctx: FileContext, loop: TrainingLoop) -> list[Event]:
     out: list[Event] = []
     for e in loop.of(EventKind.LOSS):
         owner, _, method = (e.receiver or "").rpartition(".")
-        if owner and not e.via and _MODEL_LOSS_METHOD.match(method) and ctx.facts.is_model(owner) and e.args:
+        if owner and not e.via and MODEL_LOSS_METHOD.match(method) and ctx.facts.is_model(owner) and e.args:
             out.append(replace(e, kind=EventKind.FORWARD, receiver=owner))
     return _forwards(ctx, out)
 
 
-_MODEL_LOSS_METHOD = re.compile(r"^(?:loss|compute_loss|get_loss|calc_loss|calculate_loss|loss_fn|forward_loss)$")
 
 
 # A call that trains a model: a loop that makes one (over cross-validation folds, over trials) trains,

@@ -91,6 +91,7 @@ from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context
 from torchreview.rules._callee import Resolver, class_of, resolver_for
 from torchreview.rules._calls import assignments, call_sites
 from torchreview.rules._common import (
+    MODEL_LOSS_METHOD,
     calls_in,
     code_without_comments,
     not_an_optimizer,
@@ -1051,9 +1052,9 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
         if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
             return True  # model.module.eval() and model(x) name the same network
     # the network's own loss method runs its forward pass: loss = model._loss(inp)
-    own_loss = re.compile(rf"(?<![\w.]){re.escape(model)}\.\w*loss\w*\(", re.IGNORECASE)
-    return any(own_loss.search(e.code) and not any(is_no_grad_context(c) for c in e.contexts)
-               for e in loop.of(EventKind.LOSS))
+    own_loss = re.compile(rf"(?<![\w.]){re.escape(model)}\.(\w+)\s*\(")
+    return any(any(MODEL_LOSS_METHOD.match(m) for m in own_loss.findall(e.code))
+               and not any(is_no_grad_context(c) for c in e.contexts) for e in loop.of(EventKind.LOSS))
 
 
 # What a wrapper calls the network it holds (DDP's ``model.module``, torch.compile's ``_orig_mod``, a
