@@ -1013,6 +1013,8 @@ def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
     return info.node if info is not None else None
 
 
+# helpers named for turning tensors into numbers: to_scalar, to_numpy, get_numpy, tonp, as_float
+_CONVERTER_NAME = re.compile(r"^(?:to_?|get_?|as_?)?(?:scalars?|numpy|np|floats?|items?|python|numbers?)$", re.IGNORECASE)
 _HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
 
 
@@ -1020,9 +1022,12 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
     """``train_loss.append(get_numpy(batch_loss))`` where this file's ``get_numpy`` returns
     ``loss.cpu().data.numpy()``: every value the helper returns is a number, not the graph."""
     m = _HELPER_CALL.match(added)
-    func = _function_named(ctx, m.group(1)) if m else None
-    if func is None:
+    if not m:
         return False
+    func = _function_named(ctx, m.group(1))
+    if func is None:
+        # a helper of another module named for what it hands back: ``to_scalar([loss_recons, loss_vq])``
+        return bool(_CONVERTER_NAME.search(m.group(1)))
     values = own_returns(func)
     return bool(values) and all(v is not None and _DETACHING.search(ctx.code(v)) for v in values)
 
@@ -1684,5 +1689,27 @@ def train_epoch(model, loader, optimizer, criterion, device):
         mae = F.l1_loss(pred, hr_img)
         train_mae.append(mae)
     return sum(train_psnr) / len(train_psnr)
+""",
+]
+
+VALID += [
+    # a helper of another module, named for what it hands back, turns the losses into numbers
+    """
+import torch.nn.functional as F
+from modules import AutoEncoder, to_scalar
+
+
+def train(model, train_loader, opt):
+    train_loss = []
+    for batch_idx, (data, _) in enumerate(train_loader):
+        x = data.cuda()
+        opt.zero_grad()
+        x_tilde, z_e_x, z_q_x = model(x)
+        loss_recons = F.mse_loss(x_tilde, x)
+        loss_vq = F.mse_loss(z_q_x, z_e_x.detach())
+        (loss_recons + loss_vq).backward()
+        opt.step()
+        train_loss.append(to_scalar([loss_recons, loss_vq]))
+    return train_loss
 """,
 ]
