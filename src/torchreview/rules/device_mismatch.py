@@ -2283,6 +2283,9 @@ class _Walker(cst.CSTVisitor):
         if is_loss and cpu_built and all(a in raw_args or a in cpu_built for a in args):
             # seg_loss(mask, label) with mask = torch.from_numpy(...): every input is on the CPU, so they meet
             is_loss = False
+        if is_loss and _moved_to_cpu_before(ctx, args, ctx.pos(node).start.line):
+            # output = output.to("cpu") before a CTC loss: the loss runs on the CPU, where the batch is
+            is_loss = False
         if is_forward or (is_loss and not any(".cpu()" in ctx.code(a) for a in args)):
             variable = _root(raw_args[0]) or ctx.code(raw_args[0])
             self.hits.append(_Hit(variable, ctx.pos(node).start.line, func_code, is_forward))
@@ -2293,6 +2296,22 @@ class _Walker(cst.CSTVisitor):
             for raw in raw_args:  # handed to a function that may move the tensors (or the batch in place)
                 self._set(_root(raw), "unknown")
         return True
+
+
+_MOVED_TO_CPU = re.compile(r"\.(?:cpu\(\s*\)|to\(\s*(?:['\"]cpu['\"]|torch\.device\(\s*['\"]cpu['\"]\s*\))\s*\))$")
+
+
+def _moved_to_cpu_before(ctx: FileContext, args: list[cst.BaseExpression], line: int) -> bool:
+    """An input of the call that the code moved to the CPU just before it, in the same function
+    (``output = output.to("cpu")``): the call runs on the CPU on purpose."""
+    names = {a.value for a in args if isinstance(a, cst.Name)}
+    if not names:
+        return False
+    latest: dict[str, tuple[int, str]] = {}
+    for a in assignments(ctx):
+        if a.name in names and a.line < line and (a.name not in latest or a.line > latest[a.name][0]):
+            latest[a.name] = (a.line, ctx.code(a.value).replace(" ", ""))
+    return any(_MOVED_TO_CPU.search(code) for _, code in latest.values())
 
 
 def _picked_from_elsewhere(ctx: FileContext, name: str) -> bool:
@@ -3022,5 +3041,32 @@ for batch in loader:
     optimizer.zero_grad()
     outputs.loss.backward()
     optimizer.step()
+""",
+]
+
+VALID += [
+    # the network's output is brought back to the CPU for the loss, where the transcripts stay
+    """
+import torch
+from model import DeepSpeech
+
+
+class Trainer:
+    def __init__(self, net, optimizer):
+        self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        self.net = net.to(self.device)
+        self.optimizer = optimizer
+
+    def train_epoch(self, dataloader):
+        self.net.train()
+        for audio, transcripts, lengths in dataloader:
+            self.optimizer.zero_grad()
+            audio = audio.to(self.device)
+            output, _ = self.net(audio)
+            if self.device != torch.device("cpu"):
+                output = output.to("cpu")
+            loss = DeepSpeech.criterion(output, transcripts, lengths)
+            loss.backward()
+            self.optimizer.step()
 """,
 ]
