@@ -45,7 +45,9 @@ Use instead
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
     (their ``step()`` may mean something else), nor on a step whose return value is kept
     (``_new_lr = scheduler.step()``: PyTorch's schedulers return nothing, so it is the project's own). It does not look at DeepSpeed or Lightning engines, which
-    step the scheduler themselves.
+    step the scheduler themselves. With PyTorch-Ignite it reads the handlers of a training engine: a
+    ``scheduler.step()`` in a handler attached with ``@trainer.on(Events.EPOCH_STARTED)`` (or
+    ``ITERATION_STARTED``) runs before the update function steps the optimizer.
 
 References
     https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate
@@ -466,8 +468,14 @@ def _a_setting(condition: str, loop: TrainingLoop) -> bool:
     text = _STRING.sub(" ", condition_test(condition))
     names = set(_WORD.findall(loop.header.split(" in ", 1)[0].removeprefix("for ")))
     words = set(_WORD.findall(text))
-    return bool(words) and not (words & names) and not _PROGRESS.search(text) and \
+    # an entry of the settings names a setting, whatever its name: args.stepsize, args.warmup
+    rest = _SETTING_ENTRY.sub(" ", text)
+    return bool(words) and not (words & names) and not _PROGRESS.search(rest) and \
         any(SETTINGS_NAME.fullmatch(w) for w in words)
+
+
+_SETTING_ENTRY = re.compile(r"(?<![\w.])(?:self\.)?" + SETTINGS_NAME.pattern + r"(?:\.\w+|\[\s*['\"]\w+['\"]\s*\])+",
+                            re.IGNORECASE)
 
 
 def _present(condition: str, scheduler: str) -> bool:
@@ -498,7 +506,61 @@ def _epoch_functions(ctx: FileContext) -> list[TrainingLoop]:
     return out
 
 
+# -- PyTorch-Ignite: a handler that steps the scheduler when each epoch starts --------------------------------
+# @trainer.on(Events.EPOCH_STARTED)
+# def adjust_learning_rate(engine):
+#     scheduler.step()
+# The engine fires EPOCH_STARTED before the epoch's iterations, whose update function steps the optimizer
+# (reid-strong-baseline and its many forks).
+
+_STARTED = {"EPOCH_STARTED": "EPOCH_COMPLETED", "ITERATION_STARTED": "ITERATION_COMPLETED"}
+
+
+def _started_event(ctx: FileContext, decorator: cst.Decorator) -> tuple[str, str] | None:
+    """``(engine, event)`` for ``@trainer.on(Events.EPOCH_STARTED)`` on a training engine."""
+    call = decorator.decorator
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "on"
+            and call.args and call.args[0].keyword is None):
+        return None
+    engine, event = ctx.code(call.func.value), ctx.code(call.args[0].value).replace(" ", "")
+    name = event.rsplit(".", 1)[-1]
+    if not event.startswith("Events.") or name not in _STARTED or "train" not in engine.lower():
+        return None
+    return engine, name
+
+
+def _ignite_findings(ctx: FileContext) -> Iterator[Finding]:
+    if "ignite" not in ctx.source or "_STARTED" not in ctx.source:
+        return
+    infos = [*ctx.facts.top_functions.values(), *ctx.facts.methods.values(), *ctx.facts.nested.values()]
+    for info in infos:
+        found = next((e for d in info.node.decorators if (e := _started_event(ctx, d))), None)
+        body = info.node.body
+        if found is None or not isinstance(body, cst.IndentedBlock):
+            continue
+        for stmt in body.body:  # the handler's own top-level statements: a step under an if is a choice
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                call = small.value if isinstance(small, cst.Expr) else None
+                if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                        and call.func.attr.value == "step" and not call.args):
+                    continue
+                receiver = ctx.code(call.func.value)
+                if not ctx.facts.is_scheduler(receiver) or custom_scheduler(ctx, receiver):
+                    continue
+                pos = ctx.pos(call)
+                engine, event = found
+                yield ctx.finding(
+                    ID, SEVERITY, pos.start.line, pos.end.line,
+                    facts={"scheduler_step": ctx.code(call), "scheduler_line": pos.start.line, "step": "",
+                           "step_line": "", "loop_header": "", "per": "event", "handler": info.node.name.value,
+                           "engine": engine, "event": f"Events.{event}", "after_event": f"Events.{_STARTED[event]}"},
+                )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    yield from _ignite_findings(ctx)
     for loop in [*ctx.loops, *step_functions(ctx), *_epoch_functions(ctx)]:
         if loop.iterates_parameters:
             continue
@@ -554,5 +616,56 @@ class PointNet(nn.Module):
             self.optimizer.zero_grad()
             self.loss(self(inputs), targets).backward()
             self.optimizer.step()
+""",
+]
+
+
+INVALID += [
+    # PyTorch-Ignite: the handler runs when each epoch starts, before the update function's optimizer steps
+    """
+from ignite.engine import Events, create_supervised_trainer
+
+
+def do_train(model, train_loader, optimizer, scheduler, loss_fn, epochs, device):
+    trainer = create_supervised_trainer(model, optimizer, loss_fn, device=device)
+
+    @trainer.on(Events.EPOCH_STARTED)
+    def adjust_learning_rate(engine):
+        scheduler.step()  # <- finding
+
+    trainer.run(train_loader, max_epochs=epochs)
+""",
+    # a test of a setting read from the command line is no guard: the step still opens each epoch
+    """
+def main(args, model, trainloader, optimizer, scheduler, criterion):
+    for epoch in range(args.max_epoch):
+        if args.stepsize > 0:
+            if args.warmup:
+                adjust_lr(optimizer, epoch + 1)
+            else:
+                scheduler.step()  # <- finding
+        for imgs, pids in trainloader:
+            imgs, pids = imgs.cuda(), pids.cuda()
+            optimizer.zero_grad()
+            loss = criterion(model(imgs), pids)
+            loss.backward()
+            optimizer.step()
+""",
+]
+
+VALID += [
+    # the same handler attached when each epoch ends steps after the optimizer
+    """
+from ignite.engine import Events, create_supervised_trainer
+
+
+def do_train(model, train_loader, optimizer, scheduler, loss_fn, epochs, device):
+    trainer = create_supervised_trainer(model, optimizer, loss_fn, device=device)
+
+    @trainer.on(Events.EPOCH_COMPLETED)
+    def adjust_learning_rate(engine):
+        scheduler.step()
+
+    trainer.run(train_loader, max_epochs=epochs)
 """,
 ]
