@@ -84,7 +84,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.prefilter import ast_gate
-from torchreview.rules._calls import assignments, calls_of, loop_ranges, param_names
+from torchreview.rules._calls import Assignment, assignments, calls_of, loop_ranges, param_names
 from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
 from torchreview.rules._order import exclusive, replace_statement, sequence, training_units
 
@@ -656,6 +656,10 @@ def _fresh_each_epoch(ctx: FileContext) -> Iterator[Finding]:
         if "." in made.name or not (isinstance(made.value, cst.Call)
                                      and _SCALER_CTOR.match(ctx.code(made.value.func))):
             continue  # (self.scaler = GradScaler() is made once with its trainer)
+        per_step = list(_fresh_each_step(ctx, made, ranges))
+        if per_step:
+            yield from per_step
+            continue
         uses = re.compile(rf"\b{re.escape(made.name)}\.(?:scale|step)\(")
         using = [lp for lp in ctx.loops if lp.function_node is made.function and lp.line > made.line
                  and uses.search(ctx.code(lp.node))]
@@ -688,6 +692,34 @@ def _fresh_each_epoch(ctx: FileContext) -> Iterator[Finding]:
                    "function": made.function.name.value if made.function is not None else "",
                    "loop_header": loop.header},
         )
+
+
+# a function that runs one optimizer step per call: train_step, update, or one its file calls in a loop
+_STEP_FUNCTION = re.compile(r"(?:^|_)(?:step|update|iteration|iter|batch)(?:_|$)", re.IGNORECASE)
+
+
+def _fresh_each_step(ctx: FileContext, made: Assignment, ranges: list[tuple[int, int]]) -> Iterator[Finding]:
+    """``scaler = GradScaler()`` at the top of a ``train_step`` whose ``scaler.step(optimizer)`` sits in no loop
+    of its own: each call is one optimizer step with a new scaler, so a scale lowered after an overflow is
+    forgotten at once, and every step may start from an overflowing scale again."""
+    func = made.function
+    if func is None or made.name in param_names(func):
+        return  # (def train_step(..., scaler=None): if scaler is None: scaler = GradScaler(): the caller may hand one)
+    start, end = ctx.pos(func).start.line, ctx.pos(func).end.line
+    inner = [r for r in ranges if start < r[0] <= end]
+    step = re.compile(rf"(?<![\w.]){re.escape(made.name)}\.step\(")
+    steps = [n for n in range(made.line + 1, end + 1) if step.search(ctx.lines[n - 1])]
+    scaled = any(f"{made.name}.scale(" in ctx.lines[n - 1] for n in range(made.line + 1, end + 1))
+    if not steps or not scaled or any(a <= n <= b for n in steps for a, b in inner):
+        return
+    caller = next((s for s in calls_of(ctx, func) if any(r[0] < s.line <= r[1] for r in ranges)), None)
+    if caller is None and not _STEP_FUNCTION.search(func.name.value):
+        return
+    yield ctx.finding(
+        ID, "warning", made.line, made.line,
+        facts={"problem": "fresh_step", "scaler": made.name, "line": made.line, "step_line": steps[0],
+               "caller_line": caller.line if caller is not None else "", "function": func.name.value},
+    )
 
 
 # float16 autocast: the CUDA autocast of torch.cuda.amp, or torch.autocast on "cuda" (float16 is its default
@@ -1002,5 +1034,52 @@ for inputs, targets in loader:
     scaler.step(optimizer)
     scaler.update()  # <- finding
     optimizer.zero_grad()
+""",
+]
+
+
+INVALID += [
+    # a step function makes its own scaler: every optimizer step starts again from the first scale
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train_step(model, train_iter, optimizer, accum_steps):
+    model.train()
+    scaler = torch.cuda.amp.GradScaler()  # <- finding
+    for _ in range(accum_steps):
+        x, y = next(train_iter)
+        with torch.autocast(device_type="cuda", dtype=torch.float16):
+            loss = F.cross_entropy(model(x.cuda()), y.cuda()) / accum_steps
+        scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad()
+""",
+]
+
+VALID += [
+    # the scaler is made once and handed to the step function
+    """
+import torch
+import torch.nn.functional as F
+
+
+def train_step(model, batch, optimizer, scaler):
+    x, y = batch
+    with torch.autocast(device_type="cuda", dtype=torch.float16):
+        loss = F.cross_entropy(model(x.cuda()), y.cuda())
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+    optimizer.zero_grad()
+
+
+def train(model, loader, optimizer, epochs):
+    scaler = torch.cuda.amp.GradScaler()
+    for epoch in range(epochs):
+        for batch in loader:
+            train_step(model, batch, optimizer, scaler)
 """,
 ]
