@@ -106,6 +106,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -2153,7 +2154,8 @@ def main(model, data, args):
 
 # gradients asked for on purpose. Variable(x, volatile=True), the pre-0.4 way of turning them off, has
 # done nothing since PyTorch 0.4 (it only warns), so it does not count.
-_EVAL_LOADER = re.compile(r"\b(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
+# (also after a prefix: source_test_loader, tgt_val_loader)
+_EVAL_LOADER = re.compile(r"(?:\b|_)(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           # the held-out data itself (for x, y in testset) or asked for (loader.data(train=False))
                           r"\b(val|valid|validation|test)_?(set|dataset|ds)\b|\btrain\s*=\s*False\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
@@ -2201,7 +2203,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     if any(isinstance(c.func, ast.Attribute) and c.func.attr == "backward" for c in found.all_calls):
         flags = {kw.arg for c in found.all_calls for kw in c.keywords
                  if kw.arg and isinstance(kw.value, ast.Constant) and _sets_the_mode(kw.arg, kw.value.value)}
-        flags |= _defaulted_flags(tree)
+        flags |= _defaulted_flags(tree) | _mode_parameters(tree)
         # is_train = optimizer is not None; if is_train: ...
         flags |= {n.targets[0].id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
                   and isinstance(n.targets[0], ast.Name) and any(isinstance(x, ast.Name) and x.id in flags
@@ -2226,6 +2228,19 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         if func is not None and mode_switch_anywhere and any(call_name(c) == func.name for c in found.all_calls):
             return True  # a function of the file that a caller runs after model.eval() (_called_in_eval_mode)
     return False
+
+
+def _mode_parameters(tree: ast.AST) -> set[str]:
+    """Parameters a function hands to ``.train(...)`` as the mode (``self.model.train(train)``): the caller's
+    value, by keyword or by position, says whether the function trains or evaluates."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            params = {a.arg for a in (*node.args.posonlyargs, *node.args.args)}
+            out |= {c.args[0].id for c in ast.walk(node) if isinstance(c, ast.Call) and call_name(c) == "train"
+                    and isinstance(c.func, ast.Attribute) and len(c.args) == 1 and not c.keywords
+                    and isinstance(c.args[0], ast.Name) and c.args[0].id in params}
+    return out
 
 
 def _defaulted_flags(tree: ast.Module) -> set[str]:
@@ -2758,19 +2773,36 @@ def _phase_findings(ctx: FileContext) -> Iterator[Finding]:
         if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
                 _context_off(ctx, c) or is_no_grad_context(c) for c in (*loop.outer_contexts, *outer.outer_contexts)):
             continue
-        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
+        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and len(e.via) <= 1
                     and not any(training_phase(c) is not None or _outside_phase(c, phase, others) for c in e.conditions)
                     and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
-        if not forwards:
+        forward, line, end_line, helper = _named_forward(ctx, loop, forwards)
+        if forward is None:
             continue
-        forward = _the_network(forwards)
         yield ctx.finding(
-            ID, SEVERITY, forward.line, forward.end_line, loop=loop,
+            ID, SEVERITY, line, end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
-                   "forward_line": forward.line, "phase_test": f"{phase} == 'train'", "other_phase": others[0],
+                   "forward_line": line, "helper": helper, "phase_test": f"{phase} == 'train'", "other_phase": others[0],
                    "grad_switch": f"with torch.set_grad_enabled({phase} == 'train'):"},
         )
+
+
+def _named_forward(ctx: FileContext, loop: TrainingLoop, forwards: list[Event]) -> tuple[Event | None, int, int, str]:
+    """The forward pass a phase finding names, with the lines of the loop to report: the network's own call
+    in the loop, or else the loop's call of a helper of this file that runs it
+    (``loss = self._compute_loss(x, epoch)``), named as that helper."""
+    direct = [e for e in forwards if not e.via]
+    if direct:
+        forward = _the_network(direct)
+        return forward, forward.line, forward.end_line, ""
+    for e in forwards:
+        name = e.via[0].rsplit(".", 1)[-1]
+        sites = [c for c in calls_in(loop.node.body) if last_name(c.func) == name]
+        if sites:
+            pos = ctx.pos(sites[0])
+            return e, pos.start.line, pos.end.line, name
+    return None, 0, 0, ""
 
 
 def _outside_phase(condition: str, phase: str, others: list[str]) -> bool:
@@ -2792,10 +2824,13 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
     if info is None:
         return {}
     given = {a.keyword.value for a in site.node.args if a.keyword is not None}
+    params = {p.name.value for p in (*func.params.posonly_params, *func.params.params)}
     if re.search(r"\.\s*eval\s*\(", ctx.code(func)):
         # a function that switches the model to eval mode itself reads its flag as the mode, also when a call
         # passes it by position (train_one_epoch(model, loader, optimizer, False)); ".eval(" lets the gate through
-        given |= {p.name.value for p in (*func.params.posonly_params, *func.params.params)}
+        given |= params
+    # self.model.train(train): the flag is the mode, by position too (the gate reads _mode_parameters)
+    given |= _mode_parameters(ast.parse(textwrap.dedent(ctx.code(func))).body[0]) & params
     set_here = {name: value for name, value in literal_flags(site.node, info).items() if name in given}
     # a parameter the call leaves out keeps its default: run_epoch(model, eval_loader) with optimizer=None
     return {name: value for name, value in {**set_here, **default_flags(site.node, info)}.items()
@@ -2810,15 +2845,24 @@ def _alias_of(ctx: FileContext, func: cst.FunctionDef, test: cst.BaseExpression)
     return values[0] if len(values) == 1 else None
 
 
+def _mentions_flag(conditions: tuple[str, ...], test: str, alias: cst.BaseExpression | None, ctx: FileContext) -> bool:
+    """Whether a condition on the way to a helper's forward pass reads the flag (or what it was set from):
+    only those keep the pass out of evaluation; the helper's own branches do not."""
+    names = set(re.findall(r"[A-Za-z_]\w*", test + " " + (ctx.code(alias) if alias is not None else ""))) - {"not", "is", "None"}
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}\b", c) for c in conditions for n in names)
+
+
 def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
     for loop in ctx.loops:
         func = loop.function_node
         backwards = [e for e in loop.of(EventKind.BACKWARD) if e.depth == 0 and not e.via]
         if func is None or not backwards or loop.iterates_parameters or loop.line in reported:
             continue
-        tests = {e.conditions[0] for e in backwards if e.conditions}
-        if len(tests) != 1 or len(backwards) != sum(1 for e in backwards if e.conditions) \
-                or not next(iter(tests)).startswith("if "):
+        # the first test each backward pass sits under, past the else of an early exit before it
+        # (if not torch.isfinite(loss): continue ... if train: loss.backward())
+        firsts = [next((c for c in e.conditions if not c.startswith("else of if ")), None) for e in backwards]
+        tests = set(firsts)
+        if len(tests) != 1 or None in tests or not next(iter(tests)).startswith("if "):
             continue
         test = next(iter(tests))[3:]
         try:
@@ -2836,19 +2880,22 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         if "set_grad_enabled" in text or _NEEDS_GRAD.search(text.replace("backward", "")) or any(
                 _context_off(ctx, c) or is_no_grad_context(c) for c in loop.outer_contexts):
             continue
-        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and not e.via
-                    and not e.conditions and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
-        if not forwards:
+        # a forward pass the loop runs itself, or through a helper of this file it calls, that the flag does
+        # not keep to training (other branches, the helper's own if self.is_vae: ..., do not matter)
+        forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if e.depth == 0 and len(e.via) <= 1
+                    and not _mentions_flag(e.conditions, test, alias, ctx)
+                    and not any(_context_off(ctx, c) or is_no_grad_context(c) for c in e.contexts)]
+        forward, line, end_line, helper = _named_forward(ctx, loop, forwards)
+        if forward is None:
             continue
-        forward = _the_network(forwards)
         flag, value = next(iter(calls[0][1].items()))
         # "if optimizer:" trains when an optimizer is given, as "if optimizer is not None:" says
         trains = f"{flag} is not None" if value is None and test == flag else test
         yield ctx.finding(
-            ID, SEVERITY, forward.line, forward.end_line, loop=loop,
+            ID, SEVERITY, line, end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
-                   "forward_line": forward.line, "phase_test": trains,
+                   "forward_line": line, "helper": helper, "phase_test": trains,
                    "other_phase": f"{flag}={value}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
         )
 
@@ -3079,8 +3126,9 @@ def _function_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding
         forwards = [e for e in _forwards(ctx, unit.of(EventKind.FORWARD))
                     if not e.via and not any(a <= e.line <= b for a, b in inner_loops)
                     and not any(_context_off(ctx, c) for c in e.contexts)
-                    and _last_mode_before(ctx, func, e.line) != "train"]
-        if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts):
+                    and _last_mode_before(ctx, func, e.line) != "train"
+                    and not _builds_a_model(unit, e)]  # netF = network.ResBase(...).cuda(); netF.eval()
+        if not forwards or any(_context_off(ctx, c) for c in unit.outer_contexts) or _detached_at_once(ctx, forwards):
             continue
         body = ctx.code(func)
         if _NEEDS_GRAD.search(code_without_comments(body.splitlines())) or _GRAD_OFF_STATEMENT.search(body):
@@ -3161,8 +3209,8 @@ def _after_step(ctx: FileContext, unit: TrainingLoop, func: cst.FunctionDef | No
     forwards: list[tuple[Event, str]] = []
     for e in _forwards(ctx, [e for e in later if e.kind is EventKind.FORWARD]):
         if e.via or e.depth != 0 or any(a <= e.line <= b for a, b in inner) or any(
-                _context_off(ctx, c) for c in e.contexts):
-            continue
+                _context_off(ctx, c) for c in e.contexts) or _detached_at_once(ctx, [e]):
+            continue  # (model(t_test).detach().numpy() for a plot drops its graph at once)
         mode = _last_mode_before(ctx, func, e.line, unit.line)
         held_out = next((a for a in e.args if _HELD_OUT_DATA.search(a)), None)
         if mode == "eval" and e.receiver in switched:
@@ -3542,5 +3590,138 @@ def get_net(name, pretrained=False):
         if isinstance(module, nn.BatchNorm2d):
             module.eval()
     return net
+""",
+]
+
+INVALID += [
+    # one batch loop for both phases, told by position which to run; the forward pass is in a helper, and
+    # a non-finite loss skips the batch before the flag is read
+    """
+import torch
+
+
+class Trainer:
+    def _compute_loss(self, x):
+        if self.is_vae:
+            x_hat, mu, logvar = self.model(x)
+        else:
+            x_hat = self.model(x)
+        return torch.nn.functional.mse_loss(x_hat, x)
+
+    def _run_epoch(self, loader, train, epoch):
+        self.model.train(train)
+        total = 0.0
+        for x in loader:
+            x = x.to(self.device)
+            if train:
+                self.optimizer.zero_grad(set_to_none=True)
+            loss = self._compute_loss(x)  # <- finding
+            if not torch.isfinite(loss):
+                continue
+            if train:
+                loss.backward()
+                self.optimizer.step()
+            total += loss.item()
+        return total
+
+    def fit(self, train_loader, val_loader, epochs):
+        for epoch in range(epochs):
+            tr = self._run_epoch(train_loader, True, epoch)
+            va = self._run_epoch(val_loader, False, epoch)
+""",
+]
+
+VALID += [
+    # the same loop with the helper run under torch.set_grad_enabled(train)
+    """
+import torch
+
+
+class Trainer:
+    def _compute_loss(self, x):
+        return torch.nn.functional.mse_loss(self.model(x), x)
+
+    def _run_epoch(self, loader, train, epoch):
+        self.model.train(train)
+        total = 0.0
+        for x in loader:
+            x = x.to(self.device)
+            with torch.set_grad_enabled(train):
+                loss = self._compute_loss(x)
+            if train:
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+            total += loss.item()
+        return total
+
+    def fit(self, train_loader, val_loader, epochs):
+        for epoch in range(epochs):
+            tr = self._run_epoch(train_loader, True, epoch)
+            va = self._run_epoch(val_loader, False, epoch)
+""",
+]
+
+VALID += [
+    # the evaluation function builds its networks (calls of classes in another module) and leaves the
+    # passes to a helper; building a network is no forward pass
+    """
+import torch
+import network
+from utils import cal_acc
+
+
+def test_target(args, loader):
+    if args.net == "alexnet":
+        netF = network.AlexNet().cuda()
+    else:
+        netF = network.ResBase(res_name=args.net).cuda()
+    netC = network.feat_classifier(class_num=args.class_num).cuda()
+    netF.load_state_dict(torch.load(args.path_f, weights_only=True))
+    netC.load_state_dict(torch.load(args.path_c, weights_only=True))
+    netF.eval()
+    netC.eval()
+    acc = cal_acc(loader, netF, netC)
+    print(acc)
+
+
+if __name__ == "__main__":
+    args = parse_args()
+    for t in range(4):
+        args.t = t
+        test_target(args, make_loader(args))
+""",
+    # a plot after the step detaches the model's output where it is made: no graph is kept
+    """
+import torch
+
+
+def train_pinn(model, t_data, u_data, optimizer, num_epochs):
+    for epoch in range(num_epochs):
+        optimizer.zero_grad()
+        loss = ((model(t_data) - u_data) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        if epoch % 100 == 0:
+            t_test = torch.linspace(0, 15, 200).reshape(-1, 1)
+            u_pred = model(t_test).detach().numpy()
+            plot(t_test.numpy(), u_pred)
+""",
+]
+
+INVALID += [
+    # held-out loaders named with a prefix (source_test_loader): the loop is evaluation
+    """
+from utils import set_model_mode
+
+
+def tester(encoder, classifier, source_test_loader, target_test_loader):
+    set_model_mode("eval", [encoder, classifier])
+    correct = 0
+    for source_data, target_data in zip(source_test_loader, target_test_loader):  # <- finding
+        image, label = target_data
+        output = classifier(encoder(image.cuda()))
+        correct += (output.argmax(1) == label.cuda()).sum().item()
+    return correct
 """,
 ]
