@@ -84,7 +84,7 @@ from torchreview.rules._order import module_branches, runs_without_gpu
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:DataLoader\(&&text:cuda|device"
+PREFILTER = r"text:DataLoader\(&&text:cuda|device|gpu"
 
 VALID = [
     # a shuffled loader built inside the evaluation function samples random batches to evaluate
@@ -377,7 +377,9 @@ def main(config):
 ]
 
 _CUDA = re.compile(r"\.cuda\(|['\"]cuda|\bcuda\.\w|device_ids|local_rank|LOCAL_RANK|nccl|"
-                   r"\.to\(\s*(rank|local_rank|gpu|args\.gpu)\b")
+                   r"\.to\(\s*(rank|local_rank|gpu|args\.gpu)\b|"
+                   # a Lightning Trainer told to train on GPUs: Trainer(accelerator="gpu"), Trainer(gpus=1)
+                   r"\baccelerator\s*=\s*['\"]gpu['\"]|\bgpus\s*=\s*(?:-1|[1-9])")
 _EVAL_NAME = re.compile(r"val|test|eval|dev|infer|pred|calib", re.IGNORECASE)
 _TRAIN_NAME = re.compile(r"train|tr_|pretrain|finetune", re.IGNORECASE)
 _IN_MEMORY = re.compile(r"TensorDataset|IterableDataset|StackDataset")
@@ -439,11 +441,28 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
     values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
     if any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values):
         return True
+    own = {*ctx.facts.top_functions, *(n for _, n in ctx.facts.methods)}
+    if isinstance(dataset, cst.Name) and _only_tensor_datasets(ctx) and all(
+            (m := _OWN_CALL.match(v)) is not None and m.group(1) in own for v in values[1:]):
+        # train(args, train_dataset, model): handed in, in a file whose only data sets are TensorDatasets
+        # (load_and_cache_examples of the BERT fine-tuning scripts)
+        return True
     # an IterableDataset of another file of the checkout: workers would each read all of the stream
     # unless it shards by worker
     cls = _dataset_class(ctx, call)
     return bool(cls) and ctx.project is not None and ctx.project.has_base(
         ctx.path, cls, lambda base: base.rsplit(".", 1)[-1] == "IterableDataset")
+
+
+_OWN_CALL = re.compile(r"^(?:self\.)?(\w+)\(")
+_BUILT_DATASET = re.compile(r"\b([A-Z]\w*(?:Dataset|DataSet|Data|Set))\s*\(")
+_DATASET_CLASS = re.compile(r"^\s*class\s+\w+\s*\([^)]*Dataset", re.MULTILINE)
+
+
+def _only_tensor_datasets(ctx: FileContext) -> bool:
+    """The file builds data sets, and every one is a TensorDataset: nothing in it reads or decodes items."""
+    built = {m.group(1) for m in _BUILT_DATASET.finditer(code_without_comments(ctx.lines))}
+    return built == {"TensorDataset"} and not _DATASET_CLASS.search(ctx.source)
 
 
 # a tensor handed to the loader as its data set: each batch is a slice of memory (on the GPU, out of the
@@ -688,5 +707,50 @@ class Client:
                 loss = torch.nn.functional.cross_entropy(self.model(X.to(self.device)), y.to(self.device))
                 loss.backward()
                 self.optimizer.step()
+""",
+]
+
+VALID += [
+    # a BERT fine-tuning script: the training set is handed in, and the only data sets the file builds are
+    # TensorDatasets of token ids already in memory
+    """
+import torch
+from torch.utils.data import DataLoader, RandomSampler, TensorDataset
+
+
+def train(args, train_dataset, model):
+    sampler = RandomSampler(train_dataset)
+    train_dataloader = DataLoader(train_dataset, sampler=sampler, batch_size=args.train_batch_size)
+    for batch in train_dataloader:
+        batch = tuple(t.to(args.device) for t in batch)
+        loss = model(input_ids=batch[0], attention_mask=batch[1], labels=batch[2])[0]
+        loss.backward()
+
+
+def load_and_cache_examples(features):
+    all_input_ids = torch.tensor([f.input_ids for f in features], dtype=torch.long)
+    all_input_mask = torch.tensor([f.input_mask for f in features], dtype=torch.long)
+    all_label_ids = torch.tensor([f.label_id for f in features], dtype=torch.long)
+    return TensorDataset(all_input_ids, all_input_mask, all_label_ids)
+
+
+def main(args, features, model):
+    args.device = torch.device("cuda")
+    train_dataset = load_and_cache_examples(features)
+    train(args, train_dataset, model.to(args.device))
+""",
+]
+
+INVALID += [
+    # a Lightning Trainer on one GPU, fed a loader of images decoded in the training process
+    """
+from torch.utils.data import DataLoader
+from pytorch_lightning import Trainer
+
+
+def train(model, train_dataset, batch_size=32, max_epochs=100):
+    train_dataloader = DataLoader(train_dataset, batch_size=batch_size, pin_memory=True, shuffle=True)  # <- finding
+    trainer = Trainer(accelerator="gpu", devices=1, max_epochs=max_epochs)
+    trainer.fit(model, train_dataloader)
 """,
 ]
