@@ -67,6 +67,7 @@ from torchreview.rules._common import (
     PARAMETERS_OF,
     assigned_in_loop,
     clears_optimizer,
+    code_without_comments,
     insert_after,
     optimizer_steps,
     passes_to_unknown,
@@ -703,9 +704,45 @@ def _engine_steps(ctx: FileContext) -> Iterator[Finding]:
             )
 
 
+# -- a tensor updated by hand from its own .grad --------------------------------------------------------------
+# for step in range(n): loss.backward(); with torch.no_grad(): w -= lr * w.grad  (and never w.grad.zero_())
+# DeepDream's img.data = img.data + lr * img.grad.data. Every update uses the sum of all gradients so far.
+
+_GRAD_OF = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*?)(?:\.data)?\.grad\b")
+_CLEARS_TEXT = re.compile(r"zero_grad|\.grad(?:\.data)?\.(?:zero_|fill_|detach_|mul_)\(|\.grad\s*=|\bgrad\s*\*=|"
+                          r"autograd\.grad\b|requires_grad_?\(|\bclear\w*\(", re.IGNORECASE)
+
+
+def _manual_findings(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
+    manual = [e for e in loop.of(EventKind.STEP) if e.manual and e.depth == 0]
+    backwards = [b for b in loop.of(EventKind.BACKWARD) if b.depth == 0]
+    if not manual or not backwards or loop.runs_once or loop.has(EventKind.ZERO_GRAD) or optimizer_steps(ctx, loop):
+        return
+    if _CLEARS_TEXT.search(code_without_comments(ctx.lines[loop.line - 1: loop.end_line])):
+        return  # (also a leaf made afresh in the loop: x = x.detach().requires_grad_())
+    for step in manual:
+        owners = [m.group(1) for m in _GRAD_OF.finditer(step.code)]
+        owner = owners[0] if owners else ""
+        root = owner.split(".", 1)[0]
+        if not owner or (step.receiver or "").removesuffix(".data") != owner:
+            continue  # p.data -= lr * q.grad: another tensor's gradient
+        if root in loop.targets or assigned_in_loop(ctx, loop, root):
+            continue  # a tensor made afresh in each pass (or the loop's own item) starts with no gradient
+        backward = next((b for b in reversed(backwards) if b.order < step.order), None)
+        if backward is None:
+            continue
+        yield ctx.finding(
+            ID, SEVERITY, step.line, step.end_line, loop=loop,
+            facts={"optimizer": owner, "manual": "yes", "grad": f"{owner}.grad", "step_line": step.line,
+                   "backward_line": backward.line, "loop_header": loop.header, "loop_line": loop.line, "cleared": ""},
+        )
+        return
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     yield from _engine_steps(ctx)
     for loop in training_loops(ctx):
+        yield from _manual_findings(ctx, loop)
         steps = optimizer_steps(ctx, loop, max_depth=0)
         backwards = loop.of(EventKind.BACKWARD)
         if not steps or not backwards:
@@ -757,3 +794,66 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 },
                 suggestion=insert_after(ctx, step, f"{optimizer}.zero_grad()"),
             )
+
+INVALID += [
+    # a hand-written update of a tensor along its own gradient, which nothing clears (DeepDream)
+    """
+def dream(model, img, iterations, lr):
+    img = img.clone().requires_grad_(True)
+    for _ in range(iterations):
+        loss = model(img).norm()
+        loss.backward()
+        img.data = img.data + lr * img.grad.data  # <- finding
+    return img.detach()
+""",
+    # linear regression from scratch: the weights' gradients pile up from epoch to epoch
+    """
+import torch
+
+
+def fit(x, y, epochs, lr):
+    w = torch.randn(3, 1, requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    for epoch in range(epochs):
+        loss = ((x @ w + b - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad  # <- finding
+            b -= lr * b.grad
+""",
+]
+
+VALID += [
+    # the same loop, clearing each gradient after the update
+    """
+import torch
+
+
+def fit(x, y, epochs, lr):
+    w = torch.randn(3, 1, requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    for epoch in range(epochs):
+        loss = ((x @ w + b - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * w.grad
+            b -= lr * b.grad
+            w.grad.zero_()
+            b.grad = None
+""",
+    # an attack that makes its perturbation afresh from a detached copy in every pass
+    """
+import torch
+
+
+def pgd(model, x, y, loss_fn, eps, alpha, steps):
+    x_adv = x.clone()
+    for _ in range(steps):
+        x_adv = x_adv.detach().requires_grad_(True)
+        loss = loss_fn(model(x_adv), y)
+        loss.backward()
+        x_adv.data = x_adv.data + alpha * x_adv.grad.sign()
+        x_adv.data = torch.min(torch.max(x_adv.data, x - eps), x + eps)
+    return x_adv.detach()
+""",
+]
