@@ -66,6 +66,11 @@ Use instead
     scaler per run (before the epoch loop, once per fold around a whole run, or ``self.scaler`` made with
     its trainer) stays quiet.
 
+    It warns when a new ``GradScaler`` is made inside a step function: one whose ``scaler.step(...)``
+    sits in no loop of its own, so each call is one optimizer step (``train_step``, or a function a loop
+    of the file calls). A scale lowered after an overflow is forgotten at once, and if the first scale
+    overflows, every step may be skipped. A scaler handed in as a parameter stays quiet.
+
 References
     https://pytorch.org/docs/stable/amp.html#gradient-scaling
     https://pytorch.org/docs/stable/notes/amp_examples.html

@@ -7,7 +7,8 @@ What it does
     A ``num_workers`` taken from a local name that the same function sets to ``0`` once counts as an
     explicit ``0`` (one comment for all the loaders that take it), and one taken from a command-line
     option of the file whose default is ``0`` (``args.num_workers``) gets an ``info`` note; one taken
-    from another variable or a config stays quiet, because we cannot know its value.
+    from another variable or a config stays quiet, because we cannot know its value. A Lightning
+    ``Trainer(accelerator="gpu")`` or ``Trainer(gpus=1)`` counts as a GPU script.
 
 Why it matters
     With ``num_workers=0`` the main process reads, decodes and augments every batch itself, and the
@@ -33,7 +34,7 @@ Use instead
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), batches of indices (``DataLoader(range(n), batch_size, shuffle=True)``, the
     link-prediction loops of OGB's examples), collate functions or ``Dataset`` methods that create GPU tensors (worker
-    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset``, a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
+    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset`` (also a training set handed in to a file whose only data sets are ``TensorDataset`` objects, as in BERT fine-tuning scripts), a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
     (``return self.x[i], self.y[i]``, or ``return self.data[i]`` where the class reads ``self.data.shape``), a tensor handed to the loader as its data set, and iterable datasets (data already in
     memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in

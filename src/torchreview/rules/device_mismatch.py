@@ -63,7 +63,8 @@ Use instead
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
     another function of the file does not count. Forward inputs are not reported when DataParallel,
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
-    because the wrapper copies them; the loss and comparisons are still checked. The rule also
+    because the wrapper copies them; the loss and comparisons are still checked, unless an input of the
+    loss was moved to the CPU just before it (``output = output.to("cpu")`` before a CTC loss). The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
     when the forward pass or the loss happens in a helper handed the device (``utils.model_fn(batch, model,
     criterion, device)``, ``consistency_loss(out, teacher, imgs, device)``) or in a loss helper of another file

@@ -31,7 +31,9 @@ What it does
     ``run_epoch(model, dev_loader, optimizer=None)``, or by leaving out a parameter whose default says
     so, ``run_epoch(model, dev_loader)`` with ``optimizer=None``, or by position when the function puts the
     model in eval mode by it, ``train_one_epoch(model, loader, optimizer, False)``) outside ``no_grad``; the loop may test
-    a name set from that flag (``is_train = optimizer is not None``).
+    a name set from that flag (``is_train = optimizer is not None``). The forward pass may sit in a helper
+    of the file that the loop calls (``loss = self._compute_loss(x)``), and a function that hands its flag
+    to ``self.model.train(train)`` reads it as the mode also when a caller passes it by position.
 
     A network's own loss method (``_, output = model.loss(sample)``, ``model.compute_loss(batch)``) runs
     its forward pass inside, and counts as one.

@@ -7,7 +7,8 @@ What it does
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
     returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
-    total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number).
+    total is built from, ``losses.append(to_number(loss))``, when every value it returns is a number, or a
+    helper of another module named for what it returns: ``to_scalar``, ``to_numpy``, ``get_numpy``).
     A second loss computed from the network's output only to be logged, with autograd on
     (``psnr = 10 * torch.log10(1 / mse_loss(pred, gt))`` kept in ``train_psnr``), counts too.
     A loop in a function decorated with ``@torch.no_grad()`` builds no graph and is left alone (there,

@@ -46,6 +46,11 @@ Use instead
     object's ``__call__``) is read as the loop's body; any ``zero_grad`` elsewhere in the file (an event
     handler) keeps it quiet.
 
+    A tensor updated by hand from its own gradient in a loop (``w -= lr * w.grad`` under ``no_grad``,
+    ``img.data = img.data + lr * img.grad.data`` in DeepDream) with no optimizer: the loop must clear that
+    gradient itself (``w.grad.zero_()``, ``w.grad = None``). A tensor made afresh in each pass
+    (``x = x.detach().requires_grad_()``) starts with no gradient and is fine.
+
 References
     https://pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html
 """
