@@ -108,7 +108,6 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -2832,7 +2831,9 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
         # passes it by position (train_one_epoch(model, loader, optimizer, False)); ".eval(" lets the gate through
         given |= params
     # self.model.train(train): the flag is the mode, by position too (the gate reads _mode_parameters)
-    given |= _mode_parameters(ast.parse(textwrap.dedent(ctx.code(func))).body[0]) & params
+    given |= {a.value.value for c in calls_in(func) if isinstance(c.func, cst.Attribute) and c.func.attr.value == "train"
+              and len(c.args) == 1 and c.args[0].keyword is None and isinstance((a := c.args[0]).value, cst.Name)
+              and a.value.value in params}
     set_here = {name: value for name, value in literal_flags(site.node, info).items() if name in given}
     # a parameter the call leaves out keeps its default: run_epoch(model, eval_loader) with optimizer=None
     return {name: value for name, value in {**set_here, **default_flags(site.node, info)}.items()
