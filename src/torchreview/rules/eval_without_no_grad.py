@@ -2863,11 +2863,11 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
             continue
         # the first test each backward pass sits under, past the else of an early exit before it
         # (if not torch.isfinite(loss): continue ... if train: loss.backward())
-        firsts = [next((c for c in e.conditions if not c.startswith("else of if ")), None) for e in backwards]
-        tests = set(firsts)
-        if len(tests) != 1 or None in tests or not next(iter(tests)).startswith("if "):
+        firsts = {next((c for c in e.conditions if not c.startswith("else of if ")), "") for e in backwards}
+        first = next(iter(firsts))
+        if len(firsts) != 1 or not first.startswith("if "):
             continue
-        test = next(iter(tests))[3:]
+        test = first[3:]
         try:
             expr = cst.parse_expression(test)
         except cst.ParserSyntaxError:
