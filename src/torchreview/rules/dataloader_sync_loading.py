@@ -85,7 +85,7 @@ from torchreview.rules._order import module_branches, runs_without_gpu
 ID = "dataloader-sync-loading"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"text:DataLoader\(&&text:cuda|device|gpu"
+PREFILTER = r"text:DataLoader\(&&text:cuda|device|gpu|local_rank|LOCAL_RANK|nccl"
 
 VALID = [
     # a shuffled loader built inside the evaluation function samples random batches to evaluate
