@@ -2310,6 +2310,8 @@ def _moved_to_cpu_before(ctx: FileContext, args: list[cst.BaseExpression], line:
         return False
     latest: dict[str, tuple[int, str]] = {}
     for a in assignments(ctx):
+        if a.function is not None and not (ctx.pos(a.function).start.line <= line <= ctx.pos(a.function).end.line):
+            continue  # another function's output = output.cpu() says nothing about this call
         if a.name in names and a.line < line and (a.name not in latest or a.line > latest[a.name][0]):
             latest[a.name] = (a.line, ctx.code(a.value).replace(" ", ""))
     return any(_MOVED_TO_CPU.search(code) for _, code in latest.values())
