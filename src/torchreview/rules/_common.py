@@ -18,7 +18,7 @@ from torchreview.rules._calls import assignments, call_sites, opposite_branches,
 from torchreview.rules._order import exclusive as exclusive_conditions
 
 # Calls that only look at a loss (log it, store it, format it); they never run backward.
-# A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step …
+# A function named for evaluation: evaluate, validate, test_epoch, run_validation, _eval_step, beam_search …
 # a network's own loss method, which runs its forward pass inside: model.loss(sample), model._loss(x),
 # model.compute_loss(batch)
 MODEL_LOSS_METHOD = re.compile(r"^_?(?:loss|compute_loss|get_loss|calc_loss|calculate_loss|loss_fn|forward_loss)$")
@@ -27,7 +27,9 @@ EVAL_FUNCTION_NAME = re.compile(
     r"inference|infer)(_|$)|_(eval|evaluate|evaluation|validate|validation|val|test|predict|inference)$|"
     # what a pass over held-out data measures: calculate_accuracy(net, loader), check_accuracy(...)
     r"^_*(?:(?:calc|calculate|compute|get|check|measure|eval)_)?(?:accuracy|acc|top_?k_accuracy|"
-    r"metrics|scores?|f1|map|auc)(?:_(?:on|of|for)_\w+)?$",
+    r"metrics|scores?|f1|map|auc)(?:_(?:on|of|for)_\w+)?$|"
+    # decoding a trained sequence model: beam_search(batch), greedy_decode(model, src, ...)
+    r"^_*(?:beam_search|beam_decode|greedy_decode|greedy_search)$",
     re.IGNORECASE,
 )
 # The count of a "% k" test (``(i + 1) % args.accum_steps == 0`` gives ``args.accum_steps``), and the

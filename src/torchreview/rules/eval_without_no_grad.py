@@ -161,7 +161,8 @@ def _sets_the_mode(name: str, value: object) -> bool:
     return value is None and re.fullmatch(_OPTIMIZER_FLAG, name, re.IGNORECASE) is not None
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
-             r"test|predict|inference)\s*\(|(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
+             r"test|predict|inference)\s*\(|def\s+_*(beam_search|beam_decode|greedy_decode|greedy_search)\s*\(|"
+             r"(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
              r"test|eval|dev)\b|\.\s*(eval|train)\s*\(|"
              r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
              # held-out data by its name, passed to a model after the step (cnn(test_features))
@@ -3726,5 +3727,27 @@ def tester(encoder, classifier, source_test_loader, target_test_loader):
         output = classifier(encoder(image.cuda()))
         correct += (output.argmax(1) == label.cuda()).sum().item()
     return correct
+""",
+]
+
+INVALID += [
+    # beam search over a trained sequence model: decoding, never training
+    """
+import torch
+
+
+def beam_search(model, src, max_len, beam_size, bos, eos):
+    beams = [([bos], 0.0)]
+    for _ in range(max_len):  # <- finding
+        candidates = []
+        for tokens, score in beams:
+            logits = model(src, torch.tensor([tokens], device=src.device))
+            log_probs = logits[0, -1].log_softmax(-1)
+            top, ids = log_probs.topk(beam_size)
+            candidates += [(tokens + [i.item()], score + p.item()) for p, i in zip(top, ids)]
+        beams = sorted(candidates, key=lambda c: c[1], reverse=True)[:beam_size]
+        if all(t[-1] == eos for t, _ in beams):
+            break
+    return beams[0][0]
 """,
 ]
