@@ -759,6 +759,10 @@ def _fp16_context(ctx: FileContext, item: str) -> str:
         return item
     if _ENABLED_BY_POSITION.match(item.strip()) and _CUDA_AMP_AUTOCAST.search(ctx.source):
         return item  # torch.cuda.amp's autocast(config.use_amp): its first argument is `enabled`, float16
+    if re.fullmatch(r"[A-Za-z_]\w*", item.strip()):
+        # ctx = torch.autocast(device_type="cuda") if amp else nullcontext(); with ctx: ...
+        return next((c for v in ctx.facts.assigned.get(item.strip(), []) for c in _AUTOCAST_CALL.findall(v)
+                     if _fp16_autocast(c)), "")
     m = _CALLED.match(item)
     info = ctx.facts.top_functions.get(m.group(1)) if m else None
     if info is None:
@@ -1086,5 +1090,26 @@ def train(model, loader, optimizer, epochs):
     for epoch in range(epochs):
         for batch in loader:
             train_step(model, batch, optimizer, scaler)
+""",
+]
+
+INVALID += [
+    # the float16 autocast is chosen into a variable first, then entered: still no scaler
+    """
+from contextlib import nullcontext
+
+import torch
+
+
+def run_epoch(model, loader, loss_function, optimizer, device, use_amp):
+    amp_enabled = use_amp and device.type == "cuda"
+    for images, masks in loader:
+        images, masks = images.to(device), masks.to(device)
+        optimizer.zero_grad(set_to_none=True)
+        autocast_context = torch.autocast(device_type="cuda", enabled=True) if amp_enabled else nullcontext()
+        with autocast_context:
+            loss = loss_function(model(images), masks)
+        loss.backward()  # <- finding
+        optimizer.step()
 """,
 ]

@@ -1437,6 +1437,20 @@ def _evaluated_between(ctx: FileContext, model: str, start: int, end: int) -> bo
     return is_no_grad_context(between) and bool(re.search(rf"(?<![\w.]){re.escape(model)}\s*\(", between))
 
 
+_FREEZES = re.compile(r"requires_grad(?:_\(\s*False|\s*=\s*False)|freeze|frozen", re.IGNORECASE)
+
+
+def _whole_network_trained(ctx: FileContext, model: str) -> bool:
+    """An optimizer of this file built over every parameter of ``model`` (``optim.SGD(model.parameters())``),
+    and nothing in the file freezes any: the whole network trains, so eval mode was not chosen to keep
+    frozen batch-norm statistics (a linear probe freezes the backbone or hands the optimizer the head only)."""
+    if _FREEZES.search(code_without_comments(ctx.lines)):
+        return False
+    whole = re.compile(rf"^\s*{re.escape(model)}\.parameters\(\s*\)\s*$")
+    return any(ctx.facts.is_optimizer(a.name) and isinstance(a.value, cst.Call) and a.value.args
+               and whole.match(ctx.code(a.value.args[0].value)) for a in assignments(ctx))
+
+
 def _left_in_eval_before(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
     """A validation pass before the training loop (``model.eval()``, then the model under ``no_grad``)
     and no ``train()`` after it, neither before the loop nor in it: every batch trains in eval mode. A
@@ -1465,12 +1479,14 @@ def _left_in_eval_before(ctx: FileContext, reported: set[int]) -> Iterator[Findi
             line, name = max(switches)
             if name != "eval" or line in reported:
                 continue
-            if not _evaluated_between(ctx, model, line, loop.line):
-                continue  # no evaluation pass after the switch: eval mode chosen for training
+            evaluated = _evaluated_between(ctx, model, line, loop.line)
+            if not evaluated and not _whole_network_trained(ctx, model):
+                continue  # no evaluation pass after the switch: eval mode chosen for training (a linear probe)
             reported.add(line)
             yield ctx.finding(
                 ID, SEVERITY, line, line, loop=loop,
                 facts={"model": model, "eval_line": line, "train_line": first.line, "before": "yes",
+                       "evaluated": "yes" if evaluated else "",
                        "loop_header": loop.header, "loop_line": loop.line, "unseen": "",
                        "helper": "", "call_line": line, "partial_line": ""},
             )
@@ -1581,6 +1597,50 @@ for epoch in range(10):
     for x, y in train_loader:
         optimizer.zero_grad()
         loss = criterion(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+INVALID += [
+    # a pretrained network switched to eval mode once, then trained whole: every batch in eval mode
+    """
+import torch
+import torch.nn as nn
+import torch.optim as optim
+from dataset import train_dataloader
+
+model = torch.hub.load("pytorch/vision:v0.10.0", "resnet50", weights="ResNet50_Weights.DEFAULT")
+model.eval()  # <- finding
+criterion = nn.CrossEntropyLoss()
+optimizer = optim.SGD(model.parameters(), lr=0.001, momentum=0.9)
+
+for epoch in range(10):
+    for inputs, labels in train_dataloader:
+        optimizer.zero_grad()
+        loss = criterion(model(inputs), labels)
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+VALID += [
+    # a linear probe: the backbone is frozen and kept in eval mode on purpose
+    """
+import torch
+import torch.nn as nn
+
+model = torch.hub.load("pytorch/vision:v0.10.0", "resnet50", weights="ResNet50_Weights.DEFAULT")
+model.eval()
+for p in model.parameters():
+    p.requires_grad = False
+model.fc = nn.Linear(2048, 10)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+
+for epoch in range(10):
+    for inputs, labels in train_loader:
+        optimizer.zero_grad()
+        loss = nn.functional.cross_entropy(model(inputs), labels)
         loss.backward()
         optimizer.step()
 """,
