@@ -90,7 +90,7 @@ from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.prefilter import ast_gate
 from torchreview.rules._calls import Assignment, assignments, calls_of, loop_ranges, param_names
-from torchreview.rules._common import insert_after, optimizer_steps, passes_to_unknown
+from torchreview.rules._common import code_without_comments, insert_after, optimizer_steps, passes_to_unknown
 from torchreview.rules._order import exclusive, replace_statement, sequence, training_units
 
 ID = "amp-scaler-misuse"
@@ -784,13 +784,35 @@ def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
         ID, "warning", b.line, b.end_line, loop=loop,
         facts={"problem": "no_scaler", "scaler": "scaler", "optimizer": steps[0].target or "optimizer",
                "step": steps[0].code, "step_line": steps[0].line, "backward": b.code, "backward_line": b.line,
-               "autocast": autocast, "loop_header": loop.header},
+               "autocast": re.sub(r"\(\s+", "(", re.sub(r",?\s*\n\s*\)", ")", re.sub(r"\s*\n\s*(?!\))", " ", autocast))),
+               "loop_header": loop.header, "idle_line": _idle_scaler_line(ctx)},
     )
+
+
+def _idle_scaler_line(ctx: FileContext) -> int | str:
+    """The line that builds a GradScaler the file never uses ('' when there is none)."""
+    if not _idle_scaler(ctx):
+        return ""
+    return next((n for n, line in enumerate(ctx.lines, 1) if _SCALER_BUILT.search(line)), "")
+
+
+def _idle_scaler(ctx: FileContext) -> bool:
+    """The file makes a GradScaler and never uses it: past its imports and the lines that build it, nothing
+    scales the loss (``self.grad_scaler = GradScaler()`` in ``__init__``, then a plain ``loss.backward()``)."""
+    lines = code_without_comments(ctx.lines).splitlines()
+    built = [line for line in lines if _SCALER_BUILT.search(line)]
+    rest = "\n".join(line for line in lines if not _SCALER_BUILT.search(line) and not _IMPORT_LINE.match(line))
+    return bool(built) and not _SCALES.search(rest)
+
+
+_SCALER_BUILT = re.compile(r"=\s*(?:(?:torch\.)?(?:cuda\.)?amp\.)?GradScaler\(")
+_IMPORT_LINE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
 
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     # (a bare autocast() imported from torch.cpu.amp computes in bfloat16)
-    unscaled = "autocast" in ctx.source and "cpu.amp" not in ctx.source and not _SCALES.search(ctx.source)
+    unscaled = "autocast" in ctx.source and "cpu.amp" not in ctx.source and (
+        not _SCALES.search(ctx.source) or _idle_scaler(ctx))
     for loop in training_units(ctx):
         seq = sequence(loop)
         if unscaled:
@@ -1111,5 +1133,28 @@ def run_epoch(model, loader, loss_function, optimizer, device, use_amp):
             loss = loss_function(model(images), masks)
         loss.backward()  # <- finding
         optimizer.step()
+""",
+]
+
+INVALID += [
+    # a GradScaler is made with the trainer but never used: the float16 backward pass is not scaled
+    """
+import torch
+from torch.cuda.amp import GradScaler
+
+
+class TaskTrainer:
+    def __init__(self, model, optimizer, device):
+        self.model, self.optimizer, self.device = model, optimizer, device
+        self.grad_scaler = GradScaler()
+
+    def train_epoch(self, loader):
+        self.model.train()
+        for x, y in loader:
+            with torch.autocast(device_type="cuda", dtype=torch.float16):
+                loss = torch.nn.functional.cross_entropy(self.model(x.to(self.device)), y.to(self.device))
+            self.optimizer.zero_grad()
+            loss.backward()  # <- finding
+            self.optimizer.step()
 """,
 ]
