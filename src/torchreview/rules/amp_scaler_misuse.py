@@ -57,7 +57,7 @@ Use instead
     gradients round to zero without loss scaling. It stays quiet for ``bfloat16``, for a CPU autocast,
     for a ``dtype`` or device it cannot read, for ``enabled=False``, and when anything in the file
     scales the loss (a ``GradScaler`` or other scaler, apex's ``scale_loss``, Accelerate, DeepSpeed,
-    Lightning).
+    Lightning). A ``GradScaler`` the file makes and never uses scales nothing, and the comment says so.
 
     It adds a note (``info``) when a new ``GradScaler`` is made for every epoch: at the top of a function
     of one epoch (its only loop is the batch loop, and a loop of the file calls it, or its name or an

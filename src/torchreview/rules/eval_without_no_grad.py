@@ -6,7 +6,8 @@ What it does
     the model was put in eval mode (``model.eval()``) before it in the same function, when it
     iterates a validation or test loader (``val_loader``, ``test_dataloader``…) or counts held-out
     episodes or batches (``for i in range(TEST_EPISODE)``, ``range(args.num_val_batches)``), or when its
-    function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…) or for the
+    function is named for evaluation (``evaluate``, ``validate``, ``test``, ``predict``…, or for decoding
+    a trained sequence model: ``beam_search``, ``greedy_decode``) or for the
     score it measures (``calculate_accuracy``, ``check_accuracy``, ``compute_metrics``…), and the
     loop itself runs no backward pass and no optimizer step (an environment's ``env.step(action)``
     in a test episode is no optimizer step). Evaluation functions without a

@@ -10,6 +10,8 @@ What it does
     that switches inside its own episode loop (an agent's ``play(episodes=5)``).
     It also reports a validation pass before the training loop (``model.eval()``, then the model under
     ``no_grad``) that nothing switches back, before the loop or inside it: every batch trains in eval mode.
+    The same without a validation pass, when an optimizer of the file holds all of the network's
+    parameters (``optim.SGD(model.parameters())``) and nothing in the file freezes any.
     A training helper that puts the model in eval mode itself before it trains (a linear probe on
     frozen batch-norm statistics) trains in eval mode on purpose, and is left alone. An evaluation
     helper whose ``model.train()`` sits in one branch only (it generates a sample when the prompt fits,
