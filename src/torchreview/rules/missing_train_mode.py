@@ -100,7 +100,7 @@ from torchreview.rules._common import (
     resolvable,
     steps_inputs,
 )
-from torchreview.rules._order import exclusive, is_prefix
+from torchreview.rules._order import exclusive, is_prefix, module_branches
 
 ID = "missing-train-mode"
 SEVERITY = "warning"
@@ -1439,6 +1439,12 @@ def _evaluated_between(ctx: FileContext, model: str, start: int, end: int) -> bo
     return is_no_grad_context(between) and bool(re.search(rf"(?<![\w.]){re.escape(model)}\s*\(", between))
 
 
+def _branch_of(ctx: FileContext, line: int, loop_line: int) -> bool:
+    """The statement on ``line`` sits under a test that the loop on ``loop_line`` is not under."""
+    branches = ctx.analysis(module_branches)
+    return len(branches.get(line, ())) > len(branches.get(loop_line, ()))
+
+
 _FREEZES = re.compile(r"requires_grad(?:_\(\s*False|\s*=\s*False)|freeze|frozen", re.IGNORECASE)
 
 
@@ -1482,8 +1488,10 @@ def _left_in_eval_before(ctx: FileContext, reported: set[int]) -> Iterator[Findi
             if name != "eval" or line in reported:
                 continue
             evaluated = _evaluated_between(ctx, model, line, loop.line)
-            if not evaluated and not _whole_network_trained(ctx, model):
-                continue  # no evaluation pass after the switch: eval mode chosen for training (a linear probe)
+            if not evaluated and (not _whole_network_trained(ctx, model) or _branch_of(ctx, line, loop.line)):
+                # no evaluation pass after the switch: eval mode chosen for training (a linear probe), or a
+                # switch in one branch of if train: model.train() else: model.eval()
+                continue
             reported.add(line)
             yield ctx.finding(
                 ID, SEVERITY, line, line, loop=loop,
@@ -1645,5 +1653,34 @@ for epoch in range(10):
         loss = nn.functional.cross_entropy(model(inputs), labels)
         loss.backward()
         optimizer.step()
+""",
+]
+
+VALID += [
+    # one epoch function for both phases: eval() sits in the branch the training calls never take
+    """
+import torch
+
+
+def train_one_epoch(model, loader, optimizer, train=True):
+    if train:
+        model.train()
+    else:
+        model.eval()
+    total = 0.0
+    for images, labels in loader:
+        optimizer.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(images.cuda()), labels.cuda())
+        if train:
+            loss.backward()
+            optimizer.step()
+        total += loss.item()
+    return total
+
+
+def main(model, train_loader, epochs):
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        train_one_epoch(model, train_loader, optimizer)
 """,
 ]
