@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from torchreview.loops import LOSS_CALL, MODEL_CTORS, MODEL_NAME, NAMED_FORWARD, SCALER_CTORS, SCALER_NAME
+from torchreview.loops.names import KEYED_NETWORK, NETWORKS
 
 _In = TypeVar("_In")
 _Out = TypeVar("_Out")
@@ -107,6 +108,9 @@ class FileScan:
         if call_name(call) == "data_parallel" and call.args:
             return True  # torch.nn.parallel.data_parallel(net, x): a forward pass of net
         name = dotted(func)
+        keyed = KEYED_NETWORK.match(ast.unparse(func)) if isinstance(func, ast.Subscript) else None
+        if keyed:  # nets['rep'](x), as ModuleFacts.is_model reads it
+            return bool(NETWORKS.fullmatch(keyed.group(1).rsplit(".", 1)[-1]))
         if name is None:
             if any(isinstance(n, ast.Call | ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(
                     n.value, str | bytes)) for n in ast.walk(func)):

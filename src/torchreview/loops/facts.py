@@ -21,6 +21,8 @@ from torchreview.loops.names import (
     _SCHEDULE_SETTING,
     _SCHEDULER_CTORS,
     _SCHEDULER_NAME,
+    KEYED_NETWORK,
+    NETWORKS,
     dotted,
 )
 
@@ -203,6 +205,9 @@ class ModuleFacts:
     def is_model(self, code: str) -> bool:
         if not code or self.is_optimizer(code) or self.is_scheduler(code) or self.is_scaler(code):
             return False
+        keyed = KEYED_NETWORK.match(code)
+        if keyed:  # nets['rep'](images): a network picked by name from a dict of networks
+            return bool(NETWORKS.fullmatch(keyed.group(1).rsplit(".", 1)[-1]))
         if "(" in code or "'" in code or '"' in code:
             return False  # the result of a call, as in skip_if("reason")(fn): a decorator, not a model
         tail = code.rsplit(".", 1)[-1]

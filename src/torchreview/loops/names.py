@@ -55,6 +55,9 @@ _MODEL_CTORS = re.compile(
     r"from_pretrained$|^torch\.compile$|Sequential|Module$"
 )
 MODEL_NAME, MODEL_CTORS = _MODEL_NAME, _MODEL_CTORS  # astscan.py mirrors is_model with them
+# a dict of networks indexed by a literal name: nets['rep'], models["depth"], self.model['pose_network']
+KEYED_NETWORK = re.compile(r"^([\w.]+)\[\s*['\"]\w+['\"]\s*\]$")
+NETWORKS = re.compile(r"nets|models|networks|model|net", re.IGNORECASE)
 SCALER_NAME, SCALER_CTORS = _SCALER_NAME, _SCALER_CTORS  # and is_scaler with these
 _DTYPE_ARG = re.compile(r"^(torch\.)?(float|half|bfloat16|double|int|long|bool|uint8|float16|float32|"
                         r"float64|int64|int32|complex64|dtype)\b|dtype=|memory_format=")

@@ -3752,3 +3752,23 @@ def beam_search(model, src, max_len, beam_size, bos, eos):
     return beams[0][0]
 """,
 ]
+
+INVALID += [
+    # networks kept in a dict and called by name (multi-task code): the validation loop runs them with
+    # autograd on
+    """
+import torch.nn.functional as F
+
+
+def validate(nets, val_loader, device):
+    for net in nets.values():
+        net.eval()
+    losses = []
+    for img, label_l, label_r in val_loader:  # <- finding
+        rep, _ = nets["rep"](img.to(device), None)
+        out_l, _ = nets["L"](rep, None)
+        out_r, _ = nets["R"](rep, None)
+        losses.append([F.nll_loss(out_l, label_l.to(device)).item(), F.nll_loss(out_r, label_r.to(device)).item()])
+    return losses
+""",
+]
