@@ -95,6 +95,8 @@ def test_md_code_picks_a_fence_longer_than_any_backtick_run():
     assert to_html(md_code("a ``` b")) == "<p><code>a ``` b</code></p>\n"
     assert to_html(md_code("`x`")) == "<p><code>`x`</code></p>\n"
     assert "\n" not in md_code("a\nb")
+    assert md_code("autocast(\n    device_type='cuda',\n    dtype=torch.float16\n)") == \
+        "`autocast( device_type='cuda', dtype=torch.float16 )`"  # a break and its indentation: one space
 
 
 def test_code_fence_cannot_be_closed_by_its_content():

@@ -53,7 +53,8 @@ def md_code(value: object, *, cell: bool = False) -> str:
     With ``cell=True`` the span may sit in a table cell: GitHub splits cells on ``|`` even inside
     code, unless it is written ``\\|`` (which shows as ``|``).
     """
-    text = _BIDI.sub("", str(value)).replace("\r", " ").replace("\n", " ")
+    # a call written over several lines reads as one line: the break and its indentation become one space
+    text = re.sub(r"\s*[\r\n]\s*", " ", _BIDI.sub("", str(value)))
     if cell:
         text = text.replace("|", "\\|")
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)

@@ -770,8 +770,9 @@ def _fp16_context(ctx: FileContext, item: str) -> str:
     return next((c for c in _AUTOCAST_CALL.findall(ctx.code(info.node)) if _fp16_autocast(c)), "")
 
 
-def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> Iterator[Finding]:
-    """float16 autocast around the forward pass, a plain backward and step (the file scales nothing: see check)."""
+def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event], idle_line: int) -> Iterator[Finding]:
+    """float16 autocast around the forward pass, a plain backward and step (the file scales nothing: see check;
+    ``idle_line`` builds a GradScaler that is never used, 0 when none)."""
     autocast = next((found for e in seq if e.kind in (EventKind.FORWARD, EventKind.LOSS) for c in e.contexts
                      if (found := _fp16_context(ctx, c))), "")
     backwards = [e for e in seq if e.kind == EventKind.BACKWARD and e.code == f"{e.receiver}.backward()"
@@ -784,25 +785,18 @@ def _without_scaler(ctx: FileContext, loop: TrainingLoop, seq: list[Event]) -> I
         ID, "warning", b.line, b.end_line, loop=loop,
         facts={"problem": "no_scaler", "scaler": "scaler", "optimizer": steps[0].target or "optimizer",
                "step": steps[0].code, "step_line": steps[0].line, "backward": b.code, "backward_line": b.line,
-               "autocast": re.sub(r"\(\s+", "(", re.sub(r",?\s*\n\s*\)", ")", re.sub(r"\s*\n\s*(?!\))", " ", autocast))),
-               "loop_header": loop.header, "idle_line": _idle_scaler_line(ctx)},
+               "autocast": autocast, "loop_header": loop.header, "idle_line": idle_line or ""},
     )
 
 
-def _idle_scaler_line(ctx: FileContext) -> int | str:
-    """The line that builds a GradScaler the file never uses ('' when there is none)."""
-    if not _idle_scaler(ctx):
-        return ""
-    return next((n for n, line in enumerate(ctx.lines, 1) if _SCALER_BUILT.search(line)), "")
-
-
-def _idle_scaler(ctx: FileContext) -> bool:
-    """The file makes a GradScaler and never uses it: past its imports and the lines that build it, nothing
-    scales the loss (``self.grad_scaler = GradScaler()`` in ``__init__``, then a plain ``loss.backward()``)."""
+def _idle_scaler_line(ctx: FileContext) -> int:
+    """The line that builds a GradScaler the file never uses (0 when there is none): past its imports and
+    the lines that build it, nothing scales the loss (``self.grad_scaler = GradScaler()`` in ``__init__``,
+    then a plain ``loss.backward()``)."""
     lines = code_without_comments(ctx.lines).splitlines()
-    built = [line for line in lines if _SCALER_BUILT.search(line)]
+    built = [n for n, line in enumerate(lines, 1) if _SCALER_BUILT.search(line)]
     rest = "\n".join(line for line in lines if not _SCALER_BUILT.search(line) and not _IMPORT_LINE.match(line))
-    return bool(built) and not _SCALES.search(rest)
+    return built[0] if built and not _SCALES.search(rest) else 0
 
 
 _SCALER_BUILT = re.compile(r"=\s*(?:(?:torch\.)?(?:cuda\.)?amp\.)?GradScaler\(")
@@ -811,12 +805,14 @@ _IMPORT_LINE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
 
 def check(ctx: FileContext) -> Iterator[Finding]:
     # (a bare autocast() imported from torch.cpu.amp computes in bfloat16)
-    unscaled = "autocast" in ctx.source and "cpu.amp" not in ctx.source and (
-        not _SCALES.search(ctx.source) or _idle_scaler(ctx))
+    amp = "autocast" in ctx.source and "cpu.amp" not in ctx.source
+    scaled = _SCALES.search(ctx.source) is not None
+    idle_line = _idle_scaler_line(ctx) if amp and scaled else 0
+    unscaled = amp and (not scaled or bool(idle_line))
     for loop in training_units(ctx):
         seq = sequence(loop)
         if unscaled:
-            fp16 = list(_without_scaler(ctx, loop, seq))
+            fp16 = list(_without_scaler(ctx, loop, seq, idle_line))
             if fp16:
                 yield from fp16
                 continue
