@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -25,6 +24,7 @@ from torchreview.loops.names import (
     dotted,
     is_no_grad_context,
     last_name,
+    updates_along_own_grad,
 )
 from torchreview.loops.records import Event, EventKind
 
@@ -69,14 +69,6 @@ def _ends_in_continue(body: cst.BaseSuite) -> bool:
         last = body.body[-1]
         return isinstance(last, cst.SimpleStatementLine) and bool(last.body) and isinstance(last.body[-1], cst.Continue)
     return False
-
-
-def _updated_from_own_grad(target: str, value: str) -> bool:
-    """``p.data = p.data - lr * p.grad``: the new value starts from the tensor and moves along its own gradient."""
-    owner = target.removesuffix(".data")
-    text = value.replace(" ", "")
-    return bool(re.match(rf"^{re.escape(owner)}(?:\.data)?[-+]", text)) and re.search(
-        rf"(?<![\w.]){re.escape(owner)}(?:\.data)?\.grad\b", text) is not None
 
 
 class _Collector(cst.CSTVisitor):
@@ -203,7 +195,7 @@ class _Collector(cst.CSTVisitor):
         if any("loss" in n.rsplit(".", 1)[-1].lower() for n in names):
             self._emit(EventKind.LOSS, node, code=self.b.code(node), target=names[0])
             self.in_loss_assign += 1
-        if len(names) == 1 and names[0].endswith(".data") and _updated_from_own_grad(names[0], self.b.code(node.value)):
+        if len(names) == 1 and names[0].endswith(".data") and updates_along_own_grad(names[0], self.b.code(node.value)):
             # img.data = img.data + lr * img.grad.data: a hand-written step of the tensor along its own gradient
             self._emit(EventKind.STEP, node, code=self.b.code(node), receiver=names[0], target=names[0], manual=True)
 

@@ -68,6 +68,15 @@ _MANUAL_UPDATES = {"add_", "sub_", "addcdiv_", "addcmul_"}
 _GRAD_OWNER = re.compile(r"([A-Za-z_][\w.]*?)(?:\.data)?\.grad\b")
 
 
+def updates_along_own_grad(target: str, value: str) -> bool:
+    """``p.data = p.data - lr * p.grad``: the new value starts from the tensor itself and reads its own
+    gradient (a hand-written step written as an assignment rather than ``-=``)."""
+    owner = target.removesuffix(".data")
+    text = value.replace(" ", "")
+    return bool(re.match(rf"{re.escape(owner)}(?:\.data)?[-+]", text)) and any(
+        m.group(1) == owner for m in _GRAD_OWNER.finditer(text))
+
+
 def descends_along(target: str, value: str) -> bool:
     """Whether adding ``value`` (which reads a gradient) to ``target`` changes the tensor the gradient
     belongs to, or moves against a gradient: ``p.data += -lr * p.grad``, ``p.add_(p.grad, alpha=-lr)``.

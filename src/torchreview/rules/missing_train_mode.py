@@ -1462,8 +1462,9 @@ def _whole_network_trained(ctx: FileContext, model: str) -> bool:
 def _left_in_eval_before(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
     """A validation pass before the training loop (``model.eval()``, then the model under ``no_grad``)
     and no ``train()`` after it, neither before the loop nor in it: every batch trains in eval mode. A
-    switch to eval mode with no evaluation after it (a linear probe on frozen batch-norm statistics) is
-    left alone."""
+    switch with no evaluation after it counts only when the whole network trains (_whole_network_trained)
+    and the switch is not one branch of an ``if`` the loop is not under; otherwise eval mode was chosen
+    (a linear probe on frozen batch-norm statistics, ``if train: ... else: model.eval()``)."""
     sites = call_sites(ctx)
     for loop in ctx.loops:
         if not _trains(loop) or any(_trains(a) for a in ctx.ancestors(loop)):

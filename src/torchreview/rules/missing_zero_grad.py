@@ -66,7 +66,7 @@ import libcst as cst
 from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, function_as_iteration
-from torchreview.loops.names import dotted
+from torchreview.loops.names import _GRAD_OWNER, dotted
 from torchreview.rules._calls import assignments, call_sites, first_argument, values_of
 from torchreview.rules._common import (
     PARAMETERS_OF,
@@ -713,7 +713,6 @@ def _engine_steps(ctx: FileContext) -> Iterator[Finding]:
 # for step in range(n): loss.backward(); with torch.no_grad(): w -= lr * w.grad  (and never w.grad.zero_())
 # DeepDream's img.data = img.data + lr * img.grad.data. Every update uses the sum of all gradients so far.
 
-_GRAD_OF = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*?)(?:\.data)?\.grad\b")
 _CLEARS_TEXT = re.compile(r"zero_grad|\.grad(?:\.data)?\.(?:zero_|fill_|detach_|mul_)\(|\.grad\s*=|\bgrad\s*\*=|"
                           r"autograd\.grad\b|requires_grad_?\(|\bclear\w*\(", re.IGNORECASE)
 
@@ -726,7 +725,7 @@ def _manual_findings(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
     if _CLEARS_TEXT.search(code_without_comments(ctx.lines[loop.line - 1: loop.end_line])):
         return  # (also a leaf made afresh in the loop: x = x.detach().requires_grad_())
     for step in manual:
-        owners = [m.group(1) for m in _GRAD_OF.finditer(step.code)]
+        owners = [m.group(1) for m in _GRAD_OWNER.finditer(step.code)]
         owner = owners[0] if owners else ""
         root = owner.split(".", 1)[0]
         if not owner or (step.receiver or "").removesuffix(".data") != owner:
