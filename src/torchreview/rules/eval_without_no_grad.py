@@ -2853,8 +2853,10 @@ def _alias_of(ctx: FileContext, func: cst.FunctionDef, test: cst.BaseExpression)
 def _mentions_flag(conditions: tuple[str, ...], test: str, alias: cst.BaseExpression | None, ctx: FileContext) -> bool:
     """Whether a condition on the way to a helper's forward pass reads the flag (or what it was set from):
     only those keep the pass out of evaluation; the helper's own branches do not."""
-    names = set(re.findall(r"[A-Za-z_]\w*", test + " " + (ctx.code(alias) if alias is not None else ""))) - {"not", "is", "None"}
-    return any(re.search(rf"(?<![\w.]){re.escape(n)}\b", c) for c in conditions for n in names)
+    # the flag by its own name (is_train of self.is_train): a receiver such as self is in many conditions
+    text = test + " " + (ctx.code(alias) if alias is not None else "")
+    names = {chain.rsplit(".", 1)[-1] for chain in re.findall(r"[A-Za-z_][\w.]*", text)} - {"not", "is", "None"}
+    return any(re.search(rf"(?<!\w){re.escape(n)}\b", c) for c in conditions for n in names)
 
 
 def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
