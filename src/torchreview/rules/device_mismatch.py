@@ -1768,6 +1768,31 @@ def _unpacked_tensors(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> 
     return found
 
 
+class _InnerLoops(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.sources: set[str] = set()
+
+    def visit_For(self, node: cst.For) -> None:
+        self.sources |= {n.value for n in _unwrap_iter(node.iter) if isinstance(n, cst.Name)}
+
+
+def _yields_loaders(loop: TrainingLoop, names: set[str]) -> bool:
+    """Each item holds a loader that an inner loop runs (``for symbol, stock_loader in loaders:`` then
+    ``for x, y in stock_loader:``): the items are groups of batches with their keys, not batch tensors;
+    the inner loop's own items are the batches."""
+    node = loop.node
+    if not isinstance(node, cst.For) or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    parts = set(names)
+    for stmt in node.body.body[:4]:  # ``symbol, stock_loader = stock``
+        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(line, cst.Assign) and isinstance(line.value, cst.Name) and line.value.value in names:
+            parts |= {n for t in line.targets for n in _names(t.target)}
+    inner = _InnerLoops()
+    walk(node.body, inner)
+    return bool(parts & inner.sources)
+
+
 def _tensor_item_of(value: cst.BaseExpression, names: set[str], target: str) -> bool:
     """``batch["image"]`` or ``batch[0]`` assigned to a name: one tensor of the batch, when the key or the
     new name says so (``pixel_values``, ``labels``, ``x``)."""
@@ -2851,6 +2876,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             names = set()
         if _caller_places(ctx, loop) or _passes_through(ctx, loop):
             continue
+        if _yields_loaders(loop, names):
+            names = set()
         names = {n for n in names if not (_MAYBE_TEXT.search(n) and _read_as_text(ctx, loop.node.body, n))}
         state = _State(raw=set(names), moved=set(), tensors=_unpacked_tensors(ctx, loop, names))
         walker = _Walker(ctx, state, scatters, resolver_for(ctx, loop.function_node),
@@ -3071,5 +3098,29 @@ class Trainer:
             loss = DeepSpeech.criterion(output, transcripts, lengths)
             loss.backward()
             self.optimizer.step()
+""",
+]
+
+VALID += [
+    # each item of the outer loop is a market's name with that market's own loader, which the inner
+    # loop runs; the name is a key for the results, never a tensor
+    """
+import torch
+
+
+def train_markets(model, market_loaders, optimizer, loss_fn, device):
+    model.train()
+    history = {}
+    for market, loader in market_loaders:
+        history[market] = []
+        for window, price in loader:
+            window, price = window.to(device), price.to(device)
+            pred = model(window, market=market)
+            loss = loss_fn(pred, price)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            history[market].append(loss.item())
+    return history
 """,
 ]
