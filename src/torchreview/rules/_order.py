@@ -189,7 +189,10 @@ def gradients_unused(ctx: FileContext, loop: TrainingLoop, seq: Sequence[Event],
     later = [s for s in steps if s.order > backward.order and not exclusive(s.conditions, backward.conditions)]
     if not later:
         return False
+    # (a clearing in the other branch of an if, ``if aser: zero_grad(); ...; step() else: step()``, does
+    # not run before that branch's step)
     return all(any(z.kind == EventKind.ZERO_GRAD and backward.order < z.order < s.order
+                   and not exclusive(z.conditions, s.conditions)
                    and clears_optimizer(ctx, z, s.target or "", loop) is True for z in seq) for s in later)
 
 

@@ -842,3 +842,27 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if not found and (accumulated := _cleared_every_micro_batch(ctx, loop)) is not None:
             found.append(accumulated)
         yield from found
+
+VALID += [
+    # one setting clears what the two passes gathered and steps on a pass over the joined batch; the
+    # other setting steps on the two passes' gradients (a replay learner's two modes)
+    """
+import torch
+
+
+def learn(model, opt, criterion, stream, memory, joint):
+    for x, y in stream:
+        opt.zero_grad()
+        criterion(model(x), y).backward()
+        mx, my = memory.sample(len(x))
+        criterion(model(mx), my).backward()
+        if joint:
+            opt.zero_grad()
+            both = criterion(model(torch.cat([x, mx])), torch.cat([y, my]))
+            both.backward()
+            opt.step()
+        else:
+            opt.step()
+        memory.add(x, y)
+""",
+]
