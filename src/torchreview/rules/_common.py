@@ -348,11 +348,19 @@ def _grad_below(node: cst.BaseExpression) -> cst.Attribute | None:
 _ASSERT_CALL = re.compile(r"^assert(?:_|[A-Z])")
 
 
+# A call named for handing back the gradients (``self.net.get_grads()``, ``flat_grad(model)``,
+# ``collect_gradients(params)``), whose body may sit in another file: it reads them as ``p.grad`` does.
+# A bare ``grad`` (``torch.autograd.grad``) computes gradients instead, and ``set_grads``/``zero_grad`` write.
+_GRAD_GETTER = re.compile(r"^(?:(?:get|flat|flatten|collect|gather|fetch|copy|store)_?(?:flat_?)?grads?|grads|"
+                          r"(?:get_|collect_|gather_)?gradients)(?:_?(?:vector|vec|list|dict|flat))?$", re.IGNORECASE)
+
+
 def reads_grad_in(node: cst.CSTNode) -> bool:
     """Whether the code under ``node`` reads ``.grad`` to inspect or use the gradients: not only
     clearing it, and not only measuring it for a log (``p.grad is not None``, ``p.grad.norm()``,
     ``torch.norm(p.grad)``) outside an assertion (an ``assert`` statement or a test's
-    ``self.assertTrue(...)``-style call)."""
+    ``self.assertTrue(...)``-style call), or calls a function named for handing them back
+    (``net.get_grads()``)."""
     found = False
     ignored: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
@@ -372,6 +380,9 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
             func = n.func
             if _ASSERT_CALL.match(last_name(func)):  # self.assertTrue(...), torch.testing.assert_close(...)
                 asserts += 1
+            if _GRAD_GETTER.match(last_name(func)):
+                nonlocal found
+                found = True
             if isinstance(func, cst.Attribute) and func.attr.value in clearing:
                 target = func.value
                 if isinstance(target, cst.Attribute) and target.attr.value == "data":

@@ -61,8 +61,9 @@ from collections.abc import Iterator
 import libcst as cst
 
 from torchreview.context import FileContext
+from torchreview.cstwalk import walk
 from torchreview.finding import Finding
-from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.names import _RUNS_BACKWARD
 from torchreview.rules._callee import resolver_for
 from torchreview.rules._calls import call_sites
@@ -1082,11 +1083,18 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop gathers gradients over micro-batches and an optimizer step follows it in the same
     function (``zero_grad()``, then ``for chunk in chunks: ... backward()``, then ``step()``). A loop
     that clears the gradients itself keeps only the last batch's, so a step after it stays a finding."""
-    if any(not z.conditions for z in loop.of(EventKind.ZERO_GRAD)):
+    collecting = _collecting_optimizers(ctx, loop)
+    if any(not z.conditions for z in loop.of(EventKind.ZERO_GRAD)) and not collecting:
         return False  # cleared on every pass; a clearing under a setting (accum_count == 1) may not run
     resolve = resolver_for(ctx, loop.function_node)
     for site in call_sites(ctx):
         if site.function is not loop.function_node or site.line <= loop.end_line:
+            continue
+        if collecting:
+            # only the optimizer that gathered each pass's gradients in its own context may step them
+            if site.name == "step" and isinstance(site.node.func, cst.Attribute) and \
+                    ctx.code(site.node.func.value) in collecting:
+                return True
             continue
         if steps_an_optimizer(ctx, site.node):
             return True
@@ -1095,6 +1103,32 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
         if helper is not None and any(steps_an_optimizer(ctx, call) for call in calls_in(helper)):
             return True
     return False
+
+
+def _collecting_optimizers(ctx: FileContext, loop: TrainingLoop) -> set[str]:
+    """Optimizers whose own context manager wraps a backward pass of the loop (IVON's
+    ``with optimizer.sampled_params(train=True):`` around each Monte Carlo sample's ``zero_grad()`` and
+    ``backward()``): the optimizer takes each pass's gradients when the block ends, so one step after
+    the loop applies them all, though every pass clears ``.grad``."""
+    lines = {b.line for b in loop.of(EventKind.BACKWARD, max_depth=0)}
+    found: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_With(self, node: cst.With) -> None:
+            pos = ctx.pos(node)
+            if not any(pos.start.line <= line <= pos.end.line for line in lines):
+                return
+            for item in node.items:
+                call = item.item
+                if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                        _OPTIMIZER_NAME.search(last_name(call.func.value)):
+                    found.add(ctx.code(call.func.value))
+
+    walk(loop.node.body, V())
+    return found
+
+
+_OPTIMIZER_NAME = re.compile(r"optim|^opt(?:_\w+)?$|^\w+_opt$", re.IGNORECASE)
 
 
 # Training frameworks step the optimizer in a callback or hook that the loop calls between batches
@@ -1237,5 +1271,63 @@ def train_model(model, loaders, criterion, optimizer, dev, lr_scheduler=None, nu
             loss = criterion(model(inputs.to(dev)), labels.to(dev))
             loss.backward()
             optimizer.step()
+""",
+]
+
+VALID += [
+    # a Fisher estimate for EWC: each sample's gradients are fetched through the network's own method
+    # (defined in another file) and squared into a running sum; no step is meant to follow
+    """
+import torch
+import torch.nn.functional as F
+
+
+class OnlineEWC:
+    def __init__(self, net, opt):
+        self.net, self.opt = net, opt
+
+    def estimate_fisher(self, loader):
+        fisher = torch.zeros_like(self.net.get_params())
+        for x, y in loader:
+            self.opt.zero_grad()
+            loss = F.cross_entropy(self.net(x), y)
+            loss.backward()
+            fisher += self.net.get_grads() ** 2
+        return fisher / len(loader)
+""",
+]
+
+VALID += [
+    # a variational optimizer draws weights for each Monte Carlo sample in its own context and takes
+    # that sample's gradients when the block ends; one step after the samples applies them all
+    """
+import torch.nn.functional as F
+
+
+def train_batch(model, optimizer, images, target, samples=4):
+    for _ in range(samples):
+        with optimizer.sampled_params(train=True):
+            optimizer.zero_grad()
+            loss = F.cross_entropy(model(images), target)
+            loss.backward()
+    optimizer.step()
+    return loss.item()
+""",
+]
+
+INVALID += [
+    # each pass clears the gradients and only a step after the loop applies them, with no context of
+    # the optimizer to keep them: the step sees the last batch alone
+    """
+import torch.nn.functional as F
+
+
+def train_batch(model, optimizer, chunks, amp_ctx):
+    for x, y in chunks:
+        with amp_ctx():
+            optimizer.zero_grad()
+            loss = F.cross_entropy(model(x), y)
+            loss.backward()  # <- finding
+    optimizer.step()
 """,
 ]
