@@ -823,7 +823,7 @@ def train_epoch(model, loader, optimizer):
 
 _IDENT = re.compile(r"(?<![.\w])([A-Za-z_]\w*)\b")
 _CHAIN = re.compile(r"(?<![.\w])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
-_DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|\bfloat\(|\bint\(|\.tolist\(\)|\.numpy\(\)|"
+_DETACHING = re.compile(r"\.item\(\)|\.detach\(|\.data\b|(?<!\.)\bfloat\(|(?<!\.)\bint\(|\.tolist\(\)|\.numpy\(\)|"
                         r"\.cpu\(\)\.item|\bmath\.|\bnp\.")
 # A count of a loss tensor's elements is a plain int: ``total_pred_number += losses.numel()``
 _COUNT_OF = re.compile(r"[\w.\[\]]+\.(?:numel|nelement|dim|size)\(\s*-?\d*\s*\)|[\w.\[\]]+\.(?:ndim|shape(?:\[-?\d+\])?)|"
@@ -1712,5 +1712,24 @@ def train(model, train_loader, opt):
         opt.step()
         train_loss.append(to_scalar([loss_recons, loss_vq]))
     return train_loss
+""",
+]
+
+INVALID += [
+    # Tensor.float() changes the dtype and keeps the graph; only the builtin float() makes a number
+    """
+import torch
+
+
+def train(model, loader, optimizer, criterion, epochs):
+    for epoch in range(epochs):
+        epoch_loss = 0.0
+        for images, masks in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(images), masks)
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.float()  # <- finding
+        print(epoch, epoch_loss / len(loader))
 """,
 ]
