@@ -12,7 +12,7 @@ from cmarkgfm.cmark import Options
 from torchreview import content
 from torchreview.diff import ChangedFile, Hunk, parse_diff
 from torchreview.finding import Finding, LoopRef, Severity, Skipped, Suggestion
-from torchreview.render import inline_comment
+from torchreview.render import fill, inline_comment
 from torchreview.report.markdown import (
     GITHUB_BODY_LIMIT,
     SUMMARY_MARKER,
@@ -181,5 +181,5 @@ def test_demo_review_shows_inline_comments_and_the_summary():
     out = render_review(result)
     assert result.findings
     for f in result.findings:
-        assert content.rule_wording(f.rule).title in out
+        assert fill(content.rule_wording(f.rule).title, f.facts, markdown=False) in out
     assert out.count(SUMMARY_MARKER) == 1 and "<details><summary>" in out

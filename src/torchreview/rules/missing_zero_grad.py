@@ -46,6 +46,10 @@ Use instead
     object's ``__call__``) is read as the loop's body; any ``zero_grad`` elsewhere in the file (an event
     handler) keeps it quiet.
 
+    A closure handed to an LBFGS optimizer's ``step()`` that runs ``backward()`` and clears nothing: LBFGS
+    calls it up to ``max_iter`` times within one step (20 by default), so from the second call on it hands
+    back the sum of the gradients at every point tried. Quiet when the optimizer is built with ``max_iter=1``.
+
     A tensor updated by hand from its own gradient in a loop (``w -= lr * w.grad`` under ``no_grad``,
     ``img.data = img.data + lr * img.grad.data`` in DeepDream) with no optimizer: the loop must clear that
     gradient itself (``w.grad.zero_()``, ``w.grad = None``). A tensor made afresh in each pass
@@ -83,8 +87,9 @@ from torchreview.rules._order import exclusive as exclusive_conditions
 
 ID = "missing-zero-grad"
 SEVERITY = "error"
-# only loops with a backward pass or an optimizer step matter, and step functions an ignite Engine runs
-PREFILTER = r"training-step||text:\bEngine\(&&text:\.backward\("
+# only loops with a backward pass or an optimizer step matter, step functions an ignite Engine runs, and
+# closures handed to LBFGS
+PREFILTER = r"training-step||text:\bEngine\(&&text:\.backward\(||text:\bLBFGS\(&&text:\.backward\("
 
 VALID = [
     # ignite: the step function clears the gradients itself, or a handler of the file does
@@ -743,7 +748,63 @@ def _manual_findings(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
         return
 
 
+# -- an LBFGS closure that never clears ----------------------------------------------------------------
+# LBFGS calls the closure again and again inside one step(), up to max_iter times (20 by default), to
+# evaluate the loss and its gradient at each trial point. A closure that runs backward() without clearing
+# first hands back the sum of the gradients at every point tried so far.
+
+_LBFGS = re.compile(r"\bLBFGS\(")
+_ONE_EVALUATION = re.compile(r"\bmax_iter\s*=\s*1\b(?!\.)")
+
+
+def _closure_of(ctx: FileContext, call: cst.Call) -> cst.FunctionDef | None:
+    """The function of this file handed to ``step`` as its closure (``optimizer.step(closure)``)."""
+    arg = first_argument(call, "closure")
+    if not isinstance(arg, cst.Name):
+        return None
+    found = [i.node for i in (*ctx.facts.top_functions.values(), *ctx.facts.nested.values(),
+                              *ctx.facts.methods.values()) if i.node.name.value == arg.value]
+    return found[0] if len(found) == 1 else None
+
+
+def _closure_findings(ctx: FileContext, told: set[int]) -> Iterator[Finding]:
+    if not _LBFGS.search(ctx.source):
+        return
+    for site in call_sites(ctx):
+        func = site.node.func
+        if site.name != "step" or not isinstance(func, cst.Attribute) or site.line in told:
+            continue
+        optimizer = ctx.code(func.value)
+        built = [ctx.code(v) for v in values_of(ctx, optimizer)]
+        if not any(_LBFGS.search(v) and not _ONE_EVALUATION.search(v) for v in built):
+            continue
+        closure = _closure_of(ctx, site.node)
+        if closure is None:
+            continue
+        pos = ctx.pos(closure)
+        start = pos.start.line
+        body = code_without_comments(ctx.lines[start - 1: pos.end.line])
+        backward = re.search(r"\.backward\(", body)
+        if backward is None or _CLEARS_TEXT.search(body):
+            continue
+        line = start + body[: backward.start()].count("\n")
+        yield ctx.finding(
+            ID, SEVERITY, line, line,
+            facts={"optimizer": optimizer, "closure": closure.name.value, "step_line": site.line,
+                   "backward_line": line, "loop_header": f"def {closure.name.value}()", "loop_line": start,
+                   "cleared": ""},
+        )
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
+    told: set[int] = set()
+    for found in _loop_findings(ctx):
+        told.add(int(found.facts["step_line"]))
+        yield found
+    yield from _closure_findings(ctx, told)
+
+
+def _loop_findings(ctx: FileContext) -> Iterator[Finding]:
     yield from _engine_steps(ctx)
     for loop in training_loops(ctx):
         yield from _manual_findings(ctx, loop)
@@ -859,5 +920,67 @@ def pgd(model, x, y, loss_fn, eps, alpha, steps):
         x_adv.data = x_adv.data + alpha * x_adv.grad.sign()
         x_adv.data = torch.min(torch.max(x_adv.data, x - eps), x + eps)
     return x_adv.detach()
+""",
+]
+
+VALID += [
+    # temperature scaling: the LBFGS closure clears before each evaluation
+    """
+import torch
+from torch import nn, optim
+
+
+def fit_temperature(logits, labels):
+    temperature = nn.Parameter(torch.ones(1))
+    nll = nn.CrossEntropyLoss()
+    optimizer = optim.LBFGS([temperature], lr=0.01, max_iter=50)
+
+    def evaluate():
+        optimizer.zero_grad()
+        loss = nll(logits / temperature, labels)
+        loss.backward()
+        return loss
+
+    optimizer.step(evaluate)
+    return temperature.item()
+""",
+    # one evaluation per step: the loop clears before each step, so nothing adds up
+    """
+import torch
+
+
+def refine(model, x, y, steps):
+    optimizer = torch.optim.LBFGS(model.parameters(), max_iter=1)
+
+    def closure():
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        return loss
+
+    for _ in range(steps):
+        optimizer.zero_grad()
+        optimizer.step(closure)
+""",
+]
+
+INVALID += [
+    # temperature scaling whose closure never clears: each of LBFGS's inner calls adds to the gradient
+    """
+import torch
+from torch import nn, optim
+
+
+def fit_temperature(logits, labels, max_iter=50):
+    temperature = nn.Parameter(torch.ones(1))
+    nll = nn.CrossEntropyLoss()
+    optimizer = optim.LBFGS([temperature], lr=0.01, max_iter=max_iter)
+
+    def evaluate():
+        loss = nll(logits / temperature, labels)
+        loss.backward()  # <- finding
+        return loss
+
+    optimizer.step(evaluate)
+    return temperature.item()
 """,
 ]
