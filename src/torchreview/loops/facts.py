@@ -260,6 +260,9 @@ _ACTS_ON_A_MODEL = re.compile(
 _RUNS_A_MODEL = re.compile(r"^_*(?:eval|evaluate|infer|predict|run|fit|plot|visuali[sz]e|show|inspect|"
                            r"analy[sz]e|benchmark|profile)_", re.IGNORECASE)
 _NOT_A_MODEL = re.compile(r"tokeni[sz]er|processor|feature_extractor|vocab|^config$|^cfg$|"
+                          # a Python generator of batches (val_loader = data_generator(path, ...)) or a random
+                          # number generator, not the generator network of a GAN
+                          r"(?:data|batch|sample|example|token|text|rng|random|seed|number)s?_?gen(?:erator)?s?$|"
                           r"^model_(?:dump|dump_json|validate|validate_json|validate_strings|copy|construct|"
                           r"json_schema|fields|fields_set|rebuild|post_init|computed_fields|extra|config)$",
                           re.IGNORECASE)

@@ -3774,3 +3774,23 @@ def validate(nets, val_loader, device):
     return losses
 """,
 ]
+
+VALID += [
+    # the batches come from a Python generator function named data_generator; the network runs under
+    # no_grad
+    """
+import torch
+
+
+def run_validation(model, path, steps, device):
+    model.eval()
+    val_batches = data_generator(path, steps)
+    total = torch.zeros((), device=device)
+    with torch.no_grad():
+        for _ in range(steps):
+            inputs, targets = next(val_batches)
+            total += model(inputs, targets).mean()
+    model.train()
+    return (total / steps).item()
+""",
+]
