@@ -845,6 +845,17 @@ def _first_entry(ctx: FileContext, total: str, line: int) -> bool:
     return re.fullmatch(rf"if\s+{re.escape(key)}\s+not\s+in\s+{re.escape(owner)}(?:\.keys\(\))?\s*:", above) is not None
 
 
+def _entries_detached(ctx: FileContext, name: str, start: int, end: int) -> bool:
+    """Between ``start`` and ``end``, every entry of the dict ``name`` is turned into a number in place
+    (``seqout[key] = seqout[key].cpu().detach().numpy()``): its entries no longer hold graphs."""
+    entry = re.compile(rf"^\s*{re.escape(name)}\[\s*\w+\s*\]\s*=\s*(.+)$")
+    for line in ctx.lines[start: end - 1]:
+        m = entry.match(re.sub(r"#.*$", "", line))
+        if m and _DETACHING.search(m.group(1)):
+            return True
+    return False
+
+
 def _entries_of(ctx: FileContext, body: cst.CSTNode, losses: dict[str, int]) -> dict[str, tuple[int, int, int]]:
     """The names a loop binds to the entries of a loss dict (``for name, val in loss_dict.items()``,
     ``for v in losses.values()``): each is a loss with its graph too (a detection model's loss dict).
@@ -859,6 +870,8 @@ def _entries_of(ctx: FileContext, body: cst.CSTNode, losses: dict[str, int]) -> 
                 return
             pos = ctx.pos(node)
             where = (losses[it.func.value.value], pos.start.line, pos.end.line)
+            if _entries_detached(ctx, it.func.value.value, where[0], pos.start.line):
+                return  # for key in out: out[key] = out[key].cpu().detach().numpy(), then out.items()
             target = node.target
             if it.func.attr.value == "values" and isinstance(target, cst.Name):
                 found[target.value] = where
@@ -1731,5 +1744,30 @@ def train(model, loader, optimizer, criterion, epochs):
             optimizer.step()
             epoch_loss += loss.float()  # <- finding
         print(epoch, epoch_loss / len(loader))
+""",
+]
+
+VALID += [
+    # the loss dict's entries are turned into numbers in place before they are summed per key
+    """
+import torch
+
+
+def train(net, loader, optimizer, log_every):
+    totals = {}
+    for step, (frames, ref) in enumerate(loader):
+        out = net(ref, frames)
+        optimizer.zero_grad()
+        out["rd_loss"].backward()
+        optimizer.step()
+        if step % log_every == 0:
+            for key in out:
+                out[key] = out[key].cpu().detach().numpy()
+            for key, value in out.items():
+                if key in totals:
+                    totals[key] += value
+                else:
+                    totals[key] = value
+    return totals
 """,
 ]
