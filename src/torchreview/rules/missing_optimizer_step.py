@@ -75,6 +75,7 @@ from torchreview.rules._common import (
     passes_to_unknown,
     reads_grad,
     reads_grad_in,
+    resolvable,
     scope_mentions_optimizer,
     steps_an_optimizer,
     training_loops,
@@ -1096,13 +1097,23 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
                     ctx.code(site.node.func.value) in collecting:
                 return True
             continue
-        if steps_an_optimizer(ctx, site.node):
+        if steps_an_optimizer(ctx, site.node) or _steps_out_of_view(ctx, site.node):
             return True
         # self.optimizer_step(state) (PyText's trainer): a helper of the file that steps
         helper = resolve(site.node) if site.name != "step" else None
         if helper is not None and any(steps_an_optimizer(ctx, call) for call in calls_in(helper)):
             return True
     return False
+
+
+_STEP_CALL_NAME = re.compile(r"(?:^|_)step(?:_|$)", re.IGNORECASE)
+
+
+def _steps_out_of_view(ctx: FileContext, call: cst.Call) -> bool:
+    """A function of another module named for stepping and handed the optimizer
+    (``step_optimizer(optimizer, step=step)`` from the project's optim package): it applies the gradients."""
+    return bool(_STEP_CALL_NAME.search(last_name(call.func))) and not resolvable(ctx, call) and any(
+        ctx.facts.is_optimizer(ctx.code(a.value)) for a in call.args)
 
 
 def _collecting_optimizers(ctx: FileContext, loop: TrainingLoop) -> set[str]:
@@ -1329,5 +1340,23 @@ def train_batch(model, optimizer, chunks, amp_ctx):
             loss = F.cross_entropy(model(x), y)
             loss.backward()  # <- finding
     optimizer.step()
+""",
+]
+
+VALID += [
+    # micro-batches gather the gradients; a function of the project's optim package, handed the
+    # optimizer, steps after them
+    """
+from optim import build_optimizer, step_optimizer
+
+
+def train(model, batches, steps, accum):
+    optimizer = build_optimizer(model)
+    for step in range(steps):
+        for _ in range(accum):
+            x, y = next(batches)
+            loss = model(x, y) / accum
+            loss.backward()
+        step_optimizer(optimizer, step=step, total_steps=steps)
 """,
 ]
