@@ -1192,6 +1192,23 @@ def _built_in_loop(ctx: FileContext, loop: TrainingLoop, call: cst.Call) -> bool
                for a in assignments(ctx))
 
 
+def _helper_owns_network(ctx: FileContext, loop: TrainingLoop, call: cst.Call, model: str) -> bool:
+    """The network a helper switches is none the loop can see: the loop calls a plain function (no
+    object whose attributes it could reach) with no network among the arguments, and the switched name is
+    neither run by the loop nor set at the top of this file or in the loop's function (a global ``model``
+    that a ``test()`` reads stays the loop's).
+    A dataset-distillation loop's ``eval_synthetic(args, images, labels)`` trains and evaluates a new
+    network inside; the loop's own network keeps its mode."""
+    if not isinstance(call.func, cst.Name):
+        return False
+    runs = {e.receiver for e in loop.events if e.receiver and not e.via}
+    seen = runs | {a.name for a in assignments(ctx) if a.function is None or a.function is loop.function_node}
+    if model.split(".", 1)[0] in seen or model in seen:
+        return False
+    handed = [ctx.code(a.value) for a in call.args]
+    return not any(ctx.facts.is_model(code) or code in runs or code.split(".", 1)[0] in runs for code in handed)
+
+
 def _helper_restores(ctx: FileContext, loop: TrainingLoop, e: Event) -> bool:
     """The evaluation helper that switches to eval mode ends by switching back to training."""
     call = _helper_call(ctx, loop, e)
@@ -1396,6 +1413,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if _switched_on_a_copy(ctx, e):
                 continue  # model = copy.deepcopy(model) in the helper first: the caller's model keeps its mode
+            if e.via and call is not None and _helper_owns_network(ctx, loop, call, model):
+                continue  # eval_synthetic(args, images, labels): the helper builds and evaluates a network of its own
             if e.via and call is not None and _built_in_loop(ctx, loop, call):
                 continue  # model = model_class(...) each pass, then trained and evaluated by the helper: a new one
             if _part_of_trained(loop, model):
@@ -1683,5 +1702,64 @@ def main(model, train_loader, epochs):
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     for epoch in range(epochs):
         train_one_epoch(model, train_loader, optimizer)
+""",
+]
+
+VALID += [
+    # dataset distillation: the synthetic images are learned through a frozen feature network; every so
+    # often a helper trains and evaluates a fresh network of its own on them
+    """
+import torch
+import torch.nn.functional as F
+
+
+def score_synthetic(images, labels, test_loader):
+    probe = make_probe()
+    opt = torch.optim.SGD(probe.parameters(), lr=0.01)
+    for _ in range(300):
+        opt.zero_grad()
+        F.cross_entropy(probe(images), labels).backward()
+        opt.step()
+    probe.eval()
+    with torch.no_grad():
+        return sum((probe(x).argmax(1) == y).sum().item() for x, y in test_loader)
+
+
+def distill(feature_net, real_batches, images, labels, test_loader, iterations):
+    opt_img = torch.optim.SGD([images], lr=1.0)
+    feature_net.train()
+    for it in range(iterations):
+        if it % 100 == 0:
+            print(score_synthetic(images.detach(), labels, test_loader))
+        real = next(real_batches)
+        loss = ((feature_net(real).mean(0) - feature_net(images).mean(0)) ** 2).sum()
+        opt_img.zero_grad()
+        loss.backward()
+        opt_img.step()
+""",
+]
+
+INVALID += [
+    # a script-level network that test() switches to eval mode: the loop trains the same network
+    """
+import torch
+import torch.nn.functional as F
+
+model = build_model()
+optimizer = torch.optim.Adam(model.parameters())
+
+
+def test():
+    model.eval()
+    with torch.no_grad():
+        return sum(F.cross_entropy(model(x), y).item() for x, y in test_loader)
+
+
+for epoch in range(10):
+    for x, y in train_loader:
+        optimizer.zero_grad()
+        F.cross_entropy(model(x), y).backward()
+        optimizer.step()
+    print(test())  # <- finding
 """,
 ]
