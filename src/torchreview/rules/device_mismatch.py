@@ -1703,6 +1703,11 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
         if any(_built_for_a_device(v) or _built_from_moved(ctx, v) or _over_a_placed_dataset(ctx, v)
                for v in values_of(ctx, code)):
             return False  # a project's own loader told where to put the batches: Loader(..., cuda=True)
+        if re.search(rf"(?<![\w.]){re.escape(code)}\.device\b", ctx.source):
+            return False  # if train_loader.device == 'cpu': x = x.cuda(): a loader that keeps its own device
+        entries = _dict_entries_for(ctx, code) if isinstance(src, cst.Name) and not values else []
+        if entries and all(_built_for_a_device(v) for v in entries):
+            return False  # for name, loader in val_loaders.items(), each built with device=device
         if any(_moves(ctx, v) for v in values_of(ctx, code)):
             return False  # loader = [(x.cuda(), y.cuda()) for x, y in raw]: batches built on the GPU
         if _MOVING_LOADER.search(code.rsplit(".", 1)[-1]):
@@ -1717,6 +1722,20 @@ def _loader_expr(ctx: FileContext, expr: cst.BaseExpression) -> bool:
         ):
             return True
     return False
+
+
+def _dict_entries_for(ctx: FileContext, name: str) -> list[cst.BaseExpression]:
+    """The values of the dict a loop takes ``name`` from (``for split, loader in loaders.items()`` or
+    ``for loader in loaders.values()``), where the file writes that dict out (``loaders = {"val": ...}``)."""
+    n = re.escape(name)
+    m = re.search(rf"\bfor\s+\w+\s*,\s*{n}\s+in\s+([\w.]+)\.items\(\)|\bfor\s+{n}\s+in\s+([\w.]+)\.values\(\)",
+                  ctx.source)
+    if m is None:
+        return []
+    dicts = values_of(ctx, m.group(1) or m.group(2))
+    if not dicts or not all(isinstance(d, cst.Dict) for d in dicts):
+        return []
+    return [el.value for d in dicts if isinstance(d, cst.Dict) for el in d.elements if isinstance(el, cst.DictElement)]
 
 
 def _batch_names(ctx: FileContext, loop: TrainingLoop) -> set[str]:
@@ -3122,5 +3141,53 @@ def train_markets(model, market_loaders, optimizer, loss_fn, device):
             optimizer.step()
             history[market].append(loss.item())
     return history
+""",
+]
+
+VALID += [
+    # held-out loaders kept in a dict, each built with the device; a batch is drawn from each in turn
+    """
+import torch
+
+
+def evaluate(config, make_loader, splits, device, steps):
+    model = GPT(config).to(device)
+    loaders = {
+        "chat": make_loader(splits["chat"], batch_size=8, device=device),
+        "math": make_loader(splits["math"], batch_size=8, device=device),
+    }
+    model.eval()
+    with torch.no_grad():
+        for name, loader in loaders.items():
+            total = 0.0
+            for _ in range(steps):
+                x, y = next(loader)
+                with torch.autocast("cuda", dtype=torch.bfloat16):
+                    _, loss = model(x, y)
+                total += loss.item()
+            print(name, total / steps)
+""",
+]
+
+VALID += [
+    # a loader that keeps the data on a device of its own: batches are moved only when it holds them on
+    # the CPU
+    """
+import torch
+
+
+def train(model, train_loader, criterion, optimizer):
+    model = model.cuda()
+    model.train()
+    for x, y in train_loader:
+        if train_loader.device == "cpu":
+            x = x.cuda()
+            y = y.cuda()
+        if torch.rand(1).item() < 0.5:
+            y = y.flip(0)
+        loss = criterion(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
 """,
 ]
