@@ -376,12 +376,11 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
             asserts -= 1
 
         def visit_Call(self, n: cst.Call) -> None:
-            nonlocal asserts
+            nonlocal asserts, found
             func = n.func
             if _ASSERT_CALL.match(last_name(func)):  # self.assertTrue(...), torch.testing.assert_close(...)
                 asserts += 1
             if _GRAD_GETTER.match(last_name(func)):
-                nonlocal found
                 found = True
             if isinstance(func, cst.Attribute) and func.attr.value in clearing:
                 target = func.value

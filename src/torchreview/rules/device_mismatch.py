@@ -1773,18 +1773,22 @@ def _unpacked_tensors(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> 
         found = {n for n in names if _TENSOR_ITEM.match(n)}
     # the batch unpacked by the first statements of the body: ``x, _ = batch`` (a tuple of tensors), or
     # one item taken out of it, ``samples = samples["image"]``, ``img = batch[0]`` (a tensor)
-    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
-    for stmt in body[:4]:
-        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-        if not isinstance(line, cst.Assign) or len(line.targets) != 1:
-            continue
-        target = line.targets[0].target
-        if isinstance(line.value, cst.Name) and line.value.value in names and isinstance(target, cst.Tuple | cst.List) \
+    for target, value in _first_assignments(node):
+        if isinstance(value, cst.Name) and value.value in names and isinstance(target, cst.Tuple | cst.List) \
                 and len(target.elements) >= 2:
             found |= {n for n in _names(target) if _tensor_name(n)}
-        elif isinstance(target, cst.Name) and _tensor_item_of(line.value, names, target.value):
+        elif isinstance(target, cst.Name) and _tensor_item_of(value, names, target.value):
             found.add(target.value)
     return found
+
+
+def _first_assignments(node: cst.For) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """Target and value of the single assignments among the first four statements of the loop's body,
+    where a batch is unpacked (``x, y = batch``, ``symbol, stock_loader = stock``)."""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+    lines = [stmt.body[0] for stmt in body[:4] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1]
+    return [(line.targets[0].target, line.value) for line in lines
+            if isinstance(line, cst.Assign) and len(line.targets) == 1]
 
 
 class _InnerLoops(cst.CSTVisitor):
@@ -1800,13 +1804,10 @@ def _yields_loaders(loop: TrainingLoop, names: set[str]) -> bool:
     ``for x, y in stock_loader:``): the items are groups of batches with their keys, not batch tensors;
     the inner loop's own items are the batches."""
     node = loop.node
-    if not isinstance(node, cst.For) or not isinstance(node.body, cst.IndentedBlock):
+    if not isinstance(node, cst.For):
         return False
-    parts = set(names)
-    for stmt in node.body.body[:4]:  # ``symbol, stock_loader = stock``
-        line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-        if isinstance(line, cst.Assign) and isinstance(line.value, cst.Name) and line.value.value in names:
-            parts |= {n for t in line.targets for n in _names(t.target)}
+    parts = set(names) | {n for target, value in _first_assignments(node)
+                          if isinstance(value, cst.Name) and value.value in names for n in _names(target)}
     inner = _InnerLoops()
     walk(node.body, inner)
     return bool(parts & inner.sources)

@@ -1083,7 +1083,8 @@ def _over_ready_tensors(loop: TrainingLoop) -> bool:
 def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     """The loop gathers gradients over micro-batches and an optimizer step follows it in the same
     function (``zero_grad()``, then ``for chunk in chunks: ... backward()``, then ``step()``). A loop
-    that clears the gradients itself keeps only the last batch's, so a step after it stays a finding."""
+    that clears the gradients itself keeps only the last batch's, so a step after it stays a finding,
+    unless the optimizer's own context around each backward pass takes that pass's gradients (IVON)."""
     collecting = _collecting_optimizers(ctx, loop)
     if any(not z.conditions for z in loop.of(EventKind.ZERO_GRAD)) and not collecting:
         return False  # cleared on every pass; a clearing under a setting (accum_count == 1) may not run
@@ -1091,10 +1092,11 @@ def _accumulates_for_a_step_after(ctx: FileContext, loop: TrainingLoop) -> bool:
     for site in call_sites(ctx):
         if site.function is not loop.function_node or site.line <= loop.end_line:
             continue
+        func = site.node.func
         if collecting:
             # only the optimizer that gathered each pass's gradients in its own context may step them
-            if site.name == "step" and isinstance(site.node.func, cst.Attribute) and \
-                    ctx.code(site.node.func.value) in collecting:
+            if steps_an_optimizer(ctx, site.node) and isinstance(func, cst.Attribute) and \
+                    ctx.code(func.value) in collecting:
                 return True
             continue
         if steps_an_optimizer(ctx, site.node) or _steps_out_of_view(ctx, site.node):
@@ -1132,14 +1134,12 @@ def _collecting_optimizers(ctx: FileContext, loop: TrainingLoop) -> set[str]:
             for item in node.items:
                 call = item.item
                 if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-                        _OPTIMIZER_NAME.search(last_name(call.func.value)):
-                    found.add(ctx.code(call.func.value))
+                        ctx.facts.is_optimizer(owner := ctx.code(call.func.value)):
+                    found.add(owner)
 
     walk(loop.node.body, V())
     return found
 
-
-_OPTIMIZER_NAME = re.compile(r"optim|^opt(?:_\w+)?$|^\w+_opt$", re.IGNORECASE)
 
 
 # Training frameworks step the optimizer in a callback or hook that the loop calls between batches
