@@ -549,3 +549,50 @@ def test_default_flags_are_the_literal_defaults_a_call_leaves_out():
     assert default_flags(call("t.run(loader, train=True)"), info) == {"optimizer": None}
     assert default_flags(call("t.run(*args)"), info) == {}
     assert literal_flags(call("t.run(loader, None, True)"), info) == {"optimizer": None, "train": True}
+
+
+def test_a_phase_named_by_a_string_selects_the_branch_and_an_and_joins_tests():
+    # MS-TCN2's _train(batch_gen, name='valid'): if name == 'train' and i % k == 0: backward and step
+    src = """
+def run(model, loader, optimizer, name="train", every=4):
+    for i, (x, y) in enumerate(loader):
+        loss = model(x, y)
+        if name == "train" and i % every == 0:
+            loss.backward()
+            optimizer.step()
+
+for epoch in range(10):
+    run(model, train_loader, optimizer)
+    run(model, val_loader, optimizer, name="valid")
+"""
+    outer = next(lp for lp in loops_of(src) if lp.header.startswith("for epoch"))
+    # the default name="train" keeps the step (its test still depends on i); name="valid" drops it
+    assert len(outer.of(EventKind.BACKWARD)) == 1
+    # a phase in a tuple, a reversed comparison and an "or" that the phase decides
+    src_in = src.replace('name == "train" and i % every == 0', 'name not in ("val", "valid", "test")')
+    assert len(next(lp for lp in loops_of(src_in) if lp.header.startswith("for epoch")).of(EventKind.BACKWARD)) == 1
+    src_or = src.replace('name == "train" and i % every == 0', '"valid" == name or i < 0').replace(
+        'name="valid")', 'name="train")\n    run(model, val_loader, optimizer, name="valid")')
+    # the test holds for the valid call and is undecided for the two train calls: each of the three keeps its backward
+    assert len(next(lp for lp in loops_of(src_or) if lp.header.startswith("for epoch")).of(EventKind.BACKWARD)) == 3
+
+
+def test_flag_value_reads_strings_and_boolean_operations():
+    from torchreview.loops.flags import flag_value
+
+    def value(test: str, **flags: object) -> bool | None:
+        return flag_value(cst.parse_expression(test), flags)  # type: ignore[arg-type]
+
+    assert value("phase == 'train'", phase="val") is False
+    assert value("phase != 'train'", phase="val") is True
+    assert value("'val' == phase", phase="val") is True
+    assert value("phase in ('val', 'test')", phase="test") is True
+    assert value("phase in (VAL, 'test')", phase="test") is None  # a name in the tuple: undecided
+    assert value("phase == 'train' and step % 4 == 0", phase="val") is False
+    assert value("phase == 'train' and step % 4 == 0", phase="train") is None
+    assert value("train or force", train=True) is True
+    assert value("train or force", train=False) is None
+    assert value("train and not frozen", train=True, frozen=False) is True
+    assert value("phase == 'train'", other="val") is None
+    assert value("phase == 'train'", phase=True) is None  # a boolean flag compared with a word: undecided
+    assert value("optimizer is not None", optimizer=None) is False

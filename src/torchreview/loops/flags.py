@@ -1,19 +1,34 @@
-"""Literal flags a helper call sets (``run_epoch(val_loader, train=False)``, ``optimizer=None``): the
-helper's ``if train:`` (``if optimizer is not None:``) then runs one branch only, and the loop model
-follows that branch alone."""
+"""Literal flags a helper call sets (``run_epoch(val_loader, train=False)``, ``optimizer=None``,
+``run(loader, phase='val')``): the helper's ``if train:`` (``if optimizer is not None:``,
+``if phase == 'train' and ...:``) then runs one branch only, and the loop model follows that branch alone."""
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 
 from torchreview.cstwalk import walk
 from torchreview.loops.facts import _FunctionInfo
 
-# A parameter a call sets to a literal: True or False, or None for ``None`` (run_epoch(dev, optimizer=None))
-Flags = dict[str, bool | None]
+# A parameter a call sets to a literal: True or False, None for ``None`` (run_epoch(dev, optimizer=None)), or a
+# one-word string (run(loader, phase='val'))
+Flags = dict[str, bool | str | None]
 
 
 _LITERALS: dict[str, bool | None] = {"None": None, "True": True, "False": False}
+_NO_LITERAL = object()
+
+
+def _literal(node: cst.BaseExpression) -> object:
+    """The value of ``True``, ``False``, ``None`` or a one-word string, or ``_NO_LITERAL``."""
+    if isinstance(node, cst.Name) and node.value in _LITERALS:
+        return _LITERALS[node.value]
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        if isinstance(value, str) and re.fullmatch(r"\w+", value):
+            return value
+    return _NO_LITERAL
 
 
 def _params(info: _FunctionInfo) -> list[cst.Param]:
@@ -34,9 +49,9 @@ def default_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
     flags: Flags = {}
     for i, param in enumerate(_params(info)):
         default = param.default
-        if i >= positional and param.name.value not in given and isinstance(default, cst.Name) \
-                and default.value in _LITERALS:
-            flags[param.name.value] = _LITERALS[default.value]
+        if i >= positional and param.name.value not in given and default is not None \
+                and (literal := _literal(default)) is not _NO_LITERAL:
+            flags[param.name.value] = literal  # type: ignore[assignment]
     for target in _assigned_names(info.node.body) if flags else ():
         flags.pop(target, None)
     return flags
@@ -52,17 +67,14 @@ def literal_flags(call: cst.Call, info: _FunctionInfo, known: Flags | None = Non
         if arg.star:
             return {}
         value = arg.value
-        if not isinstance(value, cst.Name):
-            continue
-        if value.value in ("True", "False", "None"):
-            literal = _LITERALS[value.value]
-        elif known and value.value in known:
+        literal = _literal(value)
+        if literal is _NO_LITERAL:
+            if not (known and isinstance(value, cst.Name) and value.value in known):
+                continue
             literal = known[value.value]
-        else:
-            continue
         name = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if name is not None:
-            flags[name] = literal
+            flags[name] = literal  # type: ignore[assignment]
     if flags:
         for target in _assigned_names(info.node.body):
             flags.pop(target, None)
@@ -86,21 +98,43 @@ def _assigned_names(body: cst.CSTNode) -> set[str]:
 
 
 def flag_value(test: cst.BaseExpression, flags: Flags) -> bool | None:
-    """``train``, ``not train`` or ``optimizer is not None`` for a parameter the call set: whether the
-    test holds (None: the test is on something else)."""
+    """``train``, ``not train``, ``optimizer is not None``, ``phase == 'train'`` or ``phase in ('val',
+    'test')`` for a parameter the call set, alone or joined by ``and``/``or``: whether the test holds
+    (None: the test is on something else)."""
     if isinstance(test, cst.Name) and test.value in flags:
         return bool(flags[test.value])
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = flag_value(test.expression, flags)
         return None if inner is None else not inner
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
-            and test.left.value in flags and isinstance(test.comparisons[0].comparator, cst.Name) \
-            and test.comparisons[0].comparator.value == "None":
-        operator = test.comparisons[0].operator
-        if isinstance(operator, cst.IsNot):
-            return flags[test.left.value] is not None
-        if isinstance(operator, cst.Is):
-            return flags[test.left.value] is None
+    if isinstance(test, cst.BooleanOperation):
+        left, right = flag_value(test.left, flags), flag_value(test.right, flags)
+        decisive = isinstance(test.operator, cst.Or)  # True decides an or, False an and
+        if decisive in (left, right):
+            return decisive
+        return None if left is None or right is None else not decisive
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        return _compared(test.left, test.comparisons[0], flags)
+    return None
+
+
+def _compared(left: cst.BaseExpression, comparison: cst.ComparisonTarget, flags: Flags) -> bool | None:
+    operator, right = comparison.operator, comparison.comparator
+    if isinstance(right, cst.Name) and right.value in flags and isinstance(operator, cst.Equal | cst.NotEqual):
+        left, right = right, left  # 'train' == phase
+    if not (isinstance(left, cst.Name) and left.value in flags):
+        return None
+    flag = flags[left.value]
+    if isinstance(right, cst.Name) and right.value == "None" and isinstance(operator, cst.Is | cst.IsNot):
+        return (flag is None) == isinstance(operator, cst.Is)
+    if not isinstance(flag, str):
+        return None
+    if isinstance(operator, cst.Equal | cst.NotEqual) and (word := _literal(right)) is not _NO_LITERAL:
+        return (flag == word) == isinstance(operator, cst.Equal)
+    if isinstance(operator, cst.In | cst.NotIn) and isinstance(right, cst.Tuple | cst.List | cst.Set):
+        words = [_literal(e.value) for e in right.elements]
+        if any(w is _NO_LITERAL for w in words):
+            return None
+        return (flag in words) == isinstance(operator, cst.In)
     return None
 
 

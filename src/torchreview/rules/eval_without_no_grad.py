@@ -152,13 +152,19 @@ _FLAG_NAMES = (r"train|training|is_train|is_training|is_train_step|is_training_s
 _FLAG = re.compile(_FLAG_NAMES, re.IGNORECASE)
 # ... or the optimizer itself, None when the loop only evaluates (run_epoch(model, dev_loader, optimiser=None))
 _OPTIMIZER_FLAG = r"(?:optim\w*|opt)"
+# ... or a phase by its name (self._train(batch_gen_val, epoch, name='valid'), with if name == 'train': ...)
+_PHASE_WORD = re.compile(r"train|training|val|valid|validate|validation|eval|evaluate|evaluation|test|testing|dev",
+                         re.IGNORECASE)
 
 
 def _sets_the_mode(name: str, value: object) -> bool:
-    """A keyword a call may tell a shared loop to evaluate with: a named flag set to True or False, or the
-    optimizer set to None. The gate and the check read the same ones, so the gate never hides a finding."""
+    """A keyword a call may tell a shared loop to evaluate with: a named flag set to True or False, the
+    optimizer set to None, or any parameter set to a phase's name (``name='valid'``). The gate and the
+    check read the same ones, so the gate never hides a finding."""
     if isinstance(value, bool):
         return bool(_FLAG.fullmatch(name))
+    if isinstance(value, str):
+        return _PHASE_WORD.fullmatch(value) is not None
     return value is None and re.fullmatch(_OPTIMIZER_FLAG, name, re.IGNORECASE) is not None
 PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
@@ -1163,6 +1169,30 @@ targets = soft_targets(teacher, chunks)
 loss = distill_loss(student(chunks), targets)
 loss.backward()
 """,
+    # the shared loop told its phase by name, whose forward pass records only in training
+    """
+import torch
+
+
+class Runner:
+    def fit(self, train_batches, val_batches, epochs):
+        for epoch in range(epochs):
+            self._run(train_batches)
+            self._run(val_batches, name="valid")
+
+    def _run(self, batches, name="train", every=4):
+        self.net.train(name == "train")
+        pending = 0
+        for i, (frames, labels) in enumerate(batches, 1):
+            with torch.set_grad_enabled(name == "train"):
+                scores = self.net(frames.to(self.device))
+                pending = pending + self.ce(scores, labels.to(self.device)) / every
+            if name == "train" and i % every == 0:
+                self.optimizer.zero_grad()
+                pending.backward()
+                self.optimizer.step()
+                pending = 0
+""",
 ]
 
 INVALID = [
@@ -1262,6 +1292,30 @@ class Trainer:
                 self.optimizer.step()
             total += loss.item()
         return total
+""",
+    # the same shared loop told its phase by name (name='valid'), with the step kept to training and to every
+    # k-th batch by one test
+    """
+import torch
+
+
+class Runner:
+    def fit(self, train_batches, val_batches, epochs):
+        for epoch in range(epochs):
+            self._run(train_batches)
+            self._run(val_batches, name="valid")
+
+    def _run(self, batches, name="train", every=4):
+        self.net.train(name == "train")
+        pending = 0
+        for i, (frames, labels) in enumerate(batches, 1):
+            scores = self.net(frames.to(self.device))  # <- finding
+            pending = pending + self.ce(scores, labels.to(self.device)) / every
+            if name == "train" and i % every == 0:
+                self.optimizer.zero_grad()
+                pending.backward()
+                self.optimizer.step()
+                pending = 0
 """,
     # the same shared loop, told to evaluate by an optimizer that is None
     """
@@ -2211,7 +2265,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
         flags |= {n.targets[0].id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
                   and isinstance(n.targets[0], ast.Name) and any(isinstance(x, ast.Name) and x.id in flags
                                                                  for x in ast.walk(n.value))}
-        if flags and any(isinstance(n, ast.If) and _tested_name(n.test) in flags for n in ast.walk(tree)):
+        if flags and any(isinstance(n, ast.If) and _tested_names(n.test) & flags for n in ast.walk(tree)):
             return True  # if train: loss.backward(), in a loop whose callers pass train=False
     for scope, calls in found.calls_of_function.items():
         # an evaluation function with no loop that switches its model to eval (_function_findings)
@@ -2259,13 +2313,17 @@ def _defaulted_flags(tree: ast.Module) -> set[str]:
     return out
 
 
-def _tested_name(test: ast.expr) -> str | None:
-    """``train`` for ``if train:`` and ``if not train:``."""
+def _tested_names(test: ast.expr) -> set[str]:
+    """``train`` for ``if train:``, ``if not train:``, ``if phase == 'train':`` and each part of ``and``
+    and ``or`` (``if phase == 'train' and step % k == 0:``), as loops/flags.flag_value reads them."""
+    if isinstance(test, ast.BoolOp):
+        return {name for value in test.values for name in _tested_names(value)}
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
-        test = test.left  # if optimizer is not None:
-    return test.id if isinstance(test, ast.Name) else None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        # if optimizer is not None:, if phase != 'val':, if 'train' == phase:, if phase in ('val', 'test'):
+        return {side.id for side in (test.left, test.comparators[0]) if isinstance(side, ast.Name)}
+    return {test.id} if isinstance(test, ast.Name) else set()
 
 
 _GRAD_OFF_STATEMENT = re.compile(r"set_grad_enabled\(\s*False|_set_grad_enabled\(\s*False|no_grad\(\)\.__enter__|"
@@ -2842,6 +2900,17 @@ def _mode_flags(ctx: FileContext, site: CallSite, func: cst.FunctionDef) -> Flag
             if _sets_the_mode(name, value)}
 
 
+def _flag_part(test: cst.BaseExpression, flags: Flags) -> cst.BaseExpression:
+    """The part of a test that the flags decide: ``phase == 'train'`` of ``phase == 'train' and step % k == 0``
+    (the rest is no phase, and has no place in ``torch.set_grad_enabled(...)``)."""
+    while isinstance(test, cst.BooleanOperation):
+        left_known = flag_value(test.left, flags) is not None
+        if left_known == (flag_value(test.right, flags) is not None):
+            break
+        test = test.left if left_known else test.right
+    return test
+
+
 def _alias_of(ctx: FileContext, func: cst.FunctionDef, test: cst.BaseExpression) -> cst.BaseExpression | None:
     """What a tested name was set to, when the function sets it once (``is_train = optimizer is not None``)."""
     if not isinstance(test, cst.Name):
@@ -2898,12 +2967,15 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         flag, value = next(iter(calls[0][1].items()))
         # "if optimizer:" trains when an optimizer is given, as "if optimizer is not None:" says
         trains = f"{flag} is not None" if value is None and test == flag else test
+        # expr is parsed from the condition's text, so it is no node of this file's tree
+        switch = cst.Module(body=[]).code_for_node(_flag_part(expr, calls[0][1])).strip() if alias is None else trains
         yield ctx.finding(
             ID, SEVERITY, line, end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
                    "forward_line": line, "helper": helper, "phase_test": trains,
-                   "other_phase": f"{flag}={value}", "grad_switch": f"with torch.set_grad_enabled({trains}):"},
+                   "other_phase": f"{flag}={value!r}" if isinstance(value, str) else f"{flag}={value}",
+                   "grad_switch": f"with torch.set_grad_enabled({trains if switch == test else switch}):"},
         )
 
 
