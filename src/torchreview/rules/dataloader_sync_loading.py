@@ -34,7 +34,7 @@ Use instead
     Hugging Face collators (tokenized text is cheap to batch), a ``num_workers=0`` with a comment on
     its line (an explained choice), batches of indices (``DataLoader(range(n), batch_size, shuffle=True)``, the
     link-prediction loops of OGB's examples), collate functions or ``Dataset`` methods that create GPU tensors (worker
-    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds), ``TensorDataset`` (also a training set handed in to a file whose only data sets are ``TensorDataset`` objects, as in BERT fine-tuning scripts), a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
+    processes cannot; also a ``Dataset`` of another file of the checkout that the script builds, and a part of an object built with a device, ``DataLoader(data.train, ...)`` with ``data = TrafficData(device=device)``), ``TensorDataset`` (also a training set handed in to a file whose only data sets are ``TensorDataset`` objects, as in BERT fine-tuning scripts), a ``Dataset`` whose ``__getitem__`` only picks items of arrays it holds
     (``return self.x[i], self.y[i]``, or ``return self.data[i]`` where the class reads ``self.data.shape``), a tensor handed to the loader as its data set, and iterable datasets (data already in
     memory or streamed, where workers help
     little or need sharding), a project's own ``DataLoader`` class (defined in the checkout, as in
@@ -245,6 +245,24 @@ device = torch.device("cuda")
 for perm in DataLoader(range(pos_train_edge.size(0)), batch_size, shuffle=True):
     edge = pos_train_edge[perm].t().to(device)
 """,
+    # the loaders take parts of a data object that was built on the device (data.train, data.val)
+    """
+import torch
+from torch.utils.data import DataLoader
+from data import TrafficData
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+data = TrafficData(device=device, path="pems.csv", history=12)
+train_iter = DataLoader(data.train, 64, shuffle=True)
+model = STGCN(data.num_nodes).to(device)
+optimizer = torch.optim.RMSprop(model.parameters(), lr=1e-3)
+for epoch in range(50):
+    for x, y in train_iter:
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
 ]
 
 VALID += [
@@ -440,6 +458,10 @@ def _in_memory(ctx: FileContext, call: cst.Call) -> bool:
         return False
     code = ctx.code(dataset)
     values = [code, *(ctx.code(v) for v in values_of(ctx, code))]
+    if len(values) == 1 and isinstance(dataset, cst.Attribute) and isinstance(dataset.value, cst.Name):
+        # DataLoader(data.train, ...) over data = TrafficFlowData(device=device, ...): a part of an object
+        # that was told where its tensors live
+        values += [ctx.code(v) for v in values_of(ctx, dataset.value.value)]
     if any(_IN_MEMORY.search(v) or (_PLACED.search(v) and "(" in v) or _TENSOR_DATA.search(v) for v in values):
         return True
     own = {*ctx.facts.top_functions, *(n for _, n in ctx.facts.methods)}

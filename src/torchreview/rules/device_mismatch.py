@@ -44,10 +44,11 @@ Use instead
 
     The rule stays quiet when the loader moves the data (Accelerate's ``prepare``, Lightning Fabric,
     ``device_map``, a loader class named for a device or a prefetcher, a loader built with a device
-    keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device
-    (``load_train_data(args, device)``, also when a function of the file receives that loader) or handed
+    keyword such as a project's own ``DataLoader(..., cuda=True)`` or by a factory handed the device or a
+    CUDA flag (``load_train_data(args, device)``, ``to_batches(samples, use_cuda)``, also when a function of the file receives that loader) or handed
     tensors already moved (``DataLoaders(self.raw_data, ...)``), a ``DataLoader`` over a ``Dataset``
-    built with a device keyword (``TabularDataset(X, y, device=self.device)``), a collate function or a
+    built with a device keyword (``TabularDataset(X, y, device=self.device)``) or over a part of an object
+    built so (``DataLoader(data.train, ...)`` with ``data = TrafficData(device=device)``), a collate function or a
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
     the checkout that the script builds), a tensor already moved and handed to the loader as its data set
     (``DataLoader(train_data.cuda(), ...)``), a ``TensorDataset`` built from moved
@@ -62,8 +63,9 @@ Use instead
     Whether a library moves the batches is decided for the function or class that holds
     the loop (with the code that calls it), so ``torch.accelerator`` or an ``Accelerator`` in
     another function of the file does not count. Forward inputs are not reported when DataParallel,
-    FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition,
-    because the wrapper copies them; the loss and comparisons are still checked, unless an input of the
+    FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition, or under
+    a test that holds only with CUDA (``if use_cuda: model = DataParallel(model).cuda()``: without CUDA
+    nothing is on a GPU), because the wrapper copies them; the loss and comparisons are still checked, unless an input of the
     loss was moved to the CPU just before it (``output = output.to("cpu")`` before a CTC loss). The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
     when the forward pass or the loss happens in a helper handed the device (``utils.model_fn(batch, model,
@@ -86,7 +88,8 @@ Use instead
     loss takes its targets and lengths on the CPU, so those are not reported either, and neither is a
     loss picked at run time from a table of another file (``loss_fn = loss_map[config["loss_type"]]``),
     whose losses may move what they get, nor a loss helper handed the device or a GPU flag by keyword
-    (``classify_loss(labels, out, use_cuda=args.cuda)``), nor a loss whose other inputs the loop builds
+    (``classify_loss(labels, out, use_cuda=args.cuda)``), nor the sample index (``ind``) a loss stores
+    per-sample state under, nor a loss whose other inputs the loop builds
     on the CPU itself (``seg_loss(torch.from_numpy(mask), label)``: both sides meet there). A GPU test
     is read in any spelling of its flag (``if args.useCuda:``, ``if self.cuda_available:``), and names of
     sentences as word lists (``src_sents``) are no tensors.
@@ -557,6 +560,76 @@ class Regressor(torch.nn.Module):
         with torch.no_grad():
             for batch in loader:
                 loss = self._forward_loss_and_scores(batch)
+""",
+    # the project's loader factory is handed a flag that says to use CUDA (by position), so it decides
+    # where the batches go
+    """
+import torch
+from data import batches_to_variables
+
+
+def train(model, samples, optimizer, use_cuda, epochs):
+    device = torch.device("cuda" if use_cuda else "cpu")
+    model.to(device)
+    train_data = batches_to_variables(samples, use_cuda)
+    for epoch in range(epochs):
+        for batch in train_data:
+            optimizer.zero_grad()
+            loss = model(batch)
+            loss.backward()
+            optimizer.step()
+""",
+    # the loaders take parts of a data object that was built on the device (data.train, data.val)
+    """
+import torch
+from torch.utils.data import DataLoader
+from data import TrafficData
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+data = TrafficData(device=device, path="pems.csv", history=12)
+train_iter = DataLoader(data.train, 64, shuffle=True)
+model = STGCN(data.num_nodes).to(device)
+optimizer = torch.optim.RMSprop(model.parameters(), lr=1e-3)
+for epoch in range(50):
+    for x, y in train_iter:
+        loss = torch.nn.functional.mse_loss(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+    # DataParallel wraps the model only when CUDA is there, and it copies the inputs to the GPUs; without
+    # CUDA the model and the batches both stay on the CPU
+    """
+import torch
+import torch.nn.functional as F
+
+use_cuda = torch.cuda.is_available()
+model = Net()
+if use_cuda:
+    model = torch.nn.DataParallel(model).cuda()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+for epoch in range(10):
+    for pack in train_loader:
+        images, labels = pack[1], pack[2]
+        if use_cuda:
+            labels = labels.cuda(non_blocking=True)
+        loss = F.multilabel_soft_margin_loss(model(images), labels)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+    # the sample index a hashing loss stores each code under (self.U[ind, :] = u): an index, no input
+    """
+import torch
+
+model = HashNet(bit=48).cuda()
+criterion = PairLoss(num_train=len(train_set), bit=48)
+for image, label, ind in train_loader:
+    image, label = image.cuda(), label.cuda()
+    loss = criterion(model(image), label.float(), ind)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
 """,
 ]
 
@@ -1560,7 +1633,7 @@ _MOVE_CALLS = {"to", "cuda", "to_device", "move_to_device", "send_to_device", "m
 # pack_padded_sequence needs them there; so do ``input_sizes``). Token ids (``input_ids``) are
 # tensors; ``captions`` are token tensors in captioning loops and strings in CLIP-style ones, so
 # they are followed unless the loop reads them as text (see _TEXT_USE).
-_NOT_TENSORS = re.compile(r"text|sentence|(?:^|_)sents$|prompt|path|file|name|idx|index|indices|meta|info|url|label_str|length|lens$|"
+_NOT_TENSORS = re.compile(r"text|sentence|(?:^|_)sents$|prompt|path|file|name|idx|index|indices|^inds?$|meta|info|url|label_str|length|lens$|"
                           r"(?:^|_)sizes(?:_list)?$|(?:^|_)(?:seq_?)?lens?$|^lens?_\w+$|"
                           # counts per sample: ``n_frames_list`` handed to a masked loss, ``num_nodes``
                           r"^(?:n|num)_\w+$|(?:frames?|counts?|steps?)_list$|"
@@ -1665,6 +1738,10 @@ def _over_a_placed_dataset(ctx: FileContext, value: cst.BaseExpression) -> bool:
     if node is None:
         return False
     values = [node] if isinstance(node, cst.Call) else values_of(ctx, ctx.code(node))
+    if not values and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        # DataLoader(data.train, ...) over data = TrafficFlowData(device=device, ...): a part of an object
+        # that was told where its tensors live
+        values = values_of(ctx, node.value.value)
     return bool(values) and all(isinstance(v, cst.Call) and _built_for_a_device(v) for v in values)
 
 
@@ -1681,7 +1758,8 @@ def _built_from_moved(ctx: FileContext, value: cst.BaseExpression) -> bool:
     return False
 
 
-_DEVICE_NAME = re.compile(r"device|\w+_device|gpu|gpus|gpu_id", re.IGNORECASE)
+# a device, or a flag that says to use CUDA (batchify(data, bsz, args.cuda), to_variable(samples, use_cuda))
+_DEVICE_NAME = re.compile(r"device|\w+_device|gpu|gpus|gpu_id|cuda|use_cuda|\w+_cuda|use_gpu|on_gpu", re.IGNORECASE)
 
 
 _DEVICE_KEYWORD = re.compile(r"device|(^|_)dev$|gpu|cuda|accelerat", re.IGNORECASE)
@@ -2605,30 +2683,75 @@ _SCATTERING = {"DataParallel", "FullyShardedDataParallel", "FSDP", "fully_shard"
 _DDP = {"DistributedDataParallel", "DDP"}
 
 
+# a test that holds only when CUDA is there (if is_cuda_available:, if torch.cuda.is_available():, if args.cuda:),
+# not one that asks for several GPUs or a distributed run, where a single-GPU path is left
+_CUDA_TEST = re.compile(r"cuda|gpu", re.IGNORECASE)
+_SEVERAL_TEST = re.compile(r"count|[<>]|\bnot\b|distributed|multi|world|ddp|parallel|n_?gpu|num_gpu|len\(|==\s*['\"]?cpu",
+                           re.IGNORECASE)
+
+
 class _WrapperCalls(cst.CSTVisitor):
-    """Wrapper calls of the file, and whether each runs only under a condition."""
+    """Wrapper calls of the file, and whether each runs only under a condition. A branch that runs only
+    with CUDA leaves no plain path on a GPU: without CUDA, the model and the batches both stay on the CPU
+    (``if is_cuda_available: model = torch.nn.DataParallel(model).cuda()``)."""
 
     def __init__(self) -> None:
-        self.depth = 0
+        self.tests: list[str | None] = []
+        self.branches: list[bool] = []  # per enclosing branch: whether it runs only with CUDA
         self.calls: list[tuple[cst.Call, bool]] = []
 
+    def _enter(self, test: cst.BaseExpression) -> None:
+        code = cst.Module([]).code_for_node(test)
+        self.tests.append(None if "__name__" in code else code)
+
+    def _branch(self, cuda_side: bool) -> None:
+        test = self.tests[-1]
+        if test is not None:
+            self.branches.append(cuda_side and bool(_CUDA_TEST.search(test)) and not _SEVERAL_TEST.search(test))
+
+    def _leave_branch(self) -> None:
+        if self.tests[-1] is not None:
+            self.branches.pop()
+
     def visit_If(self, node: cst.If) -> None:
-        if "__name__" not in cst.Module([]).code_for_node(node.test):
-            self.depth += 1
+        self._enter(node.test)
 
     def leave_If(self, original_node: cst.If) -> None:
-        if "__name__" not in cst.Module([]).code_for_node(original_node.test):
-            self.depth -= 1
+        self.tests.pop()
+
+    def visit_If_body(self, node: cst.If) -> None:
+        self._branch(True)
+
+    def leave_If_body(self, node: cst.If) -> None:
+        self._leave_branch()
+
+    def visit_If_orelse(self, node: cst.If) -> None:
+        self._branch(False)
+
+    def leave_If_orelse(self, node: cst.If) -> None:
+        self._leave_branch()
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        self.depth += 1
+        self._enter(node.test)
 
     def leave_IfExp(self, original_node: cst.IfExp) -> None:
-        self.depth -= 1
+        self.tests.pop()
+
+    def visit_IfExp_body(self, node: cst.IfExp) -> None:
+        self._branch(True)
+
+    def leave_IfExp_body(self, node: cst.IfExp) -> None:
+        self._leave_branch()
+
+    def visit_IfExp_orelse(self, node: cst.IfExp) -> None:
+        self._branch(False)
+
+    def leave_IfExp_orelse(self, node: cst.IfExp) -> None:
+        self._leave_branch()
 
     def visit_Call(self, node: cst.Call) -> None:
         if last_name(node.func) in _SCATTERING | _DDP:
-            self.calls.append((node, self.depth > 0))
+            self.calls.append((node, not all(self.branches)))
 
 
 def _wrapper_moves_inputs(ctx: FileContext) -> bool:
