@@ -82,12 +82,15 @@ for x, y in loader:
     tracker.step()
     prof.step()
     state, reward, done, info = env.step(action)
+    ap_calculator.step(predictions, ground_truth)
     optimizer.step()
     engine.step()
 """)
     loop = ctx.loops[0]
     steps = {e.receiver: not_an_optimizer(ctx, e) for e in loop.of(EventKind.STEP)}
-    assert steps == {"tracker": True, "prof": True, "env": True, "optimizer": False, "engine": False}
+    # VoteNet's metric calculator steps too, and it is no optimizer
+    assert steps == {"tracker": True, "prof": True, "env": True, "ap_calculator": True,
+                     "optimizer": False, "engine": False}
     assert [e.receiver for e in parameter_updates(ctx, loop)] == ["optimizer", "engine"]
 
 

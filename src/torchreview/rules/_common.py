@@ -13,7 +13,7 @@ from torchreview.cstwalk import walk
 from torchreview.finding import Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
 from torchreview.loops.facts import _target_names
-from torchreview.loops.names import _OPTIMIZER_NAME, OPTIMIZE_VERB
+from torchreview.loops.names import _CLIP_NAMES, _OPTIMIZER_NAME, OPTIMIZE_VERB
 from torchreview.rules._calls import assignments, call_sites, opposite_branches, param_names
 from torchreview.rules._order import exclusive as exclusive_conditions
 
@@ -129,12 +129,14 @@ def any_steps(loop: TrainingLoop, max_depth: int | None = None) -> list[Event]:
 _NOT_AN_OPTIMIZER = re.compile(
     r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
     r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback|stopper|early_?stop|"
+    # metrics gathered batch by batch (VoteNet's ap_calculator.step(pred, gt)), a BatchNorm momentum schedule
+    r"calculator|evaluator|metric|accumulator|(^|_)bnm_|bn_?momentum|"
     # a data or simulation generator's step (deepinv's physics_generator.step(batch_size=n)); a GAN's
     # generator is stepped through its optimizer, whose name says so (checked below)
     r"generator", re.IGNORECASE)
 _NOT_AN_OPTIMIZER_CTOR = re.compile(
     r"profile|Profiler|Tracker|Timer|gym\.make|make_env|Env\b|tqdm|Progress|EMA\b|ExponentialMovingAverage|"
-    r"AveragedModel|EarlyStop")
+    r"AveragedModel|EarlyStop|Calculator|Evaluator|Metric|BNMomentum")
 
 
 def not_an_optimizer(ctx: FileContext, step: Event) -> bool:
@@ -211,8 +213,8 @@ def passes_to_unknown(ctx: FileContext, loop: TrainingLoop, names: set[str],
             continue
         if apart_from is not None and opposite_branches(ctx, ctx.pos(call).start.line, apart_from, loop.node):
             continue
-        if callee in ("step", "backward", "zero_grad"):
-            continue
+        if callee in ("step", "backward", "zero_grad") or callee in _CLIP_NAMES:
+            continue  # utils.clip_gradient(optimizer, clip): the loop model reads it as clipping, nothing more
         for arg in call.args:
             if ctx.code(arg.value) in names:
                 if read_in_checkout(ctx, call, names):
@@ -351,6 +353,12 @@ _ASSERT_CALL = re.compile(r"^assert(?:_|[A-Z])")
 # A call named for handing back the gradients (``self.net.get_grads()``, ``flat_grad(model)``,
 # ``collect_gradients(params)``), whose body may sit in another file: it reads them as ``p.grad`` does.
 # A bare ``grad`` (``torch.autograd.grad``) computes gradients instead, and ``set_grads``/``zero_grad`` write.
+# an attribute that holds gradients a hook or a helper stored (splitnn.clients[0].grad_from_next_client,
+# layer.input_grad), read where it is not called; a setting named for gradients (requires_grad,
+# args.clip_grad, cfg.grad_accum_steps, no_grad) holds none
+_GRAD_HOLDER = re.compile(r"^(?!.*(?:clip|max|min|norm|accum|scale|step|use_|with_|enable|requir|retain|zero|no_grad|"
+                          r"checkpoint|ckpt|thresh|coef|weight|penalty|lambda|mode))(?:grad_\w+|\w+_grads?|grads|gradients?)$",
+                          re.IGNORECASE)
 _GRAD_GETTER = re.compile(r"^(?:(?:get|flat|flatten|collect|gather|fetch|copy|store)_?(?:flat_?)?grads?|grads|"
                           r"(?:get_|collect_|gather_)?gradients)(?:_?(?:vector|vec|list|dict|flat))?$", re.IGNORECASE)
 
@@ -360,9 +368,10 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
     clearing it, and not only measuring it for a log (``p.grad is not None``, ``p.grad.norm()``,
     ``torch.norm(p.grad)``) outside an assertion (an ``assert`` statement or a test's
     ``self.assertTrue(...)``-style call), or calls a function named for handing them back
-    (``net.get_grads()``)."""
+    (``net.get_grads()``), or reads an attribute that holds stored gradients (``client.grad_from_next``)."""
     found = False
     ignored: set[int] = set()
+    called: set[int] = set()
     clearing = {"zero_", "detach_", "fill_", "requires_grad_"}
     asserts = 0
 
@@ -378,6 +387,7 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
         def visit_Call(self, n: cst.Call) -> None:
             nonlocal asserts, found
             func = n.func
+            called.add(id(func))
             if _ASSERT_CALL.match(last_name(func)):  # self.assertTrue(...), torch.testing.assert_close(...)
                 asserts += 1
             if _GRAD_GETTER.match(last_name(func)):
@@ -413,6 +423,8 @@ def reads_grad_in(node: cst.CSTNode) -> bool:
         def visit_Attribute(self, n: cst.Attribute) -> None:
             nonlocal found
             if n.attr.value == "grad" and id(n) not in ignored:
+                found = True
+            elif id(n) not in called and not asserts and _GRAD_HOLDER.match(n.attr.value):
                 found = True
 
         def visit_AssignTarget(self, n: cst.AssignTarget) -> bool:

@@ -1309,6 +1309,27 @@ class OnlineEWC:
 ]
 
 VALID += [
+    # a label-leakage attack on split learning: the backward pass only fills the gradient that the
+    # server sends back, which a hook keeps on the client, and the attack reads it; nothing is trained
+    """
+import torch
+
+
+def norm_attack(splitnn, loader, criterion):
+    labels_seen, norms = [], []
+    for inputs, labels in loader:
+        for opt in splitnn.optimizers:
+            opt.zero_grad()
+        loss = criterion(splitnn(inputs), labels)
+        splitnn.backward(loss)
+        received = splitnn.clients[0].grad_from_next_client
+        norms.append(received.pow(2).sum(dim=1).sqrt())
+        labels_seen.append(labels)
+    return torch.cat(labels_seen), torch.cat(norms)
+""",
+]
+
+VALID += [
     # a variational optimizer draws weights for each Monte Carlo sample in its own context and takes
     # that sample's gradients when the block ends; one step after the samples applies them all
     """

@@ -539,6 +539,20 @@ for x, y in loader:
 ]
 
 INVALID += [
+    # gradients cleared once before the loop, and a clipping helper of the project handed the optimizer:
+    # clipping changes no gradient to zero, so they still pile up
+    """
+import torch
+import utils
+
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+optimizer.zero_grad()
+for batch in train_iter:
+    loss = loss_fn(model(batch.text), batch.label)
+    loss.backward()  # <- finding
+    utils.clip_gradient(optimizer, 5.0)
+    optimizer.step()
+""",
     # SAM's two steps without zero_grad=True and no zero_grad(): the second backward pass adds to the
     # first one's gradients, and every iteration adds to the last
     """

@@ -43,7 +43,8 @@ Use instead
     ``if self.schedule is not None:``), and on a scheduler that belongs to another optimizer
     than the one that steps after it, and on scheduler classes written in the same file (or, when the
     checkout is at hand, in another of its files) that do not derive from a PyTorch LR scheduler
-    (their ``step()`` may mean something else), nor on a step whose return value is kept
+    (their ``step()`` may mean something else), nor on a schedule of another quantity than the learning
+    rate (``bnm_scheduler = BNMomentumScheduler(net, ...)``, a KL weight or a temperature), nor on a step whose return value is kept
     (``_new_lr = scheduler.step()``: PyTorch's schedulers return nothing, so it is the project's own). It does not look at DeepSpeed or Lightning engines, which
     step the scheduler themselves. With PyTorch-Ignite it reads the handlers of a training engine: a
     ``scheduler.step()`` in a handler attached with ``@trainer.on(Events.EPOCH_STARTED)`` (or
@@ -258,6 +259,24 @@ for epoch in range(start_epoch, num_epochs):
         model(batch).loss.backward()
         optimizer.step()
 """,
+    # a schedule of BatchNorm momentum (VoteNet's), not of the learning rate: its order against the
+    # optimizer step changes nothing
+    """
+import torch
+from pointnet2.pytorch_utils import BNMomentumScheduler
+
+bnm_scheduler = BNMomentumScheduler(net, bn_lambda=lambda it: max(0.5 * 0.5 ** (it // 20), 0.001))
+
+
+def train_one_epoch():
+    bnm_scheduler.step()  # BatchNorm momentum for this epoch
+    net.train()
+    for points, labels in train_loader:
+        optimizer.zero_grad()
+        loss = criterion(net(points.to(device)), labels.to(device))
+        loss.backward()
+        optimizer.step()
+""",
 ]
 
 INVALID = [
@@ -398,6 +417,18 @@ def train_one_epoch(model, loader, optimizer, lr_scheduler):
         optimizer.step()
 """,
 ]
+
+# a schedule of something other than the learning rate (VoteNet's bnm_scheduler = BNMomentumScheduler(net, ...),
+# a KL weight or a temperature): PyTorch's order of steps is about learning-rate schedulers
+_OTHER_QUANTITY = r"(?:bnm?|batch_?norm|momentum|beta|kl|temp|temperature|tau|teacher|dropout|noise|wd|weight_?decay|ema|margin|mask|sparsity|prun\w*)"
+_NOT_LR_SCHEDULER = re.compile(rf"^{_OTHER_QUANTITY}_?sched", re.IGNORECASE)
+_NOT_LR_SCHEDULER_CTOR = re.compile(rf"^(?:[\w.]*\.)?{_OTHER_QUANTITY}\w*Sched\w*\(", re.IGNORECASE)
+
+
+def _schedules_something_else(ctx: FileContext, scheduler: str) -> bool:
+    return bool(_NOT_LR_SCHEDULER.search(scheduler.rsplit(".", 1)[-1])) or any(
+        _NOT_LR_SCHEDULER_CTOR.match(v.strip()) for v in ctx.facts.assigned.get(scheduler, []))
+
 
 _CTOR_OPTIMIZER = re.compile(r"^[\w.]+\(\s*(?:optimizer\s*=\s*)?([A-Za-z_][\w.]*)\s*[,)]")
 
@@ -573,7 +604,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not sched.code.replace(" ", "").endswith(".step()") or in_except(ctx, sched):
                 continue
-            if custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or ""):
+            if custom_scheduler(ctx, sched.receiver or "") or _position_set_by_hand(ctx, sched.receiver or "") \
+                    or _schedules_something_else(ctx, sched.receiver or ""):
                 continue
             if re.search(r"[\w\]]\s*=\s*" + re.escape(sched.code), ctx.lines[sched.line - 1]):
                 continue  # _new_lr = scheduler.step(): a step that returns the rate is the project's own scheduler
