@@ -596,3 +596,28 @@ def test_flag_value_reads_strings_and_boolean_operations():
     assert value("phase == 'train'", other="val") is None
     assert value("phase == 'train'", phase=True) is None  # a boolean flag compared with a word: undecided
     assert value("optimizer is not None", optimizer=None) is False
+
+
+def test_a_tuple_assignment_pairs_each_name_with_its_own_value():
+    # PointRCNN's Trainer stores six objects in one statement; self.optimizer is the optimizer, not the tuple
+    # (whose text names lr_scheduler and would make it a scheduler)
+    src = """
+class Trainer:
+    def __init__(self, model, optimizer, lr_scheduler):
+        self.model, self.optimizer, self.lr_scheduler = model, optimizer, lr_scheduler
+
+    def fit(self, loader):
+        for batch in loader:
+            self.optimizer.zero_grad()
+            self.model(batch).backward()
+            self.optimizer.step()
+            self.lr_scheduler.step()
+"""
+    facts = ModuleFacts(cst.parse_module(src))
+    assert facts.assigned.get("self.optimizer") == ["optimizer"]
+    assert facts.is_optimizer("self.optimizer") and facts.is_scheduler("self.lr_scheduler")
+    (loop,) = loops_of(src)
+    assert [e.receiver for e in loop.of(EventKind.STEP)] == ["self.optimizer"]
+    # unpacking a call, or a starred target, gives every name the whole value
+    facts = ModuleFacts(cst.parse_module("a, b = make()\nc, *d = 1, 2, 3\n"))
+    assert facts.assigned.get("a") == ["make()"] and facts.assigned.get("d") == ["1, 2, 3"]

@@ -280,6 +280,19 @@ def test_an_evaluation_helper_in_another_file_that_puts_back_the_mode_it_found_i
     assert [(f["severity"], f["line"]) for f in found] == [("warning", 14)]
 
 
+def test_an_evaluation_helper_in_another_file_that_switches_nothing_is_quiet(tmp_path, capsys):
+    # KBC's dataset.eval(model, split) only ranks: read in the checkout, it leaves the mode as it found it
+    train = EVAL_TRAIN.replace("MODEL", "model").replace("run", "evaluate")
+    quiet = RESTORING_HELPER.replace("    model.eval()\n", "").replace("    model.train(was_training)\n", "").replace(
+        "def run", "def evaluate")
+    repo = write(tmp_path, {"train.py": train, "val.py": quiet})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
+    # with the helper out of the checkout, the call still gets the note that it may switch
+    repo = write(tmp_path / "alone", {"train.py": train})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [f["severity"] for f in found] == ["info"]
+
+
 # An evaluation helper with no no_grad of its own, which the training script calls inside one.
 EVAL_UTILS = """import torch
 

@@ -113,8 +113,8 @@ class ModuleFacts:
 
             def visit_Assign(self, node: cst.Assign) -> None:
                 for t in node.targets:
-                    for name in _target_names(t.target, facts._code):
-                        facts.assigned.add(name, node.value)
+                    for name, value in _paired(t.target, node.value, facts._code):
+                        facts.assigned.add(name, value)
 
             def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
                 if node.value is not None:
@@ -281,6 +281,17 @@ _PIPELINE_SCHEDULE = re.compile(r"(?:^|\.)(?:Schedule(?:GPipe|1F1B|Interleaved1F
                                 r"ZBVZeroBubble|DualPipeV)|PipelineScheduleSingle|PipelineScheduleMulti)$")
 # A helper that builds both at once (``get_optimizer_and_scheduler``, ``build_optim_and_sched``).
 _BOTH_FACTORY = re.compile(r"optim\w*sched|sched\w*optim", re.IGNORECASE)
+
+
+def _paired(target: cst.BaseExpression, value: cst.BaseExpression, code: object) -> list[tuple[str, cst.BaseExpression]]:
+    """Each assigned name with its value: ``self.model, self.optimizer = model, optimizer`` pairs the parts;
+    any other unpacking gives every name the whole value."""
+    if isinstance(target, cst.Tuple | cst.List) and isinstance(value, cst.Tuple | cst.List) \
+            and len(target.elements) == len(value.elements) \
+            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+        return [pair for t, v in zip(target.elements, value.elements, strict=True)
+                for pair in _paired(t.value, v.value, code)]
+    return [(name, value) for name in _target_names(target, code)]
 
 
 def _target_names(node: cst.BaseExpression, code: object) -> list[str]:

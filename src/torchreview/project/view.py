@@ -402,7 +402,8 @@ class Project:
         """The last train/eval switch that the call of ``name`` on ``line`` of ``path`` makes, reading
         its function of the checkout with the literal flags the call passes: 'train', 'eval',
         'unchanged' when its only switches sit in branches those flags rule out
-        (``evaluate_model(model, path, is_training=True)``), or None when not known."""
+        (``evaluate_model(model, path, is_training=True)``) or when what it runs, read two helpers deep,
+        switches nothing (a ``Dataset.eval(model, split)`` that only ranks), or None when not known."""
         fn = self.callee_at(path, line, name)
         mod = self.module(path)
         if fn is None or mod is None:
@@ -410,9 +411,7 @@ class Project:
         call = next((c for c in mod.calls_on(line) if reading.last_name(c.func) == name), None)
         flags = reading.call_flags(fn, call) if call is not None else {}
         mode = reading.mode_after(self, fn, flags=flags)
-        if mode is None and flags and reading.mode_after(self, fn) is not None:
-            return "unchanged"
-        return mode
+        return "unchanged" if mode is None else mode
 
     def called_without_grad(self, path: str, name: str, cls: str | None) -> bool:
         """Whether every call of the function ``name`` of ``path`` (a method of ``cls`` when given)

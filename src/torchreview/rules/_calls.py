@@ -198,8 +198,12 @@ def positional(call: cst.Call) -> list[cst.Arg]:
 
 
 def calls_of(ctx: FileContext, function: cst.FunctionDef) -> list[CallSite]:
-    """The calls of ``function`` in this file (by name), leaving out its own recursive calls."""
-    return [s for s in call_sites(ctx) if s.name == function.name.value and s.function is not function]
+    """The calls of ``function`` in this file (by name), leaving out its own recursive calls. A function of
+    the module is called by its bare name: ``m.train()`` is no call of a module-level ``def train(...)``."""
+    top = ctx.facts.top_functions.get(function.name.value)
+    bare = top is not None and top.node is function
+    return [s for s in call_sites(ctx) if s.name == function.name.value and s.function is not function
+            and not (bare and isinstance(s.node.func, cst.Attribute))]
 
 
 def argument_for(function: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:

@@ -157,6 +157,36 @@ other = DataLoader(train_set, sampler=DistributedSampler(train_set), batch_size=
 for epoch in range(epochs):
     train_epoch(model, other, optimizer)
 """,
+    # one pass over a loader whose data set holds every epoch's pairs (pysot's trackers): train() runs once,
+    # and the m.train(False) calls of the file are no calls of it
+    """
+import torch.nn as nn
+from torch.utils.data import DataLoader
+from torch.utils.data.distributed import DistributedSampler
+
+
+def freeze_backbone_bn(model):
+    for m in model.backbone.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.train(False)  # keep the pretrained batch-norm statistics
+
+
+def train(train_loader, model, optimizer, steps_per_epoch):
+    model.train()
+    for idx, (template, search, label) in enumerate(train_loader):
+        if idx % steps_per_epoch == 0:
+            freeze_backbone_bn(model)
+        loss = model(template.cuda(), search.cuda(), label.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def main():
+    dataset = PairDataset(epochs=20)  # one pass holds every epoch's pairs
+    loader = DataLoader(dataset, batch_size=32, num_workers=8, sampler=DistributedSampler(dataset))
+    train(loader, model, optimizer, len(dataset) // 20 // 32)
+""",
 ]
 
 INVALID = [

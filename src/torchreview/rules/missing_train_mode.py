@@ -67,7 +67,8 @@ Use instead
     is not training, and neither is an optimizer built on a list of tensors (an attack that moves
     the input), nor a helper's backward pass that no step of the same helper applies (a PGD attack
     in a robustness evaluation). It also stays quiet when only a part of the training network is put in eval mode
-    (``self.model.running_mean_std.eval()`` freezes its statistics on purpose), when ``eval()`` is
+    (``self.model.running_mean_std.eval()`` freezes its statistics on purpose, as does ``m.eval()`` on the
+    batch-norm layers of ``for m in model.backbone.modules()``), when ``eval()`` is
     the other branch of the same model's ``train()`` under a setting, when the helper that switches
     first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``) or binds the name it
     switches to another network (``net = self.ema_helper.shadow``), and when an
@@ -558,6 +559,58 @@ for epoch in range(epochs):
     model.eval()
     validate(model, val_loader)
 """,
+    # the batch-norm layers of a pretrained backbone kept in eval mode each epoch, layer by layer: the
+    # network itself trains
+    """
+import torch.nn as nn
+from torch.utils.data import DataLoader
+from torch.utils.data.distributed import DistributedSampler
+
+
+def freeze_backbone_bn(model):
+    for m in model.backbone.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.train(False)  # keep the pretrained batch-norm statistics
+
+
+def train(train_loader, model, optimizer, steps_per_epoch):
+    model.train()
+    for idx, (template, search, label) in enumerate(train_loader):
+        if idx % steps_per_epoch == 0:
+            freeze_backbone_bn(model)
+        loss = model(template.cuda(), search.cuda(), label.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def main():
+    dataset = PairDataset(epochs=20)  # one pass holds every epoch's pairs
+    loader = DataLoader(dataset, batch_size=32, num_workers=8, sampler=DistributedSampler(dataset))
+    train(loader, model, optimizer, len(dataset) // 20 // 32)
+""",
+    # each run builds a new network (a new module starts in train mode), trains it, then evaluates it
+    """
+import torch
+
+
+def train(model, loader, loss_fn, optimizer, epochs):
+    for epoch in range(epochs):
+        for x, y in loader:
+            loss = loss_fn(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+for run in range(10):  # ten runs with new seeds, each with a new network
+    model = SpectralNet(bands=200, classes=16).cuda()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    train(model, train_iter, loss_fn, optimizer, epochs=100)
+    model.eval()
+    with torch.no_grad():
+        predictions = [model(x.cuda()).argmax(1) for x, _ in test_iter]
+""",
 ]
 
 VALID += [
@@ -882,6 +935,29 @@ for epoch in range(epochs):
     generator.eval()  # <- finding
     samples = sample_images(generator, fixed_noise)
 """,
+    # the same runs on one network that is only moved again: from the second run on it trains in eval mode
+    """
+import torch
+
+
+def train(model, loader, loss_fn, optimizer, epochs):
+    for epoch in range(epochs):
+        for x, y in loader:
+            loss = loss_fn(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+model = SpectralNet(bands=200, classes=16)
+for run in range(10):
+    model = model.cuda()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    train(model, train_iter, loss_fn, optimizer, epochs=100)
+    model.eval()  # <- finding
+    with torch.no_grad():
+        predictions = [model(x.cuda()).argmax(1) for x, _ in test_iter]
+""",
 ]
 
 INVALID += [
@@ -1192,6 +1268,39 @@ def _built_in_loop(ctx: FileContext, loop: TrainingLoop, call: cst.Call) -> bool
                for a in assignments(ctx))
 
 
+def _rebuilt_before_training(ctx: FileContext, loop: TrainingLoop, events: list[Event], model: str) -> bool:
+    """Each pass of the loop builds ``model`` anew before anything in it trains (``model = S3FAN(...).cuda()``
+    at the top of a loop over repeated runs, then ``train(model, ...)``): a new module starts in train mode,
+    so an ``eval()`` late in the pass leaves the next pass's network alone."""
+    lines = []
+    for t in events:
+        if t.kind not in (EventKind.BACKWARD, EventKind.STEP):
+            continue
+        call = _helper_call(ctx, loop, t) if t.via else None
+        if t.via and call is None:
+            return False
+        lines.append(ctx.pos(call).start.line if call is not None else t.line)
+    if not lines:
+        return False
+    first = min(lines)
+    for a in assignments(ctx):
+        if a.name != model or not loop.line < a.line < first or not isinstance(a.value, cst.Call):
+            continue
+        built = a.value
+        while isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING \
+                and isinstance(built.func.value, cst.Call):
+            built = built.func.value  # S3FAN(...).cuda(): the network the constructor built
+        if isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING:
+            continue  # model = model.cuda(): the same network, moved
+        if not re.search(r"deepcopy|copy\(|load|from_pretrained", ctx.code(built)) \
+                and not ctx.code(built.func).startswith(model + "."):
+            return True
+    return False
+
+
+_PLACING = frozenset({"to", "cuda", "float", "double", "half", "bfloat16", "train"})
+
+
 def _helper_owns_network(ctx: FileContext, loop: TrainingLoop, call: cst.Call, model: str) -> bool:
     """The network a helper switches is none the loop can see: the loop calls a plain function (no
     object whose attributes it could reach) with no network among the arguments, and the switched name is
@@ -1385,6 +1494,16 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
         )
 
 
+def _walked_layer(ctx: FileContext, name: str) -> bool:
+    """``name`` is a layer a loop of the file takes from a network's modules (``for m in
+    model.backbone.modules(): if isinstance(m, nn.BatchNorm2d): m.eval()``): one layer kept in eval mode,
+    as recipes freeze batch norm, not the network."""
+    if not re.fullmatch(r"\w+", name):
+        return False
+    target = rf"(?:\w+\s*,\s*)?{re.escape(name)}|\(\s*\w+\s*,\s*{re.escape(name)}\s*\)"
+    return re.search(rf"\bfor\s+(?:{target})\s+in\s+[^\n:]*\.(?:named_)?(?:modules|children)\s*\(", ctx.source) is not None
+
+
 def check(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
@@ -1417,7 +1536,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # eval_synthetic(args, images, labels): the helper builds and evaluates a network of its own
             if e.via and call is not None and _built_in_loop(ctx, loop, call):
                 continue  # model = model_class(...) each pass, then trained and evaluated by the helper: a new one
-            if _part_of_trained(loop, model):
+            if not e.via and _rebuilt_before_training(ctx, loop, events, model):
+                continue  # model = Net(...).cuda() at the top of each run, then trained: a new network each time
+            if _part_of_trained(loop, model) or _walked_layer(ctx, model):
                 continue  # self.model.running_mean_std.eval(), model.backbone.bn1.eval(): frozen on purpose
             if any(t.kind == EventKind.TRAIN_MODE and t.receiver == e.receiver and exclusive(e.conditions, t.conditions)
                    for t in events):
