@@ -56,7 +56,9 @@ def _candidates(importer: str, module: str, level: int) -> Iterator[str]:
             base = posixpath.dirname(base)
         roots = [base]
     else:
-        roots = [here, "", "src"]  # the script's folder (run as a script), the checkout, a src/ layout
+        # the script's folder (run as a script), the checkout, a src/ layout, and a lib/ folder that a
+        # script's _init_paths.py puts on sys.path (detection and tracking codebases: tools/ next to lib/)
+        roots = list(dict.fromkeys([here, "", "src", "lib", posixpath.join(posixpath.dirname(here), "lib")]))
     for root in roots:
         stem = posixpath.join(root, *parts) if parts else root
         if stem:

@@ -629,7 +629,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             yield ctx.finding(
                 ID, SEVERITY, sched.line, sched.end_line, loop=loop,
                 facts={"scheduler_step": sched.code, "scheduler_line": sched.line, "step": step.code,
-                       "step_line": step.line, "loop_header": loop.header, "per": per},
+                       "step_line": step.line, "loop_header": loop.header, "per": per,
+                       # a step inside a helper the loop calls (train_model of another file): its line is the call's
+                       "helper": step.via[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1] if step.via else ""},
                 suggestion=suggestion,
             )
             break
