@@ -1107,3 +1107,85 @@ def test_several_projects_under_the_named_folder_each_keep_their_own_checkout(tm
     monkeypatch.chdir(tmp_path)
     found = [(Path(f["path"]).parts[-3], f["rule"]) for f in lint(tmp_path / "work", capsys)]
     assert found == [("b", "missing-optimizer-step")]
+
+
+# A detection-style checkout: tools/train.py imports core.function, which _init_paths.py puts on sys.path from
+# lib/. The epoch loop steps the scheduler first, then calls the imported train_model (named like a model).
+LIB_TRAIN = """import _init_paths
+import torch
+
+from core.function import train_model
+
+
+def main(model, loader, criterion, epochs):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, [30, 60])
+    for epoch in range(epochs):
+        scheduler.step()
+        train_acc, train_loss = train_model(loader, model, epoch, optimizer, criterion)
+"""
+
+LIB_FUNCTION = """def train_model(loader, model, epoch, optimizer, criterion):
+    model.train()
+    total = 0.0
+    for image, label in loader:
+        loss = criterion(model(image), label)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        total += loss.item()
+    return 0.0, total / len(loader)
+"""
+
+
+def test_a_training_function_under_lib_is_followed_though_its_name_says_model(tmp_path, capsys):
+    repo = write(tmp_path, {"tools/train.py": LIB_TRAIN, "lib/core/__init__.py": "",
+                            "lib/core/function.py": LIB_FUNCTION, "tools/_init_paths.py": "import sys\n"})
+    found = [f for f in lint(repo, capsys) if f["rule"] == "scheduler-before-optimizer"]
+    assert [(Path(f["path"]).as_posix().endswith("tools/train.py"), f["line"]) for f in found] == [(True, 11)]
+    assert "optimizer.step() in train_model, called on line 12" in found[0]["message"]
+    # the step after the scheduler is no longer guessed as a forward pass of a network called train_model
+    fixed = LIB_TRAIN.replace("        scheduler.step()\n", "") + "        scheduler.step()\n"
+    repo = write(tmp_path / "fixed", {"tools/train.py": fixed, "lib/core/__init__.py": "",
+                                      "lib/core/function.py": LIB_FUNCTION})
+    assert [f for f in lint(repo, capsys) if f["rule"] == "scheduler-before-optimizer"] == []
+
+
+# MODNet's own training script: each batch goes to supervised_training_iter of src/trainer.py, which runs
+# the backward pass and the step; the script only keeps the losses it hands back and steps the schedule.
+MODNET_TRAIN = """import torch
+from src.trainer import supervised_training_iter
+
+
+def train_model(modnet, dataloader, epochs, lr):
+    optimizer = torch.optim.SGD(modnet.parameters(), lr=lr, momentum=0.9)
+    lr_scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10, gamma=0.1)
+    for epoch in range(epochs):
+        for image, trimap, gt_matte in dataloader:
+            semantic_loss, detail_loss, matte_loss = supervised_training_iter(
+                modnet, optimizer, image.cuda(), trimap.cuda(), gt_matte.cuda())
+        lr_scheduler.step()
+"""
+
+MODNET_TRAINER = """def supervised_training_iter(modnet, optimizer, image, trimap, gt_matte):
+    modnet.train()
+    optimizer.zero_grad()
+    pred_semantic, pred_detail, pred_matte = modnet(image)
+    semantic_loss = ((pred_semantic - gt_matte) ** 2).mean()
+    detail_loss = (trimap * (pred_detail - gt_matte).abs()).mean()
+    matte_loss = (pred_matte - gt_matte).abs().mean()
+    loss = semantic_loss + detail_loss + matte_loss
+    loss.backward()
+    optimizer.step()
+    return semantic_loss, detail_loss, matte_loss
+"""
+
+
+def test_a_training_step_in_another_file_is_no_loop_that_never_learns(tmp_path, capsys):
+    repo = write(tmp_path, {"train.py": MODNET_TRAIN, "src/trainer.py": MODNET_TRAINER})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-backward"] == []
+    # the same helper without its backward pass and step: the script computes losses and learns nothing
+    idle = MODNET_TRAINER.replace("    loss.backward()\n    optimizer.step()\n", "")
+    repo = write(tmp_path / "idle", {"train.py": MODNET_TRAIN, "src/trainer.py": idle})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-backward"]
+    assert [f["line"] for f in found] == [10]

@@ -74,7 +74,8 @@ Use instead
     count as one scope, so a resume in a sibling helper counts, and ``sd = model.state_dict()`` then
     ``torch.save(sd, path)`` is a save of the weights. When the resume reads the file one weights-only
     save writes (``params["model_file_path"]``), another weights-only save (the best weights) is no
-    checkpoint; nor is a class's weights-only ``save_model`` when another saving method of the class
+    checkpoint; nor is a class's ``save_model`` that writes the weights without training progress (no
+    epoch or step; vocabularies and settings may come along) when another saving method of the class
     writes the optimizers' state (a training driver's ``save_checkpoint``). An optimizer entry commented
     out in the checkpoint with its reason beside it (``# "optimizer": optimizer.state_dict(),  # doubles the
     file size``) is an explained choice; weights loaded back under ``if args.eval:`` are no resume. A helper
@@ -450,6 +451,34 @@ if args.load:
 for epoch in range(10):
     train(net, optimizer)
     torch.save(net.state_dict(), os.path.join(args.save, args.model + "_tuned_epoch_" + str(epoch) + ".pt"))
+""",
+    # a reader class: save() writes the model for prediction (weights, vocabulary, settings), checkpoint()
+    # the epoch and the optimizer too, and the resume reads the checkpoint
+    """
+import torch
+
+
+class Reader:
+    def __init__(self, args, word_dict, network):
+        self.args, self.word_dict, self.network = args, word_dict, network
+        self.optimizer = torch.optim.Adamax(network.parameters())
+
+    def save(self, filename):
+        # the model for prediction: weights, vocabulary and settings
+        torch.save({"state_dict": self.network.state_dict(), "word_dict": self.word_dict, "args": self.args},
+                   filename)
+
+    def checkpoint(self, filename, epoch):
+        torch.save({"state_dict": self.network.state_dict(), "word_dict": self.word_dict, "args": self.args,
+                    "epoch": epoch, "optimizer": self.optimizer.state_dict()}, filename)
+
+    @staticmethod
+    def load_checkpoint(filename):
+        saved = torch.load(filename, weights_only=False)
+        reader = Reader(saved["args"], saved["word_dict"], build_network(saved["args"]))
+        reader.network.load_state_dict(saved["state_dict"])
+        reader.optimizer.load_state_dict(saved["optimizer"])
+        return reader, saved["epoch"]
 """,
 ]
 
@@ -2365,8 +2394,10 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         handed = _optimizer_handed_and_unused(ctx, site)
         if not saved.keys and not ((resume_line or handed) and _model_weights_only(ctx, saved, named=handed)):
             continue  # torch.save(model.state_dict(), path): final weights, unless the file resumes
-        if not saved.keys and _class_saves_optimizer_elsewhere(ctx, site):
-            continue  # save_model() of a driver whose save_checkpoint() writes the optimizers' state
+        if not progress and _class_saves_optimizer_elsewhere(ctx, site):
+            # save_model() of a driver whose save_checkpoint() writes the optimizers' state; DrQA's save()
+            # writes the weights and vocabularies, its checkpoint() the epoch and the optimizer too
+            continue
         if not saved.keys and resume_line and not handed and _other_file_resumed(
                 ctx, site, resume_line, [s for s, sv in checkpoints if not sv.keys and s is not site]):
             continue  # the best weights, next to the checkpoint the resume reads

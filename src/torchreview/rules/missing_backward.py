@@ -610,6 +610,8 @@ def _nothing_learns(ctx: FileContext) -> Iterator[Finding]:
                    for outer in ctx.ancestors(loop)) or \
                 any(is_no_grad_context(c) for a in (loop, *ctx.ancestors(loop)) for c in a.outer_contexts):
             continue
+        if any(a.has(EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD, EventKind.STEP) for a in (loop, *ctx.ancestors(loop))):
+            continue  # a helper of another file that the loop model read runs them (MODNet's supervised_training_iter)
         losses = [(e, e.target.split(",")[0].strip()) for e in loop.of(EventKind.LOSS, max_depth=0)
                   if not e.via and e.target and not any(is_no_grad_context(c) for c in e.contexts)]
         if not losses or not loop.has(EventKind.FORWARD) or passes_to_unknown(ctx, loop, loss_names(loop)):
