@@ -20,7 +20,9 @@ _SCHEDULER_NAME = re.compile(r"sched|lr_?decay|(^|[._])lr_|warmup|(^|_)sch(s|_|$
 _SCHEDULE_SETTING = re.compile(r"_(?:steps?|epochs?|iters?|iterations|ratio|rate|factor|gamma|percent(?:age)?|"
                                # lengths counted in samples or tokens: EDM's lr_rampup_kimg = 10000
                                r"[km]?img|[km]?imgs|[km]?samples|[km]?tokens|duration|length|len|period|interval|"
-                               r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode)$",
+                               r"proportion|frac(?:tion)?|size|type|name|config|cfg|kwargs|args|params|unit|mode|"
+                               # what a schedule function hands back to print: lr_str = adjust_learning_rate(...)
+                               r"str|string|text|msg|message|desc|info|log)$",
                                re.IGNORECASE)
 # schedulers of something other than the learning rate: snorkel's batch_scheduler picks the next task's batch
 # a schedule of something else than the learning rate: batches, jobs, or a diffusion model's noise levels

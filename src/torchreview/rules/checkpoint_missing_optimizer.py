@@ -480,6 +480,43 @@ class Reader:
         reader.optimizer.load_state_dict(saved["optimizer"])
         return reader, saved["epoch"]
 """,
+    # weights read for an evaluation run (two blocks under "if args.evaluate is not None:"), a resume that
+    # restores the optimizer, and a schedule function that hands back the rates as text (PiDiNet)
+    """
+import torch
+from utils import adjust_learning_rate, load_checkpoint, save_checkpoint, test
+
+
+def train(loader, model, optimizer):
+    model.train()
+    for images, edges in loader:
+        loss = weighted_bce(model(images), edges)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def main(args, model, train_loader, test_loader):
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    start_epoch = 0
+    if args.evaluate is not None:
+        checkpoint = load_checkpoint(args)
+        if checkpoint is not None:
+            model.load_state_dict(checkpoint["state_dict"])
+        test(test_loader, model)
+        return
+    if args.resume:
+        checkpoint = load_checkpoint(args)
+        start_epoch = checkpoint["epoch"] + 1
+        model.load_state_dict(checkpoint["state_dict"])
+        optimizer.load_state_dict(checkpoint["optimizer"])
+    for epoch in range(start_epoch, args.epochs):
+        lr_str = adjust_learning_rate(optimizer, epoch, args)  # the rates as text, for the log
+        print(f"epoch {epoch}: {lr_str}")
+        train(train_loader, model, optimizer)
+        save_checkpoint({"epoch": epoch, "state_dict": model.state_dict(),
+                         "optimizer": optimizer.state_dict()}, epoch, args.savedir)
+""",
 ]
 
 VALID += [
@@ -2124,7 +2161,9 @@ _LEFT_OUT_ON_PURPOSE = re.compile(r"#[^\n#]*\boptim\w*\.state_dict\(\)[^\n#]*#[ 
 
 
 def _under_eval_branch(ctx: FileContext, line: int) -> bool:
-    """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``)."""
+    """The line sits in an ``if`` whose test names evaluation or testing (``if args.eval:``), also a few
+    blocks up (``if args.evaluate is not None: ... if checkpoint is not None: ... else: model.load_...``),
+    up to the function it is in."""
     text = ctx.lines[line - 1]
     indent = len(text) - len(text.lstrip())
     for above in range(line - 2, -1, -1):
@@ -2134,7 +2173,11 @@ def _under_eval_branch(ctx: FileContext, line: int) -> bool:
         depth = len(prior) - len(prior.lstrip())
         if depth < indent:
             head = prior.strip()
-            return bool(re.match(r"(?:el)?if\b", head)) and bool(_NOT_A_RESUME.search(head))
+            if re.match(r"(?:el)?if\b", head) and _NOT_A_RESUME.search(head):
+                return True
+            if re.match(r"(?:async\s+)?def\b|class\b", head) or depth == 0:
+                return False
+            indent = depth
     return False
 
 
@@ -2562,7 +2605,8 @@ def _unrestored(ctx: FileContext, entries: dict[str, str]) -> Iterator[Finding]:
                 continue  # the optimizer is loaded, or its key read, from the same loaded checkpoint
             func = load.function
             scope = ctx.code(func) if func is not None else ctx.source
-            if (func is not None and _NOT_A_RESUME.search(func.name.value)) or not re.search(
+            if (func is not None and _NOT_A_RESUME.search(func.name.value)) or _under_eval_branch(ctx, load.line) \
+                    or not re.search(
                     r"(?<![\w.])" + re.escape(owner.rsplit(".", 1)[-1]) + r"\b", scope):
                 continue  # an evaluation loads the weights only; the optimizer must exist where it resumes
             if not any(lp.function_node is func and lp.line > load.line
