@@ -130,7 +130,7 @@ _NOT_AN_OPTIMIZER = re.compile(
     r"prof|tracker|timer|meter|(^|_)envs?($|_)|environment|sync|progress|pbar|monitor|logger|writer|clock|"
     r"counter|(^|_)ema($|_)|sampler|stepper|watchdog|heartbeat|callback|stopper|early_?stop|"
     # metrics gathered batch by batch (VoteNet's ap_calculator.step(pred, gt)), a BatchNorm momentum schedule
-    r"calculator|evaluator|metric|accumulator|(^|_)bnm_|bn_?momentum|"
+    r"calculator|evaluator|metric|(^|_)bnm_|bn_?momentum|"
     # a data or simulation generator's step (deepinv's physics_generator.step(batch_size=n)); a GAN's
     # generator is stepped through its optimizer, whose name says so (checked below)
     r"generator", re.IGNORECASE)

@@ -1283,8 +1283,12 @@ def _rebuilt_before_training(ctx: FileContext, loop: TrainingLoop, events: list[
     if not lines:
         return False
     first = min(lines)
+    body = loop.node.body
+    # statements every pass runs: the loop body's own, not a branch's (if run == 0: model = Net())
+    own = {ctx.pos(stmt).start.line for stmt in (body.body if isinstance(body, cst.IndentedBlock) else ())
+           if isinstance(stmt, cst.SimpleStatementLine)}
     for a in assignments(ctx):
-        if a.name != model or not loop.line < a.line < first or not isinstance(a.value, cst.Call):
+        if a.name != model or a.line not in own or a.line >= first or not isinstance(a.value, cst.Call):
             continue
         built = a.value
         while isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING \
