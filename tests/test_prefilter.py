@@ -251,3 +251,16 @@ def test_gates_across_files_keep_text_tests_and_let_loop_tests_through():
     assert gate(across_files("itext:scaler&&scaler-calls"))("scaler = GradScaler()\n")
     assert not gate(across_files("itext:scaler&&scaler-calls"))("x = 1\n")
     assert across_files("suppression-comment") == "suppression-comment"
+
+
+def test_missing_train_mode_gate_lets_through_every_evaluation_helper_name_the_check_reads():
+    # the check notes an evaluation helper of another file by these names (NGCF's ret = test(model, users)),
+    # so the gate must pass a file that only calls one of them; it once hid test(...)
+    from torchreview.rules import missing_train_mode as rule
+
+    names = rule._UNSEEN_EVAL.pattern.strip("^$()").split("|")
+    assert len(names) > 15
+    text_gate = gate(rule.PREFILTER.split("&&", 1)[1])
+    for name in names:
+        assert text_gate(f"for epoch in range(9):\n    ret = {name}(model, users_to_test)\n"), name
+    assert not text_gate("for epoch in range(9):\n    ret = contest(model)\n")
