@@ -17,18 +17,17 @@ Flags = dict[str, bool | str | None]
 
 
 _LITERALS: dict[str, bool | None] = {"None": None, "True": True, "False": False}
-_NO_LITERAL = object()
 
 
-def _literal(node: cst.BaseExpression) -> object:
-    """The value of ``True``, ``False``, ``None`` or a one-word string, or ``_NO_LITERAL``."""
+def _literal(node: cst.BaseExpression) -> tuple[bool, bool | str | None]:
+    """Whether ``node`` is ``True``, ``False``, ``None`` or a one-word string, and its value."""
     if isinstance(node, cst.Name) and node.value in _LITERALS:
-        return _LITERALS[node.value]
+        return True, _LITERALS[node.value]
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         if isinstance(value, str) and re.fullmatch(r"\w+", value):
-            return value
-    return _NO_LITERAL
+            return True, value
+    return False, None
 
 
 def _params(info: _FunctionInfo) -> list[cst.Param]:
@@ -49,9 +48,10 @@ def default_flags(call: cst.Call, info: _FunctionInfo) -> Flags:
     flags: Flags = {}
     for i, param in enumerate(_params(info)):
         default = param.default
-        if i >= positional and param.name.value not in given and default is not None \
-                and (literal := _literal(default)) is not _NO_LITERAL:
-            flags[param.name.value] = literal  # type: ignore[assignment]
+        if i >= positional and param.name.value not in given and default is not None:
+            found, literal = _literal(default)
+            if found:
+                flags[param.name.value] = literal
     for target in _assigned_names(info.node.body) if flags else ():
         flags.pop(target, None)
     return flags
@@ -67,14 +67,14 @@ def literal_flags(call: cst.Call, info: _FunctionInfo, known: Flags | None = Non
         if arg.star:
             return {}
         value = arg.value
-        literal = _literal(value)
-        if literal is _NO_LITERAL:
+        found, literal = _literal(value)
+        if not found:
             if not (known and isinstance(value, cst.Name) and value.value in known):
                 continue
             literal = known[value.value]
         name = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if name is not None:
-            flags[name] = literal  # type: ignore[assignment]
+            flags[name] = literal
     if flags:
         for target in _assigned_names(info.node.body):
             flags.pop(target, None)
@@ -128,13 +128,14 @@ def _compared(left: cst.BaseExpression, comparison: cst.ComparisonTarget, flags:
         return (flag is None) == isinstance(operator, cst.Is)
     if not isinstance(flag, str):
         return None
-    if isinstance(operator, cst.Equal | cst.NotEqual) and (word := _literal(right)) is not _NO_LITERAL:
-        return (flag == word) == isinstance(operator, cst.Equal)
+    if isinstance(operator, cst.Equal | cst.NotEqual):
+        found, word = _literal(right)
+        return (flag == word) == isinstance(operator, cst.Equal) if found else None
     if isinstance(operator, cst.In | cst.NotIn) and isinstance(right, cst.Tuple | cst.List | cst.Set):
         words = [_literal(e.value) for e in right.elements]
-        if any(w is _NO_LITERAL for w in words):
+        if not all(found for found, _ in words):
             return None
-        return (flag in words) == isinstance(operator, cst.In)
+        return (flag in [w for _, w in words]) == isinstance(operator, cst.In)
     return None
 
 

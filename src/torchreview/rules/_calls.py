@@ -371,6 +371,12 @@ def append_element(elements: Sequence[Any], new: cst.CSTNode) -> tuple[Any, ...]
     return (*elements[:-1], moved, new)
 
 
+def helper_name(via: str) -> str:
+    """The called name in one entry of an event's helper chain: ``run`` of ``Trainer.run`` or, for a helper
+    of another file, of ``val:Trainer.run`` (loops/foreign.py names those ``stem:qualname``)."""
+    return via.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
 def helper_call_site(ctx: FileContext, loop: TrainingLoop, via: tuple[str, ...]) -> CallSite | None:
     """The call in ``loop``'s own body that leads into the helper chain ``via`` (the qualified names
     an event was reached through, outermost first), or None when there is none in this file.
@@ -381,7 +387,7 @@ def helper_call_site(ctx: FileContext, loop: TrainingLoop, via: tuple[str, ...])
     """
     if not via:
         return None
-    name = via[0].rsplit(".", 1)[-1].rsplit(":", 1)[-1]
+    name = helper_name(via[0])
     foreign = ":" in via[0]  # "utils:clip", a helper of another file (loops/foreign.py)
     for site in call_sites(ctx):
         if site.name == name and loop.line <= site.line <= loop.end_line:

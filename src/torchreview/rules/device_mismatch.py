@@ -2713,41 +2713,25 @@ class _WrapperCalls(cst.CSTVisitor):
         if self.tests[-1] is not None:
             self.branches.pop()
 
-    def visit_If(self, node: cst.If) -> None:
+    def visit_If(self, node: cst.If | cst.IfExp) -> None:
         self._enter(node.test)
 
-    def leave_If(self, original_node: cst.If) -> None:
+    def leave_If(self, original_node: cst.If | cst.IfExp) -> None:
         self.tests.pop()
 
-    def visit_If_body(self, node: cst.If) -> None:
+    def visit_If_body(self, node: cst.If | cst.IfExp) -> None:
         self._branch(True)
 
-    def leave_If_body(self, node: cst.If) -> None:
-        self._leave_branch()
-
-    def visit_If_orelse(self, node: cst.If) -> None:
+    def visit_If_orelse(self, node: cst.If | cst.IfExp) -> None:
         self._branch(False)
 
-    def leave_If_orelse(self, node: cst.If) -> None:
+    def leave_If_body(self, node: cst.If | cst.IfExp) -> None:
         self._leave_branch()
 
-    def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._enter(node.test)
-
-    def leave_IfExp(self, original_node: cst.IfExp) -> None:
-        self.tests.pop()
-
-    def visit_IfExp_body(self, node: cst.IfExp) -> None:
-        self._branch(True)
-
-    def leave_IfExp_body(self, node: cst.IfExp) -> None:
-        self._leave_branch()
-
-    def visit_IfExp_orelse(self, node: cst.IfExp) -> None:
-        self._branch(False)
-
-    def leave_IfExp_orelse(self, node: cst.IfExp) -> None:
-        self._leave_branch()
+    # an if expression (model = DataParallel(model) if use_cuda else model) is read as an if statement
+    visit_IfExp, leave_IfExp = visit_If, leave_If
+    visit_IfExp_body, visit_IfExp_orelse = visit_If_body, visit_If_orelse
+    leave_If_orelse = leave_IfExp_body = leave_IfExp_orelse = leave_If_body
 
     def visit_Call(self, node: cst.Call) -> None:
         if last_name(node.func) in _SCATTERING | _DDP:

@@ -2967,15 +2967,16 @@ def _flag_findings(ctx: FileContext, reported: set[int]) -> Iterator[Finding]:
         flag, value = next(iter(calls[0][1].items()))
         # "if optimizer:" trains when an optimizer is given, as "if optimizer is not None:" says
         trains = f"{flag} is not None" if value is None and test == flag else test
-        # expr is parsed from the condition's text, so it is no node of this file's tree
-        switch = cst.Module(body=[]).code_for_node(_flag_part(expr, calls[0][1])).strip() if alias is None else trains
+        # (expr is parsed from the condition's text, so it is no node of this file's tree)
+        part = _flag_part(expr, calls[0][1]) if alias is None else expr
+        switch = trains if part is expr else cst.Module(body=[]).code_for_node(part).strip()
         yield ctx.finding(
             ID, SEVERITY, line, end_line, loop=loop,
             facts={"kind": "phase", "loop_header": loop.header, "loop_line": loop.line,
                    "function": loop.function.rsplit(".", 1)[-1], "model": forward.receiver or "model",
                    "forward_line": line, "helper": helper, "phase_test": trains,
                    "other_phase": f"{flag}={value!r}" if isinstance(value, str) else f"{flag}={value}",
-                   "grad_switch": f"with torch.set_grad_enabled({trains if switch == test else switch}):"},
+                   "grad_switch": f"with torch.set_grad_enabled({switch}):"},
         )
 
 

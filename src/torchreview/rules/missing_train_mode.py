@@ -92,7 +92,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, is_no_grad_context, last_name
 from torchreview.rules._callee import Resolver, class_of, resolver_for
-from torchreview.rules._calls import assignments, call_sites
+from torchreview.rules._calls import assignments, call_sites, helper_name
 from torchreview.rules._common import (
     MODEL_LOSS_METHOD,
     calls_in,
@@ -1186,7 +1186,7 @@ def _restores_unseen(ctx: FileContext, loop: TrainingLoop, model: str) -> bool:
         return True
     root = model.split(".")[-1]
     # a training function of another file that the loop model read (its events carry its name) is seen
-    read = {e.via[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1] for e in loop.events if e.via and ":" in e.via[0]}
+    read = {helper_name(e.via[0]) for e in loop.events if e.via and ":" in e.via[0]}
     for call in calls_in(loop.node.body):
         name = last_name(call.func).lower()
         if resolvable(ctx, call) or not ("train" in name or "fit" in name or "epoch" in name) \
@@ -1259,7 +1259,7 @@ def _helper_call(ctx: FileContext, loop: TrainingLoop, e: Event) -> cst.Call | N
     """The loop's call of the helper through which ``e`` happens."""
     if not e.via:
         return None
-    helper = _helper_name(e.via[0])
+    helper = helper_name(e.via[0])
     return next((c for c in calls_in(loop.node.body) if last_name(c.func) == helper), None)
 
 
@@ -1357,11 +1357,6 @@ def _saved_mode_test(ctx: FileContext, condition: str) -> bool:
         rf"^\s*{re.escape(m.group(1))}\s*=\s*[\w.]+\.training\s*$", ctx.source, re.MULTILINE) is not None
 
 
-def _helper_name(via: str) -> str:
-    """The called name in a helper chain entry: ``Trainer.validate`` or, for another file, ``val:run``."""
-    return via.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
-
-
 def _name_at_call(ctx: FileContext, loop: TrainingLoop, call: cst.Call, receiver: str) -> str:
     """The caller's name for the network a helper calls ``receiver`` (``evaluate(net)`` with
     ``def evaluate(model)``: ``net``; ``val.run(model=ema.ema)`` in another file: ``ema.ema``)."""
@@ -1396,7 +1391,7 @@ def _anchor(ctx: FileContext, loop: TrainingLoop, e: Event) -> tuple[int, int]:
     """Where to comment: the eval() call, or the loop's call of the helper that makes it."""
     if not e.via:
         return e.line, e.end_line
-    helper = _helper_name(e.via[0])
+    helper = helper_name(e.via[0])
     for call in calls_in(loop.node.body):
         if last_name(call.func) == helper:
             pos = ctx.pos(call)

@@ -65,6 +65,7 @@ from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.loops.builder import function_as_iteration
+from torchreview.rules._calls import helper_name
 from torchreview.rules._common import SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
 from torchreview.rules._order import (
     condition_test,
@@ -631,7 +632,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 facts={"scheduler_step": sched.code, "scheduler_line": sched.line, "step": step.code,
                        "step_line": step.line, "loop_header": loop.header, "per": per,
                        # a step inside a helper the loop calls (train_model of another file): its line is the call's
-                       "helper": step.via[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1] if step.via else ""},
+                       "helper": helper_name(step.via[0]) if step.via else ""},
                 suggestion=suggestion,
             )
             break
