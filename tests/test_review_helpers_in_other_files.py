@@ -1189,3 +1189,86 @@ def test_a_training_step_in_another_file_is_no_loop_that_never_learns(tmp_path, 
     repo = write(tmp_path / "idle", {"train.py": MODNET_TRAIN, "src/trainer.py": idle})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-backward"]
     assert [f["line"] for f in found] == [10]
+
+
+ATTACK = """import torch
+import torch.nn.functional as F
+
+
+def pgd_attack(model, x, y, eps=8 / 255, alpha=2 / 255, steps=10):
+    x_adv = x.clone().detach() + torch.empty_like(x).uniform_(-eps, eps)
+    for _ in range(steps):
+        x_adv.requires_grad_()
+        loss = F.cross_entropy(model(x_adv), y)
+        loss.backward()
+        with torch.no_grad():
+            x_adv = x_adv + alpha * torch.sign(x_adv.grad)
+            x_adv = torch.min(torch.max(x_adv, x - eps), x + eps).clamp(0, 1)
+    return x_adv.detach()
+"""
+
+ADVERSARIAL_TRAIN = """import torch.nn.functional as F
+
+from attack import pgd_attack
+
+
+def train(model, loader, optimizer):
+    model.train()
+    for x, y in loader:
+        x_adv = pgd_attack(model, x, y)
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x_adv), y)
+        loss.backward()
+        optimizer.step()
+"""
+
+
+def test_clearing_after_an_attack_of_another_file_that_builds_the_batch_is_quiet(tmp_path, capsys):
+    # the attack's backward pass is for the input's gradient; clearing what it left on the parameters
+    # before the real backward pass is what adversarial training must do
+    repo = write(tmp_path, {"train.py": ADVERSARIAL_TRAIN, "attack.py": ATTACK})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "zero-grad-after-backward"] == []
+
+
+COPYING_ATTACK = """import copy
+
+import torch
+import torch.nn.functional as F
+
+
+def pgd(network, x, y, eps=8 / 255, alpha=2 / 255, steps=7):
+    network = copy.deepcopy(network)
+    network.eval()  # the attack runs on a copy with batch-norm statistics frozen
+    delta = torch.zeros_like(x, requires_grad=True)
+    for _ in range(steps):
+        loss = F.cross_entropy(network(x + delta), y)
+        loss.backward()
+        delta.data = (delta + alpha * delta.grad.sign()).clamp(-eps, eps)
+        delta.grad.zero_()
+    return delta.detach()
+"""
+
+COPYING_ATTACK_TRAIN = """import torch.nn.functional as F
+
+from attack import pgd
+
+
+def train_epoch(network, loader, optimizer):
+    network.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        delta = pgd(network, x, y)
+        loss = F.cross_entropy(network(x + delta), y)
+        loss.backward()
+        optimizer.step()
+"""
+
+
+def test_an_attack_of_another_file_that_switches_a_copy_of_the_network_leaves_its_mode_alone(tmp_path, capsys):
+    repo = write(tmp_path, {"train.py": COPYING_ATTACK_TRAIN, "attack.py": COPYING_ATTACK})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
+    # without the copy, the attack leaves the trained network in eval mode for the step that follows
+    in_place = COPYING_ATTACK.replace("    network = copy.deepcopy(network)\n", "")
+    repo = write(tmp_path / "in_place", {"train.py": COPYING_ATTACK_TRAIN, "attack.py": in_place})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [f["line"] for f in found] == [10]

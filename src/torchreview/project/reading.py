@@ -54,10 +54,13 @@ def mode_after(view: Project, fn: Function, depth: int = 0, flags: dict[str, boo
     cannot run is not read (``evaluate_model(model, path, is_training=True)`` skips its
     ``if not is_training: model.eval()``)."""
     calls = sorted(_reached_calls(fn.node, flags or {}), key=lambda n: (n.lineno, n.col_offset))
+    copies = _copies(fn.node)
     last: str | None = None
     for call in calls:
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in ("eval", "train"):
+            if isinstance(func.value, ast.Name) and any(line < call.lineno for line in copies.get(func.value.id, ())):
+                continue  # network = copy.deepcopy(network); network.eval(): the copy's mode, not the caller's
             args = [*call.args, *(k.value for k in call.keywords)]
             off = bool(args) and isinstance(args[0], ast.Constant) and args[0].value is False
             if func.attr == "eval" and not args:
@@ -71,6 +74,17 @@ def mode_after(view: Project, fn: Function, depth: int = 0, flags: dict[str, boo
             found = mode_after(view, inner, depth + 1) if inner is not None else None
             last = found or last
     return last
+
+
+def _copies(node: ast.AST) -> dict[str, list[int]]:
+    """The local names ``node`` binds to a deep copy (``net = copy.deepcopy(net)``), with the lines."""
+    out: dict[str, list[int]] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and last_name(n.value.func) == "deepcopy":
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    out.setdefault(t.id, []).append(n.lineno)
+    return out
 
 
 def _reached_calls(node: ast.AST, flags: dict[str, bool]) -> list[ast.Call]:

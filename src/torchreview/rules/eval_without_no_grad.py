@@ -2758,7 +2758,28 @@ def _volatile_line(ctx: FileContext, line: int) -> int | None:
                  if _VOLATILE.search(code_without_comments([ctx.lines[n - 1]]))), None)
 
 
+def evaluation_loops_with_grad(ctx: FileContext) -> frozenset[int]:
+    """The lines of the evaluation loops this rule reports, where autograd records every forward pass
+    (``loss-accumulated-with-graph`` reads them: a total kept there holds each batch's graph)."""
+    return frozenset(f.line for f in ctx.analysis(_loop_findings))
+
+
 def _findings(ctx: FileContext) -> Iterator[Finding]:
+    found = ctx.analysis(_loop_findings)
+    reported = {f.line for f in found}
+    yield from found
+    yield from _function_findings(ctx, reported)
+    yield from _after_step_findings(ctx)
+    yield from _phase_findings(ctx)
+    yield from _flag_findings(ctx, reported)
+
+
+def _loop_findings(ctx: FileContext) -> tuple[Finding, ...]:
+    """The evaluation loops that run the model with autograd on (use with ``ctx.analysis``)."""
+    return tuple(_each_loop_finding(ctx))
+
+
+def _each_loop_finding(ctx: FileContext) -> Iterator[Finding]:
     reported: set[int] = set()
     for loop in ctx.loops:
         forwards = [e for e in _forwards(ctx, loop.of(EventKind.FORWARD)) if not _builds_a_model(loop, e)] \
@@ -2803,10 +2824,6 @@ def _findings(ctx: FileContext) -> Iterator[Finding]:
                    "forward_line": forward.line, "decorate": "yes" if _evaluates_only(ctx, loop) else ""},
             suggestion=_suggest(ctx, loop),
         )
-    yield from _function_findings(ctx, reported)
-    yield from _after_step_findings(ctx)
-    yield from _phase_findings(ctx)
-    yield from _flag_findings(ctx, reported)
 
 
 # -- one batch loop for every phase ----------------------------------------------------------------------

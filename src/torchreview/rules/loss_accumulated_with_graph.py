@@ -16,6 +16,10 @@ What it does
     The entries of a loss dict, taken with
     ``for name, val in loss_dict.items()``, are losses too; a count of a loss's elements
     (``losses.numel()``) is a plain number.
+    An evaluation loop that ``eval-without-no-grad`` reports, where the model runs with autograd on and
+    nothing goes backward, counts too: a loss computed there from the model's output carries its graph,
+    and a total kept across the batches (``running_vloss += vloss``) holds the graphs of the whole
+    validation set.
 
 Why it matters
     A loss tensor remembers how it was computed. Adding it to a total that outlives the iteration
@@ -51,8 +55,8 @@ Use instead
     ``sum(losses).backward()``); on a total that a function starts fresh and that spans the
     micro-batches of the one optimizer step after its loop (the graphs it holds are bounded), or one
     update per network, each stepping its own optimizer (``self.critic_optimizer[agent].step()``); on the incoming gradient of ``t.backward(grad)``, which is not a loss; on a loss built from parts inside one iteration
-    (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; and in loops without a backward
-    pass (evaluation loops are the concern of ``eval-without-no-grad``), and in test files (``test_*.py``,
+    (``loss = ce; loss += 0.1 * aux``); under ``torch.no_grad()``; in other loops without a backward
+    pass (autograd may well be off around them: that is the concern of ``eval-without-no-grad``); and in test files (``test_*.py``,
     ``tests/``), which run a few steps and keep the losses to compare them. It does not follow totals
     kept inside helper objects such as metric meters.
 
@@ -78,11 +82,14 @@ from torchreview.rules._callee import own_returns
 from torchreview.rules._calls import call_sites
 from torchreview.rules._common import is_test_file, steps_an_optimizer
 from torchreview.rules._order import branch_conditions, exclusive, node_text
+from torchreview.rules.eval_without_no_grad import PREFILTER as _EVALUATION_GATE
+from torchreview.rules.eval_without_no_grad import evaluation_loops_with_grad
 
 ID = "loss-accumulated-with-graph"
 SEVERITY = "warning"
 # Parse the file only when it could hold a finding (see prefilter.py).
-PREFILTER = r"training-step&&text:backward&&itext:loss"
+# a training loop with its backward pass, or an evaluation loop that eval-without-no-grad may report
+PREFILTER = r"training-step&&text:backward&&itext:loss||itext:loss&&" + _EVALUATION_GATE
 
 VALID = [
     # forward_loss returns (loss, count): the total sums the count (flair's trainer)
@@ -1435,15 +1442,14 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             func_scope = scopes[id(func_node)] = _collect(ctx, func_node)
         reached = _reaches_backward(func_scope)
         for item in _totals(ctx, loop):
-            if item.line in seen or _DETACHING.search(item.added) or _COUNT_OF.fullmatch(item.added.strip()) \
-                    or _helper_detaches(ctx, item.added):
+            if item.line in seen:
                 continue
             # the loss names the total takes, in the order written; each is judged (a set's order
             # would let the hash seed pick which one decides)
             # (a key such as running_results['d_loss'] names no variable)
             bare = list(dict.fromkeys(n for n in _IDENT.findall(_QUOTED.sub("''", item.added)) if n in losses
                                       and (n not in entries or entries[n][1] <= item.line <= entries[n][2])))
-            if not bare:
+            if not bare or _adds_no_tensor(ctx, item):
                 continue
             if _apart_from_backward(ctx, loop, item, bare):
                 continue  # if phase == 'val': kept, if phase == 'train': backward: that loss had no graph
@@ -1451,33 +1457,77 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # the total itself goes into a backward pass: a loss built on purpose
             if item.kind == "meter" and item.total in losses:
                 continue
-            reset = [ln for t, v, ln in loop_scope.assigns if t == item.total and ln < item.line
-                     and not (item.kind == "sum" and v.startswith(item.total + " + "))
-                     and not _first_entry(ctx, item.total, ln)]
-            if reset:
+            if _restarts_each_iteration(ctx, loop_scope, item):
                 continue  # the total starts fresh in each iteration
             if _reset_with_step(ctx, loop, item) or _one_step_window(ctx, loop, item, func_scope):
                 continue  # the total covers one optimizer step (accumulation window), then restarts
             if _one_per_network(loop, item, func_scope):
                 continue  # one loss per network, each with its own optimizer
-            kept = [n for n in bare if not _plain_number(loop_scope, n, item.line)
-                    and not _detached_by_item(loop_scope, n, item.line)
-                    and not _other_part_of_a_pair(loop_scope, n, item.added)]
+            kept = _graph_holders(loop_scope, item, bare)
             if not kept:
                 continue
-            loss = kept[0]
             seen.add(item.line)
-            uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
-            # the statement itself, without the comment lines above it (pretrain-gnns' "# loss_mat = …")
-            statement = "; ".join(ctx.code(small).strip().rstrip(";") for small in item.statement.body)
-            yield ctx.finding(
-                ID, SEVERITY, item.line, item.line, loop=loop,
-                facts={"total": item.total, "loss": loss, "statement": statement,
-                       "line": item.line, "backward_line": "" if loss in logged else losses[loss],
-                       "logged_line": losses[loss] if loss in logged else "", "kind": item.kind,
-                       "loop_header": loop.header},
-                suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),
-            )
+            yield _finding(ctx, loop, func_node, item, kept[0], losses, logged)
+    yield from _evaluation_findings(ctx, seen)
+
+
+def _adds_no_tensor(ctx: FileContext, item: _Total) -> bool:
+    """``total += loss.item()``, a count of a loss's elements, or a helper of the file that returns numbers."""
+    return bool(_DETACHING.search(item.added) or _COUNT_OF.fullmatch(item.added.strip())
+                or _helper_detaches(ctx, item.added))
+
+
+def _restarts_each_iteration(ctx: FileContext, loop_scope: _Scope, item: _Total) -> bool:
+    return any(t == item.total and ln < item.line and not (item.kind == "sum" and v.startswith(item.total + " + "))
+               and not _first_entry(ctx, item.total, ln) for t, v, ln in loop_scope.assigns)
+
+
+def _graph_holders(loop_scope: _Scope, item: _Total, names: list[str]) -> list[str]:
+    """The names among ``names`` that still hold a tensor with its graph where the total takes them."""
+    return [n for n in names if not _plain_number(loop_scope, n, item.line)
+            and not _detached_by_item(loop_scope, n, item.line)
+            and not _other_part_of_a_pair(loop_scope, n, item.added)]
+
+
+def _finding(ctx: FileContext, loop: TrainingLoop, func_node: cst.CSTNode, item: _Total, loss: str,
+             losses: dict[str, int], logged: dict[str, int]) -> Finding:
+    uses_as_tensor = bool(re.search(rf"\b{re.escape(item.total)}\s*\.", node_text(ctx, func_node)))
+    # the statement itself, without the comment lines above it (pretrain-gnns' "# loss_mat = …")
+    statement = "; ".join(ctx.code(small).strip().rstrip(";") for small in item.statement.body)
+    return ctx.finding(
+        ID, SEVERITY, item.line, item.line, loop=loop,
+        facts={"total": item.total, "loss": loss, "statement": statement,
+               "line": item.line, "backward_line": "" if loss in logged else losses[loss],
+               "logged_line": losses[loss] if loss in logged else "", "kind": item.kind,
+               "loop_header": loop.header},
+        suggestion=_suggestion(ctx, item, loss, use_item=not uses_as_tensor),
+    )
+
+
+def _evaluation_findings(ctx: FileContext, seen: set[int]) -> Iterator[Finding]:
+    """Totals of an evaluation loop that ``eval-without-no-grad`` reports: there every loss computed from
+    the model's output carries its graph, and a total kept across batches holds them all
+    (``running_vloss += vloss`` over a whole validation set)."""
+    with_grad = evaluation_loops_with_grad(ctx)
+    if not with_grad:
+        return
+    for loop in ctx.loops:
+        if loop.line not in with_grad and not any(a.line in with_grad for a in ctx.ancestors(loop)):
+            continue
+        loop_scope = _collect(ctx, loop.node.body)
+        logged = _logged_losses(loop, loop_scope, {})
+        if not logged:
+            continue
+        func_node = _function_node(ctx, loop)
+        for item in _totals(ctx, loop):
+            bare = list(dict.fromkeys(n for n in _IDENT.findall(_QUOTED.sub("''", item.added)) if n in logged))
+            if item.line in seen or not bare or _adds_no_tensor(ctx, item) \
+                    or (item.kind == "meter" and item.total in logged) or _restarts_each_iteration(ctx, loop_scope, item):
+                continue
+            kept = _graph_holders(loop_scope, item, bare)
+            if kept:
+                seen.add(item.line)
+                yield _finding(ctx, loop, func_node, item, kept[0], logged, logged)
 
 VALID += [
     # a helper of this file turns the loss into a number before it is kept
@@ -1769,5 +1819,66 @@ def train(net, loader, optimizer, log_every):
                 else:
                     totals[key] = value
     return totals
+""",
+]
+
+INVALID += [
+    # an evaluation loop with autograd on (eval-without-no-grad reports it) keeps every batch's loss
+    # tensor, and with it every batch's graph, in its running total
+    """
+import torch
+
+
+def validate(model, loader, criterion):
+    model.eval()
+    running_vloss = 0.0
+    for inputs, labels in loader:
+        outputs = model(inputs)
+        vloss = criterion(outputs, labels)
+        running_vloss += vloss  # <- finding
+    return running_vloss / len(loader)
+""",
+]
+
+VALID += [
+    # the same evaluation loop, called by a caller that turns gradients off: no graph is built
+    """
+import torch
+
+
+def validate(model, loader, criterion):
+    model.eval()
+    running_vloss = 0.0
+    for inputs, labels in loader:
+        outputs = model(inputs)
+        vloss = criterion(outputs, labels)
+        running_vloss += vloss
+    return running_vloss / len(loader)
+
+
+def fit(model, train_loader, val_loader, criterion, optimizer, epochs):
+    for epoch in range(epochs):
+        model.train()
+        for inputs, labels in train_loader:
+            optimizer.zero_grad()
+            loss = criterion(model(inputs), labels)
+            loss.backward()
+            optimizer.step()
+        with torch.no_grad():
+            print(epoch, validate(model, val_loader, criterion).item())
+""",
+    # autograd on, but the total takes a number: only one batch's graph lives at a time
+    """
+import torch
+
+
+def validate(model, loader, criterion):
+    model.eval()
+    running_vloss = 0.0
+    for inputs, labels in loader:
+        outputs = model(inputs)
+        vloss = criterion(outputs, labels)
+        running_vloss += vloss.item()
+    return running_vloss / len(loader)
 """,
 ]

@@ -70,8 +70,10 @@ Use instead
     (``self.model.running_mean_std.eval()`` freezes its statistics on purpose, as does ``m.eval()`` on the
     batch-norm layers of ``for m in model.backbone.modules()``), when ``eval()`` is
     the other branch of the same model's ``train()`` under a setting, when the helper that switches
-    first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``) or binds the name it
-    switches to another network (``net = self.ema_helper.shadow``), and when an
+    first rebinds the network to a copy of itself (``model = copy.deepcopy(model)``, also in a helper
+    of another file) or binds the name it switches to another network (``net = self.ema_helper.shadow``),
+    when the loop switches a deep copy that it does not train itself (``net_copy = copy.deepcopy(net)``
+    handed to an attack), and when an
     evaluation helper
     of another file is told by a literal flag to leave the mode alone
     (``evaluate_model(model, path, is_training=True)``).
@@ -1145,6 +1147,13 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
 _SAME_NETWORK = frozenset({"module", "_orig_mod", "model", "_model", "net", "network"})
 
 
+def _run_directly(loop: TrainingLoop, model: str) -> bool:
+    """The loop's own forward pass on ``model`` with gradients (not one inside a helper)."""
+    return any(not e.via and not any(is_no_grad_context(c) for c in e.contexts)
+               and ((e.receiver or "") == model or (e.receiver or "").startswith(model + "."))
+               for e in loop.of(EventKind.FORWARD))
+
+
 def _switched_on_a_copy(ctx: FileContext, e: Event) -> bool:
     """The helper of this file that makes the switch first rebinds the network to a copy of itself
     (``model = copy.deepcopy(model)``, MMFewShot's per-task meta-test): it fine-tunes and evaluates
@@ -1534,8 +1543,11 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
-            if _switched_on_a_copy(ctx, e):
+            if _switched_on_a_copy(ctx, e) or (call is not None and ":" in e.via[0]
+                                              and _mode_in_project(ctx, call, _site_line(ctx, loop, e)) == "unchanged"):
                 continue  # model = copy.deepcopy(model) in the helper first: the caller's model keeps its mode
+            if not e.via and _evaluation_copy(ctx, model) and not _run_directly(loop, model):
+                continue  # eval_net = copy.deepcopy(net); eval_net.eval(): an attack or a probe runs the copy
             if e.via and call is not None and _helper_owns_network(ctx, loop, call, model):
                 continue  # eval_synthetic(args, images, labels): the helper builds and evaluates a network of its own
             if e.via and call is not None and _built_in_loop(ctx, loop, call):
@@ -1886,5 +1898,41 @@ for epoch in range(10):
         F.cross_entropy(model(x), y).backward()
         optimizer.step()
     print(test())  # <- finding
+""",
+]
+
+VALID += [
+    # an attack runs on a deep copy of the network in eval mode; the network that trains keeps its mode
+    """
+import copy
+
+import torch
+import torch.nn.functional as F
+
+
+def pgd_attack(model, x, y, eps, alpha, steps):
+    x_adv = x.clone().detach()
+    for _ in range(steps):
+        x_adv.requires_grad_()
+        loss = F.cross_entropy(model(x_adv), y)
+        grad, = torch.autograd.grad(loss, x_adv)
+        x_adv = torch.min(torch.max(x_adv + alpha * grad.sign(), x - eps), x + eps).clamp(0, 1).detach()
+    return x_adv
+
+
+def train(net, loader, optimizer, epochs):
+    for epoch in range(epochs):
+        net.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            F.cross_entropy(net(x), y).backward()
+            optimizer.step()
+            # the attack runs on a frozen copy, in eval mode; net itself keeps training
+            net_copy = copy.deepcopy(net)
+            net_copy.eval()
+            x_adv = pgd_attack(net_copy, x, y, 8 / 255, 2 / 255, 7)
+            optimizer.zero_grad()
+            F.cross_entropy(net(x_adv), y).backward()
+            optimizer.step()
 """,
 ]

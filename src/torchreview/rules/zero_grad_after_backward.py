@@ -39,7 +39,9 @@ Use instead
     accumulation (clearing under the same ``if`` as the step, after it), when a second backward pass
     runs between the clearing and the step (GAN and actor-critic loops) unless no step could use
     the first one (every later step, inner loops' steps included, clears its own parameters before
-    it), when one optimizer clears
+    it), when the first backward pass runs in a helper whose result the loop then trains on (an
+    adversarial attack, ``x_adv = pgd_attack(model, x, y)``, computes the input's gradient; clearing what
+    it left on the parameters is right), when one optimizer clears
     gradients that another one does not use, when the clearing sits in a branch that skips the step
     (``if not torch.isfinite(loss): ... continue``) or in an ``except`` block, and when gradients
     are written by hand between the clearing and the step (``p.grad = g``), or when the first
@@ -63,6 +65,7 @@ from collections.abc import Iterator
 from torchreview.context import FileContext
 from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
+from torchreview.rules._calls import assignments, helper_call_site
 from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, PARAMETERS_OF, modulo_text, optimizer_steps
 from torchreview.rules._order import (
     closure_events,
@@ -674,6 +677,22 @@ def _grad_read_between(ctx: FileContext, backward: Event, zero: Event) -> bool:
     return bool(_GRAD_READ.search("\n".join(ctx.lines[backward.end_line : zero.line - 1])))
 
 
+def _makes_the_next_input(ctx: FileContext, loop: TrainingLoop, seq: list[Event], backward: Event, zero: Event,
+                          step: Event) -> bool:
+    """The first backward pass runs in a helper that builds the input the loop then trains on:
+    ``x_adv = pgd_attack(model, x, y)`` takes the gradient of the loss with respect to the input, and
+    the clearing after it drops what that pass left on the parameters before the real backward pass."""
+    site = helper_call_site(ctx, loop, backward.via)
+    if site is None or site.line >= zero.line:
+        return False
+    made = {a.name for a in assignments(ctx) if a.line == site.line}
+    if not made:
+        return False
+    used = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(n) for n in sorted(made)) + r")\b")
+    return any(e.kind == EventKind.FORWARD and zero.order < e.order < step.order and not e.via
+               and any(used.search(a) for a in e.args) for e in seq)
+
+
 def _end_of_function_at(ctx: FileContext, line: int) -> int | None:
     """The last line of the innermost function of this file around ``line``."""
     facts = ctx.facts
@@ -763,6 +782,7 @@ def _finding(ctx: FileContext, loop: TrainingLoop) -> Iterator[Finding]:
             if after and (not gradients_unused(ctx, loop, seq, every_step, before[-1])
                           or any(s.order < before[-1].order for s in stepped)
                           or _grad_read_between(ctx, before[-1], zero)
+                          or _makes_the_next_input(ctx, loop, seq, before[-1], zero, step)
                           or _second_pass_on_kept_graph(seq, before[-1], after[0])):
                 # a second backward pass feeds the step (GAN and actor-critic loops); a backward
                 # pass after another step may be late for that one (step-before-backward says so)
