@@ -1272,3 +1272,51 @@ def test_an_attack_of_another_file_that_switches_a_copy_of_the_network_leaves_it
     repo = write(tmp_path / "in_place", {"train.py": COPYING_ATTACK_TRAIN, "attack.py": in_place})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
     assert [f["line"] for f in found] == [10]
+
+
+AS_TENSOR = """import numpy as np
+import torch
+
+
+def as_tensor(samples, labels):
+    x = torch.from_numpy(np.asarray(samples, dtype=np.float32))
+    y = torch.from_numpy(np.asarray(labels, dtype=np.int64))
+    if torch.cuda.is_available():
+        x = x.cuda()
+        y = y.cuda()
+    return x, y
+"""
+
+CROSS_VALIDATION = """import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+from data import as_tensor
+
+
+def train_epoch(model, loader, optimizer, loss_function):
+    model.train()
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = loss_function(model(x), y)
+        loss.backward()
+        optimizer.step()
+
+
+def run(model, samples, labels, folds, optimizer, loss_function):
+    samples, labels = as_tensor(samples, labels)
+    if torch.cuda.is_available():
+        model = model.cuda()
+    for train_idx, _ in folds:
+        loader = DataLoader(TensorDataset(samples[train_idx], labels[train_idx]), batch_size=32, shuffle=True)
+        train_epoch(model, loader, optimizer, loss_function)
+"""
+
+
+def test_slices_of_tensors_that_a_helper_of_another_file_moved_are_on_the_device(tmp_path, capsys):
+    repo = write(tmp_path, {"train.py": CROSS_VALIDATION, "data.py": AS_TENSOR})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"] == []
+    # the same helper that leaves the tensors on the CPU: the batches never reach the GPU
+    on_cpu = AS_TENSOR.replace("    if torch.cuda.is_available():\n        x = x.cuda()\n        y = y.cuda()\n", "")
+    repo = write(tmp_path / "cpu", {"train.py": CROSS_VALIDATION, "data.py": on_cpu})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"]
+    assert [f["line"] for f in found] == [11]

@@ -109,7 +109,8 @@ _DEVICE_HELPERS = {"to_device", "move_to_device", "send_to_device", "move_to", "
                    "prepare_batch", "copy_to_device"}
 # A library's context manager for evaluation ("with eval_mode(model):" in MONAI and others) turns
 # gradients off together with the mode switch; its body lives in another package, out of sight.
-_NO_GRAD = re.compile(r"no_?grad|inference_mode|set_grad_enabled\(\s*False|"
+# (A project's alias written in capitals counts too: ``NO_GRAD = torch.no_grad`` in a config module.)
+_NO_GRAD = re.compile(r"(?i:no_?grad)|inference_mode|set_grad_enabled\(\s*False|"
                       r"(?:^|[\s.(@])_*(?:eval_mode|evaluating|evaluation_mode|inference_context)\s*\(")
 
 

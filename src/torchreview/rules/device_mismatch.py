@@ -52,7 +52,9 @@ Use instead
     ``Dataset.__getitem__`` that moves tensors (in the same file, or a ``Dataset`` of another file of
     the checkout that the script builds), a tensor already moved and handed to the loader as its data set
     (``DataLoader(train_data.cuda(), ...)``), a ``TensorDataset`` built from moved
-    tensors, from tensors a helper of the file moves, or from the tensors a method is handed, whose
+    tensors or slices of them (``TensorDataset(samples[train_idx], ...)``), from tensors a helper of the
+    file or of another file of the checkout moves (``samples, labels = as_tensor(samples, labels)``), or
+    from the tensors a method is handed, whose
     caller decides where they live, or a loader class of the file that loads its data onto the device,
     ``map_location=torch.device("cuda")``). It also reports the other half: a network built from a class of
     this file (``model = FirstNet()``), of another file of the checkout (``from nets import FirstNet``), or
@@ -65,7 +67,10 @@ Use instead
     another function of the file does not count. Forward inputs are not reported when DataParallel,
     FSDP or DistributedDataParallel with ``device_ids`` wraps the model outside any condition, or under
     a test that holds only with CUDA (``if use_cuda: model = DataParallel(model).cuda()``: without CUDA
-    nothing is on a GPU), because the wrapper copies them; the loss and comparisons are still checked, unless an input of the
+    nothing is on a GPU), or when a training function handed the model by a caller in another file moves
+    the rest of the batch (``heatmaps = list(map(lambda x: x.cuda(non_blocking=True), heatmaps))``) and
+    nothing of the model (that caller wraps it, as HRNet's trainers expect), because the wrapper copies
+    them; the loss and comparisons are still checked, unless an input of the
     loss was moved to the CPU just before it (``output = output.to("cpu")`` before a CTC loss). The rule also
     stays quiet when the batch is handed to a function that may move it before the forward pass,
     when the forward pass or the loss happens in a helper handed the device (``utils.model_fn(batch, model,
@@ -2658,16 +2663,33 @@ def _placed(ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef |
     helper of the file: ``self._check_tensor(X)`` calls ``X.to(self.device)``), "handed in" (a
     parameter of the method that builds the dataset: its caller decides where the tensors live), or
     "unknown"."""
-    if _moves(ctx, value) or any(_moves(ctx, v) for v in values_of(ctx, ctx.code(value))):
+    names = [ctx.code(value)]
+    inner = value
+    while isinstance(inner, cst.Subscript):  # TensorDataset(samples[train_idx], ...): a slice of samples
+        inner = inner.value
+        names.append(ctx.code(inner))
+    sources = [value, *(v for n in names for v in values_of(ctx, n))]
+    if any(_moves(ctx, v) for v in sources):
         return "moved"
     resolve = resolver_for(ctx, func)
-    if any((helper := resolve(call)) is not None and _body_moves(ctx, helper, resolve) for call in calls_in(value)):
+    calls = [call for v in sources for call in calls_in(v)]
+    if any((helper := resolve(call)) is not None and _body_moves(ctx, helper, resolve) for call in calls):
         return "moved"
+    if any(_checkout_helper_moves(ctx, call) for call in calls):
+        return "moved"  # samples, labels = as_tensor(samples, labels), a helper of another file that calls .cuda()
     params = param_names(func)
     if func is not None and "self" in params and isinstance(value, cst.Name) and value.value in params \
             and not any(a.function is func and a.name == value.value for a in assignments(ctx)):
         return "handed in"  # a method of an object that keeps its own device (a script's helper: unknown)
     return "unknown"
+
+
+def _checkout_helper_moves(ctx: FileContext, call: cst.Call) -> bool:
+    """``call`` runs a function of another file of the checkout that moves tensors to a device."""
+    if ctx.project is None:
+        return False
+    fn = ctx.project.callee_at(ctx.path, ctx.pos(call).start.line, last_name(call.func))
+    return fn is not None and fn.path != ctx.path and _ast_moves(fn.node)
 
 
 def _forward_moves(ctx: FileContext) -> bool:
@@ -2810,6 +2832,28 @@ def _built_here(ctx: FileContext, func: cst.FunctionDef, name: str) -> bool:
         if any(isinstance(p, cst.Call) and not _BUILT_ON_THE_SPOT.match(ctx.code(p)) for p in parts):
             return False  # net, opt = build(cfg), ...: the builder may place the model
     return True
+
+
+def _targets_moved_for_a_wrapper(ctx: FileContext, loop: TrainingLoop, names: set[str], hit: _Hit) -> bool:
+    """The DataParallel idiom seen from the training function alone: the function is handed the model
+    by a caller in another file, moves nothing of the model, and moves the other parts of the batch for
+    the loss (``target = target.cuda(non_blocking=True)``) while what the model is given goes to it as it
+    comes. Only a wrapper that copies the inputs to the GPU itself makes that run, and the caller is where
+    it is built. (Moving the images and not the targets that go to the model with them is no idiom.)"""
+    func = loop.function_node
+    model = hit.call.split(".", 1)[0].split("(", 1)[0]
+    if func is None or model not in param_names(func) - {"self", "cls"}:
+        return False
+    if any(site.name == func.name.value and site.function is not func for site in call_sites(ctx)):
+        return False  # a caller in this file: the wrapper, if any, would be here to see
+    body = code_without_comments(ctx.lines[loop.line - 1: loop.end_line])
+    if re.search(rf"(?<![\w.]){re.escape(model)}\s*(?:=|\.\s*(?:cuda|to)\s*\()", node_text(ctx, func)):
+        return False  # the function places or rebuilds the model itself
+    moved = [n for n in names if n != hit.variable
+             and re.search(rf"^\s*{re.escape(n)}\s*=.*(?:\.cuda\(|\.to\()", body, re.MULTILINE)]
+    # the wrapper scatters whatever the model is given: what the loop moves itself goes to the loss only
+    given = " ".join(a for e in loop.of(EventKind.FORWARD) if (e.receiver or "").split(".", 1)[0] == model for a in e.args)
+    return bool(moved) and not any(re.search(rf"(?<![\w.]){re.escape(n)}\b", given) for n in moved)
 
 
 def _caller_moves_model(ctx: FileContext, func: cst.FunctionDef) -> bool:
@@ -3017,6 +3061,8 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             continue  # torch.cuda.FloatTensor(features) for the rest: the batch holds arrays, not tensors
         if hit.forward and _model_on_cpu_here(ctx, loop, hit.call):
             continue  # evaluate(): model.eval().cpu(), or a model built here and never moved: all on the CPU
+        if hit.forward and _targets_moved_for_a_wrapper(ctx, loop, names, hit):
+            continue  # HRNet's do_train(cfg, model, ...): heatmaps.cuda(non_blocking=True), images as they come
         discarded = state.discarded.get(hit.variable)
         at = discarded or hit.line  # a dropped copy is commented where the copy is made, with the fix
         variable = state.dropped_from.get(hit.variable, hit.variable) if discarded else hit.variable
@@ -3297,5 +3343,53 @@ def train(model, train_loader, criterion, optimizer):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+""",
+]
+
+VALID += [
+    # HigherHRNet's trainer: the targets moved with map(), the images left to the DataParallel wrapper
+    # that the caller of another file builds
+    """
+import torch
+
+
+def do_train(cfg, model, data_loader, loss_factory, optimizer, epoch):
+    # the caller (another file) wraps the model in DataParallel, which copies the images to the GPUs;
+    # the heatmaps of every resolution are moved here for the loss
+    model.train()
+    for i, (images, heatmaps, masks) in enumerate(data_loader):
+        outputs = model(images)
+        heatmaps = list(map(lambda x: x.cuda(non_blocking=True), heatmaps))
+        masks = list(map(lambda x: x.cuda(non_blocking=True), masks))
+        loss = loss_factory(outputs, heatmaps, masks)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+""",
+]
+
+INVALID += [
+    # the same trainer, called in this file with a model that is only moved, never wrapped
+    """
+import torch
+
+
+def do_train(cfg, model, data_loader, loss_factory, optimizer, epoch):
+    model.train()
+    for i, (images, heatmaps, masks) in enumerate(data_loader):
+        outputs = model(images)  # <- finding
+        heatmaps = list(map(lambda x: x.cuda(non_blocking=True), heatmaps))
+        masks = list(map(lambda x: x.cuda(non_blocking=True), masks))
+        loss = loss_factory(outputs, heatmaps, masks)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+
+def main(cfg, build_model, data_loader, loss_factory, epochs):
+    model = build_model(cfg).cuda()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for epoch in range(epochs):
+        do_train(cfg, model, data_loader, loss_factory, optimizer, epoch)
 """,
 ]

@@ -77,7 +77,9 @@ Use instead
     stays quiet when the loop asks for gradients (``torch.enable_grad()``, ``requires_grad``,
     ``.grad``), as saliency maps and adversarial evaluation do, and when a backward pass (or MMEngine's
     ``optim_wrapper.update_params(loss)``) follows the
-    loop in the same function (the outputs may be meant for it). A loop that ends in ``break`` takes
+    loop in the same function (the outputs may be meant for it), or when the function is named for
+    evaluation but a training step of the file calls it and its backward pass follows the call
+    (OpenSTL's ``self._predict(batch_x)`` rollout feeds the loss). A loop that ends in ``break`` takes
     one batch only and is not judged. Loops that train a model through a
     call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
     ``forward`` and the decoding or test-time loops of its other methods (a network is a class built on
@@ -171,7 +173,7 @@ PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|v
              r"test|predict|inference)\s*\(|def\s+_*(beam_search|beam_decode|greedy_decode|greedy_search)\s*\(|"
              r"(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
              r"test|eval|dev)\b|\.\s*(eval|train)\s*\(|"
-             r"(val|valid|validation|test)_?(set|dataset|ds)\b|train\s*=\s*false|"
+             r"(val|valid|validation|test)_?(set|dataset|ds|data)\b|train\s*=\s*false|"
              # held-out data by its name, passed to a model after the step (cnn(test_features))
              r"[(,]\s*(test|val|valid|validation|holdout)_\w|_(test|val|valid)\s*[),]|"
              # one batch loop for every phase, its backward kept to training (if phase == 'train':), or
@@ -2214,7 +2216,7 @@ def main(model, data, args):
 # (also after a prefix: source_test_loader, tgt_val_loader)
 _EVAL_LOADER = re.compile(r"(?:\b|_)(val|valid|validation|test|eval|dev)_?(data)?_?(loader|dataloader|dl)\b|"
                           # the held-out data itself (for x, y in testset) or asked for (loader.data(train=False))
-                          r"\b(val|valid|validation|test)_?(set|dataset|ds)\b|\btrain\s*=\s*False\b|"
+                          r"\b(val|valid|validation|test)_?(set|dataset|ds|data)\b|\btrain\s*=\s*False\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
                           # the split named last: dataloader_test, loader_val, dl_valid
                           r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
@@ -2243,6 +2245,13 @@ _NEEDS_GRAD = re.compile(r"enable_grad|requires_grad(?!\s*=\s*False\b|_\(\s*Fals
                          r"\b\w*(?:attack|adversar)\w*\.\w+\(|\b\w*_attack\(|\.perturb\(")
 
 
+def _moved_value(arg: ast.expr) -> ast.expr:
+    """The value under method calls on it: ``test_x`` of ``test_x.to(DEVICE)`` or ``x_val.float().cuda()``."""
+    while isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute):
+        arg = arg.func.value
+    return arg
+
+
 @ast_gate("eval-loop")
 def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     """A loop that may call a model and counts as evaluation by its function's name, its iterable, or
@@ -2251,7 +2260,7 @@ def _could_be_evaluation_loop(tree: ast.Module) -> bool:
     mode_switch_anywhere = any(switches_to_eval(c) for c in found.all_calls)
     steps = any(isinstance(c.func, ast.Attribute) and c.func.attr == "step" for c in found.all_calls)
     if steps and (mode_switch_anywhere or any(_HELD_OUT_DATA.search(ast.unparse(a)) for c in found.all_calls
-                                              for a in c.args if isinstance(a, ast.Name | ast.Attribute))):
+                                              for a in map(_moved_value, c.args) if isinstance(a, ast.Name | ast.Attribute))):
         return True  # an evaluation pass after the step, in the training function (pyGCN's train)
     if steps and any(isinstance(node, ast.Compare) and any(
             isinstance(c, ast.Constant) and c.value in ("train", "training") for c in node.comparators)
@@ -2800,6 +2809,9 @@ def _each_loop_finding(ctx: FileContext) -> Iterator[Finding]:
         why = _is_evaluation(ctx, loop)
         if why is None or _EXPORTED_RUNTIME.search(loop.function.rsplit(".", 1)[-1]):
             continue
+        if why == "name" and loop.function_node is not None and any(
+                _feeds_backward(ctx, s) for s in _callers(ctx, loop.function_node, class_of(ctx, loop.function_node))):
+            continue  # self._predict(batch_x) in the training step, its output in the loss: the name says nothing
         loop_text = code_without_comments(ctx.lines[loop.line - 1 : loop.end_line])
         if _NEEDS_GRAD.search(loop_text) or any(_ASKS_FOR_GRAD.search(c) for c in loop.outer_contexts):
             continue  # in the loop, or around it (with torch.enable_grad(): for batch in loader: ...)
@@ -3882,5 +3894,117 @@ def run_validation(model, path, steps, device):
             total += model(inputs, targets).mean()
     model.train()
     return (total / steps).item()
+""",
+]
+
+VALID += [
+    # a rollout named _predict that the training step runs, its output going into the loss (OpenSTL)
+    """
+import torch
+
+
+class Method:
+    def __init__(self, model, optimizer, criterion, horizon, window):
+        self.model, self.optimizer, self.criterion = model, optimizer, criterion
+        self.horizon, self.window = horizon, window
+
+    def _predict(self, batch_x):
+        # an autoregressive rollout, used by the training step below
+        preds = []
+        cur = batch_x
+        for _ in range(self.horizon // self.window):
+            cur = self.model(cur)
+            preds.append(cur)
+        return torch.cat(preds, dim=1)
+
+    def train_one_epoch(self, loader):
+        self.model.train()
+        for batch_x, batch_y in loader:
+            self.optimizer.zero_grad()
+            loss = self.criterion(self._predict(batch_x), batch_y)
+            loss.backward()
+            self.optimizer.step()
+""",
+]
+
+VALID += [
+    # a project's alias of torch.no_grad, written in capitals in its config module (bknyaz/sgg)
+    """
+import torch
+
+from config import *  # NO_GRAD: torch.no_grad, chosen by the installed version
+
+
+def val_epoch(detector, loader, evaluator):
+    detector.eval()
+    with NO_GRAD():
+        for batch in loader:
+            evaluator.add(detector(batch), batch)
+    return evaluator.summary()
+""",
+]
+
+INVALID += [
+    # the whole test set, moved to the device in the call, runs every few steps with autograd on
+    """
+import torch
+import torch.utils.data as Data
+
+eeg_net = EEGNet().to(DEVICE)
+optimizer = torch.optim.Adam(eeg_net.parameters(), lr=1e-3)
+loss_func = torch.nn.CrossEntropyLoss()
+dataloader = Data.DataLoader(dataset=dataset, batch_size=32, shuffle=True, num_workers=2)
+
+for epoch in range(EPOCH):
+    for step, (b_x, b_y) in enumerate(dataloader):
+        b_x, b_y = b_x.to(DEVICE), b_y.to(DEVICE)
+        output = eeg_net(b_x)[0]
+        loss = loss_func(output, b_y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+
+        if step % 5 == 0:
+            test_out, last_layer = eeg_net(test_x.to(DEVICE))  # <- finding
+            pred_y = torch.max(test_out.cpu(), 1)[1].data.numpy()
+            accuracy = float((pred_y == test_y.data.numpy()).astype(int).sum()) / float(test_y.size(0))
+            print('Epoch: ', epoch, '| train loss: %.4f' % loss.cpu().data.numpy(), '| test accuracy: %.3f' % accuracy)
+""",
+]
+
+INVALID += [
+    # the held-out data kept on the trainer as self.val_data, run through a step method that never turns
+    # gradients off (the experiment-builder template of many course repositories)
+    """
+import torch
+import torch.nn as nn
+
+
+class ExperimentBuilder(nn.Module):
+    def __init__(self, model, train_data, val_data, optimizer):
+        super().__init__()
+        self.model, self.train_data, self.val_data, self.optimizer = model, train_data, val_data, optimizer
+
+    def run_train_iter(self, x, y):
+        self.train()
+        loss = torch.mean((self.model(x) - y) ** 2)
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
+        return loss.item()
+
+    def run_evaluation_iter(self, x, y):
+        self.eval()
+        loss = torch.mean((self.model(x) - y) ** 2)
+        return loss.item()
+
+    def run_experiment(self, epochs):
+        for epoch in range(epochs):
+            for x, y in self.train_data:
+                self.run_train_iter(x, y)
+            val_losses = []
+            for x, y in self.val_data:  # <- finding
+                val_losses.append(self.run_evaluation_iter(x, y))
+            print(epoch, sum(val_losses) / len(val_losses))
 """,
 ]
