@@ -79,7 +79,9 @@ Use instead
     ``optim_wrapper.update_params(loss)``) follows the
     loop in the same function (the outputs may be meant for it), or when the function is named for
     evaluation but a training step of the file calls it and its backward pass follows the call
-    (OpenSTL's ``self._predict(batch_x)`` rollout feeds the loss). A loop that ends in ``break`` takes
+    (OpenSTL's ``self._predict(batch_x)`` rollout feeds the loss). A loop after ``model.train()`` that
+    computes no loss recomputes batch-norm statistics and is left alone; one in a function named for
+    validation that computes a loss is still an evaluation. A loop that ends in ``break`` takes
     one batch only and is not judged. Loops that train a model through a
     call (``self.train(model, data)`` or ``fit(...)`` over cross-validation folds), a network's own
     ``forward`` and the decoding or test-time loops of its other methods (a network is a class built on
@@ -2403,7 +2405,9 @@ def _is_evaluation(ctx: FileContext, loop: TrainingLoop) -> str | None:
     if _EVAL_LOADER.search(loop.iter_code) or _counts_held_out(loop.iter_code):
         return "loader"
     if mode == "train":
-        return None
+        # (a pass in train mode with no loss recomputes batch-norm statistics; a validation function that
+        # computes a loss there is still an evaluation, run in the wrong mode besides)
+        return "name" if EVAL_FUNCTION_NAME.search(name) and loop.has(EventKind.LOSS) else None
     if EVAL_FUNCTION_NAME.search(name):
         return "name"
     return "caller" if _called_in_eval_mode(ctx, loop) else None
@@ -4006,5 +4010,35 @@ class ExperimentBuilder(nn.Module):
             for x, y in self.val_data:  # <- finding
                 val_losses.append(self.run_evaluation_iter(x, y))
             print(epoch, sum(val_losses) / len(val_losses))
+""",
+]
+
+INVALID += [
+    # a validation function that switches to train mode by mistake and computes the loss with autograd on
+    """
+import torch
+
+
+def valid(loader, model, criterion, device):
+    model.train()
+    total = 0.0
+    for img, label in loader:  # <- finding
+        output = model(img.to(device))
+        loss = criterion(output, label.float().to(device))
+        total += loss.item()
+    return total / len(loader)
+""",
+]
+
+VALID += [
+    # a pass in train mode with no loss: batch-norm statistics recomputed after weight averaging
+    """
+import torch
+
+
+def recompute_bn(loader, model, device):
+    model.train()
+    for img, _ in loader:
+        model(img.to(device))
 """,
 ]
