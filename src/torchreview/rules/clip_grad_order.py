@@ -40,7 +40,8 @@ Use instead
 
     During gradient accumulation it also finds clipping that runs after every micro-batch while
     the step runs only under the accumulation ``if`` (also when the clip sits under settings of its
-    own, ``if config.CLIP_GRAD:``, or in the AMP branch). Clipping done by a helper function of the same
+    own, ``if config.CLIP_GRAD:``, or in the AMP branch); that one is a warning, not an error, since
+    the step still follows the gradient and only the limit is applied to partial sums. Clipping done by a helper function of the same
     file counts, also by value (``p.grad.data.clamp_(-c, c)``); so does an FSDP model's own
     ``clip_grad_norm_``, which does not unscale. A helper that only clips is reported where the loop
     calls it; a helper that runs the backward pass too is reported at its clip.
@@ -475,7 +476,8 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
         step = nxt[0]
         facts.update(problem="micro_batch", step=step.code, step_line=step.line,
                      backward=before[-1].code, backward_line=before[-1].line)
-        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts)
+        # training still moves in the right direction; only the limit applies to partial sums
+        return ctx.finding(ID, "warning", clip.line, clip.end_line, loop=loop, facts=facts)
     if nxt and _torch_clip(ctx, clip):
         step = nxt[0]
         scaler = _scaler_of(ctx, step)
