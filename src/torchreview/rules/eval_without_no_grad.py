@@ -171,7 +171,10 @@ def _sets_the_mode(name: str, value: object) -> bool:
     if isinstance(value, str):
         return _PHASE_WORD.fullmatch(value) is not None
     return value is None and re.fullmatch(_OPTIMIZER_FLAG, name, re.IGNORECASE) is not None
-PREFILTER = (r"itext:def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
+# a collection of held-out items by its name: for name, val_file in val_dials.items(), for b in test_batches
+_HELD_OUT_ITEMS = (r"\b(val|valid|validation|dev|test)_(dials|dialogues|dialogs|batches|samples|examples|sents|"
+                   r"sentences|pairs|images|imgs|iter|items|docs|documents|files)\b")
+PREFILTER = (r"itext:" + _HELD_OUT_ITEMS + r"|def\s+_*(eval|evaluate|evaluation|validate|validation|val|valid|test|testing|predict|"
              r"prediction|inference|infer)(_|\s*\()|def\s+\w*_(eval|evaluate|evaluation|validate|validation|val|"
              r"test|predict|inference)\s*\(|def\s+_*(beam_search|beam_decode|greedy_decode|greedy_search)\s*\(|"
              r"(val|test|eval|dev)[a-z_]*(loader|dl)|(loader|dl)_(val|valid|validation|"
@@ -2222,7 +2225,7 @@ _EVAL_LOADER = re.compile(r"(?:\b|_)(val|valid|validation|test|eval|dev)_?(data)
                           r"\b(val|valid|validation|test)_?(set|dataset|ds|data)\b|\btrain\s*=\s*False\b|"
                           r"\b(val|valid|test|eval)_?(loader|dataloader|dl)s?\b|"
                           # the split named last: dataloader_test, loader_val, dl_valid
-                          r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b", re.IGNORECASE)
+                          r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b|" + _HELD_OUT_ITEMS, re.IGNORECASE)
 def _counts_held_out(iter_code: str) -> bool:
     """A loop over a count of held-out episodes or batches: ``range(TEST_EPISODE)``,
     ``range(total_val_batches)``, ``range(0, len(x_test), bs)``, ``range(eval_iters)``: a name of held-out
@@ -4082,5 +4085,26 @@ class BeliefTracker(nn.Module):
             hid_label = hid_label[:, 0, :]
             hid_label = hid_label.detach()
             self.value_lookup.append(nn.Embedding.from_pretrained(hid_label, freeze=True))
+""",
+]
+
+INVALID += [
+    # held-out dialogues named val_dials, scored with autograd on after each training epoch
+    """
+import torch
+
+
+def run(model, train_batches, val_dials, optimizer, epochs):
+    for epoch in range(epochs):
+        for inputs, targets in train_batches:
+            optimizer.zero_grad()
+            loss = model.gen_criterion(model(inputs), targets)
+            loss.backward()
+            optimizer.step()
+        valid_loss = 0.0
+        for name, (inputs, targets) in val_dials.items():  # <- finding
+            proba = model(inputs)
+            valid_loss += model.gen_criterion(proba, targets).item()
+        print(epoch, valid_loss / len(val_dials))
 """,
 ]
