@@ -91,8 +91,7 @@ Use instead
     ``pipeline(...)`` (it runs its model without gradients) or of a module without weights
     (``torch.nn.Sigmoid()``), or of a model exported to another runtime (``predict_onnx``, an
     ``ort_session``), or outputs detached in the same expression (``model(x).detach()``,
-    also when the chain is wrapped over lines) or in the statements right after the call, before any
-    other use (``hid = hid[:, 0, :]``, ``hid = hid.detach()``). When the checkout is at hand (a
+    also when the chain is wrapped over lines). When the checkout is at hand (a
     review of a PR, or ``lint`` of a folder), it also stays quiet when every call of the evaluation
     function in any file of the checkout sits in such a block, or in a function decorated with one
     (``with torch.no_grad(): res = model.inference(batch)`` in a toolkit's entry point), or follows
@@ -3177,25 +3176,9 @@ def _detached_at_once(ctx: FileContext, forwards: list[Event]) -> bool:
         receiver = e.receiver or ""
         # the call and the line after it: ``model([g, lg])`` with ``.detach()`` on the next line
         text = "\n".join(ctx.lines[max(e.line - 1, 0): e.end_line + 1])
-        if not receiver or not (re.search(re.escape(receiver) + r"\((?:[^()]|\([^()]*\))*\)\s*\.detach\(\)", text)
-                                or _detached_next(ctx, e)):
+        if not receiver or not re.search(re.escape(receiver) + r"\((?:[^()]|\([^()]*\))*\)\s*\.detach\(\)", text):
             return False
     return bool(forwards)
-
-
-def _detached_next(ctx: FileContext, e: Event) -> bool:
-    """The output is cut down and detached in the statements right after the call, before any other
-    use: ``hid, _ = encoder(ids)``, ``hid = hid[:, 0, :]``, ``hid = hid.detach()`` (SUMBT's lookup tables)."""
-    name = (e.target or "").split(",", 1)[0].strip()
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
-        return False
-    for line in ctx.lines[e.end_line: e.end_line + 3]:
-        m = re.match(rf"\s*{name}\s*=\s*{name}\b(.*)$", line)
-        if m is None:
-            return False
-        if ".detach()" in m.group(1):
-            return True
-    return False
 
 
 def _models_turn_grad_off(ctx: FileContext, forwards: list[Event]) -> bool:
@@ -4060,31 +4043,6 @@ def recompute_bn(loader, model, device):
     model.train()
     for img, _ in loader:
         model(img.to(device))
-""",
-]
-
-VALID += [
-    # SUMBT: a lookup table built from a frozen encoder whose output is sliced and detached at once
-    """
-import torch
-import torch.nn as nn
-
-
-class BeliefTracker(nn.Module):
-    def __init__(self, encoder, device):
-        super().__init__()
-        self.sv_encoder, self.device = encoder, device
-        self.value_lookup = nn.ModuleList()
-
-    def initialize_value_lookup(self, label_ids):
-        # the frozen encoder's outputs are cut down and detached right away: no graph outlives a label
-        self.sv_encoder.eval()
-        for label_id in label_ids:
-            mask = label_id > 0
-            hid_label, _ = self.sv_encoder(label_id, mask)
-            hid_label = hid_label[:, 0, :]
-            hid_label = hid_label.detach()
-            self.value_lookup.append(nn.Embedding.from_pretrained(hid_label, freeze=True))
 """,
 ]
 
