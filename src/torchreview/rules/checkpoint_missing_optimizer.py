@@ -5,7 +5,9 @@ What it does
     ``save_on_master`` and ``save_checkpoint``) that hold the model's ``state_dict()`` (or, in a file that saves
     no ``state_dict``, the network object itself: ``{'net': net, 'epoch': epoch}``) and training
     progress (epoch, step, scheduler…) but no optimizer state, while an optimizer is in reach of the
-    code that saves. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
+    code that saves (also one an object keeps, read where the checkpoint is saved: ``model.optimizer``).
+    The run's options called ``opt`` (``{'model': ..., 'opt': opt}`` in a file that reads ``opt.num_epochs``
+    and never steps ``opt``) are no optimizer. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
     ``ckpt.update(...)``) counts as a whole, and so do the keys of an empty one filled later
     (``snapshot = {}; snapshot["MODEL_STATE"] = ...``). When the optimizer is saved but a learning-rate
     scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
@@ -122,7 +124,7 @@ from torchreview.rules._calls import (
     replace_node,
 )
 from torchreview.rules._common import SETTINGS_NAME, code_without_comments, custom_scheduler
-from torchreview.rules._order import module_branches
+from torchreview.rules._order import module_branches, node_text
 
 ID = "checkpoint-missing-optimizer"
 SEVERITY = "warning"
@@ -1796,7 +1798,13 @@ def _is_list_of_optimizers(ctx: FileContext, name: str) -> bool:
 def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
     """A name of an optimizer (or scheduler) the saving code can reach, or None."""
     facts = ctx.facts
-    want = facts.is_optimizer if kind == "optimizer" else facts.is_scheduler
+    options = ctx.analysis(_options_names)
+
+    def want(name: str) -> bool:
+        if kind != "optimizer":
+            return facts.is_scheduler(name)
+        return name.split(".", 1)[0] not in options and facts.is_optimizer(name)
+
     func = site.function
     for loop in ctx.loops:
         if loop.function_node is func and func is not None:
@@ -1832,7 +1840,17 @@ def _in_scope(ctx: FileContext, site: CallSite, kind: str) -> str | None:
             if a.name.startswith("self.") and want(a.name) and (isinstance(a.value, cst.Call | cst.List) or handed) \
                     and (own is None or a.function in own) and not _config_field(a.name):
                 return a.name
+    if kind == "optimizer" and func is not None:
+        # the optimizer an object keeps (vsepp's VSE model: adjust_learning_rate(opt, model.optimizer, epoch))
+        for m in _HELD_OPTIMIZER.finditer(node_text(ctx, func)):
+            name = m.group(1)
+            if want(name) and name.split(".", 1)[0] not in ("torch", "optim", "self", "args", "cfg", "config"):
+                return name
     return None
+
+
+# ``model.optimizer`` read (not called) where the checkpoint is saved: the object's own optimizer
+_HELD_OPTIMIZER = re.compile(r"(?<![\w.])([A-Za-z_]\w*\.(?:optimizer|optim|optimiser)s?)\b(?!\s*\()")
 
 
 def _enclosing_function(ctx: FileContext, func: cst.FunctionDef) -> cst.FunctionDef | None:
@@ -2393,6 +2411,26 @@ def _optimizer_text(ctx: FileContext) -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+def _without_options(ctx: FileContext, text: str) -> str:
+    """``text`` with the name of the run's options taken out where the file calls them ``opt`` (vsepp saves
+    ``{'model': ..., 'opt': opt}`` and reads ``opt.logger_name``): options are no optimizer."""
+    for name in ctx.analysis(_options_names):
+        text = re.sub(rf"(?<![\w.]){name}(?!\w)", "options", text)
+    return text
+
+
+def _options_names(ctx: FileContext) -> tuple[str, ...]:
+    """``opt`` / ``opts`` where the file reads settings from them and never uses them as an optimizer."""
+    out = []
+    for name in ("opt", "opts"):
+        used = re.search(rf"(?<![\w.]){name}\.[a-z_]\w*\b(?!\s*\()", ctx.source)
+        as_optimizer = re.search(rf"(?<![\w.]){name}\s*\.\s*(?:step|zero_grad|param_groups|state_dict|load_state_dict|"
+                                 rf"add_param_group)\b|(?<![\w.]){name}\s*=\s*(?:torch\.)?optim\.", ctx.source)
+        if used and not as_optimizer:
+            out.append(name)
+    return tuple(out)
+
+
 # the network object pickled into the checkpoint, as the older CIFAR templates do: {'net': net, 'epoch': epoch}
 _PICKLED_NET = re.compile(r"""['"](?:net|model)['"]\s*:""")
 
@@ -2417,7 +2455,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                                                  for k, v in zip(saved.keys, saved.values, strict=False))):
             continue  # (a file that saves no state_dict: the dictionary must hold the network object itself)
         loop = innermost_loop(ctx, site.line)
-        if opt_text.search(saved.text):
+        if opt_text.search(_without_options(ctx, saved.text)):
             yield from _scheduler_note(ctx, site, saved, loop)
             continue
         if _separately_saved(ctx, site, opt_text) or _library_trainer_saves_the_rest(ctx, site):
@@ -2898,5 +2936,49 @@ def train(model, loader, optimizer, criterion, epochs):
         scheduler.step(avg_epoch_loss)
         torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(),  # <- finding
                     "epoch": epoch}, "last.pt")
+""",
+]
+
+INVALID += [
+    # vsepp: the optimizer lives on the model object (model.optimizer), and the run's options are called
+    # opt; saving the options is no optimizer state
+    """
+import torch
+
+
+def main(opt, model, train_loader, train):
+    start_epoch = 0
+    if opt.resume:
+        checkpoint = torch.load(opt.resume, weights_only=True)
+        model.load_state_dict(checkpoint["model"])
+        start_epoch = checkpoint["epoch"]
+    for epoch in range(start_epoch, opt.num_epochs):
+        for group in model.optimizer.param_groups:
+            group["lr"] = opt.learning_rate * (0.1 ** (epoch // opt.lr_update))
+        train(opt, train_loader, model, epoch)
+        torch.save({"epoch": epoch + 1, "model": model.state_dict(), "opt": opt},  # <- finding
+                   opt.logger_name + "/checkpoint.pth.tar")
+""",
+]
+
+VALID += [
+    # the same checkpoint with the model's own optimizer saved and restored
+    """
+import torch
+
+
+def main(opt, model, train_loader, train):
+    start_epoch = 0
+    if opt.resume:
+        checkpoint = torch.load(opt.resume, weights_only=True)
+        model.load_state_dict(checkpoint["model"])
+        model.optimizer.load_state_dict(checkpoint["optimizer"])
+        start_epoch = checkpoint["epoch"]
+    for epoch in range(start_epoch, opt.num_epochs):
+        for group in model.optimizer.param_groups:
+            group["lr"] = opt.learning_rate * (0.1 ** (epoch // opt.lr_update))
+        train(opt, train_loader, model, epoch)
+        torch.save({"epoch": epoch + 1, "model": model.state_dict(), "opt": opt,
+                    "optimizer": model.optimizer.state_dict()}, opt.logger_name + "/checkpoint.pth.tar")
 """,
 ]
