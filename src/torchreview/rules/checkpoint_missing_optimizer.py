@@ -9,7 +9,8 @@ What it does
     The run's options called ``opt`` (``{'model': ..., 'opt': opt}`` in a file that reads ``opt.num_epochs``
     and never steps ``opt``) are no optimizer. A dictionary built first and filled later (``ckpt["optimizer"] = ...``,
     ``ckpt.update(...)``) counts as a whole, and so do the keys of an empty one filled later
-    (``snapshot = {}; snapshot["MODEL_STATE"] = ...``). When the optimizer is saved but a learning-rate
+    (``snapshot = {}; snapshot["MODEL_STATE"] = ...``) and of one the saving method is handed by its
+    callers in the file (``self.save_model(..., state=self.state)`` after ``self.state['current_epoch_idx'] = i``). When the optimizer is saved but a learning-rate
     scheduler in reach is not, the rule adds a note at ``info`` level, unless a resumed run rebuilds
     the schedule's position another way: ``last_epoch=step``, a constructor given the step it resumes
     from (``args.restore_step``), or ``scheduler.step()`` repeated up to the start epoch. A scheduler
@@ -112,6 +113,7 @@ from torchreview.rules._calls import (
     Assignment,
     CallSite,
     append_element,
+    argument_for,
     assignments,
     call_sites,
     first_argument,
@@ -1731,7 +1733,7 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
         return _Saved((), (ctx.code(obj),), None, "", False)  # torch.save(model.state_dict(), path)
     if isinstance(obj, cst.Name):
         if obj.value in param_names(site.function):
-            return None
+            return _handed_state(ctx, obj.value, site)
         prior = last_assignment(ctx, obj.value, site.line, site.function)
         if prior is None:
             return None
@@ -1750,6 +1752,26 @@ def _saved(ctx: FileContext, site: CallSite) -> _Saved | None:
             return _Saved(keys, values, None, extra, found.opaque)
         return _Saved(found.keys, found.values, found.literal, extra, found.opaque)
     return None
+
+
+def _handed_state(ctx: FileContext, name: str, site: CallSite) -> _Saved | None:
+    """A checkpoint dictionary the saving method is handed (``save_model(..., state=self.state)``, the
+    experiment-builder template): the keys the method writes into it, and the keys the object's callers
+    write into what they hand over (``self.state['current_epoch_idx'] = epoch``)."""
+    func = site.function
+    if func is None:
+        return None
+    handed = {ctx.code(arg) for c in call_sites(ctx) if c.name == func.name.value and c.function is not func
+              and (arg := argument_for(func, c.node, name)) is not None}
+    if len(handed) != 1:
+        return None
+    given = handed.pop()
+    keys, values = _keys_written(ctx, name, site)
+    for a in assignments(ctx):
+        if m := re.fullmatch(re.escape(given) + r"\[\s*(['\"])([^'\"]+)\1\s*\]", a.name):
+            keys += (m.group(2),)
+            values += (ctx.code(a.value),)
+    return _Saved(keys, values, None, "", False) if keys else None
 
 
 def _keys_written(ctx: FileContext, name: str, site: CallSite) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -2980,5 +3002,90 @@ def main(opt, model, train_loader, train):
         train(opt, train_loader, model, epoch)
         torch.save({"epoch": epoch + 1, "model": model.state_dict(), "opt": opt,
                     "optimizer": model.optimizer.state_dict()}, opt.logger_name + "/checkpoint.pth.tar")
+""",
+]
+
+INVALID += [
+    # the experiment-builder template: save_model() is handed the state its caller fills (the epoch), adds
+    # the weights, and leaves out the optimizer that a continued run needs
+    """
+import os
+
+import torch
+import torch.nn as nn
+
+
+class ExperimentBuilder(nn.Module):
+    def __init__(self, model, train_data, save_dir, lr, continue_from_epoch=-1):
+        super().__init__()
+        self.model, self.train_data, self.save_dir = model, train_data, save_dir
+        self.optimizer = torch.optim.Adam(self.parameters(), lr=lr, amsgrad=False)
+        self.state = {}
+        self.starting_epoch = 0
+        if continue_from_epoch != -1:
+            self.state = self.load_model(continue_from_epoch)
+            self.starting_epoch = self.state["current_epoch_idx"] + 1
+
+    def save_model(self, model_idx, state):
+        state["network"] = self.state_dict()
+        torch.save(state, os.path.join(self.save_dir, f"train_model_{model_idx}"))  # <- finding
+
+    def load_model(self, model_idx):
+        state = torch.load(os.path.join(self.save_dir, f"train_model_{model_idx}"), weights_only=True)
+        self.load_state_dict(state["network"])
+        return state
+
+    def run_experiment(self, epochs):
+        for epoch_idx in range(self.starting_epoch, epochs):
+            for x, y in self.train_data:
+                self.optimizer.zero_grad()
+                loss = torch.mean((self.model(x) - y) ** 2)
+                loss.backward()
+                self.optimizer.step()
+            self.state["current_epoch_idx"] = epoch_idx
+            self.save_model(model_idx=epoch_idx, state=self.state)
+""",
+]
+
+VALID += [
+    # the same template with the optimizer's state saved and restored
+    """
+import os
+
+import torch
+import torch.nn as nn
+
+
+class ExperimentBuilder(nn.Module):
+    def __init__(self, model, train_data, save_dir, lr, continue_from_epoch=-1):
+        super().__init__()
+        self.model, self.train_data, self.save_dir = model, train_data, save_dir
+        self.optimizer = torch.optim.Adam(self.parameters(), lr=lr, amsgrad=False)
+        self.state = {}
+        self.starting_epoch = 0
+        if continue_from_epoch != -1:
+            self.state = self.load_model(continue_from_epoch)
+            self.starting_epoch = self.state["current_epoch_idx"] + 1
+
+    def save_model(self, model_idx, state):
+        state["network"] = self.state_dict()
+        state["optimizer"] = self.optimizer.state_dict()
+        torch.save(state, os.path.join(self.save_dir, f"train_model_{model_idx}"))
+
+    def load_model(self, model_idx):
+        state = torch.load(os.path.join(self.save_dir, f"train_model_{model_idx}"), weights_only=True)
+        self.load_state_dict(state["network"])
+        self.optimizer.load_state_dict(state["optimizer"])
+        return state
+
+    def run_experiment(self, epochs):
+        for epoch_idx in range(self.starting_epoch, epochs):
+            for x, y in self.train_data:
+                self.optimizer.zero_grad()
+                loss = torch.mean((self.model(x) - y) ** 2)
+                loss.backward()
+                self.optimizer.step()
+            self.state["current_epoch_idx"] = epoch_idx
+            self.save_model(model_idx=epoch_idx, state=self.state)
 """,
 ]
