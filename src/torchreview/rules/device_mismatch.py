@@ -2684,14 +2684,6 @@ def _placed(ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef |
     return "unknown"
 
 
-def _checkout_helper_moves(ctx: FileContext, call: cst.Call) -> bool:
-    """``call`` runs a function of another file of the checkout that moves tensors to a device."""
-    if ctx.project is None:
-        return False
-    fn = ctx.project.callee_at(ctx.path, ctx.pos(call).start.line, last_name(call.func))
-    return fn is not None and fn.path != ctx.path and _ast_moves(fn.node)
-
-
 def _forward_moves(ctx: FileContext) -> bool:
     """A model class of this file moves its inputs inside ``forward``, or one of another file of the
     checkout that this file builds (itself or in a method it calls: an RNN that embeds the raw strings
