@@ -2,8 +2,8 @@
 
 What it does
     In a training loop that runs ``backward()`` on a loss (itself, in a helper of the same file
-    that returns that loss tensor, or in the closure whose loss ``optimizer.step(closure)``
-    returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
+    that returns that loss tensor or, in a tuple, the parts it was built from, or in the closure whose
+    loss ``optimizer.step(closure)`` returns), finds running totals built from the loss tensor: ``total_loss += loss``, ``total = total + loss * n``,
     ``losses.append(loss)``, ``meter.update(loss, n)`` on an average meter, where the total lives across iterations and the loss is added without
     ``.item()``, ``.detach()`` or ``float()`` (a helper that turns its loss into a number before it
     returns it, ``loss = loss.item()``, hands back no tensor; nor does a helper of the file that the
@@ -1082,6 +1082,26 @@ def _returns_backwarded_loss(ctx: FileContext, value: str) -> int | None:
     return None
 
 
+def _returns_backwarded_part(ctx: FileContext, value: str, index: int) -> int | None:
+    """``value`` calls a function of this file that returns a tuple whose ``index``-th entry is a tensor
+    that flows into the function's own backward call (``return loss_multi, loss_gauss`` after
+    ``(loss_multi + loss_gauss).backward()``); the line of that backward call."""
+    m = re.match(r"^(?:self\.)?([A-Za-z_]\w*)\(", value.strip())
+    node = _function_named(ctx, m.group(1)) if m else None
+    if node is None:
+        return None
+    names = {e.value.value for r in own_returns(node) if isinstance(r, cst.Tuple) and len(r.elements) > index
+             and isinstance(e := r.elements[index], cst.Element) and isinstance(e.value, cst.Name)}
+    if not names:
+        return None
+    scope = _collect(ctx, node)
+    reached = _reaches_backward(scope)
+    kept = [n for n in names if n in reached and not any(t == n and _DETACHING.search(v) for t, v, _ in scope.assigns)]
+    text = node_text(ctx, node)
+    hit = re.search(r"\.\s*backward\(", text)
+    return ctx.pos(node).start.line + text[: hit.start()].count("\n") if kept and hit else None
+
+
 _UPSTREAM_GRADIENT = re.compile(r"grad|_like\(")
 
 
@@ -1102,9 +1122,15 @@ def _graph_losses(ctx: FileContext, loop: TrainingLoop, loop_scope: _Scope) -> d
         for name in _names(" ".join([e.receiver or "", *roots])):
             if name in assigned:
                 out.setdefault(name, e.line)
-    for target, value, _line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
-        if target not in out and (where := _returns_backwarded_loss(ctx, value)) is not None:
+    position: dict[tuple[str, int], int] = {}
+    for target, value, line in loop_scope.assigns:  # loss = train_step(...) returning its loss tensor
+        index = position[(value, line)] = position.get((value, line), -1) + 1
+        if target in out:
+            continue
+        if (where := _returns_backwarded_loss(ctx, value)) is not None:
             out[target] = where
+        elif _IDENT.fullmatch(target) and (where := _returns_backwarded_part(ctx, value, index)) is not None:
+            out[target] = where  # a, b, c = self._run_step(x): the helper returns the parts of its loss
     # loss = loss_a + loss_b: the parts too, where that assignment can run with a backward pass of the loss
     # (``loss = losses["total"]`` in a branch that hands the batch to a helper, and ``loss.backward()`` in
     # the other branch only, makes no graph of ``losses``)
@@ -1880,5 +1906,65 @@ def validate(model, loader, criterion):
         vloss = criterion(outputs, labels)
         running_vloss += vloss.item()
     return running_vloss / len(loader)
+""",
+]
+
+INVALID += [
+    # a step helper of the file returns the parts of the loss it ran backward on, as a tuple
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizer, loader):
+        self.model, self.optimizer, self.loader = model, optimizer, loader
+
+    def _run_step(self, x):
+        self.optimizer.zero_grad()
+        loss_multi, loss_gauss = self.model.mixed_loss(x)
+        loss = loss_multi + loss_gauss
+        loss.backward()
+        self.optimizer.step()
+        return loss_multi, loss_gauss
+
+    def run_loop(self, log_every):
+        curr_multi, curr_gauss = 0.0, 0.0
+        for step, x in enumerate(self.loader):
+            batch_multi, batch_gauss = self._run_step(x)
+            curr_multi += batch_multi  # <- finding
+            curr_gauss += batch_gauss.item()
+            if (step + 1) % log_every == 0:
+                print(step, float(curr_multi) / log_every, curr_gauss / log_every)
+                curr_multi, curr_gauss = 0.0, 0.0
+""",
+]
+
+VALID += [
+    # the same helper handing back numbers
+    """
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizer, loader):
+        self.model, self.optimizer, self.loader = model, optimizer, loader
+
+    def _run_step(self, x):
+        self.optimizer.zero_grad()
+        loss_multi, loss_gauss = self.model.mixed_loss(x)
+        loss = loss_multi + loss_gauss
+        loss.backward()
+        self.optimizer.step()
+        return loss_multi.item(), loss_gauss.item()
+
+    def run_loop(self, log_every):
+        curr_multi, curr_gauss = 0.0, 0.0
+        for step, x in enumerate(self.loader):
+            batch_multi, batch_gauss = self._run_step(x)
+            curr_multi += batch_multi
+            curr_gauss += batch_gauss
+            if (step + 1) % log_every == 0:
+                print(step, float(curr_multi) / log_every, curr_gauss / log_every)
+                curr_multi, curr_gauss = 0.0, 0.0
 """,
 ]
