@@ -34,7 +34,9 @@ EVAL_FUNCTION_NAME = re.compile(
 )
 # The count of a "% k" test (``(i + 1) % args.accum_steps == 0`` gives ``args.accum_steps``), and the
 # words that name such a count for gradient accumulation
-MODULO_COUNT = re.compile(r"%\s*(\(?\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*\)?)")
+# the count of ``i % k``: a name, an item (``cfg["accum"]``) or a whole parenthesized expression
+# (``(args.train_batch_size / 2)``)
+MODULO_COUNT = re.compile(r"%\s*(\(\s*[^()]*?\s*\)|[A-Za-z_][\w.]*(?:\[[^\]]*\])?)")
 ACCUM_WORDS = re.compile(r"accum|micro|grad_?acc|gradient_accumulation|update_freq|iters_to_acc", re.I)
 _MODE_FLAG_TEST = re.compile(r"(?:else of )?if ([A-Za-z_][\w.]*)")
 _COUNTER_TEST = re.compile(r"if \(?\s*([A-Za-z_][\w.]*)\s*(?:==|>=)\s*([A-Za-z_][\w.]*)\s*\)?")

@@ -41,7 +41,8 @@ Use instead
     The rule stays quiet when the loss (or the value passed to ``backward()``) is divided or
     multiplied anywhere on its way (a weight that balances the terms of one loss, ``w_aux * ce(...)``,
     does not count), when it mentions the accumulation count, on Accelerate
-    (``accelerator.backward`` divides by itself) and DeepSpeed engines, when gradients are cleared
+    (``accelerator.backward`` divides by itself, unless every ``Accelerator(...)`` of the file is built
+    without ``gradient_accumulation_steps``, which leaves it dividing by 1) and DeepSpeed engines, when gradients are cleared
     on every iteration (a step every k iterations is then not accumulation, as in WGAN critics),
     and on inner loops that are not named for accumulation (summing several task losses is fine).
     It does not follow a loss computed in a function of another file, and it does not check that the
@@ -63,6 +64,7 @@ from torchreview.context import FileContext
 from torchreview.cstwalk import walk
 from torchreview.finding import Finding
 from torchreview.loops import Event, EventKind, TrainingLoop, last_name
+from torchreview.rules._calls import call_sites
 from torchreview.rules._common import ACCUM_WORDS, MODULO_COUNT, modulo_text, optimizer_steps
 from torchreview.rules._order import exclusive, insert_before, line_above, node_text, sequence, training_units
 
@@ -494,9 +496,11 @@ _SCALED_RECV = re.compile(r"^[A-Za-z_][\w.]*\.scale\((.*)\)$", re.S)
 _TYPE_CAST = re.compile(r"^(?:typing\.)?cast\(\s*[\w.\[\], ]+?\s*,\s*(.*)\)$", re.S)
 
 
-def _tensor_of(backward: Event) -> str | None:
+def _tensor_of(ctx: FileContext, backward: Event) -> str | None:
     """The loss tensor a backward call runs on: ``loss`` for ``scaler.scale(loss).backward()``."""
     if backward.args:
+        if _accelerator_without_accumulation(ctx, backward):
+            return backward.args[0].strip()  # Accelerator() divides by its own count, 1 unless told
         return None  # engine.backward(loss), accelerator.backward(loss): they divide by themselves
     receiver = backward.receiver or ""
     wrapped = _TYPE_CAST.match(receiver)
@@ -504,6 +508,18 @@ def _tensor_of(backward: Event) -> str | None:
         receiver = wrapped.group(1).strip()
     m = _SCALED_RECV.match(receiver)
     return m.group(1).strip() if m else receiver
+
+
+def _accelerator_without_accumulation(ctx: FileContext, backward: Event) -> bool:
+    """``accelerator.backward(loss)`` where every ``Accelerator(...)`` of the file is built without an
+    accumulation count (``gradient_accumulation_steps``, a plugin or ``**`` settings): it divides the
+    loss by 1, and a hand-written ``% k`` step then sums k micro-batch gradients."""
+    if "accelerator" not in (backward.receiver or "").lower() or len(backward.args) != 1:
+        return False
+    built = [s for s in call_sites(ctx) if s.name == "Accelerator"]
+    return bool(built) and not any(
+        a.star or (a.keyword is not None and "gradient_accumulation" in a.keyword.value)
+        for s in built for a in s.node.args)
 
 
 def _assignments(ctx: FileContext, node: cst.CSTNode, name: str, before: int | None = None) -> list[str]:
@@ -657,7 +673,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
         if found is None:
             continue
         step, micro, count = found
-        undivided = [(b, t) for b in micro if (t := _tensor_of(b))
+        undivided = [(b, t) for b in micro if (t := _tensor_of(ctx, b))
                      and _divided(ctx, loop, t, count, b.line) is False]
         if not undivided or _sum_is_planned(ctx, count):
             continue
@@ -733,5 +749,48 @@ def create_trainer(model, optimizer, criterion, device, accumulation_steps):
         return loss.item()
 
     return Engine(update)
+""",
+]
+
+INVALID += [
+    # Accelerator() built without an accumulation count divides by 1: the hand-written % step sums the
+    # micro-batch gradients
+    """
+import torch
+from accelerate import Accelerator
+
+accelerator = Accelerator()
+
+
+def train(model, optimizer, loader, accum_steps):
+    model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+    model.train()
+    for step, batch in enumerate(loader):
+        loss = model(**batch).loss
+        accelerator.backward(loss)  # <- finding
+        if (step + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+""",
+]
+
+VALID += [
+    # told the count, accelerator.backward divides each loss by it
+    """
+import torch
+from accelerate import Accelerator
+
+accelerator = Accelerator(gradient_accumulation_steps=4)
+
+
+def train(model, optimizer, loader):
+    model, optimizer, loader = accelerator.prepare(model, optimizer, loader)
+    model.train()
+    for step, batch in enumerate(loader):
+        loss = model(**batch).loss
+        accelerator.backward(loss)
+        if (step + 1) % 4 == 0:
+            optimizer.step()
+            optimizer.zero_grad()
 """,
 ]
