@@ -2227,10 +2227,13 @@ _EVAL_LOADER = re.compile(r"(?:\b|_)(val|valid|validation|test|eval|dev)_?(data)
                           r"\b(data_?)?(loader|dl)_(val|valid|validation|test|eval|dev)\b|" + _HELD_OUT_ITEMS, re.IGNORECASE)
 def _counts_held_out(iter_code: str) -> bool:
     """A loop over a count of held-out episodes or batches: ``range(TEST_EPISODE)``,
-    ``range(total_val_batches)``, ``range(0, len(x_test), bs)``, ``range(eval_iters)``: a name of held-out
+    ``range(total_val_batches)``, ``range(0, len(x_test), bs)``, ``range(eval_iters)``,
+    ``while i < len(test_data)``: a name of held-out
     data (``_HELD_OUT_DATA``) or of evaluation (a loop that trains on them runs a backward pass and is no
     evaluation loop). Not ``range(len(t_vals))``, the values of a sampler's time grid."""
-    m = re.match(r"\s*range\((.*)\)\s*$", iter_code, re.DOTALL)
+    # (a while loop over the held-out items by index: ``while i < len(test_data):``)
+    m = re.match(r"\s*range\((.*)\)\s*$", iter_code, re.DOTALL) or re.match(
+        r"\s*[\w.]+\s*<=?\s*len\((.*)\)\s*$", iter_code, re.DOTALL)
     return m is not None and (_HELD_OUT_DATA.search(m.group(1)) is not None or _EVAL_WORD.search(m.group(1)) is not None)
 
 
@@ -4064,5 +4067,32 @@ def run(model, train_batches, val_dials, optimizer, epochs):
             proba = model(inputs)
             valid_loss += model.gen_criterion(proba, targets).item()
         print(epoch, valid_loss / len(val_dials))
+""",
+]
+
+INVALID += [
+    # the held-out set walked by index in a while loop, with autograd on (2018-era clone detectors)
+    """
+import torch
+
+
+def fit(model, train_data, test_data, optimizer, loss_function, batch_size, epochs):
+    for epoch in range(epochs):
+        i = 0
+        while i < len(train_data):
+            x1, x2, labels = get_batch(train_data, i, batch_size)
+            i += batch_size
+            optimizer.zero_grad()
+            loss = loss_function(model(x1, x2), labels)
+            loss.backward()
+            optimizer.step()
+        correct = 0
+        i = 0
+        while i < len(test_data):  # <- finding
+            x1, x2, labels = get_batch(test_data, i, batch_size)
+            i += batch_size
+            output = model(x1, x2)
+            correct += ((output > 0.5).float() == labels).sum().item()
+        print(epoch, correct / len(test_data))
 """,
 ]
