@@ -453,3 +453,35 @@ def test_eval_rule_offers_the_decorator_only_for_a_function_that_trains_nothing(
             "        loss.backward()\n        opt.step()\n        opt.zero_grad()\n"
             "    for i in range(TEST_EPISODE):\n        out = model(next(iter(test_loader)))\n")
     assert "@torch.no_grad() on" not in advice(main) and "with torch.no_grad() block" in advice(main)
+
+
+_SCALED_EVERY_MICRO_BATCH = """
+import torch
+
+
+def train_fn(model, loader, optimizer, criterion, accum_steps, max_norm):
+    scaler = torch.cuda.amp.GradScaler()
+    for step, (inputs, labels) in enumerate(loader):
+        with torch.cuda.amp.autocast():
+            loss = criterion(model(inputs), labels) / accum_steps
+        scaler.scale(loss).backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+        if (step + 1) % accum_steps == 0:
+            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad()
+"""
+
+
+def test_a_clip_of_scaled_gradients_on_every_micro_batch_is_reported_for_the_scale() -> None:
+    # Kaggle's common AMP template: the scaled threshold is the error; the micro-batch timing is the lesser
+    # problem, and the fix (the clip under the step's if, after one unscale_) is told in words, since an
+    # unscale_ inserted before this clip would run on every micro-batch and raise
+    [found] = run("clip-grad-order", _SCALED_EVERY_MICRO_BATCH)
+    assert (found.line, found.severity, found.facts["problem"]) == (11, Severity.ERROR, "scaled")
+    assert found.facts["every_micro_batch"] == "yes" and found.suggestion is None
+    unscaled = _SCALED_EVERY_MICRO_BATCH.replace("        scaler.scale(loss).backward()\n",
+                                                 "        loss.backward()\n")
+    unscaled = unscaled.replace("scaler.step(optimizer)", "optimizer.step()").replace("            scaler.update()\n", "")
+    [plain] = run("clip-grad-order", unscaled)
+    assert (plain.severity, plain.facts["problem"]) == (Severity.WARNING, "micro_batch")

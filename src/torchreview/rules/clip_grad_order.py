@@ -41,7 +41,9 @@ Use instead
     During gradient accumulation it also finds clipping that runs after every micro-batch while
     the step runs only under the accumulation ``if`` (also when the clip sits under settings of its
     own, ``if config.CLIP_GRAD:``, or in the AMP branch); that one is a warning, not an error, since
-    the step still follows the gradient and only the limit is applied to partial sums. Clipping done by a helper function of the same
+    the step still follows the gradient and only the limit is applied to partial sums. A clip on
+    every micro-batch of gradients a GradScaler still scales is reported for the scale (an error), with
+    the fix in words: the clip under the step's ``if``, after one ``unscale_``. Clipping done by a helper function of the same
     file counts, also by value (``p.grad.data.clamp_(-c, c)``); so does an FSDP model's own
     ``clip_grad_norm_``, which does not unscale. A helper that only clips is reported where the loop
     calls it; a helper that runs the backward pass too is reported at its clip.
@@ -472,28 +474,30 @@ def _check_clip(ctx: FileContext, loop: TrainingLoop, seq: list[Event], steps: l
                          backward=fed[-1].code, backward_line=fed[-1].line)
             fix = None if _scaler_of(ctx, step) else move_before(ctx, clip, step)
             return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=fix)
-    if nxt and before and _every_micro_batch(clip, nxt[0]):
+    every_micro_batch = bool(nxt and before and _every_micro_batch(clip, nxt[0]))
+    if nxt and _torch_clip(ctx, clip):
+        step = nxt[0]
+        scaler = _scaler_of(ctx, step)
+        unscaled = [u for u in seq if u.kind == EventKind.UNSCALE and start < u.order < clip.order
+                    and not exclusive(u.conditions, clip.conditions)]
+        if scaler is not None and step.target is not None and not unscaled \
+                and not passes_to_unknown(ctx, loop, {scaler}):
+            # (on every micro-batch as well: the scaled threshold is the larger harm, and the fix moves
+            # the clip under the step's if, after one unscale_, which this comment says in words)
+            facts.update(problem="scaled", step=step.code, step_line=step.line, scaler=scaler,
+                         optimizer=step.target, backward="", backward_line="",
+                         every_micro_batch="yes" if every_micro_batch else "")
+            late = [u for u in seq if u.kind == EventKind.UNSCALE and clip.order < u.order < step.order]
+            # an unscale_ that comes after the clip moves up; a second call would raise in GradScaler
+            unscale: Suggestion | None = None if every_micro_batch else (
+                move_before(ctx, late[0], clip) if late else insert_before(ctx, clip, f"{scaler}.unscale_({step.target})"))
+            return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=unscale)
+    if every_micro_batch:
         step = nxt[0]
         facts.update(problem="micro_batch", step=step.code, step_line=step.line,
                      backward=before[-1].code, backward_line=before[-1].line)
         # training still moves in the right direction; only the limit applies to partial sums
         return ctx.finding(ID, "warning", clip.line, clip.end_line, loop=loop, facts=facts)
-    if nxt and _torch_clip(ctx, clip):
-        step = nxt[0]
-        scaler = _scaler_of(ctx, step)
-        if scaler is None or step.target is None:
-            return None
-        unscaled = [u for u in seq if u.kind == EventKind.UNSCALE and start < u.order < clip.order
-                    and not exclusive(u.conditions, clip.conditions)]
-        if unscaled or passes_to_unknown(ctx, loop, {scaler}):
-            return None
-        facts.update(problem="scaled", step=step.code, step_line=step.line, scaler=scaler,
-                     optimizer=step.target, backward="", backward_line="")
-        late = [u for u in seq if u.kind == EventKind.UNSCALE and clip.order < u.order < step.order]
-        # an unscale_ that comes after the clip moves up; a second call would raise in GradScaler
-        unscale: Suggestion | None = (move_before(ctx, late[0], clip) if late
-                                      else insert_before(ctx, clip, f"{scaler}.unscale_({step.target})"))
-        return ctx.finding(ID, SEVERITY, clip.line, clip.end_line, loop=loop, facts=facts, suggestion=unscale)
     return None
 
 
