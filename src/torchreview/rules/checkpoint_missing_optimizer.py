@@ -1767,19 +1767,19 @@ def _handed_state(ctx: FileContext, name: str, site: CallSite) -> _Saved | None:
         return None
     given = handed.pop()
     keys, values = _keys_written(ctx, name, site)
-    for a in assignments(ctx):
-        if m := re.fullmatch(re.escape(given) + r"\[\s*(['\"])([^'\"]+)\1\s*\]", a.name):
-            keys += (m.group(2),)
-            values += (ctx.code(a.value),)
+    more_keys, more_values = _keys_written(ctx, given, site, anywhere=True)
+    keys, values = keys + more_keys, values + more_values
     return _Saved(keys, values, None, "", False) if keys else None
 
 
-def _keys_written(ctx: FileContext, name: str, site: CallSite) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The literal keys and their values of ``name["key"] = value`` in the same function before the save."""
+def _keys_written(ctx: FileContext, name: str, site: CallSite,
+                  anywhere: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The literal keys and their values of ``name["key"] = value`` in the same function before the save
+    (``anywhere``: in any function of the file, for an object's ``self.state`` filled by its methods)."""
     keys: list[str] = []
     values: list[str] = []
     for a in assignments(ctx):
-        if a.function is site.function and a.line <= site.line and (
+        if (anywhere or (a.function is site.function and a.line <= site.line)) and (
                 m := re.fullmatch(re.escape(name) + r"\[\s*(['\"])([^'\"]+)\1\s*\]", a.name)):
             keys.append(m.group(2))
             values.append(ctx.code(a.value))

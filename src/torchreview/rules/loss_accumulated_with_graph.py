@@ -1096,10 +1096,11 @@ def _returns_backwarded_part(ctx: FileContext, value: str, index: int) -> int | 
         return None
     scope = _collect(ctx, node)
     reached = _reaches_backward(scope)
-    kept = [n for n in names if n in reached and not any(t == n and _DETACHING.search(v) for t, v, _ in scope.assigns)]
+    if not any(n in reached and not any(t == n and _DETACHING.search(v) for t, v, _ in scope.assigns) for n in names):
+        return None
     text = node_text(ctx, node)
     hit = re.search(r"\.\s*backward\(", text)
-    return ctx.pos(node).start.line + text[: hit.start()].count("\n") if kept and hit else None
+    return ctx.pos(node).start.line + text[: hit.start()].count("\n") if hit else None
 
 
 _UPSTREAM_GRADIENT = re.compile(r"grad|_like\(")

@@ -1128,10 +1128,11 @@ def _evaluation_between(events: list[Event]) -> bool:
                for e in events)
 
 
-def _trained_here(loop: TrainingLoop, model: str) -> bool:
-    """The model runs a forward pass with gradients in this loop (or the forward is in a helper)."""
+def _trained_here(loop: TrainingLoop, model: str, through_helpers: bool = True) -> bool:
+    """The model runs a forward pass with gradients in this loop (or, ``through_helpers``, the forward
+    is in a helper, which may run any network)."""
     for e in loop.of(EventKind.FORWARD):
-        if any(is_no_grad_context(c) for c in e.contexts):
+        if any(is_no_grad_context(c) for c in e.contexts) or (e.via and not through_helpers):
             continue
         receiver = e.receiver or ""
         if e.via or receiver == model or receiver.startswith(model + ".") or model.startswith(receiver + "."):
@@ -1145,13 +1146,6 @@ def _trained_here(loop: TrainingLoop, model: str) -> bool:
 # What a wrapper calls the network it holds (DDP's ``model.module``, torch.compile's ``_orig_mod``, a
 # Lightning module's ``self.model``): switching it is switching the whole network.
 _SAME_NETWORK = frozenset({"module", "_orig_mod", "model", "_model", "net", "network"})
-
-
-def _run_directly(loop: TrainingLoop, model: str) -> bool:
-    """The loop's own forward pass on ``model`` with gradients (not one inside a helper)."""
-    return any(not e.via and not any(is_no_grad_context(c) for c in e.contexts)
-               and ((e.receiver or "") == model or (e.receiver or "").startswith(model + "."))
-               for e in loop.of(EventKind.FORWARD))
 
 
 def _switched_on_a_copy(ctx: FileContext, e: Event) -> bool:
@@ -1466,6 +1460,13 @@ def _own_statements(loop: TrainingLoop) -> list[cst.CSTNode]:
     return out
 
 
+def _foreign_helper_leaves_mode(ctx: FileContext, loop: TrainingLoop, e: Event, call: cst.Call) -> bool:
+    """The helper of another file that makes the switch leaves the caller's network in its mode, read
+    with the project view: its switches act on a deep copy (``network = copy.deepcopy(network)``) or sit
+    in branches that the call's literal flags rule out."""
+    return ":" in e.via[0] and _mode_in_project(ctx, call, _site_line(ctx, loop, e)) == "unchanged"
+
+
 def _mode_in_project(ctx: FileContext, call: cst.Call, line: int) -> str | None:
     """The mode an evaluation helper of another file leaves the model in, when the checkout has it."""
     if ctx.project is None:
@@ -1543,10 +1544,9 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue
             if not e.via and not _trained_here(loop, model):
                 continue
-            if _switched_on_a_copy(ctx, e) or (call is not None and ":" in e.via[0]
-                                              and _mode_in_project(ctx, call, _site_line(ctx, loop, e)) == "unchanged"):
+            if _switched_on_a_copy(ctx, e) or (call is not None and _foreign_helper_leaves_mode(ctx, loop, e, call)):
                 continue  # model = copy.deepcopy(model) in the helper first: the caller's model keeps its mode
-            if not e.via and _evaluation_copy(ctx, model) and not _run_directly(loop, model):
+            if not e.via and _evaluation_copy(ctx, model) and not _trained_here(loop, model, through_helpers=False):
                 continue  # eval_net = copy.deepcopy(net); eval_net.eval(): an attack or a probe runs the copy
             if e.via and call is not None and _helper_owns_network(ctx, loop, call, model):
                 continue  # eval_synthetic(args, images, labels): the helper builds and evaluates a network of its own
