@@ -2349,3 +2349,43 @@ def test_an_authors_own_include_is_no_template_guidance():
     assert check_description("Leaderboard metrics", guidance).verdict == "mechanism-only"
     assert check_description("Thread block floors", "This lets codegen require a granularity without hard-coding "
                              "it into the tuner.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    # a list a changelog line opens, under a "why" heading, holds the change again
+    ("Add ablation runs", "## Why are these changes needed?\n\nThis PR adds ablation runs for these models:\n\n"
+                          "1. ResNet: CIFAR-10 & CIFAR-100 with `mixup`\n2. ViT: ImageNet with `cutmix`\n"),
+    ("Fix a typo in the config docs", "## Motivation and Context\n\n- Does not close or fix any existing issue\n"),
+    ("Split the trainer", "Split the trainer in two, I will still split the callbacks file in the future."),
+    ("Add a logger", "Hosted the script ran on two laptops, lmk if you think I missed anything."),
+    ("Port three notebooks (written by other people) into docs/", ""),
+    ("Update loader.py", "There was a bug related to the issue #12.\nThe bug is fixed."),
+    ("Add PPO", "Adds:\n- a PPO agent\n- a rollout buffer\n\nBug to fix:\n- convergence on CartPole\n"),
+])
+def test_no_reason_in_the_shapes_of_round_34(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Mistake PR", "mistake pull request"])
+def test_a_pr_opened_by_mistake_says_nothing(title):
+    assert check_description(title, "").verdict == "empty"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Bump the torch pin", "mmcv requires torch >= 2.1 according to its setup.py"),
+    ("Scipy depends on numpy==1.26", ""),
+    ("Fix the BLEU reduce", "When no hypothesis matches, the reduce step produces an error."),
+    ("Replace .data[0]", "Lines 10 and 12 were throwing an error."),
+    ("Use the legacy Field", "in compliance with torchtext >= 0.9"),
+    ("Fix the tensor format", "This mostly handles the breaking change in spaCy 3.7 to the doc tensors."),
+    ("Append an EOS token", "Closes #12 and should ensure we work with more tokenizers."),
+    ("Load weights on CPU", "I tried to load the checkpoint on a laptop, but I met\n\n"
+                            "> RuntimeError: Attempting to deserialize object on a CUDA device\n"),
+])
+def test_reasons_of_round_34_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["This PR requires torch >= 2.0.", "The new kernel requires torch >= 2.0."])
+def test_the_prs_own_requirement_is_no_reason(body):
+    assert check_description("Add flash attention", body).verdict == "mechanism-only"

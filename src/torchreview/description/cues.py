@@ -203,11 +203,20 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
-              r"\bblocker\b|\bblocking\b|\bprerequisite\b"),
+              r"\bblocker\b|\bblocking\b|\bprerequisite\b|"
+              # a version another project asks for: "detectron2 requires torch >= 1.6 according setup.py",
+              # "Matgl depends on torch==2.2.1"; the PR's own requirement ("This PR requires torch>=2") is a note
+              # (a project named by one word opens the sentence; "The new kernel requires torch>=2" is a note)
+              r"^(?!(?:this|it|that|which|pr|code)\b)[a-z][\w.-]* (?:now |also )?(?:requires|depends on|needs) "
+              r"[a-z][\w.-]* ?(?:>=|>|==|~=|v?\d)"),
         (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
               r"(?:will |should |would )?"
               r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means|aligns|brings)\b|"
-              r"\bensures\b|\bguarantees\b|\bmakes sure\b"),
+              r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
+              # "… and should ensure we work with a wider assortment of tokenizers": the effect the author expects
+              r"\b(?:should|will|would) (?:also )?(?:ensure|guarantee|make sure)\b|"
+              # "in compliance with Torchtext >= 0.9.0": a rule or a release the change follows
+              r"\bin compliance with\b|\b(?:to|in order to) comply with\b"),
         (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
@@ -490,7 +499,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
               r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
-              r"\bthe (?:problem|issue|bug) (?:is|was|here|with)\b|\b(?:bug|issue|problem) (?:where|when|in which|with|"
+              r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
+              # "The bug is fixed." reports the change, not the problem
+              r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|addressed|gone|closed)\b)|\b(?:bug|issue|problem) (?:where|when|in which|with|"
               # ("the issue that was discussed in #52" only points to where it is told)
               r"that(?! (?:was|were|is|has been|i|we) (?:\w+ )?(?:discussed|reported|mentioned|raised|described|"
               r"opened|filed|linked|referenced|noted)\b))\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
@@ -518,6 +529,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the following error arises during gradient accumulation", "the evaluate function throw error"
               r"\b(?:errors?|exceptions?|crash(?:es)?|excname) (?:arises?|arose|occurs?|occurred|appears?|appeared|"
               r"happens?|happened|shows up|showed up|pops up|popped up|is thrown|was thrown)\b|\bthrow (?:an? )?error\b|"
+              # "Line 166 was throwing an error", "the training system produces an error"
+              r"\b(?:was|were|is|are|kept) (?:throwing|raising|producing|giving|returning) (?:an? |the )?(?:[\w-]+ )?"
+              r"(?:error|exception)s?\b|\b(?:produces|produced|gives|gave) (?:an? |the )?(?:[\w-]+ )?(?:error|exception)s?\b|"
               r"\bpast the end\b|\bbeyond the end\b|\bnon-?existent\b|\bout of range\b|\boverrun\b|\bassumed\b|"
               # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
               # precondition
@@ -528,9 +542,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # an outside release: "torchmetrics >=1.0.0 introduces some breaking changes"
               r"\d[\w.]*\+? (?:introduces?|introduced|has|brings?|contains?) (?:some |a few |many |several )?breaking "
               r"changes?\b|\b(?:following|after|due to|because of|per) (?:the |a |an |upstream )?(?:[\w.-]+ )?breaking "
-              r"changes?\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
+              r"changes?\b|"
+              # "addresses the breaking change in spaCy's 3.7+ tensor format": an outside change the PR follows
+              r"\b(?:address\w*|handl\w*|adapt\w* to|accommodat\w*|fix\w*|work\w* around) (?:the |a |an |upstream )?"
+              r"(?:recent |latest |new )?breaking changes? (?:in|of|from|introduced)\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
-        (0.8, r"(?<!default is )(?<!default remains )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
@@ -580,7 +597,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),
         (0.75, r"^(?:allows|enables|lets|makes it possible|permits)\b|"
-               r"\b(?:users|people|researchers|customers|practitioners)\b"),
+               r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
         (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
               # a ratio measured on a named quantity: "2.66x batch size increase", "max batch size: 2.33x"
@@ -790,7 +807,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a PR opened by mistake, or titled with nothing but its freshness
-    r"(?:my )?mistake(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
     r"thanks?(?: you)?(?: (?:very|so) much)?|"
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"

@@ -12,7 +12,10 @@ from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
 from torchreview.prtext import ReadText, Section, Sentence, read
 
-_FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b")
+_FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b|"
+                                # "I tried to load the model on a CPU-only machine, however, I met" over the error
+                                r"\b(?:i|we|you|users?|it|they) (?:met|meet|get|got|hit|encounter(?:ed)?|ran into|run into|"
+                                r"faced?|saw|see|received?)\b")
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:

@@ -110,7 +110,11 @@ def _fix_minor(m: re.Match[str]) -> str:
 
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
-                           r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$")
+                           r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$|"
+                           # "Do not close or fix any previous issue": no issue to point to
+                           r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
+                           r"relate to|link to)s?(?: or (?:close|fix|resolve|address)s?)? (?:any|an?) (?:previous |existing |open "
+                           r"|related |known )?issues?\W*$")
 # Finding a typo is no story of a problem: "just a typo I noticed while reading the docs".
 _NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b")
 # "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
@@ -138,7 +142,7 @@ _CAVEAT = re.compile(
     r"\bbut i (?:believe|think|hope|guess) (?:it|this)(?:'s| is) still (?:readable|usable|fine|ok|okay|correct|"
     r"working|useful|good enough)\b|"
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
-    r"\blet (?:me|us) know (?:if|whether|what|how|where|when|which)\b|"
+    r"\b(?:let (?:me|us) know|lmk) (?:if|whether|what|how|where|when|which)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
     # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …" states its goal
     r"\bhopefully\b(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
@@ -289,7 +293,11 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"(?:a |an |another |the |one )?(?:new |separate |follow-?up )?(?:issue|pr|pull request|ticket|"
                         r"follow-?up)|follow up|revisit|rebase|squash)\b|"
                         # the PR's state alone, even under "Motivation": "Work in progress:"
-                        r"^(?:wip|work in progress|in progress|draft)\W*$")
+                        r"^(?:wip|work in progress|in progress|draft)\W*$|"
+                        # a to-do list's label: "Bug to fix:", "Known issues:", "Things left to do"
+                        r"^(?:(?:known|remaining|open|outstanding) )?(?:bugs?|issues?|problems?|things?|tasks?|items?) "
+                        r"(?:(?:left )?to (?:be )?(?:fix|fixed|solve|solved|address|addressed|do|done)|left|remaining)\W*$|"
+                        r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$")
 
 
 # "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.
@@ -331,7 +339,8 @@ _FIX_WRONG_THING = re.compile(
 # "There was a bug in the dataloader.py file, which was fixed." says no more than "Fix a bug in the loader":
 # where the bug was, not what it did
 _BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
-                              r"in (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.-]+(?:,? (?:which|that) (?:is|was|has been|"
+                              # "There was a bug related to the issue #40": where it was told, not what it did
+                              r"(?:in|related to|described in|reported in|from) (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.#-]+(?:,? (?:which|that) (?:is|was|has been|"
                               r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
 _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?(?![a-z0-9])|\bfaster[ _-]whisper\b|"
                          # xformers' kernel: "Use cutlass for memory-efficient attention" names it, no effect
@@ -449,8 +458,10 @@ def score(sentence: Sentence) -> float:
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
     if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not _POINTER_ONLY.match(text) \
-            and not _restates_change(text) and not _TYPO_REPORT.match(text):
-        # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change
+            and not _restates_change(text) and not _TYPO_REPORT.match(text) and not sentence.listed:
+        # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change. The
+        # items of a list that a line ending with ":" opens ("This PR adds runs for:" over "- DQN: Atari")
+        # count through their own words: when the list holds reasons, the line before it says so.
         best = max(best, 0.9)
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
         best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from torchreview.prtext.sentences import (
     _BOILERPLATE,
@@ -172,10 +173,13 @@ def read(title: str, body: str) -> ReadText:
     para: list[str] = []
     para_section = section
     para_end = -2  # index of the raw line that last went into ``para``
+    para_listed = False  # ``para`` is an item of a list introduced by a line ending with ":"
+    lead_in = False  # the last line read ended with ":", or the list it introduced goes on
 
     def flush() -> None:
         if para:
-            sentences.extend(split_sentences(" ".join(para), para_section))
+            found = split_sentences(" ".join(para), para_section)
+            sentences.extend(replace(s, listed=True) for s in found) if para_listed else sentences.extend(found)
             para.clear()
 
     lines = text.split("\n")
@@ -214,7 +218,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         heading = _HEADING.match(raw) or _BOLD_LINE.match(raw) or _bare_heading(raw, lines, index)
         if heading:
-            prompted = in_examples = False
+            prompted = in_examples = lead_in = False
             name = heading.group(heading.lastindex or 1)
             kind = _heading_kind(name)
             in_list = False
@@ -260,6 +264,11 @@ def read(title: str, body: str) -> ReadText:
             continue
         if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
             continue
+        if stripped.startswith(">") and _ERROR_LINE.match(stripped.lstrip("> ")):
+            # "> RuntimeError: Attempting to deserialize …": an error quoted in the text is shown, as in a log
+            if not shows_error:
+                shows_error, shown_error = True, stripped.lstrip("> ")[:300]
+            continue
         if _LOG.match(stripped):
             if not shows_error and _ERROR_LINE.match(stripped):
                 shows_error, shown_error = True, stripped[:300]
@@ -269,6 +278,8 @@ def read(title: str, body: str) -> ReadText:
             continue
         bullet = _BULLET.match(raw)
         in_list = bool(bullet) or (in_list and indent >= 2)
+        listed = lead_in and in_list
+        lead_in = listed or stripped.endswith(":")
         line = stripped[bullet.end() - (len(raw) - len(raw.lstrip())):] if bullet else stripped
         if line.startswith(">"):
             line = line.lstrip("> ")
@@ -297,6 +308,7 @@ def read(title: str, body: str) -> ReadText:
             flush()
             para.append(line)
             para_section = section
+            para_listed = listed
         para_end = index
     flush()
     out = tuple(sentences[:MAX_SENTENCES])

@@ -32,6 +32,8 @@ class Sentence:
     cue_text: str
     section: Section
     refs_only: bool = False  # only an issue reference ("Fixes #123"), no words of its own
+    # an item of a list that a line ending with ":" introduces ("This PR adds runs for:" over "- DQN: Atari")
+    listed: bool = False
 
 
 @dataclass(frozen=True)
