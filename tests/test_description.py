@@ -2389,3 +2389,12 @@ def test_reasons_of_round_34_count(title, body):
 @pytest.mark.parametrize("body", ["This PR requires torch >= 2.0.", "The new kernel requires torch >= 2.0."])
 def test_the_prs_own_requirement_is_no_reason(body):
     assert check_description("Add flash attention", body).verdict == "mechanism-only"
+
+
+def test_a_message_quoted_in_backticks_is_the_symptom_fixed():
+    body = "Fix the bug of `list index out of range` by checking the length first."
+    assert check_description("Check the length", body).verdict == "purpose"
+    # code in backticks stays code, and a fixed doc title is no message
+    assert check_description("Add a flag", "Pass `--fast` to skip it. Run `pip install torch torchvision tqdm` "
+                             "first.").verdict == "mechanism-only"
+    assert check_description("Docs", 'Fix "Getting Started" link.').verdict == "mechanism-only"

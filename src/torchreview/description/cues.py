@@ -363,6 +363,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # the message the author saw, quoted: 'Solving the problem "Found conflicts! Looking for …"'
               r"\b(?:fix|solv|resolv|address)\w* (?:the |this |a |an )?(?:problem|issue|error|bug|message)s?:? "
               r"[\"“][^\"”]{12,}|"
+              # a quoted message of four words or more as what is fixed: 'fix "invalid index of a 0-dim tensor"'
+              r"\b(?:fix|solv|resolv)\w* (?:the |this |a |an )?[\"“](?:[^\"” ]+ ){3,}[^\"”]*[\"”]|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b|"

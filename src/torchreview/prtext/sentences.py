@@ -284,8 +284,15 @@ def _heading_kind(name: str) -> Section | None:
     return None
 
 
+# Words in backticks that read as a message, not code: "Fix the bug of `invalid index of a 0-dim tensor`"
+_MESSAGE_SPAN = re.compile(r"^`[A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z0-9'-]+){3,}`$")
+
+
 def _code_word(m: re.Match[str]) -> str:
-    # An exception name in backticks still tells the reader something went wrong.
+    # An exception name in backticks still tells the reader something went wrong, and a message the
+    # author quotes in backticks is a quotation.
+    if _MESSAGE_SPAN.match(m.group(0)):
+        return f' "{m.group(0)[1:-1]}" '
     return " excname " if _EXCEPTION_NAME.search(m.group(0)) else " code "
 
 
