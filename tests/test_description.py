@@ -2398,3 +2398,10 @@ def test_a_message_quoted_in_backticks_is_the_symptom_fixed():
     assert check_description("Add a flag", "Pass `--fast` to skip it. Run `pip install torch torchvision tqdm` "
                              "first.").verdict == "mechanism-only"
     assert check_description("Docs", 'Fix "Getting Started" link.').verdict == "mechanism-only"
+
+
+def test_why_a_pr_was_reopened_is_no_reason_for_the_change():
+    body = "Since the old branch was a mess, I reopened another one."
+    assert check_description("Fix the dataset and the loss", body).verdict == "mechanism-only"
+    body = "Since the loader crashed on empty folders, I opened this PR."
+    assert check_description("Fix the loader", body).verdict == "purpose"

@@ -171,6 +171,8 @@ _CAVEAT = re.compile(
     r"\b(?:couldn't|could not|can't|cannot|unable to|failed to) (?:rebase|push|force[- ]push|update|sync) "
     r"(?:to |onto )?(?:the |my |this |that )?(?:previous|old|original|other|first|branch|fork|pr)\b|"
     r"\bgit config\b|\b(?:created|opened|made|open|create) (?:a |this )?new (?:pr|pull request)\b|"
+    # "Since the last PR was too messy, I reopened another one"
+    r"\bre-?(?:opened|created|submitted) (?:another|a new|a fresh|a clean|this|the) (?:one|pr|pull request)\b|"
     # "Apologies for making another PR for this, I messed up the fork merging": why the PR is new
     r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
     # what the change leaves as it was: "IPAdapter still downloads to its own folder, not affected by this arg"
