@@ -2405,3 +2405,26 @@ def test_why_a_pr_was_reopened_is_no_reason_for_the_change():
     assert check_description("Fix the dataset and the loss", body).verdict == "mechanism-only"
     body = "Since the loader crashed on empty folders, I opened this PR."
     assert check_description("Fix the loader", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("[Feature] Add a recall metric", "## Motivation\nAdd a recall metric.\n\nmmcls PR: https://github.com/o/r/pull/1\n"),
+    ("Deprecate the io helpers", "- Deprecates the io helpers (with a warning that they will be removed in v2.3)\n"
+                                 "- uses `shutil.copyfile` instead"),
+])
+def test_no_reason_in_the_shapes_of_round_35(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Lightning master changed how precision is set.", "This is a version that works with both."),
+    ("Support the new optimizer wrapper", "The wrapper API was updated upstream; adapt our trainer to use the new API."),
+    ("Keep a fallback", "A compatible shim, letting me run the nightly build and the last release."),
+])
+def test_reasons_of_round_35_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_deprecation_told_by_an_outside_project_is_still_a_reason():
+    body = "`download_url` is deprecated and will be removed in v0.12."
+    assert check_description("Replace download_url", body).verdict == "purpose"

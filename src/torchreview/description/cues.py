@@ -217,7 +217,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:should|will|would) (?:also )?(?:ensure|guarantee|make sure)\b|"
               # "in compliance with Torchtext >= 0.9.0": a rule or a release the change follows
               r"\bin compliance with\b|\b(?:to|in order to) comply with\b"),
-        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
+        (1.0, r"\b(?:allows?|allowing|enables?|enabling|lets|let|letting|helps?|helping) (?:for )?(?:users?|people|you|us|me|callers|the user|researchers|"
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
@@ -314,7 +314,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
         # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
-        (1.0, r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
+        (1.0, r"^[\w.-]+ (?:master|main|nightly|upstream|head|trunk) (?:has |now )?(?:changed|switched|dropped|removed|"
+              r"renamed|deprecated|moved)\b|"  # "Fairseq master changed how --fp16 is defined."
+              # "Apex amp API updated, adapt PyText precision to use the new API"
+              r"\badapt(?:s|ed|ing)? (?:[\w.-]+ ){0,4}?to (?:use )?the (?:new|latest|updated|changed) (?:api|interface|version|"
+              r"release|format|signature|behaviou?r)\b|"
+              r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
               r"(?: v?\d[\w.]*\+?)?(?: \([^)]{0,30}\))? (?:has |have |had |now )?(?:changed|switched|flipped|"
               r"dropped|removed|renamed|deprecated|stopped|moved|made)\b|"
               # "In recent updates, PyTorch has enabled map_location='cpu'": a new upstream capability

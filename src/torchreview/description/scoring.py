@@ -8,6 +8,9 @@ import re
 from torchreview.description.cues import _CUES, _MECHANISM_START, _STRONG
 from torchreview.prtext import Section, Sentence
 
+# When the PR itself deprecates something, the removal it announces is part of the change.
+_OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|deleted)\b|"
+                          r"\b(?:removed|dropped|deleted) (?:in|after|from|by) (?:version |release |v)?\d[\w.]*")
 # "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
 # "fix a bug where the loss …" still describe the problem.
 _FIX_BUG_AT = re.compile(
@@ -109,7 +112,9 @@ def _fix_minor(m: re.Match[str]) -> str:
 
 
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
-_POINTER_ONLY = re.compile(r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
+_POINTER_ONLY = re.compile(r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
+                           r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
+                           r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$|"
                            # "Do not close or fix any previous issue": no issue to point to
                            r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
@@ -405,6 +410,9 @@ def score(sentence: Sentence) -> float:
         text = text.replace("depreciat", "deprecat")  # a common misspelling ("numpy has depreciated np.float")
     if "fast" in text or "efficient" in text:
         text = _NAMED_FAST.sub(" model ", text)  # Faster R-CNN is a detector, not a speed-up
+    if text.startswith("deprecat") or text.startswith("this pr deprecat"):
+        # "Deprecates data utils (with a warning that they will be removed in v0.12)": the PR's own deprecation
+        text = _OWN_REMOVAL.sub(" ", text)
     if "aim" in text or "missed" in text or " of this " in text:
         text = _RESTATED_AIM.sub(" ", text)
     if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
