@@ -2428,3 +2428,28 @@ def test_reasons_of_round_35_count(title, body):
 def test_a_deprecation_told_by_an_outside_project_is_still_a_reason():
     body = "`download_url` is deprecated and will be removed in v0.12."
     assert check_description("Replace download_url", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add a tagging node", "Add a tagging node.\nThis PR builds on #812, so waiting for that PR to be merged."),
+    ("Video input", "This PR adds video input and renames the image helpers. Currently does not ship a video model, "
+                    "only builds the pipeline."),
+    ("feat: add mixup", "@maintainer, I went with a small version of mixup, by overriding the collate function."),
+    ("2.4.1", "- [x] add the CLIP and BLIP backbones\n- [x] fix some bugs"),
+])
+def test_no_reason_in_the_shapes_of_round_36(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Switch the audio backend", "- Switches the backend to sox_io on Linux\n- Changes made following the "
+                                 "recommendations in the torchaudio docs"),
+    ("Update requirements.txt", "Added two missing packages for a smoother install."),
+])
+def test_reasons_of_round_36_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_templates_ticked_boxes_still_say_nothing():
+    body = "## Type of change\n- [x] Bug fix (non-breaking change)\n- [x] Added tests\n- [x] Update the docs"
+    assert check_description("", body).verdict == "empty"

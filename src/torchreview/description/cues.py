@@ -144,7 +144,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"safely|efficiently|conveniently|seamlessly) [a-z]+"),
         # "run the demo without the hassle of setting it up locally"
         (0.9, r"\bwithout (?:the |any )?(?:hassle|need|trouble|pain|burden|overhead|cost|risk) (?:of|to|for)\b"),
-        (0.85, r"\bfor (?:better|easy|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
+        (0.85, r"\bfor (?:an? )?(?:better|easy|easier|faster|cleaner|simpler|finer|quicker|cheaper|safer|smoother|lower|higher|"
                r"greater|improved|increased|reduced|fewer) \w+|\bfor (?:more|less) (?!recent\b)(?:\w+-)?\w+(?:ed|ful|"
                r"able|ible|ic|al|ive|ent|ant|ous)\b"),
         # what ought not to happen, which does today: "evaluation should not be computed with gradients",
@@ -314,7 +314,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
         # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
-        (1.0, r"^[\w.-]+ (?:master|main|nightly|upstream|head|trunk) (?:has |now )?(?:changed|switched|dropped|removed|"
+        (1.0, r"\b(?:based on|following|per|as per|according to|as suggested by|as suggested in) (?:the |their |its )?"
+              r"(?:[\w.-]+ )?recommendations?\b|\bas recommended (?:by|in)\b|"  # "based on recommendations in the docs"
+              r"^[\w.-]+ (?:master|main|nightly|upstream|head|trunk) (?:has |now )?(?:changed|switched|dropped|removed|"
               r"renamed|deprecated|moved)\b|"  # "Fairseq master changed how --fp16 is defined."
               # "Apex amp API updated, adapt PyText precision to use the new API"
               r"\badapt(?:s|ed|ing)? (?:[\w.-]+ ){0,4}?to (?:use )?the (?:new|latest|updated|changed) (?:api|interface|version|"
@@ -577,7 +579,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
-              r"\b(?:took|sat|went|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
+              r"\b(?:took|sat|went(?! with| for| ahead)|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
               r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
               r"\b(?:wasn't|weren't) \w+|"
               # "the docs said it defaults to 4, but it is 2": what was claimed against what is

@@ -60,6 +60,8 @@ _SCOPE = re.compile(
     r"^(?:currently|for now|at the moment),? (?:the |this |our )?(?:[\w-]+ ){0,4}?(?:is|are) (?:a |an |the )?"
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
+    # "Currently does not implement an audio model, only builds the pipeline."
+    r"^(?:currently|for now|at the moment|right now),? (?:it |this )?(?:does not|doesn't) (?:yet )?\w+[^.]{0,80}\bonly\b|"
     # "Currently, the performance of the models on the test set is the following": a results report
     r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
     r"numbers?|losse?s?)\b[^.]{0,160}\b(?:is|are) (?:the following|as follows|below)\b|"
@@ -235,6 +237,9 @@ _CAVEAT = re.compile(
     # why the PR is a draft ("Draft due to requiring #1242"), not why the change is made
     r"^\W*(?:draft|wip|on hold)\b[^.]{0,40}\b(?:due to|because|until|since|pending)\b|"
     # a dependency on other work: "assuming that #54202 will be merged"
+    # "This PR was developed based on #2635, so waiting for that PR to be merged."
+    r"\bwaiting for (?:that |the |this |another |the other |#\d+ |link )?(?:pr |pull request )?(?:#\d+ |link )?to (?:be )?"
+    r"(?:merged|landed|land|released|accepted)\b|"
     r"\bassuming (?:that )?(?:#\d+|gh-\d+|link|the (?:other |upstream )?(?:pr|pull request)) (?:will be|is|gets|get) "
     r"(?:merged|landed|accepted|released)\b"
 )

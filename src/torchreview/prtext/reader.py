@@ -262,7 +262,16 @@ def read(title: str, body: str) -> ReadText:
         if in_licence or _LICENCE.match(stripped):
             in_licence = True
             continue
-        if _CHECKBOX.match(raw) or _BOILERPLATE.match(stripped):
+        box = _CHECKBOX.match(raw)
+        if box:
+            # A template's boxes say nothing of this change; a ticked box that names a change ("- [x] add
+            # BLIP submodules") is the author's own list of what was done.
+            item = raw[box.end():].strip()
+            if not (_TICKED.match(raw) and _CHANGE_ITEM.match(item)):
+                continue
+            raw = " " * indent + "- " + item
+            stripped = raw.strip()
+        if _BOILERPLATE.match(stripped):
             continue
         if stripped.startswith(">") and _ERROR_LINE.match(stripped.lstrip("> ")):
             # "> RuntimeError: Attempting to deserialize …": an error quoted in the text is shown, as in a log
@@ -317,6 +326,11 @@ def read(title: str, body: str) -> ReadText:
                     body_shows_code=shows_code)
 
 
+_TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]")
+_CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|updates|updated|implement|"
+                          r"implements|implemented|refactor|refactored|rename|renamed|move|moved|replace|replaced|create|"
+                          r"created|introduce|introduced|port|ported|migrate|migrated|bump|bumped|upgrade|upgraded)\b"
+                          r"(?! (?:the |any )?(?:necessary |new |unit )?(?:tests?|docs?|documentation)\b)")
 _BARE_HEADING = re.compile(r"^\s{0,3}([A-Za-z][A-Za-z ?'/-]{1,30}?)\s*$")
 
 
