@@ -2453,3 +2453,23 @@ def test_reasons_of_round_36_count(title, body):
 def test_a_templates_ticked_boxes_still_say_nothing():
     body = "## Type of change\n- [x] Bug fix (non-breaking change)\n- [x] Added tests\n- [x] Update the docs"
     assert check_description("", body).verdict == "empty"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Update README.md", "Fix a small spelling slip (due to autocorrect?)"),
+    ("Add a Colab demo", "Hello, I managed to get it running in Kaggle. Here is my [notebook](https://example.org/nb)."),
+    ("Support Gemma in the engine", "## Motivation\n\nresolve #31\n\nNote that sliding-window attention is not "
+                                    "supported yet."),
+    ("[WIP] evaluate in CI", "## Motivation\n\n- support evaluation of the chat models in CI\n\n- example run log: "
+                             "https://example.org/runs/7"),
+])
+def test_no_reason_in_the_shapes_of_round_37(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_placeholder_body_under_a_test_title_says_nothing():
+    assert check_description("[test PR]", "this is a description").verdict == "empty"
+
+
+def test_a_question_in_parentheses_keeps_the_rest_of_the_sentence():
+    assert check_description("Fix the loader", "The loader crashes on empty folders (a race?).").verdict == "purpose"

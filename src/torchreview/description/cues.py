@@ -805,6 +805,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"stuff|things|branch|fork|upstream|master|main)(?: (?:with|from|to) (?:the )?(?:dev|devel|develop|main|"
     r"master|upstream|origin|latest)(?: branch)?)?|"
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
+    # a placeholder body: "this is a description", "This is a test description."
+    r"this is (?:a |the |my )?(?:test |sample |dummy )?(?:description|placeholder|body)|"
     # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")
     r"test(?:test)+|test ?run|amend(?:ed|ment)?|sample commit|[a-z]{1,2}|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")

@@ -8,6 +8,7 @@ import re
 from torchreview.description.cues import _CUES, _MECHANISM_START, _STRONG
 from torchreview.prtext import Section, Sentence
 
+_ASIDE_QUESTION = re.compile(r"\([^()]{0,80}\?\)")
 # When the PR itself deprecates something, the removal it announces is part of the change.
 _OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|deleted)\b|"
                           r"\b(?:removed|dropped|deleted) (?:in|after|from|by) (?:version |release |v)?\d[\w.]*")
@@ -114,7 +115,9 @@ def _fix_minor(m: re.Match[str]) -> str:
 
 
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
-_POINTER_ONLY = re.compile(r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
+_POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screenshots?|demo|examples?|outputs?|docs?|"
+                           r"benchmarks?|notebook|colab|wandb|dashboard)\W*link\W*$|"  # "examples run log: <link>"
+                           r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
                            r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$|"
@@ -204,6 +207,10 @@ _CAVEAT = re.compile(
     r"^here (?:are|is) (?:the )?(?:steps|commands?|instructions) to (?:reproduce|replicate|run|test)\b|"
     # the PR's test status under a template heading: "No tests added.", "no new tests"
     r"^\W*(?:no|none|n/a)(?: new| extra| additional)? tests?(?: (?:added|needed|required|included|written))?\W*$|"
+    # the author's own progress: "Hi, I managed to make it work in Google Colab."
+    r"\b(?:i|we) (?:managed|was able|were able) to (?:make|get) (?:it|this|them|everything) (?:to )?(?:work|working|run|running)\b|"
+    # "Note that sliding-window attention is not supported yet.": a limit of what is added
+    r"^note that (?:[\w-]+ ){1,6}(?:is|are) not (?:yet )?supported(?: yet)?\W*$|"
     # a limit of what is added: "Adds jit tracing (won't work for all models, …)"
     r"\b(?:won't|will not|doesn't|does not|may not|might not) work (?:for|with|on) (?:all|every|each)\b|"
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
@@ -462,6 +469,8 @@ def score(sentence: Sentence) -> float:
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ("you" in text or "user" in text):
         text = _USAGE_TO.sub(" ", text)
+    if "?)" in text:
+        text = _ASIDE_QUESTION.sub(" ", text)  # "Correct a minor typo (due to TTS?)": a guess, not a reason
     if "  " in text:
         text = " ".join(text.split())  # the cues expect one space between words, as cue_text has
     best = 0.0
