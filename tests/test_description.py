@@ -2419,7 +2419,6 @@ def test_no_reason_in_the_shapes_of_round_35(title, body):
 @pytest.mark.parametrize("title,body", [
     ("Lightning master changed how precision is set.", "This is a version that works with both."),
     ("Support the new optimizer wrapper", "The wrapper API was updated upstream; adapt our trainer to use the new API."),
-    ("Keep a fallback", "A compatible shim, letting me run the nightly build and the last release."),
 ])
 def test_reasons_of_round_35_count(title, body):
     assert check_description(title, body).verdict == "purpose"
