@@ -66,7 +66,7 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.loops.builder import function_as_iteration
 from torchreview.rules._calls import helper_name
-from torchreview.rules._common import SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
+from torchreview.rules._common import MODULO_COUNT, SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
 from torchreview.rules._order import (
     condition_test,
     in_except,
@@ -510,6 +510,19 @@ _SETTING_ENTRY = re.compile(r"(?<![\w.])(?:self\.)?" + SETTINGS_NAME.pattern + r
                             re.IGNORECASE)
 
 
+def _accumulation_window(step_conditions: tuple[str, ...], sched_conditions: tuple[str, ...],
+                         scheduler: str) -> str:
+    """The test that closes an accumulation window (``(i + 1) % accum == 0``) when the optimizer steps under
+    it and the scheduler, stepped earlier in the same pass, does not: the schedule then moves on every
+    micro-batch. Empty when the conditions differ in any other way."""
+    if any(not _present(c, scheduler) for c in sched_conditions):
+        return ""
+    extra = [c for c in step_conditions if c not in sched_conditions]
+    counted = [condition_test(c) for c in extra if not c.startswith("else of ")
+               and MODULO_COUNT.search(condition_test(c)) and "==" in condition_test(c)]
+    return counted[0] if len(counted) == len(extra) == 1 else ""
+
+
 def _present(condition: str, scheduler: str) -> bool:
     """A test that the scheduler exists (``if self.schedule is not None:``, ``if scheduler:``): it says
     nothing of how far training has got, so the step still runs before the epoch's batches."""
@@ -614,23 +627,27 @@ def check(ctx: FileContext) -> Iterator[Finding]:
             ran_before, step = _first_step_after(steps, sched, optimizer)
             if ran_before or step is None:
                 continue
+            window = ""
             if step.depth == 0:
-                if not is_prefix(_both_branches(step, steps), sched.conditions):
-                    continue  # the step runs under a condition the scheduler does not share
-                per = "batch"
+                step_conditions = _both_branches(step, steps)
+                if not is_prefix(step_conditions, sched.conditions):
+                    window = _accumulation_window(step_conditions, sched.conditions, sched.receiver or "")
+                    if not window:
+                        continue  # the step runs under a condition the scheduler does not share
+                per = "micro-batch" if window else "batch"
             else:
                 if sched.conditions and not all(training_phase(c) is not None or _a_setting(c, loop)
                                                 or _present(c, sched.receiver or "") for c in sched.conditions):
                     continue  # "if epoch > 0: scheduler.step()": the author placed it knowingly
                 per = "epoch"
-            if per == "batch":
+            if per in ("batch", "micro-batch"):
                 suggestion = move_after(ctx, sched, step)
             else:  # under "if phase == 'train':" a move to the end of the pass would also step it after the test
                 suggestion = None if sched.conditions else _to_epoch_end(ctx, loop, sched)
             yield ctx.finding(
                 ID, SEVERITY, sched.line, sched.end_line, loop=loop,
                 facts={"scheduler_step": sched.code, "scheduler_line": sched.line, "step": step.code,
-                       "step_line": step.line, "loop_header": loop.header, "per": per,
+                       "step_line": step.line, "loop_header": loop.header, "per": per, "window": window,
                        # a step inside a helper the loop calls (train_model of another file): its line is the call's
                        "helper": helper_name(step.via[0]) if step.via else ""},
                 suggestion=suggestion,
@@ -702,5 +719,47 @@ def do_train(model, train_loader, optimizer, scheduler, loss_fn, epochs, device)
         scheduler.step()
 
     trainer.run(train_loader, max_epochs=epochs)
+""",
+]
+
+INVALID += [
+    # gradient accumulation: the optimizer steps once per window, the scheduler on every micro-batch
+    """
+import torch
+
+
+def train_epoch(net, loader, optimizer, scheduler, criterion, device, accum):
+    net.train()
+    for i, (images, labels) in enumerate(loader):
+        loss = criterion(net(images.to(device)), labels.to(device)) / accum
+        loss.backward()
+        if scheduler is not None:
+            scheduler.step()  # <- finding
+        if (i + 1) % accum == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+""",
+]
+
+VALID += [
+    # the schedule is advanced only when the window closes, right after the optimizer step
+    """
+def train_epoch(net, loader, optimizer, scheduler, criterion, accum):
+    for i, (x, y) in enumerate(loader):
+        (criterion(net(x), y) / accum).backward()
+        if (i + 1) % accum == 0:
+            optimizer.step()
+            scheduler.step()
+            optimizer.zero_grad()
+""",
+    # a scheduler stepped on every batch of a loop whose optimizer steps under some other test stays alone
+    """
+def train_epoch(net, loader, optimizer, scheduler, criterion, warmup):
+    for i, (x, y) in enumerate(loader):
+        criterion(net(x), y).backward()
+        scheduler.step()
+        if i >= warmup:
+            optimizer.step()
+        optimizer.zero_grad()
 """,
 ]
