@@ -1320,3 +1320,46 @@ def test_slices_of_tensors_that_a_helper_of_another_file_moved_are_on_the_device
     repo = write(tmp_path / "cpu", {"train.py": CROSS_VALIDATION, "data.py": on_cpu})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "device-mismatch"]
     assert [f["line"] for f in found] == [11]
+
+
+
+EVALUATE = """import torch
+
+
+def test(model, loader):
+    model.eval()
+    with torch.no_grad():
+        for x, y in loader:
+            model(x)
+"""
+
+REPEATED_RUNS = """import torch
+from utils import test
+
+
+def main(args, train_loader, test_loader, device):
+    for run in range(args.runs):
+        if args.arch == "mlp":
+            model = MLP(args).to(device)
+        else:
+            model = CNN(args).to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        for epoch in range(args.epochs):
+            for x, y in train_loader:
+                optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(model(x.to(device)), y.to(device))
+                loss.backward()
+                optimizer.step()
+        test(model, test_loader)
+"""
+
+
+def test_an_evaluation_of_another_file_at_the_end_of_a_run_leaves_the_next_runs_new_network_alone(tmp_path, capsys):
+    # every branch builds a new network at the top of each run: it starts in train mode
+    repo = write(tmp_path, {"train.py": REPEATED_RUNS, "utils.py": EVALUATE})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
+    # when a run may keep the network of the run before, that network trains on in eval mode
+    kept = REPEATED_RUNS.replace("        else:\n            model = CNN(args).to(device)\n", "")
+    repo = write(tmp_path / "kept", {"train.py": kept, "utils.py": EVALUATE})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [f["line"] for f in found] == [16]

@@ -1291,22 +1291,47 @@ def _rebuilt_before_training(ctx: FileContext, loop: TrainingLoop, events: list[
     if not lines:
         return False
     first = min(lines)
+    builders = {a.line for a in assignments(ctx) if a.name == model and a.line < first
+                and isinstance(a.value, cst.Call) and _builds_a_network(ctx, a.value, model)}
+    if not builders:
+        return False
     body = loop.node.body
-    # statements every pass runs: the loop body's own, not a branch's (if run == 0: model = Net())
-    own = {ctx.pos(stmt).start.line for stmt in (body.body if isinstance(body, cst.IndentedBlock) else ())
-           if isinstance(stmt, cst.SimpleStatementLine)}
-    for a in assignments(ctx):
-        if a.name != model or a.line not in own or a.line >= first or not isinstance(a.value, cst.Call):
-            continue
-        built = a.value
-        while isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING \
-                and isinstance(built.func.value, cst.Call):
-            built = built.func.value  # S3FAN(...).cuda(): the network the constructor built
-        if isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING:
-            continue  # model = model.cuda(): the same network, moved
-        if not re.search(r"deepcopy|copy\(|load|from_pretrained", ctx.code(built)) \
-                and not ctx.code(built.func).startswith(model + "."):
+    # statements every pass runs: the loop body's own, not a branch's (if run == 0: model = Net()), or an
+    # if/elif/else chain whose every branch builds one (if args.model == 'PatchTST': model = PatchTST(...)
+    # ... else: model = GPT4TS(...))
+    for stmt in body.body if isinstance(body, cst.IndentedBlock) else ():
+        if isinstance(stmt, cst.SimpleStatementLine) and ctx.pos(stmt).start.line in builders:
             return True
+        if isinstance(stmt, cst.If) and _every_branch_builds(ctx, stmt, builders):
+            return True
+    return False
+
+
+def _builds_a_network(ctx: FileContext, value: cst.Call, model: str) -> bool:
+    """``S3FAN(...).cuda()`` builds a network; ``model.cuda()``, a deep copy or a loaded one does not."""
+    built = value
+    while isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING \
+            and isinstance(built.func.value, cst.Call):
+        built = built.func.value  # S3FAN(...).cuda(): the network the constructor built
+    if isinstance(built.func, cst.Attribute) and built.func.attr.value in _PLACING:
+        return False  # model = model.cuda(): the same network, moved
+    return not re.search(r"deepcopy|copy\(|load|from_pretrained", ctx.code(built)) \
+        and not ctx.code(built.func).startswith(model + ".")
+
+
+def _every_branch_builds(ctx: FileContext, node: cst.If, builders: set[int]) -> bool:
+    """Each branch of ``if … elif … else`` has its own statement that builds the network."""
+    def builds(block: cst.BaseSuite) -> bool:
+        return any(isinstance(s, cst.SimpleStatementLine) and ctx.pos(s).start.line in builders
+                   for s in (block.body if isinstance(block, cst.IndentedBlock) else ()))
+
+    branch: cst.If = node
+    while builds(branch.body):
+        if isinstance(branch.orelse, cst.Else):
+            return builds(branch.orelse.body)
+        if branch.orelse is None:
+            return False
+        branch = branch.orelse
     return False
 
 
@@ -1552,7 +1577,7 @@ def check(ctx: FileContext) -> Iterator[Finding]:
                 continue  # eval_synthetic(args, images, labels): the helper builds and evaluates a network of its own
             if e.via and call is not None and _built_in_loop(ctx, loop, call):
                 continue  # model = model_class(...) each pass, then trained and evaluated by the helper: a new one
-            if not e.via and _rebuilt_before_training(ctx, loop, events, model):
+            if _rebuilt_before_training(ctx, loop, events, model):
                 continue  # model = Net(...).cuda() at the top of each run, then trained: a new network each time
             if _part_of_trained(loop, model) or _walked_layer(ctx, model):
                 continue  # self.model.running_mean_std.eval(), model.backbone.bn1.eval(): frozen on purpose

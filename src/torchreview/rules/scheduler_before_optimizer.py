@@ -66,7 +66,13 @@ from torchreview.finding import Finding, Suggestion
 from torchreview.loops import Event, EventKind, TrainingLoop
 from torchreview.loops.builder import function_as_iteration
 from torchreview.rules._calls import helper_name
-from torchreview.rules._common import MODULO_COUNT, SETTINGS_NAME, custom_scheduler, optimizer_steps, training_phase
+from torchreview.rules._common import (
+    MODULO_COUNT,
+    SETTINGS_NAME,
+    custom_scheduler,
+    optimizer_steps,
+    training_phase,
+)
 from torchreview.rules._order import (
     condition_test,
     in_except,
