@@ -1363,3 +1363,9 @@ def test_an_evaluation_of_another_file_at_the_end_of_a_run_leaves_the_next_runs_
     repo = write(tmp_path / "kept", {"train.py": kept, "utils.py": EVALUATE})
     found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
     assert [f["line"] for f in found] == [16]
+    # with the helper's file out of reach, the guess (an info) follows the same reading
+    repo = write(tmp_path / "alone", {"train.py": REPEATED_RUNS})
+    assert [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"] == []
+    repo = write(tmp_path / "alone_kept", {"train.py": kept})
+    found = [f for f in lint(repo / "train.py", capsys) if f["rule"] == "missing-train-mode"]
+    assert [(f["line"], f["severity"]) for f in found] == [(16, "info")]

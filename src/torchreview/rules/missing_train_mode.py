@@ -1513,6 +1513,8 @@ def _unseen_findings(ctx: FileContext, loop: TrainingLoop, reported: set[int]) -
         nxt = next((e for e in after if e.kind == EventKind.TRAIN_MODE or e.kind in _TRAINING), None)
         if nxt is None or nxt.kind == EventKind.TRAIN_MODE or _restores_unseen(ctx, loop, model):
             continue
+        if _rebuilt_before_training(ctx, loop, [e for _, _, e in ordered], model):
+            continue  # each pass builds the network anew before it trains: the next pass starts in train mode
         target = resolve(call)
         if target is not None:  # a helper the resolver can read: judge it, do not guess
             if _mode_after(ctx, target, resolver_for(ctx, target)) != "eval":
