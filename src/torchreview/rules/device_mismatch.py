@@ -2546,8 +2546,21 @@ def _left_as_arrays(ctx: FileContext, loop: TrainingLoop, names: set[str]) -> se
 
 def _cuda_tensor_type(ctx: FileContext, call: cst.Call) -> bool:
     """``torch.cuda.FloatTensor(x)``, ``torch.cuda.LongTensor(x)``: the legacy typed constructors that
-    build their tensor on the GPU."""
-    return last_name(call.func) in _TYPED_TENSORS and ctx.code(call.func).startswith(("torch.cuda.", "cuda."))
+    build their tensor on the GPU, also through a name chosen by whether CUDA is there
+    (``TensorFloat = torch.cuda.FloatTensor if cuda else torch.FloatTensor``; ``TensorFloat(X)``)."""
+    if isinstance(call.func, cst.Name):
+        return any(_cuda_type_choice(ctx, v) for v in values_of(ctx, call.func.value))
+    return _cuda_type_name(ctx, call.func)
+
+
+def _cuda_type_name(ctx: FileContext, node: cst.BaseExpression) -> bool:
+    return last_name(node) in _TYPED_TENSORS and ctx.code(node).startswith(("torch.cuda.", "cuda."))
+
+
+def _cuda_type_choice(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.IfExp):
+        return _cuda_type_name(ctx, value.body) or _cuda_type_name(ctx, value.orelse)
+    return _cuda_type_name(ctx, value)
 
 
 def _alone_on_its_line(ctx: FileContext, call: cst.Call) -> bool:
@@ -3383,5 +3396,66 @@ def main(cfg, build_model, data_loader, loss_factory, epochs):
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     for epoch in range(epochs):
         do_train(cfg, model, data_loader, loss_factory, optimizer, epoch)
+""",
+]
+
+VALID += [
+    # the dataset's tensors are built on the GPU through a typed constructor chosen by whether CUDA is there
+    """
+import torch
+import torch.utils.data
+
+
+def data_loader(X, Y, batch_size, shuffle=True):
+    cuda = True if torch.cuda.is_available() else False
+    TensorFloat = torch.cuda.FloatTensor if cuda else torch.FloatTensor
+    X, Y = TensorFloat(X), TensorFloat(Y)
+    data = torch.utils.data.TensorDataset(X, Y)
+    return torch.utils.data.DataLoader(data, batch_size=batch_size, shuffle=shuffle)
+
+
+def train(model, optimizer, X, Y, loss_fn):
+    loader = data_loader(X, Y, 64)
+    for data, target in loader:
+        optimizer.zero_grad()
+        loss = loss_fn(model(data), target)
+        loss.backward()
+        optimizer.step()
+
+
+def main(X, Y):
+    model = Net().cuda()
+    opt = torch.optim.Adam(model.parameters())
+    train(model, opt, X, Y, torch.nn.MSELoss())
+""",
+]
+
+INVALID += [
+    # the typed constructor chosen by a setting builds on the CPU in both branches
+    """
+import torch
+import torch.utils.data
+
+
+def data_loader(X, Y, batch_size, double=False):
+    TensorType = torch.DoubleTensor if double else torch.FloatTensor
+    X, Y = TensorType(X), TensorType(Y)
+    data = torch.utils.data.TensorDataset(X, Y)
+    return torch.utils.data.DataLoader(data, batch_size=batch_size, shuffle=True)
+
+
+def train(model, optimizer, X, Y, loss_fn):
+    loader = data_loader(X, Y, 64)
+    for data, target in loader:
+        optimizer.zero_grad()
+        loss = loss_fn(model(data), target)  # <- finding
+        loss.backward()
+        optimizer.step()
+
+
+def main(X, Y):
+    model = Net().cuda()
+    opt = torch.optim.Adam(model.parameters())
+    train(model, opt, X, Y, torch.nn.MSELoss())
 """,
 ]
