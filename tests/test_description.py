@@ -2472,3 +2472,33 @@ def test_a_placeholder_body_under_a_test_title_says_nothing():
 
 def test_a_question_in_parentheses_keeps_the_rest_of_the_sentence():
     assert check_description("Fix the loader", "The loader crashes on empty folders (a race?).").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add an export tool", "Mainly supports:\n- a text detector (no deformable conv involved)\n- a recognizer"),
+    ("WIP: int8 training", "A draft for int8 training.\nNote: it cannot ensure convergence now"),
+    ("Port the tokenizer to Trainer", "This follows up from #48 (I took all your comments into account) and will "
+                                      "close #47."),
+    ("Add lecture 4", "First version for review. Please keep this PR open until the slides are checked; it is not "
+                      "meant to be merged as is. Nothing was shortened."),
+    ("Add the option", "This adds the option, but I am not sure this is the best approach."),
+    ("Add signal utilities", "These functions take both [C, T] and [B, C, T] shaped tensors."),
+])
+def test_no_reason_in_the_shapes_of_round_38(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Drop the mobile pass", "Until https://example.org/issues/5 is fixed, it's better to skip the mobile pass for now."),
+    ("Port the UNet to PyTorch", "This PR ports our UNet. Idea is eventually having every model in PyTorch and "
+                                 "moving off Keras."),
+    ("Merge the rewrite", "The rewrite isn't finished, and I don't know if I'll ever finish it, but it's better "
+                          "than tutorials that use an outdated torchtext."),
+])
+def test_reasons_of_round_38_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_reason_keeps_its_clause_when_a_caveat_follows_it():
+    body = "Fixes the crash on empty folders, but I am not sure this is the best approach."
+    assert check_description("Fix the loader", body).verdict == "purpose"

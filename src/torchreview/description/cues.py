@@ -60,6 +60,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmak(?:e|es|ing) (?:[\w/.`'-]+ ){1,3}(?:is |are )?possible\b"),
         (1.0, r"\bin order (?:to|for)\b|\bwith the goal of\b|\bthe (?:main |primary |overall |real )?(?:goal|purpose|"
               r"aim|intent|intention) (?:of this|is|was|here)\b|"
+              # "Idea is eventually having everything in pytorch and migrate from keras."
+              r"^(?:the )?(?:idea|plan|long-term goal|end goal) (?:here )?is (?:to |that |eventually |ultimately )|"
               r"\baims? to\b|\bintended to\b|\bmeant to\b|\bas a (?:way|means) (?:of|to)\b|"
               # "such that we allow loading …" is "so that"
               r"\b(?:such that|s\.t\.) (?:we|users?|you|it|they|one|people|the \w+|this|these) (?:\w+ )?(?:can|could|will|allow|"
@@ -314,7 +316,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:noticed|observed|found) that\b|\bturns out\b|\bhappened\b|\boccurred\b|"
               r"\b(?:happens|occurs|appears|shows up) (?:when|if|whenever|because|every|each|on every|only)\b"),
         # an outside change the PR follows: "PyTorch 2.0 switched the default", "X is deprecated"
-        (1.0, r"\b(?:based on|following|per|as per|according to|as suggested by|as suggested in) (?:the |their |its )?"
+        (1.0, r"\buntil (?:link |#\d+ |gh-\d+ |the (?:upstream |linked )?(?:bug|issue|problem|pr) |[\w.-]+ )?(?:is|gets|has been|"
+              r"are|get) (?:fixed|resolved|solved|merged|released|addressed)\b|"  # "Until <issue> is fixed, …"
+              r"\b(?:based on|following|per|as per|according to|as suggested by|as suggested in) (?:the |their |its )?"
               r"(?:[\w.-]+ )?recommendations?\b|\bas recommended (?:by|in)\b|"  # "based on recommendations in the docs"
               r"^[\w.-]+ (?:master|main|nightly|upstream|head|trunk) (?:has |now )?(?:changed|switched|dropped|removed|"
               r"renamed|deprecated|moved)\b|"  # "Fairseq master changed how --fp16 is defined."
@@ -579,7 +583,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
-              r"\b(?:took|sat|went(?! with| for| ahead)|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
+              r"(?<!\bi )(?<!\bwe )\b(?:took|sat|went(?! with| for| ahead)|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
               r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
               r"\b(?:wasn't|weren't) \w+|"
               # "the docs said it defaults to 4, but it is 2": what was claimed against what is
@@ -597,7 +601,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
         # the change verbs ("was renamed", "were moved") are the mechanism and do not count
-        (0.8, r"\b(?:was|were)\b (?:\w+ly )?(?!(?:added|removed|renamed|moved|updated|changed|replaced|"
+        (0.8, r"(?<!\bnothing )(?<!\beverything )\b(?:was|were)\b (?:\w+ly )?(?!(?:added|removed|renamed|moved|updated|changed|replaced|"
               r"refactored|introduced|deleted|merged|reverted|bumped|extracted|converted|simplified|cleaned|"
               r"implemented|rewritten|reworked|modified|adjusted|tweaked|fixed|created|tested|split|made|"
               r"used|based|inspired|generated|discussed|reviewed|approved|dropped|upgraded|ported|"

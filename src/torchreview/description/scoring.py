@@ -211,6 +211,11 @@ _CAVEAT = re.compile(
     r"\b(?:i|we) (?:managed|was able|were able) to (?:make|get) (?:it|this|them|everything) (?:to )?(?:work|working|run|running)\b|"
     # "Note that sliding-window attention is not supported yet.": a limit of what is added
     r"^note that (?:[\w-]+ ){1,6}(?:is|are) not (?:yet )?supported(?: yet)?\W*$|"
+    # the PR's own state: "Please keep this PR open until the slides are rechecked", "not meant to be merged as is"
+    r"\bkeep (?:this|the) (?:pr|pull request) open\b|\bnot (?:meant|intended|ready) to be merged\b|"
+    # "Note: it cannot ensure convergence now": a limit of what is added, for now
+    r"^note\W+(?:(?:it|this|the (?:pr|change|code|implementation|feature)) )?(?:cannot|can't|does not|doesn't|may not|"
+    r"might not|won't|will not) [^.]{0,60}\b(?:now|yet|for now|at the moment)\W*$|"
     # a limit of what is added: "Adds jit tracing (won't work for all models, …)"
     r"\b(?:won't|will not|doesn't|does not|may not|might not) work (?:for|with|on) (?:all|every|each)\b|"
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
@@ -408,7 +413,12 @@ def score(sentence: Sentence) -> float:
         return 0.0
     text = sentence.cue_text
     if is_caveat(text):
-        return 0.0
+        # a caveat and a reason joined by ", but" ("The rewrite isn't finished, and I don't know if I'll finish
+        # it, but it's better than tutorials on an outdated torchtext"): the clause without the caveat counts
+        head, joined, tail = text.partition(", but ")
+        if not joined or is_caveat(head) == is_caveat(tail):
+            return 0.0
+        text = tail if is_caveat(head) else head
     if ("->" in text or "→" in text or "=>" in text) and ('"' in text or "“" in text):
         text = _QUOTED_SWAP.sub(" ", text)
     text = _TRIED_ACTION.sub("", text)  # anchored at the start: cheap on every sentence
@@ -639,7 +649,9 @@ _ED_ADJECTIVES = frozenset(
     # "scaled dot-product attention", "gated linear units", "balanced batches"
     "informed conditioned guided driven windowed gated structured constrained regularized regularised "
     "grounded distilled scaled shifted dilated tiled randomized randomised balanced generalized generalised "
-    "localized localised specialized specialised dedicated tied learned".split())
+    "localized localised specialized specialised dedicated tied learned "
+    # "no deform conv involved", "[B, C, T] shaped tensors", "instruction tuned models"
+    "involved shaped tuned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during based onto into across per "
                               "alongside within against".split())
