@@ -485,3 +485,34 @@ def test_a_clip_of_scaled_gradients_on_every_micro_batch_is_reported_for_the_sca
     unscaled = unscaled.replace("scaler.step(optimizer)", "optimizer.step()").replace("            scaler.update()\n", "")
     [plain] = run("clip-grad-order", unscaled)
     assert (plain.severity, plain.facts["problem"]) == (Severity.WARNING, "micro_batch")
+
+
+def test_checkpoint_to_a_path_variable_named_for_the_best_is_a_note():
+    # a helper named for saving writes the best model so far with its threshold; the path is held in a
+    # variable named for the best, and nothing in the file resumes: a note, not a warning
+    source = '''
+from pathlib import Path
+
+import torch
+
+
+def save_model(model, epoch, best_threshold, experiment_dir: Path) -> None:
+    model_path = experiment_dir / "best_model.pth"
+    torch.save({"model_state_dict": model.state_dict(), "best_threshold": best_threshold}, model_path)
+
+
+def train(model, loader, criterion, epochs, experiment_dir):
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+        save_model(model, epoch, 0.5, experiment_dir)
+
+
+model = Net()
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+'''
+    assert [f.severity for f in run("checkpoint-missing-optimizer", source)] == [Severity.INFO]
+    last = source.replace('"best_model.pth"', '"last.pth"')
+    assert [f.severity for f in run("checkpoint-missing-optimizer", last)] == [Severity.WARNING]

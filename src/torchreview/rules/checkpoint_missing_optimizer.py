@@ -58,7 +58,8 @@ Use instead
     The finding is a ``warning`` when the checkpoint is saved inside a loop or in a helper named for
     saving, and ``info`` for a one-time save after training (also once per fold or run, after a whole
     epoch loop) or a weights-only dictionary inside the loop, and for the best model so far (saved under
-    ``if acc > best_acc:`` or to a path named for the best) in a file that never resumes. A numbered series
+    ``if acc > best_acc:`` or to a path named for the best, also through a variable that holds it:
+    ``model_path = out_dir / "best_model.pth"``) in a file that never resumes. A numbered series
     of weights (one per fold) read back after training, to score the test set, is no resume, nor are weights
     loaded back from an in-memory copy (``rewind_init = deepcopy(net.state_dict())``, a lottery-ticket rewind).
     Saving only the final weights for inference or export
@@ -2736,6 +2737,11 @@ def _best_so_far(ctx: FileContext, site: CallSite) -> bool:
     (``./checkpoints/best_model.pth``)."""
     if _BEST.search(_path_written(ctx, site.node)):
         return True  # (the dictionary's own keys, such as 'best_acc1', are kept by resume checkpoints too)
+    path = _written_to(site.node)
+    if isinstance(path, cst.Name):  # model_path = experiment_dir / "best_model.pth"; torch.save({...}, model_path)
+        held = _held_at(ctx, path.value, site.line)
+        if held is not None and _BEST.search("".join(ctx.code(held.value).split())):
+            return True
     return any(_BEST.search(c) for c in ctx.analysis(module_branches).get(site.line, ()))
 
 
