@@ -2053,7 +2053,7 @@ def _raw_expr(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool
             return False  # partly moved: whether the rest still matters, this rule cannot tell
         return node.value in state.raw
     if isinstance(node, cst.Attribute | cst.Subscript):
-        if _part_moved(ctx, node, state):
+        if _part_moved(ctx, node, state) or _metadata(node):
             return False
         inner: cst.BaseExpression = node.value
         if isinstance(inner, cst.Name):
@@ -2063,6 +2063,19 @@ def _raw_expr(ctx: FileContext, node: cst.BaseExpression, state: _State) -> bool
         return any(_raw_expr(ctx, el.value, state) for el in node.elements)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SAFE_METHODS:
         return _raw_expr(ctx, node.func.value, state)
+    return False
+
+
+# What a tensor says about itself is no tensor: ``batch_size = inputs.shape[0]``, ``x.ndim``, ``x.dtype``.
+_METADATA = frozenset({"shape", "ndim", "dtype", "device", "is_cuda", "layout", "requires_grad"})
+
+
+def _metadata(node: cst.BaseExpression) -> bool:
+    """``inputs.shape[0]``, ``x.shape``, ``x.dtype``: an attribute of the tensor that holds no tensor."""
+    while isinstance(node, cst.Attribute | cst.Subscript):
+        if isinstance(node, cst.Attribute) and node.attr.value in _METADATA:
+            return True
+        node = node.value
     return False
 
 
@@ -3457,5 +3470,55 @@ def main(X, Y):
     model = Net().cuda()
     opt = torch.optim.Adam(model.parameters())
     train(model, opt, X, Y, torch.nn.MSELoss())
+""",
+]
+
+VALID += [
+    # the batch size read from the batch is a number: checking the output's shape against it is no tensor op
+    """
+import torch
+
+USE_CUDA = torch.cuda.is_available()
+
+
+def train(net, data_loader, optimizer, criterion):
+    net.train()
+    for inputs, labels in data_loader:
+        batch_size = inputs.shape[0]
+        inputs = inputs.view(batch_size, 1, -1)
+        optimizer.zero_grad()
+        inputs = inputs.cuda() if USE_CUDA else inputs.cpu()
+        outputs = net(inputs)
+        assert outputs.shape == (batch_size, net.num_labels)
+        labels = labels.cuda() if USE_CUDA else labels.cpu()
+        loss = criterion(outputs, labels)
+        loss.backward()
+        optimizer.step()
+
+
+def main(loader):
+    net = Net()
+    if USE_CUDA:
+        net = net.cuda()
+    train(net, loader, torch.optim.Adam(net.parameters()), torch.nn.CrossEntropyLoss())
+""",
+]
+
+INVALID += [
+    # the labels themselves, not their shape, meet the output on the GPU
+    """
+import torch
+
+
+def train(net, data_loader, optimizer, criterion):
+    net = net.cuda()
+    for inputs, labels in data_loader:
+        batch_size = inputs.shape[0]
+        outputs = net(inputs.cuda().view(batch_size, -1))
+        correct = (outputs.argmax(1) == labels).sum()  # <- finding
+        loss = criterion(outputs, labels.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
 """,
 ]
