@@ -12,7 +12,7 @@ from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
 from torchreview.prtext import ReadText, Section, Sentence, read
 
-_FIXES_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b|"
+_TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b|"
                                 # "I tried to load the model on a CPU-only machine, however, I met" over the error
                                 r"\b(?:i|we|you|users?|it|they) (?:met|meet|get|got|hit|encounter(?:ed)?|ran into|run into|"
                                 r"faced?|saw|see|received?)\b")
@@ -80,7 +80,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         # "Fix for" over a traceback, "Solves:" over a RuntimeError: the error shown is the symptom fixed.
         # A title that repeats the error's own words ("scalar type Float but found Double") names it too.
         shown = " ".join(parsed.shown_error.lower().split())
-        fixing = [s for s in sentences if _FIXES_SHOWN_ERROR.search(s.cue_text)
+        fixing = [s for s in sentences if _TELLS_SHOWN_ERROR.search(s.cue_text)
                   or (s.section is Section.TITLE and len(s.cue_text) >= 20 and s.cue_text[:20] in shown)]
         if fixing:
             purpose.append((_STRONG, fixing[0]))

@@ -8,6 +8,7 @@ import re
 from torchreview.description.cues import _CUES, _MECHANISM_START, _STRONG
 from torchreview.prtext import Section, Sentence
 
+# A question in parentheses is the author's guess, not a reason: "Correct a minor typo (due to TTS?)".
 _ASIDE_QUESTION = re.compile(r"\([^()]{0,80}\?\)")
 # When the PR itself deprecates something, the removal it announces is part of the change.
 _OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|deleted)\b|"
@@ -248,8 +249,8 @@ _CAVEAT = re.compile(
     r"(?:pr |pull request )?by (?:mistake|accident)\b|^please (?:close|ignore) (?:it|this)\b|"
     # why the PR is a draft ("Draft due to requiring #1242"), not why the change is made
     r"^\W*(?:draft|wip|on hold)\b[^.]{0,40}\b(?:due to|because|until|since|pending)\b|"
-    # a dependency on other work: "assuming that #54202 will be merged"
-    # "This PR was developed based on #2635, so waiting for that PR to be merged."
+    # a dependency on other work: "This PR was developed based on #2635, so waiting for that PR to be merged.",
+    # "assuming that #54202 will be merged"
     r"\bwaiting for (?:that |the |this |another |the other |#\d+ |link )?(?:pr |pull request )?(?:#\d+ |link )?to (?:be )?"
     r"(?:merged|landed|land|released|accepted)\b|"
     r"\bassuming (?:that )?(?:#\d+|gh-\d+|link|the (?:other |upstream )?(?:pr|pull request)) (?:will be|is|gets|get) "

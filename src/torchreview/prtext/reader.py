@@ -179,7 +179,9 @@ def read(title: str, body: str) -> ReadText:
     def flush() -> None:
         if para:
             found = split_sentences(" ".join(para), para_section)
-            sentences.extend(replace(s, listed=True) for s in found) if para_listed else sentences.extend(found)
+            if para_listed:
+                found = [replace(s, listed=True) for s in found]
+            sentences.extend(found)
             para.clear()
 
     lines = text.split("\n")
