@@ -347,6 +347,38 @@ def evaluate(model, loader):
         total += loss
     return total / len(loader)
 """,
+    # helpers of another module named for the number they hand back (a star import, a module-qualified call)
+    """
+from utils import *
+
+
+def train(model, data, optim, num_epochs):
+    for epoch in range(num_epochs):
+        avrg_loss = 0
+        for x, y in data:
+            model.zero_grad()
+            loss = model.loss(x, y)
+            loss.backward()
+            optim.step()
+            loss = scalar(loss)
+            avrg_loss += loss
+        print(avrg_loss / len(data))
+""",
+    """
+import utils
+
+
+def train(ner_model, loader, crit, optimizer, epochs):
+    for epoch in range(epochs):
+        epoch_loss = 0
+        for x, y, mask in loader:
+            ner_model.zero_grad()
+            loss = crit(ner_model(x), y, mask)
+            epoch_loss += utils.to_scalar(loss)
+            loss.backward()
+            optimizer.step()
+        print(epoch_loss)
+""",
 ]
 
 VALID += [
@@ -922,8 +954,8 @@ def _plain_number(scope: _Scope, name: str, line: int, depth: int = 0, operand: 
         # (``loss = train_loss / (batch_idx + 1)``, ``batch_idx`` from ``enumerate``)
         return operand and "loss" not in name.lower()
     value, at = last[-1]
-    if _detached_whole(value):
-        return True
+    if _detached_whole(value) or _converter_call(value):
+        return True  # (loss = scalar(loss): a helper named for the number it hands back)
     if depth < 3 and (m := re.fullmatch(rf"{re.escape(name)} \+ (.+)", value)) and _detached_whole(m.group(1)):
         # ``train_loss += loss.item()`` adds no graph: the total holds one only if an earlier
         # assignment in the loop gave it one (none here: it starts as a number before the loop)
@@ -1037,6 +1069,8 @@ def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
 # helpers named for turning tensors into numbers: to_scalar, to_numpy, get_numpy, tonp, as_float
 _CONVERTER_NAME = re.compile(r"^(?:to_?|get_?|as_?)?(?:scalars?|numpy|np|floats?|items?|python|numbers?)$", re.IGNORECASE)
 _HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
+# a converter of another module, called through it: ``epoch_loss += utils.to_scalar(loss)``
+_MODULE_CONVERTER = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
 
 
 def _helper_detaches(ctx: FileContext, added: str) -> bool:
@@ -1044,13 +1078,20 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
     ``loss.cpu().data.numpy()``: every value the helper returns is a number, not the graph."""
     m = _HELPER_CALL.match(added)
     if not m:
-        return False
+        return _converter_call(added)
     func = _function_named(ctx, m.group(1))
     if func is None:
         # a helper of another module named for what it hands back: ``to_scalar([loss_recons, loss_vq])``
         return bool(_CONVERTER_NAME.search(m.group(1)))
     values = own_returns(func)
     return bool(values) and all(v is not None and _DETACHING.search(ctx.code(v)) for v in values)
+
+
+def _converter_call(value: str) -> bool:
+    """``utils.to_scalar(loss)``, or ``scalar(loss)`` from a star import: a helper named for handing back a
+    number, called through its module or never defined in this file."""
+    m = _MODULE_CONVERTER.match(value) or _HELPER_CALL.match(value)
+    return bool(m and _CONVERTER_NAME.search(m.group(1)) and not m.group(0).lstrip().startswith("self."))
 
 
 def _own_return_names(func: cst.FunctionDef) -> set[str]:
