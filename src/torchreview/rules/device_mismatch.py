@@ -146,7 +146,7 @@ from torchreview.rules._common import (
     declared_only,
     loader_methods_elsewhere,
 )
-from torchreview.rules._order import gpu_side, node_text
+from torchreview.rules._order import condition_test, gpu_side, module_branches, node_text
 
 
 @ast_gate("device-loop")
@@ -2168,7 +2168,20 @@ def _may_move_unseen(ctx: FileContext, call: cst.Call) -> bool:
             return True  # model.parse_batch(batch): the model's own method knows where the model is
         if root and root not in _DEVICE_KEEPING and not isinstance(func.value, cst.Name):
             return True  # obj.helper.fn(batch): an object's helper, which may hold a device
+        if isinstance(func.value, cst.Name) and _built_for_the_gpu(ctx, func.value.value):
+            return True  # packer.repack_vb(x, y): packer = CRFRepack(n, True) under "if args.gpu >= 0"
     return False
+
+
+_ABOUT_A_DEVICE = re.compile(r"cuda|gpu|device", re.IGNORECASE)
+
+
+def _built_for_the_gpu(ctx: FileContext, name: str) -> bool:
+    """``name`` is an object of a class this file does not define, built under a test of the GPU: it is
+    told whether the run has one, so its methods may place what they are handed."""
+    branches = ctx.analysis(module_branches)
+    return any(a.name == name and isinstance(a.value, cst.Call) and any(
+        _ABOUT_A_DEVICE.search(condition_test(c)) for c in branches.get(a.line, ())) for a in assignments(ctx))
 
 
 def _assign_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpression]]:
@@ -3520,5 +3533,48 @@ def train(net, data_loader, optimizer, criterion):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+""",
+]
+
+VALID += [
+    # the batch goes through a method of an object built for the GPU run (its class lives in another module)
+    """
+import torch
+from model.utils import CRFRepack
+
+
+def main(args, ner_model, loader, crit, optimizer, l_map):
+    if args.gpu >= 0:
+        ner_model.cuda()
+        packer = CRFRepack(len(l_map), True)
+    else:
+        packer = CRFRepack(len(l_map), False)
+    for epoch in range(args.epochs):
+        for words, tags, mask in loader:
+            words, tags, mask = packer.repack(words, tags, mask)
+            ner_model.zero_grad()
+            loss = crit(ner_model(words), tags, mask)
+            loss.backward()
+            optimizer.step()
+""",
+]
+
+INVALID += [
+    # the same object built the same way for every run says nothing of the device
+    """
+import torch
+from model.utils import CRFRepack
+
+
+def main(args, ner_model, loader, crit, optimizer, l_map):
+    ner_model.cuda()
+    packer = CRFRepack(len(l_map))
+    for epoch in range(args.epochs):
+        for words, tags, mask in loader:
+            words, tags, mask = packer.repack(words, tags, mask)
+            ner_model.zero_grad()
+            loss = crit(ner_model(words), tags, mask)  # <- finding
+            loss.backward()
+            optimizer.step()
 """,
 ]
