@@ -1070,7 +1070,8 @@ def _function_named(ctx: FileContext, name: str) -> cst.FunctionDef | None:
 _CONVERTER_NAME = re.compile(r"^(?:to_?|get_?|as_?)?(?:scalars?|numpy|np|floats?|items?|python|numbers?)$", re.IGNORECASE)
 _HELPER_CALL = re.compile(r"^\s*(?:self\.)?([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
 # a converter of another module, called through it: ``epoch_loss += utils.to_scalar(loss)``
-_MODULE_CONVERTER = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)\(.*\)\s*$", re.DOTALL)
+# (with the loss as an argument: ``loss.float()`` is the tensor's own method and keeps the graph)
+_MODULE_CONVERTER = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)\(\s*[^)\s].*\)\s*$", re.DOTALL)
 
 
 def _helper_detaches(ctx: FileContext, added: str) -> bool:
