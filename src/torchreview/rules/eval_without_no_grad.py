@@ -2579,12 +2579,14 @@ def _reached_without_grad(ctx: FileContext, func: cst.FunctionDef, cls: str | No
 
 
 def _over_literal_names(loop: TrainingLoop) -> bool:
-    """``for mode in ["loss", "tensor", "predict"]:``: a few settings tried in turn (often until one
-    works), not batches of data; a loop over data inside it is judged on its own."""
+    """``for mode in ["loss", "tensor", "predict"]:``, ``for debug in [True, False]:``: a few settings tried
+    in turn (often until one works), not batches of data; a loop over data inside it is judged on its own."""
     node = loop.node
     if not isinstance(node, cst.For) or not isinstance(node.iter, cst.List | cst.Tuple) or not node.iter.elements:
         return False
-    return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString) for e in node.iter.elements)
+    return all(isinstance(e.value, cst.SimpleString | cst.ConcatenatedString | cst.Integer | cst.Float)
+               or (isinstance(e.value, cst.Name) and e.value.value in ("True", "False", "None"))
+               for e in node.iter.elements)
 
 
 def _builds_a_model(loop: TrainingLoop, e: Event) -> bool:
@@ -4094,5 +4096,21 @@ def fit(model, train_data, test_data, optimizer, loss_function, batch_size, epoc
             output = model(x1, x2)
             correct += ((output > 0.5).float() == labels).sum().item()
         print(epoch, correct / len(test_data))
+""",
+]
+
+VALID += [
+    # a model run once for each of two settings, not over batches of data
+    """
+import torch
+
+
+def check_quantized(module, inputs, quantize):
+    model = torch.jit.script(module).eval()
+    models, outputs = {}, {}
+    for debug in [True, False]:
+        models[debug] = quantize(model, debug=debug)
+        outputs[debug] = models[debug](inputs)
+    return outputs[True], outputs[False]
 """,
 ]
