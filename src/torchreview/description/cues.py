@@ -514,7 +514,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
               # "The bug is fixed." reports the change, not the problem
-              r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|addressed|gone|closed)\b)|\b(?:bug|issue|problem) (?:where|when|in which|with|"
+              r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
+              r"addressed|gone|closed)\b)|"
+              r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
               # ("the issue that was discussed in #52" only points to where it is told)
               r"that(?! (?:was|were|is|has been|i|we) (?:\w+ )?(?:discussed|reported|mentioned|raised|described|"
               r"opened|filed|linked|referenced|noted)\b))\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
