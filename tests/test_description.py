@@ -2502,3 +2502,33 @@ def test_reasons_of_round_38_count(title, body):
 def test_a_reason_keeps_its_clause_when_a_caveat_follows_it():
     body = "Fixes the crash on empty folders, but I am not sure this is the best approach."
     assert check_description("Fix the loader", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    # how to switch it on, told as an instruction
+    ("WIP: int4 inference", "A first draft of int4 inference. To enable it, install bitsandbytes and pass --int4."),
+    # what the new code needs, and the state of one of its parts
+    ("Draft: sequence parallel", "A draft of sequence parallelism. It currently depends on the ring-attention "
+                                 "package to split long inputs."),
+    ("Add a sparse Adam", "- [Not currently supported] fused kernels\n- a plain loop over the parameter groups"),
+    ("Add speaker labels", "This adds speaker labels to the transcript. This is an experimental feature as of now."),
+    # what is added, and what the author was doing when they found a slip
+    ("Add the LoRA demo", "add everything we need for the LoRA demo;\n\nupdate readme;"),
+    ("Fix typos in the guide", "I have been trying to reproduce the guide and spotted two typos."),
+    # a label over a link, and what kind of change it is
+    ("Add a memory profiler hook", "## Motivation\n* memory viewer tool: https://example.org/viewer\n\n## Changes\n"
+                                   "* add the hook to the benchmark runner"),
+    ("Refresh the lock file", "Only the lock file changes, so this is a plain dependency refresh."),
+])
+def test_no_reason_in_the_shapes_of_round_39(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix the loader", "When trying to resume from a checkpoint, the optimizer state is lost."),
+    ("Support bf16", "To enable bf16 on older cards, we emulate it with fp32 accumulation, so it is twice as "
+                     "fast as before."),
+    ("Cache the tokenizer", "We tokenized every batch twice, so this is much faster now."),
+])
+def test_reasons_beside_the_shapes_of_round_39_still_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

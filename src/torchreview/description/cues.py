@@ -35,7 +35,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
         (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers|others|other people|everyone)"
-              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b|"
+              r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"
+              # "so this is an isolated dependency refresh": what kind of change it is, not what it gives
+              r"(?<!\bthis is)(?<!\bit is)|\bso (?:this|it) is\b(?! (?:an?|just|only|purely|simply|mostly|merely|"
+              r"basically|essentially) )|"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
@@ -250,7 +253,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"wandb|tensorboard|folders?|director(?:y|ies)|files?)\b)|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|"
               # "we needed a way to …" tells a need; "I want to say sorry", "we want to thank …" do not
-              r"\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
+              # "add all we need for inference" names what is added
+              r"(?<!\ball )(?<!\bwhat )(?<!\bwhatever )(?<!\beverything )\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
               r"share|let you know|highlight|clarify)\b)|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b|"
               # "This way the copies overlap with compute", "Reproducibility matters for our ablations"
@@ -533,7 +537,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
-        (1.0, r", so (?!on\b|far\b)|\bthan (?:expected|configured|intended|necessary|needed|requested|"
+        (1.0, r", so (?!on\b|far\b|(?:this|it) is (?:an?|just|only|purely|simply|mostly|merely|basically|essentially) )|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
               # "loss spikes", "spikes in memory"; "Spikes pipeline" (a spiking network) names no symptom

@@ -64,6 +64,13 @@ _SCOPE = re.compile(
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
     # "Currently does not implement an audio model, only builds the pipeline."
     r"^(?:currently|for now|at the moment|right now),? (?:it |this )?(?:does not|doesn't) (?:yet )?\w+[^.]{0,80}\bonly\b|"
+    # "It currently depends on fsdp2 and torchao": what the new code needs, not a problem before it
+    r"^(?:it|this(?: (?:pr|change|implementation|feature|version|draft|option|mode))?) (?:currently|for now|"
+    r"at the moment|right now) (?:only )?(?:depends on|requires|relies on|needs)\b|"
+    # "This is an experimental feature as of now", "[Not currently supported] Float8Linear …": the state
+    # of the new code or of one of its parts
+    r"\b(?:is|are) (?:an? )?experimental (?:[\w-]+ )?(?:as of now|for now|currently|at the moment|right now)\b|"
+    r"^\W*[\[(](?:not )?(?:currently|yet|for now) (?:not )?(?:supported|implemented|available|working|tested)[\])]|"
     # "Currently, the performance of the models on the test set is the following": a results report
     r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
     r"numbers?|losse?s?)\b[^.]{0,160}\b(?:is|are) (?:the following|as follows|below)\b|"
@@ -118,6 +125,8 @@ def _fix_minor(m: re.Match[str]) -> str:
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screenshots?|demo|examples?|outputs?|docs?|"
                            r"benchmarks?|notebook|colab|wandb|dashboard)\W*link\W*$|"  # "examples run log: <link>"
+                           # "visualization tool: <link>": a label over a link points somewhere, as a bare link does
+                           r"^(?:[\w-]+ ){0,3}[\w-]+\s*:\s*link\W*$|"
                            r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
                            r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
@@ -267,7 +276,10 @@ _REMOVED_ATTRIBUTE = re.compile(r"\b((?:remov|delet|clean|drop|strip|prun)\w*(?:
                                 r"a few |few |several |an? )?(?:unnecessary|unneeded|redundant|superfluous|useless|dead) ")
 # "Try to fix the reward normalization", "This PR attempts to add bf16": the tried action is the change
 # itself, told with a hedge; what follows "to" is no goal of something else
-_TRIED_ACTION = re.compile(r"^(?:(?:i|we|this pr|this|this change|this commit) )?(?:try|tries|tried|trying|"
+# "I've been trying to reproduce the paper and found a typo", "While trying to run it, …": what the
+# author was doing when they met the change's cause, not a goal of the change
+_TRIED_ACTION = re.compile(r"^(?:(?:i|we|this pr|this|this change|this commit|while|when|(?:i|we)(?:'ve| have)(?: been)?|"
+                           r"i'm|i am|i was|we're|we are|we were) )?(?:try|tries|tried|trying|"
                            r"attempt|attempts|attempted|attempting|an attempt|first attempt|my attempt) to ")
 # A typo or wording fix quotes the old and the new text ("so you don't need to change them.W" -> "…"):
 # the quoted words are the document's, not the author's reason.
@@ -394,8 +406,11 @@ _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply 
 
 
 # How to switch the new feature on: "To enable cosine scheduling with warm restarts, you can set:"
+# "To enable it, install torchao and set strategy=fsdp2": an instruction in the imperative says the same
 _USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try|run|switch to) [^,]{0,80}, "
-                       r"(?:you|users?|one) (?:can|could|should|need to|have to|must|may|just)\b")
+                       r"(?:(?:you|users?|one) (?:can|could|should|need to|have to|must|may|just)\b|"
+                       r"(?:just |simply |first )?(?:install|set|pass|add|export|specify|call|run|launch|use|import|"
+                       r"put|change|provide|select|choose|build|compile|download) (?!to\b|for\b)\S)")
 
 
 # A line in capitals ("PLEASE NOTE THAT THIS REPOSITORY IS NO LONGER MONITORED.") is a template's banner
@@ -454,7 +469,8 @@ def score(sentence: Sentence) -> float:
             text = _GOAL_REF.sub(" ", text)
         text = _FIX_VAGUE.sub(" fix issue", text)
     scoped = False  # the sentence tells how far the change reaches: it explains the change, not a problem
-    if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text:
+    if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text \
+            or "as of now" in text:
         text, found = _SCOPE.subn(" ", text)
         scoped = found > 0
     if "the " in text:
@@ -478,7 +494,7 @@ def score(sentence: Sentence) -> float:
         text = _UNTESTED.sub("", text)  # "…, but haven't tested it, since I don't have the data"
     if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
         text = _USAGE.sub(" ", text)
-    if text.startswith("to ") and ("you" in text or "user" in text):
+    if text.startswith("to ") and ", " in text:
         text = _USAGE_TO.sub(" ", text)
     if "?)" in text:
         text = _ASIDE_QUESTION.sub(" ", text)  # "Correct a minor typo (due to TTS?)": a guess, not a reason
