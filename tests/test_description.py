@@ -2532,3 +2532,11 @@ def test_no_reason_in_the_shapes_of_round_39(title, body):
 ])
 def test_reasons_beside_the_shapes_of_round_39_still_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "fix a bug when using `async_mode`, the policy will not sync its weights to the engine",
+    "After a restart the sampler does not resume from the saved position.",
+])
+def test_a_step_that_does_not_happen_is_a_symptom(body):
+    assert check_description("Sync the policy weights", body).verdict == "purpose"

@@ -506,7 +506,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"aren't|are not|weren't|were not|won't|will not|cannot|can not|can't|couldn't|could not|never) (?:work|"
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
-              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|"
+              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|sync|synchroni[sz]e|resume|finish|"
               # a participle after "is not": "checkpointing is not applied to LoRA" (the state today)
               r"applied|saved|loaded|updated|called|propagated|freed|released|respected|triggered|logged|"
               r"restored|cleared|synchroni[sz]ed|synced|"
