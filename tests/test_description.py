@@ -2540,3 +2540,25 @@ def test_reasons_beside_the_shapes_of_round_39_still_count(title, body):
 ])
 def test_a_step_that_does_not_happen_is_a_symptom(body):
     assert check_description("Sync the policy weights", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix a typo in the encoder (#41)", "A small change for the linked issue with no other effects.\n\nRelated to #41."),
+    ("Segmentation head", "Don't merge. Still in the testing phase."),
+    ("Fix error in grad_accum", ""),
+    ("Fix a bug in my fix", "Turns out I had a typo"),
+    ("Remove unused imports", "While reading the trainer I noticed a few unused imports."),
+    ("feat: move to accelerate launch for multi-GPU runs", ""),
+    ("[Docs] Improve the quickstart", "## Why are these changes needed?\n\nThis is a cherry-pick of #4120."),
+])
+def test_no_reason_in_the_shapes_of_round_40(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix index errors in the collate function", ""),
+    ("Fix the loader", "I noticed that the loader crashes on empty folders."),
+    ("Cache the tokenizer", "Move to a cached tokenizer to speed up the first epoch."),
+])
+def test_reasons_beside_the_shapes_of_round_40_still_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

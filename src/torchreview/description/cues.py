@@ -13,6 +13,9 @@ import re
 # the text, not an error anyone saw
 _WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
                   r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
+_NOT_A_DESTINATION = "".join(rf"(?<!\b{verb} )" for verb in (
+    "move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
+    "porting transition transitioned transitioning").split())
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
@@ -69,7 +72,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "such that we allow loading …" is "so that"
               r"\b(?:such that|s\.t\.) (?:we|users?|you|it|they|one|people|the \w+|this|these) (?:\w+ )?(?:can|could|will|allow|"
               r"get|do|don't|no longer|never|always|are|is|stay|keep|work|match)\b"),
-        (0.9, r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
+        # "move to accelerate launch", "switch to support branch": "to" after a verb of moving names where to,
+        # not what for
+        (0.9, _NOT_A_DESTINATION + r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
               # what the change gives, said as a comparison: "makes the loss weighting more flexible", "the new
               # function carries out more comprehensive evaluation" ("Add more comprehensive tests" names the change)
               r"\b(?:makes?|made|making|is|are|becomes?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
@@ -520,6 +525,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "The bug is fixed." reports the change, not the problem
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
               r"addressed|gone|closed)\b)|"
+              # "the cited issue with minimal side effects": the issue pointed to, not a problem told
+              r"(?<!\bcited )(?<!\blinked )(?<!\breferenced )(?<!\bmentioned )(?<!\brelated )(?<!\babove )"
               r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
               # ("the issue that was discussed in #52" only points to where it is told)
               r"that(?! (?:was|were|is|has been|i|we) (?:\w+ )?(?:discussed|reported|mentioned|raised|described|"

@@ -17,7 +17,9 @@ _OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|del
 # "fix a bug where the loss …" still describe the problem.
 _FIX_BUG_AT = re.compile(
     r"^(?:\W*\w+\W+)?(?:this (?:pr|change|commit|patch) )?(?:fix|fixes|fixed|fixing|correct|corrects|corrected|correcting)\s+"
-    r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:\w+ )?(?:bugs?|issues?|problems?) "
+    r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:(?:\w+ )?(?:bugs?|issues?|problems?)|"
+    # "fix error in accum_grad" names no error; "fix index errors in …" names one
+    r"(?:small |minor |little )?(?:errors?|mistakes?)) "
     r"(?:when|with|in|for|of|on|about)\b"
     # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
     r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
@@ -125,6 +127,10 @@ def _fix_minor(m: re.Match[str]) -> str:
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screenshots?|demo|examples?|outputs?|docs?|"
                            r"benchmarks?|notebook|colab|wandb|dashboard)\W*link\W*$|"  # "examples run log: <link>"
+                           # "This is a cherry-pick of #41330": where the change comes from
+                           r"^(?:this (?:pr |change )?is )?(?:a |an )?(?:cherry-?pick|backport|port|re-?submission|"
+                           r"resubmission|rebase|copy|duplicate) (?:of|from) (?:pr |the pr |commit )?(?:link|#\d+|gh-\d+|"
+                           r"[\w.-]+/[\w.-]+#\d+|[0-9a-f]{7,40})\W*$|"
                            # "visualization tool: <link>": a label over a link points somewhere, as a bare link does
                            r"^(?:[\w-]+ ){0,3}[\w-]+\s*:\s*link\W*$|"
                            r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
@@ -136,7 +142,7 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"relate to|link to)s?(?: or (?:close|fix|resolve|address)s?)? (?:any|an?) (?:previous |existing |open "
                            r"|related |known )?issues?\W*$")
 # Finding a typo is no story of a problem: "just a typo I noticed while reading the docs".
-_NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b")
+_NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b|^(?:it )?turn(?:s|ed) out(?: that)?\b")
 # "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
 # not a goal of the change.
 _HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\?$")
@@ -356,7 +362,8 @@ def is_caveat(text: str) -> bool:
 
 _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? |in an? )?"
                         r"(?:early |very early |an early )?"
-                        r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review)\b")
+                        r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review|"
+                        r"(?:in )?(?:the )?test(?:ing)? phase|being tested|in testing|under test(?:ing)?)\b")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
@@ -442,7 +449,8 @@ def score(sentence: Sentence) -> float:
         text = _REMOVED_ATTRIBUTE.sub(r"\1 \2unused ", text)
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
-    if "wip" in text or "progress" in text or "draft" in text or "construction" in text or "under " in text:
+    if "wip" in text or "progress" in text or "draft" in text or "construction" in text or "under " in text \
+            or "test" in text:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "depreciat" in text:
         text = text.replace("depreciat", "deprecat")  # a common misspelling ("numpy has depreciated np.float")
@@ -482,7 +490,8 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if "warning" in text:
         text = _ADDS_WARNING.sub(" adds", text)
-    if "typo" in text:
+    if "typo" in text or "unused" in text:
+        # "I noticed a couple of unused imports", "Turns out I had a typo": how the slip was found
         text = _NOTICED.sub(" ", text)
     if " to keep " in text or " to make " in text or "review" in text:
         text = _PR_LOGISTICS.sub(" ", text)
