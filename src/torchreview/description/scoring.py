@@ -18,8 +18,10 @@ _OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|del
 _FIX_BUG_AT = re.compile(
     r"^(?:\W*\w+\W+)?(?:this (?:pr|change|commit|patch) )?(?:fix|fixes|fixed|fixing|correct|corrects|corrected|correcting)\s+"
     r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:(?:\w+ )?(?:bugs?|issues?|problems?)|"
-    # "fix error in accum_grad" names no error; "fix index errors in …" names one
-    r"(?:small |minor |little )?(?:errors?|mistakes?)) "
+    # "fix error in accum_grad" names no error, only a place in the code; "fix index errors in …" names one,
+    # and "fix the error when set_params gets a callback" or "… in training with fp16" tell when it shows
+    r"(?:small |minor |little )?(?:errors?|mistakes?)(?= (?:in|for|of|on) (?:the )?(?:code\b|[\w-]*[_.][\w.]*[\w](?:$|[ ,;]))))"
+    r" "
     r"(?:when|with|in|for|of|on|about)\b"
     # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
     r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
