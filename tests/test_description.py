@@ -2562,3 +2562,30 @@ def test_no_reason_in_the_shapes_of_round_40(title, body):
 ])
 def test_reasons_beside_the_shapes_of_round_40_still_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add a ranking loss", "Adds the pairwise ranking loss.\n\nThe implementation currently uses summed scores rather "
+                           "than averages."),
+    ("Use ring attention", "remove the explicit all-gather, use ring attention from the linked repo. need to install "
+                           "ring-attn first."),
+    ("Fix a small bug in the adapter forward", "As discussed offline.\n\nNote: no tests are added but this will "
+                                               "be tested via #70."),
+])
+def test_no_reason_in_the_shapes_of_round_41(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Persist the sampler state", "- pass `loader` to both `save(...)` calls so `batches_seen`, the sampler RNG, and "
+                                  "the epoch counter survive resumes."),
+    ("Use position ids for packing", "With packing on, the mask holds segment numbers.\nHowever the attention kernel "
+                                     "expects the mask to be a bool tensor."),
+])
+def test_reasons_of_round_41_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_the_prs_own_however_is_no_reason():
+    body = "Adds the fused loss.\nHowever, this requires the kernel package to be installed."
+    assert check_description("Add a fused loss", body).verdict == "mechanism-only"

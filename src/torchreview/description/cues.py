@@ -45,6 +45,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
+              # "so `batches_yielded`, the sampler RNG and the epoch position survive resumes": a subject of a
+              # few words, or a list of them
+              r"\bso (?:the |our |their |your )?[\w`'.-]+(?: ?,? (?!so\b)[\w`'.-]+){1,8}? (?:stay|remain|keep|survive|"
+              r"line up|match|behave) (?:the same|in sync|intact|consistent|across|after|over|through|when|"
+              r"resumes?|restarts?|checkpoints?|reloads?|aligned)\b|"
               # "so all eos tokens are treated the same", "so every rank is ready before step 0"
               r"\bso (?:all|every|each|both|no) (?:\w+ ){0,3}(?:are|is|can|will|get|gets|stay|stays|work|works|"
               r"match|matches)\b|"
@@ -264,6 +269,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b|"
               # "This way the copies overlap with compute", "Reproducibility matters for our ablations"
               r"^(?:in )?(?:this|that) way\b(?! of\b| to\b)|(?<!n't )(?<!not )\bmatters? (?:for|to|when|because|here|a lot)\b"),
+        # "However transformers expect `attention_mask` to be a bool tensor": what the code meets expects
+        # something else than what it gets (the PR's own "however, this requires …" is a caveat)
+        (0.9, r"^however,? (?!(?:this|it|the (?:pr|change|patch|fix|new \w+))\b)(?:[\w`'.-]+ ){1,3}?"
+              r"(?:expects?|requires?|assumes?|wants?) (?:the |an? |all |every )?[\w`'.-]+ to\b"),
         # an effect on who can run it: "fine-tuning on limited hardware", "removes one step for the user"
         # ("memory-efficient attention" alone is the name of a kernel)
         (0.9, r"\blimited (?:hardware|memory|gpu memory|vram|resources|compute)\b|"
@@ -574,7 +583,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:recent |latest |new )?breaking changes? (?:in|of|from|introduced)\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
         (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
-              r"reached|exercised|tested|maintained)\b|\bno (?:callers|users|tests)\b"),
+              r"reached|exercised|tested|maintained)\b|"
+              # "no tests are added" is a note on this PR
+              r"\bno (?:callers|users|tests)\b(?! (?:are|were|have been|has been|added|included|yet|for now)\b)"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
               r"forever|a long time|ages|minutes|hours)\b|\btakes? (?:about |around |over |almost )?\d[\d.]* ?"

@@ -75,6 +75,10 @@ _SCOPE = re.compile(
     # of the new code or of one of its parts
     r"\b(?:is|are) (?:an? )?experimental (?:[\w-]+ )?(?:as of now|for now|currently|at the moment|right now)\b|"
     r"^\W*[\[(](?:not )?(?:currently|yet|for now) (?:not )?(?:supported|implemented|available|working|tested)[\])]|"
+    # "The implementation currently uses summed log-probabilities": how the new code works so far
+    r"^(?:this|the) (?:new )?(?:implementation|pr|feature|version|change|draft|notebook|script|example|demo|tool|"
+    r"option|backend|recipe) (?:currently|for now|at the moment|right now) (?:only )?(?:uses?|supports?|handles?|"
+    r"covers?|works? (?:with|on|for)|reads?|loads?|accepts?|runs? on|takes?|expects?|assumes?|returns?|trains?)\b|"
     # "Currently, the performance of the models on the test set is the following": a results report
     r"^(?:currently|right now|at the moment|for now),? (?:the )?(?:performance|results?|scores?|metrics?|accuracy|"
     r"numbers?|losse?s?)\b[^.]{0,160}\b(?:is|are) (?:the following|as follows|below)\b|"
@@ -409,6 +413,9 @@ _UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i|we)\s+(?:haven't|have not|did not|
 _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then |still |instead )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
                     r"enable|provide)\b|"
+                    # "need to install long-context-attention first": an instruction with its subject left out
+                    r"(?:^|[.;:] )(?:you |users? )?(?:just |first |also )?(?:will )?(?:need|have) to (?:first )?(?:install|set|pass|"
+                    r"download|build|compile|export|enable|specify|provide)\b|"
                     # "The path to the YAML file needs to be specified": how to use it, in the passive
                     r"\b(?:needs?|has|have|must|should) (?:to )?be (?:specified|set|passed|provided|given|installed|"
                     r"configured|defined|supplied|placed|put|downloaded|added|changed|updated|enabled)\b")
