@@ -2589,3 +2589,16 @@ def test_reasons_of_round_41_count(title, body):
 def test_the_prs_own_however_is_no_reason():
     body = "Adds the fused loss.\nHowever, this requires the kernel package to be installed."
     assert check_description("Add a fused loss", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "In this PR we tried to resolve some issues we encountered in the code when testing the two demos.",
+    "In this PR we tried to solve some challenges in the code of the two demos.",
+])
+def test_problems_the_author_met_name_no_symptom(body):
+    assert check_description("Demo fixes", body).verdict == "mechanism-only"
+
+
+def test_a_problem_the_author_met_and_tells_still_counts():
+    body = "We encountered a crash in the loader when a folder is empty."
+    assert check_description("Demo fixes", body).verdict == "purpose"

@@ -44,10 +44,14 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
-                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?)\b(?! of \w)|"
+                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?|challenges?)\b(?! of \w)|"
                         # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
                         r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
                         r"module|test|tests|notebook|example|docs?|typo|typos|import|imports)\b")
+# "Fixes for bugs I hit while working on the manual", "to resolve some issues we encountered in the code":
+# that the author met a problem names no symptom, as "fix a bug" does not
+_PROBLEMS_MET = re.compile(r"\b((?:bugs?|issues?|problems?|challenges?|errors?|glitches)) (?:that |which )?(?:i|we) "
+                           r"(?:have |had )?(?:encountered|hit|ran into|run into|met|faced|found|saw|noticed|came across)\b")
 # "Currently, two warm-up schedules are supported": what the new code covers (its scope), not the
 # state before the change. "Currently the loader crashes" keeps its other words.
 _SCOPE = re.compile(
@@ -477,6 +481,8 @@ def score(sentence: Sentence) -> float:
         if "bug" in text or "minor" in text or "small" in text or "tiny" in text or "some" in text or "few" in text \
                 or "several" in text or "little" in text:
             text = _FIX_MINOR.sub(_fix_minor, text)
+    if " i " in text or " we " in text:
+        text = _PROBLEMS_MET.sub(r"\1", text)
     if "rais" in text or "throw" in text:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
