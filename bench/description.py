@@ -842,9 +842,9 @@ FE, FF, FK, GF, GG, GH): 0.899 / 0.832 / 0.864 at the start and at the end; clea
 1 gets 0.969 / 0.963 / 0.966, the check 0.887 / 0.832 / 0.859 against reader 1 and 0.861 / 0.812 / 0.836
 against reader 2, 0.890 / 0.832 / 0.860 where both agree and 0.983 / 0.913 / 0.947 where both call the
 label clear. So on these texts the gap is not label noise: two readers agree well above the floor, and
-the check misses about one verdict in seven that both readers share, most of them texts the labellers
-call torn (GH's labeller counted a reason given for a side detail as the PR's purpose; its second reader
-did too). Dev fixes, each with a test in our own words that fails on the code before it (the written
+the check misses 42 of the 259 verdicts both readers share (about one in six); 29 of those 42 are texts
+at least one reader marked torn (GH's labeller counted a reason given for a side detail as the PR's
+purpose, and its second reader did too; the misses were counted, never read). Dev fixes, each with a test in our own words that fails on the code before it (the written
 sets stay at 0.995): no reason in an instruction in the imperative ("To enable it, install …"), the new
 code's own dependencies and state ("It currently depends on …", "an experimental feature as of now", "[Not
 currently supported]", "The implementation currently uses …"), a label over a link, "so this is a …",
