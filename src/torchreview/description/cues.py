@@ -13,6 +13,8 @@ import re
 # the text, not an error anyone saw
 _WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
                   r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
+# "so this is an isolated refresh", "so it is just a rename": what kind of change it is, not what it gives
+_KIND_OF_CHANGE = r"(?:an?|just|only|purely|simply|mostly|merely|basically|essentially) "
 _NOT_A_DESTINATION = "".join(rf"(?<!\b{verb} )" for verb in (
     "move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
     "porting transition transitioned transitioning").split())
@@ -40,8 +42,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers|others|other people|everyone)"
               r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"
               # "so this is an isolated dependency refresh": what kind of change it is, not what it gives
-              r"(?<!\bthis is)(?<!\bit is)|\bso (?:this|it) is\b(?! (?:an?|just|only|purely|simply|mostly|merely|"
-              r"basically|essentially) )|"
+              r"(?<!\bthis is)(?<!\bit is)|\bso (?:this|it) is\b(?! " + _KIND_OF_CHANGE + r")|"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
@@ -553,7 +554,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
-        (1.0, r", so (?!on\b|far\b|(?:this|it) is (?:an?|just|only|purely|simply|mostly|merely|basically|essentially) )|\bthan (?:expected|configured|intended|necessary|needed|requested|"
+        (1.0, r", so (?!on\b|far\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
               # "loss spikes", "spikes in memory"; "Spikes pipeline" (a spiking network) names no symptom
