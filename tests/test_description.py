@@ -2602,3 +2602,42 @@ def test_problems_the_author_met_name_no_symptom(body):
 def test_a_problem_the_author_met_and_tells_still_counts():
     body = "We encountered a crash in the loader when a folder is empty."
     assert check_description("Demo fixes", body).verdict == "purpose"
+
+
+# Round 42: git commit messages (subject, wrapped body, trailers), read as `describe-check COMMIT_MSG` reads them.
+
+@pytest.mark.parametrize("subject", ["wip (#33)", "test (#120) (#131)"])
+def test_the_number_github_adds_to_a_squashed_subject_is_not_the_authors_words(subject):
+    assert check_description(subject, "Differential Revision: D1234567").verdict == "empty"
+    assert check_description("Fix the loader crash on empty folders (#88)", "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("subject", ["fbcode//vision/tools/export [B]", "tools/export 3/4", "vision/models/detection/heads",
+                                     "random change", "dummy commit", "test diff"])
+def test_a_folder_path_or_a_trial_commit_says_nothing(subject):
+    assert check_description(subject, "Reviewed By: someone\n\nDifferential Revision: D7654321").verdict == "empty"
+
+
+@pytest.mark.parametrize("subject", ["docs/readme", "src/train.py", "notebooks/intro_tutorial.ipynb", "train.py"])
+def test_a_file_path_or_a_kind_and_a_word_still_name_a_change(subject):
+    assert check_description(subject, "").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Batch the cache refresh", "1. Refresh all rows in one call, which can help reduce the p99 request latency.\n"
+                                "2. Read the row index from the spec."),
+    ("Move the attention op to the core library", "Net 48KB binary size reduction on Android."),
+    ("Roll the conv op back to the eager version to fix\nhanging issues", ""),
+])
+def test_reasons_of_round_42_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Roll the conv op back to fix import issues", ""),
+    ("Add the VAE starter code", "Starter code for the VAE.\n\nCurrently, it includes\n\n- the model\n- the data module"),
+    ("Add a striping channel", "This is a channel that receives a set of transport contexts and listeners, and then "
+                               "splits each tensor into chunks and sends them over different connections."),
+])
+def test_no_reason_in_the_shapes_of_round_42(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -650,8 +650,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|better|improves?|improved|increases?|increased|reduces?|reduced|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
-              r"(?:[\w/-]+ ){0,2}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
+              r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
               r"speed)\b|"
+              # an amount and what it is of: "48KB binary size reduction", "a 12 ms step time improvement"
+              r"\d(?:\.\d+)? ?(?:kb|mb|gb|kib|mib|gib|ms|us|µs|%|x|×)(?: [\w-]+){1,3} (?:reduction|improvement|"
+              r"speed-?up|savings?|decrease|gain|win)s?\b|"
               # a signed change of a metric named by its short name ("+4.1% ACC", "+1.2 mAP", "-0.8 WER")
               r"(?<![\w.])[+-]\d+(?:\.\d+)?\s?(?:%|points?|pp)?\s?(?:acc|top-?[15]|map|miou|iou|auc|f1|bleu|wer|cer|fid|"
               r"psnr|ssim|rouge(?:-\w+)?|ap\d*)\b|"
@@ -853,6 +856,15 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
+    # a folder's path and nothing else, as tools that split one change over many commits title them
+    # ("fbcode//vision/tools [A]", "vision/tools/export 2/5"): where, but not what. Two levels or more, or
+    # a part marker: "docs/readme" is a kind of change and a word (as below), and a file's path names the
+    # file changed, as "Update train.py" does.
+    r"(?:[\w-]+:)?/{0,2}[\w-]+(?:/{1,2}[\w-]+){2,}/?(?: \[\w\])*(?: \d+/\d+)?|"
+    r"(?:[\w-]+:)?/{0,2}[\w-]+//[\w-]+(?:/[\w-]+)*(?: \[\w\])*(?: \d+/\d+)?|"
+    r"[\w-]+/[\w-]+(?: \[\w\])*(?: \[\w\]| \d+/\d+)|"
+    # a change made only to try something out: "random change", "dummy commit", "test diff"
+    r"(?:random|dummy|fake|sample|trial|test|testing) (?:change|changes|commit|diff|edit|test|pr)|"
     # a branch's name kept as it is, a kind and one word: "Feat/network", "hotfix/type", "dev/jdoe"
     r"(?:feat|feature|features|fix|bugfix|hotfix|chore|dev|devel|develop|release|exp|experiment|wip|topic|"
     r"user|users)/[\w.]+|"

@@ -43,8 +43,11 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # "to fix randomization issue", "to fix the loader bug" names where the trouble is, not what goes wrong
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
+# ("to fix hanging issues" names the symptom: the words before "issues" say what went wrong)
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
-                        r"(?:[\w-]+ ){0,2}?(?:issues?|bugs?|problems?|challenges?)\b(?! of \w)|"
+                        r"(?:(?!hang|crash|deadlock|freez|stall|segfault|oom\b|nan\b|leak|timeout|slow|race\b|"
+                        r"overflow|underflow|divergen|instabilit|precision\b|accuracy\b|perf)[\w-]+ ){0,2}?"
+                        r"(?:issues?|bugs?|problems?|challenges?)\b(?! of \w)|"
                         # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
                         r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
                         r"module|test|tests|notebook|example|docs?|typo|typos|import|imports)\b")
@@ -69,7 +72,8 @@ _SCOPE = re.compile(
     # "Currently, the Python surface is minimum implementation.": how far the new code has got
     r"^(?:currently|for now|at the moment),? (?:the |this |our )?(?:[\w-]+ ){0,4}?(?:is|are) (?:a |an |the )?"
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
-    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?)\b|"
+    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?|"
+    r"includes?|contains?|provides?|offers?|implements?)\b|"
     # "Currently does not implement an audio model, only builds the pipeline."
     r"^(?:currently|for now|at the moment|right now),? (?:it |this )?(?:does not|doesn't) (?:yet )?\w+[^.]{0,80}\bonly\b|"
     # "It currently depends on fsdp2 and torchao": what the new code needs, not a problem before it
@@ -589,6 +593,9 @@ _NEW_BEHAVIOUR = re.compile(
     r"\bnow\b|\bnew\b|\bwill\b|\bthis (?:pr|change|commit|patch|diff)\b|\bthe pr\b|"
     r"\bwe (?:add|use|move|rename|change|replace|keep|make|wrap|call|pass|read|store|set)\b|"
     r"^(?:it|tests?|docs?) |"
+    # "This is a channel that splits each tensor into chunks": what the new thing is and does
+    r"^this is an? (?:new |simple |small |first |basic |thin |generic )?(?!bug|problem|issue|regression|race|leak)"
+    r"[\w-]+(?: [\w-]+)? (?:that|which)\b|"
     # "… we are logging the missed keys": what the new code does ("we are seeing crashes" is a problem)
     r"\bwe(?:'re| are) (?!seeing|getting|hitting|running|losing|wasting|missing|facing)[a-z]+ing\b|"
     # how the new code is configured: "The run name defaults to the config name, and the project can be set

@@ -106,6 +106,11 @@ def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
     return stripped[:-1] + first.rstrip(), remainder
 
 
+# GitHub ends the subject of a squash-merged commit with the PR's number: "Fix the loader (#123)". The number
+# is GitHub's, not the author's words (a cherry-pick may carry two: "Fix the loader (#123) (#130)").
+_SQUASH_NUMBER = re.compile(r"(?:\s*\(#\d+\))+\s*$")
+
+
 # GitHub's strikethrough, ~~text~~ or ~text~ (closed by a tilde after a non-space, so "~3x faster and ~2 GB"
 # strikes nothing)
 _STRUCK = re.compile(r"(?<![~\w])(~~?)(?=[^\s~])[^~\n]*?[^\s~]\1(?![~\w])")
@@ -138,6 +143,8 @@ def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
     title, body = _rejoin_cut_title(title, body)
+    if title.endswith(")"):
+        title = _SQUASH_NUMBER.sub("", title)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
     if "]:" in text:
