@@ -2641,3 +2641,24 @@ def test_reasons_of_round_42_count(title, body):
 ])
 def test_no_reason_in_the_shapes_of_round_42(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add the packed loader", "* first version\n* More testing, need to try on the big GPU\n* lint"),
+    ("Pallas integration", "This is a first integration. Currently, it can run kernels that take any tensors as "
+                           "inputs and return one tensor."),
+])
+def test_work_notes_and_the_new_codes_reach_in_commit_bodies_are_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("subject", ["Summary: Test", "Title"])
+def test_an_exported_summarys_placeholder_says_nothing(subject):
+    assert check_description(subject, "Differential Revision: D1234").verdict == "empty"
+
+
+def test_what_someone_should_be_able_to_do_is_a_goal():
+    assert check_description("Build types on the phone", "Mobile builds should be able to create dynamic types by "
+                                                         "default.").verdict == "purpose"
+    assert check_description("Add the script", "You should be able to run it with the default config.").verdict \
+        == "mechanism-only"

@@ -635,6 +635,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),
         (0.75, r"^(?:allows|enables|lets|makes it possible|permits)\b|"
+               # a goal told as what someone or something ought to manage: "Mobile should be able to build
+               # dynamic types by default" ("You should be able to run it with …" is how to use the change)
+               r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
         (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
@@ -805,8 +808,10 @@ _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|ch
 # Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
 # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
-    # (after a tag such as "[WIP]": "[WIP] test")
-    r"^\W*(?:\[[\w -]{1,12}\]\s*)?(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|patch[- ]?\d*|update[- ]?\d+|"
+    # (after a tag such as "[WIP]": "[WIP] test"; after the label of an exported commit's summary: "Summary:
+    # Test"; "Title" is a template's word left as it was)
+    r"^\W*(?:summary:\s*)?(?:\[[\w -]{1,12}\]\s*)?(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|title|"
+    r"patch[- ]?\d*|update[- ]?\d+|"
     r"asdf?|qwerty|x{2,}|a{3,}|"
     # a newcomer's first try: "sorry, i'm learning to request pull", "testing how to make a PR"
     r"(?:sorry,? )?(?:i'?m |i am )?(?:just )?(?:learning|trying|testing) (?:how )?to (?:make|create|open|request|"

@@ -74,6 +74,10 @@ _SCOPE = re.compile(
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
     r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?|"
     r"includes?|contains?|provides?|offers?|implements?)\b|"
+    # "Currently, it can run kernels that take any tensors as inputs": what the new code can do so far
+    r"^(?:currently|for now|at the moment|right now),? (?:it|this|the (?:new )?(?:implementation|feature|version|"
+    r"prototype|integration|poc|tool|script)) can (?:only )?(?:run|handle|process|load|read|export|convert|train|"
+    r"compile|be used)\b|"
     # "Currently does not implement an audio model, only builds the pipeline."
     r"^(?:currently|for now|at the moment|right now),? (?:it |this )?(?:does not|doesn't) (?:yet )?\w+[^.]{0,80}\bonly\b|"
     # "It currently depends on fsdp2 and torchao": what the new code needs, not a problem before it
@@ -344,6 +348,8 @@ def _restated_option(text: str, section: Section) -> str:
 # its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
 # With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
 _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
+                        # after a few words of where the work stands: "More testing, need to try on the big GPU"
+                        r"^(?:[\w-]+ ){0,2}[\w-]+, (?:(?:still|also) )?(?:need|needs) to\b|"
                         # the author's next step on the PR ("I will raise an issue first if …", "We'll open a
                         # follow-up for the docs")
                         r"^(?:i|we)(?:'ll| will) (?:then |first |also )?(?:(?:raise|open|file|create|submit|send|make) "
