@@ -18,7 +18,10 @@ dev split and on the held-out split, the verdict accuracy, and the time to check
 
 With ``--real DIR`` it also scores a folder of real PR descriptions kept outside the repository (we do
 not commit other people's text): one JSON file per PR with the keys "title", "body" and "label"
-("purpose", "mechanism-only" or "empty"), and optionally "url" and "note". Files are grouped by the
+("purpose", "mechanism-only" or "empty"), and optionally "url" and "note". A git commit message is one
+file with the key "message" instead of "title" and "body": it is split as `describe-check COMMIT_MSG`
+splits it (the subject, then the body after the first blank line), and a message git wrote (a merge,
+fixup! or squash!) is left out, as the hook leaves it. Files are grouped by the
 first letter of their name, so a folder can hold batches labelled at different times (for example
 "a*.json" used while changing the cues and "b*.json" kept aside to measure once).
 
@@ -869,6 +872,7 @@ from collections import Counter
 from pathlib import Path
 
 from torchreview.description import check_description
+from torchreview.prtext.commit_message import read_commit_message
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions"
 POSITIVE = "mechanism-only"
@@ -938,6 +942,11 @@ def load_real(folders: list[Path], skip: frozenset[str] = frozenset()) -> list[d
             case = json.loads(path.read_text(encoding="utf-8"))
             if case.get("label") not in {"purpose", "mechanism-only", "empty"}:
                 raise SystemExit(f"{path}: label must be purpose, mechanism-only or empty")
+            if "message" in case:  # a commit message, read as the commit-msg hook reads it
+                message = read_commit_message(case["message"])
+                if message.written_by_git:
+                    continue
+                case["title"], case["body"] = message.title, message.body
             case["id"] = path.stem
             cases.append(case)
     return cases

@@ -2662,3 +2662,43 @@ def test_what_someone_should_be_able_to_do_is_a_goal():
                                                          "default.").verdict == "purpose"
     assert check_description("Add the script", "You should be able to run it with the default config.").verdict \
         == "mechanism-only"
+
+
+# A squash-merged commit: GitHub's subject ends with "(#N)" and the body lists the PR's own commits as "* " lines.
+
+def test_the_steps_of_a_squash_log_fix_the_prs_own_work_and_are_no_reason():
+    body = "* first version\n* fix build error\n* fixed flaky test\n* rewrite for readability\n* lint"
+    assert check_description("Add the fused loader (#120)", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "* first version\n* pin the tokenizer to avoid a memory leak in the workers\n* lint",
+    "* use the dataset shard if possible\nWhen prepare gets an iterable dataset, call shard to split it across the "
+    "processes. This allows for more efficient data loading.\n* style\n* lint",
+])
+def test_a_step_that_gives_its_reason_or_the_prose_under_a_step_still_counts(body):
+    assert check_description("Use the dataset shard (#36)", body).verdict == "purpose"
+
+
+def test_a_bullet_list_in_a_pr_body_is_not_a_squash_log():
+    # no "(#N)" in the title: the author's own list, where a symptom counts as it does anywhere
+    body = "* first version\n* fix the NaN loss when fp16 is on"
+    assert check_description("Add the fused loader", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add a device mapping", "To reuse the batch size already set in the config on other devices, this PR adds a "
+                             "mapping from device names to config keys."),
+    ("Move the tasks", "As Lightning will be the default trainer, let's move the tasks to the top level."),
+    ("Apply the grads early", "This improves device utilization on some back-ends."),
+])
+def test_reasons_of_round_43_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "To visualize the snapshot file, we have a viewer hosted on the docs site.",
+    "To test this, we ran the benchmark on two GPUs.",
+])
+def test_how_to_use_or_test_the_change_put_first_is_no_reason(body):
+    assert check_description("Add the memory profiler", body).verdict == "mechanism-only"

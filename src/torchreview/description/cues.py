@@ -237,6 +237,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"developers|downstream)\b"),
         (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
+        # a goal put before the change it explains: "To reuse the batch size set in the config, this PR adds
+        # a mapping"; "As Lightning will be the default trainer, let's move the tasks" ("To enable it, install
+        # …" is how to use the change: _USAGE_TO)
+        (1.0, r"^(?:in order )?to (?!(?:test|verify|check|confirm|validate|reproduce|run|try|benchmark|measure|evaluate|"
+              r"see|review|do|get)\b)[a-z]+ [^,]{3,120}, (?:this (?:pr|change|commit|patch|diff)|we|i|let's|let us) "
+              r"(?:also |now |first )?(?!(?:have|has|can|could|may|might|need|should|must)\b)[a-z]+|"
+              r"^as (?!(?:it|this) (?:is|was|stands)\b)(?!this is (?:my|our|a) first\b)"
+              # ("As we have discussed, …", "As was mentioned in #12, …" point to a talk, not a reason)
+              r"(?![^,]*\b(?:discuss|mention|agree|said|say|note|suggest|talk|describ|explain|request|ask|propos|point|"
+              r"promis|plann)\w*)(?:[\w'.-]+ ){1,6}(?:will|is|are|"
+              r"was|were|has|have|does|did|can|cannot|can't|doesn't|don't|isn't|aren't|needs?|requires?)\b[^,]{0,100}, "),
         (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|"
               # a title that names the effect it is after: "Make the training usable from PyPI", "Make Compose
               # work with albumentations boxes", "make the two sharding paths compatible"
@@ -648,7 +659,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfrom ~?\d[\d.,]* ?\w* to ~?\d[\d.,]* ?(?:ms|s|sec|seconds|minutes|gb|mb|gib|mib|%|it/s)\b"),
         (1.0, r"\bperf(?:ormance)? (?:improve\w*|boost\w*|gains?|fix(?:es)?|optimi[sz]\w*|regression)\b|"
               r"\b(?:improv\w*|boost\w*|optimi[sz]\w*|increas\w*|enhanc\w*|upgrad\w*) (?:the )?(?:[\w-]+ ){0,3}?(?:perf|performance|speed|throughput|latency|"
-              r"memory usage|memory footprint|stability|reproducibility|determinism)\b|"
+              r"memory usage|memory footprint|stability|reproducibility|determinism|(?:device |gpu |hardware )?utili[sz]ation|"
+              r"occupancy|bandwidth)\b|"
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"

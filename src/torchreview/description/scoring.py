@@ -453,11 +453,23 @@ _BANNER = re.compile(r"^[^a-z]*(?:[A-Z][A-Z'’-]*[^a-zA-Z]+){4,}[A-Z][^a-z]*$")
 _STILL_NEEDED = re.compile(r",?\s*\(?\b(?:but|though|although) (?:i |we |it |this )?(?:still )?needs? [^.;)]{0,80}\bstill\b\)?")
 
 
+# The words that tie a step of a squash log to a reason of its own
+_STEP_REASON = re.compile(
+    r"\b(?:because|since|due to|so that|in order to|otherwise|as a result|caus(?:es|ed|ing)|(?:which|that) "
+    r"(?:led|leads) to|to (?:avoid|prevent|enable|allow|ensure|make sure|reduce|speed up|save|work around|"
+    r"get rid of))\b|\d(?:\.\d+)? ?(?:x|×|%) (?:faster|less|smaller|fewer|speed)"
+)
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only or _BANNER.match(sentence.text):
         return 0.0
     text = sentence.cue_text
+    if sentence.step and not _STEP_REASON.search(text):
+        # "* fix build error", "* fixed flaky test", "* rewrite for readability": a squash log's steps fix
+        # and tidy the PR's own work; a step gives a reason only when it says so ("* pin peft to avoid …")
+        return 0.0
     if is_caveat(text):
         # a caveat and a reason joined by ", but" ("The rewrite isn't finished, and I don't know if I'll finish
         # it, but it's better than tutorials on an outdated torchtext"): the clause without the caveat counts

@@ -111,6 +111,38 @@ def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
 _SQUASH_NUMBER = re.compile(r"(?:\s*\(#\d+\))+\s*$")
 
 
+def _is_squash_log(title: str, body: str) -> bool:
+    """A squash-merged commit: GitHub's subject ends with the PR's number, and the body is the PR's
+    commit subjects as "* " lines ("* first version", "* fix lint", "* address review"), not prose."""
+    if not _SQUASH_NUMBER.search(title):
+        return False
+    lines = [line for line in body.split("\n") if line.strip()]
+    return bool(lines) and lines[0].startswith("* ") and sum(line.startswith("* ") for line in lines) >= 2
+
+
+def _split_squash_log(body: str) -> tuple[str, list[str]]:
+    """The body with each "* " step on a paragraph of its own (the lines under a step are that commit's
+    own message, prose that may explain it), and the steps' words."""
+    out: list[str] = []
+    steps: list[str] = []
+    for line in body.split("\n"):
+        if line.startswith("* "):
+            steps.append(_words_of(line))
+            out.extend(["", line, ""])
+        else:
+            out.append(line)
+    return "\n".join(out), steps
+
+
+def _words_of(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _is_step(text: str, steps: list[str]) -> bool:
+    words = _words_of(text)
+    return bool(words) and any(words in step for step in steps)
+
+
 # GitHub's strikethrough, ~~text~~ or ~text~ (closed by a tilde after a non-space, so "~3x faster and ~2 GB"
 # strikes nothing)
 _STRUCK = re.compile(r"(?<![~\w])(~~?)(?=[^\s~])[^~\n]*?[^\s~]\1(?![~\w])")
@@ -143,7 +175,10 @@ def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
     title, body = _rejoin_cut_title(title, body)
+    steps: list[str] = []
     if title.endswith(")"):
+        if _is_squash_log(title, body):
+            body, steps = _split_squash_log(body)
         title = _SQUASH_NUMBER.sub("", title)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
@@ -329,6 +364,9 @@ def read(title: str, body: str) -> ReadText:
             para_listed = listed
         para_end = index
     flush()
+    if steps:
+        sentences = [replace(s, step=True) if s.section is not Section.TITLE and _is_step(s.text, steps) else s
+                     for s in sentences]
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
                     shows_error=shows_error, shown_error=shown_error, shown_deprecation=shown_deprecation,

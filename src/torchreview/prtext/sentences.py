@@ -34,6 +34,9 @@ class Sentence:
     refs_only: bool = False  # only an issue reference ("Fixes #123"), no words of its own
     # an item of a list that a line ending with ":" introduces ("This PR adds runs for:" over "- DQN: Atari")
     listed: bool = False
+    # a line of the log GitHub writes into a squash-merged commit ("* fix lint"): a step of the PR's own
+    # work, such as fixing what an earlier step broke
+    step: bool = False
 
 
 @dataclass(frozen=True)
