@@ -859,6 +859,48 @@ encountered", "to solve some challenges"); reasons in a step that does not happe
 "does not resume"), a list of things that then survive resumes, and "however X expects Y to …". As in
 every round, the dev fixes moved no held-out verdict. Keep FE, FF, FK, GF, GG and GH held out
 (--held-out FE,FF,FK,GF,GG,GH).
+
+Rounds 42 and 43 (stop 54): git commit messages. No real commit had been measured before, and the issue
+replays real commits. Twelve batches (KA to KF of 60, LA to LF of up to 60: 662 messages), each found and
+labelled blind by a helper who never saw or ran the check, from commit pages (app.semanticdiff.com,
+googlesource and gitea mirrors) and from pull requests whose body is an exported commit message
+("Summary: … Differential Revision: D…"). Splits written before any text arrived: KE, KF, LD, LE and LF
+held out. Each file holds the whole message ("message"); the bench splits it as `describe-check
+COMMIT_MSG` does. Before measuring, the blank line after the subject that some pages drop was put back
+(122 messages; the text as shown is kept beside it), and two LD messages already labelled as PRs in an
+earlier round were dropped. K was measured with the code at the start of the stop (3beccb8), L on arrival
+(6a59400), each before any of its errors were read.
+  batch (labels p/m/e, torn)      start P / R / F1        end F1
+  KA (28/31/1, 13), core          0.833 / 0.806 / 0.820   0.852
+  KB (22/24/14, 22), compilers    0.581 / 0.750 / 0.655   0.778
+  KC (22/36/2, 21), libraries     0.912 / 0.861 / 0.886   0.944
+  KD (7/42/11, 20), research      0.792 / 0.905 / 0.844   0.951
+  KE (27/33/0, 27), held out      0.862 / 0.758 / 0.806   0.857
+  KF (11/46/3, 13), held out      0.880 / 0.957 / 0.917   0.917
+  LA (25/35/0, 17), trainers      0.750 / 0.600 / 0.667   0.841
+  LB (33/22/5, 19), model zoos    0.611 / 0.500 / 0.550   0.651
+  LC (18/17/0, 17), core          0.857 / 0.353 / 0.500   0.733
+  LD (28/30/0, 13), held out      0.808 / 0.700 / 0.750   0.793
+  LE (13/16/0, 10), held out      0.857 / 0.750 / 0.800   0.800
+  LF (31/29/0, 20), held out      0.882 / 0.517 / 0.652   0.786
+Commit dev (395): K 0.783 / 0.842 / 0.812 -> 0.882 / 0.902 / 0.892, L 0.717 / 0.514 / 0.598 -> 0.794 / 0.730 /
+0.761. Commit held out (267): 0.860 / 0.760 / 0.807 -> 0.840 / 0.851 / 0.845 (clear labels, 184: 0.941 /
+0.835 / 0.885 -> 0.945 / 0.896 / 0.920). PR dev (1,350) 0.945 / 0.863 / 0.902 -> 0.946 / 0.863 / 0.902; PR held
+out (540) unchanged at 0.899 / 0.832 / 0.864. What the commits showed: a GitHub squash-merged commit
+("Subject (#N)" over "* " lines) lists the PR's own steps, and the steps' "fix build error", "fixed flaky
+test", "rewrite for readability" read as reasons; L (mostly such commits) started at 0.60. The steps now
+count only when they give their own reason ("* pin peft to avoid …"), and the prose under a step still
+counts. This is the first dev fix in many rounds that moved held-out verdicts (KE, LD, LF). Other fixes,
+each with a test in our own words that fails on the code before it: GitHub's "(#N)" is not the
+author's words ("test (#33)" is empty), a folder path ("fbcode//vision/tools [A]", "a/b/c 2/5") or a trial
+commit ("random change") says nothing, "Summary: Test" and "Title" say nothing; reasons in "can help reduce
+the p99 latency", "48KB binary size reduction", "to fix hanging issues", "X should be able to …", "To reuse
+…, this PR adds …", "As X will be the default, let's …", device utilization; no reason in a work note
+("More testing, need to try on H100"), what the new code can do so far ("Currently, it can run …", "Currently,
+it includes"), "This is a channel that …". Left alone: single-word placeholder subjects of exported commits
+("executorch", "aitemplate", "login": the check cannot tell a project's name from a change's), steps that
+fix a named symptom with no link word. Keep KE, KF, LD, LE and LF held out as well
+(--held-out FE,FF,FK,GF,GG,GH,KE,KF,LD,LE,LF).
 """
 
 from __future__ import annotations
