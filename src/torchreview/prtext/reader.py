@@ -120,29 +120,6 @@ def _is_squash_log(title: str, body: str) -> bool:
     return bool(lines) and lines[0].startswith("* ") and sum(line.startswith("* ") for line in lines) >= 2
 
 
-def _split_squash_log(body: str) -> tuple[str, list[str]]:
-    """The body with each "* " step on a paragraph of its own (the lines under a step are that commit's
-    own message, prose that may explain it), and the steps' words."""
-    out: list[str] = []
-    steps: list[str] = []
-    for line in body.split("\n"):
-        if line.startswith("* "):
-            steps.append(_words_of(line))
-            out.extend(["", line, ""])
-        else:
-            out.append(line)
-    return "\n".join(out), steps
-
-
-def _words_of(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
-
-
-def _is_step(text: str, steps: list[str]) -> bool:
-    words = _words_of(text)
-    return bool(words) and any(words in step for step in steps)
-
-
 # GitHub's strikethrough, ~~text~~ or ~text~ (closed by a tilde after a non-space, so "~3x faster and ~2 GB"
 # strikes nothing)
 _STRUCK = re.compile(r"(?<![~\w])(~~?)(?=[^\s~])[^~\n]*?[^\s~]\1(?![~\w])")
@@ -175,10 +152,9 @@ def read(title: str, body: str) -> ReadText:
     """Split ``title`` and ``body`` into the sentences a person wrote, with their sections."""
     body = body.replace("\r\n", "\n").replace("\r", "\n")
     title, body = _rejoin_cut_title(title, body)
-    steps: list[str] = []
+    squashed = False
     if title.endswith(")"):
-        if _is_squash_log(title, body):
-            body, steps = _split_squash_log(body)
+        squashed = _is_squash_log(title, body)
         title = _SQUASH_NUMBER.sub("", title)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
@@ -216,13 +192,15 @@ def read(title: str, body: str) -> ReadText:
     para_section = section
     para_end = -2  # index of the raw line that last went into ``para``
     para_listed = False  # ``para`` is an item of a list introduced by a line ending with ":"
+    # ``para`` is a step of a squash log: one "* " line (the lines under it are that commit's own message)
+    para_step = False
     lead_in = False  # the last line read ended with ":", or the list it introduced goes on
 
     def flush() -> None:
         if para:
             found = split_sentences(" ".join(para), para_section)
-            if para_listed:
-                found = [replace(s, listed=True) for s in found]
+            if para_listed or para_step:
+                found = [replace(s, listed=para_listed, step=para_step) for s in found]
             sentences.extend(found)
             para.clear()
 
@@ -354,7 +332,7 @@ def read(title: str, body: str) -> ReadText:
         if not _has_words(line, 1):
             continue
         body_content = True
-        if para and para_end == index - 1 and not bullet and section is para_section \
+        if para and para_end == index - 1 and not bullet and section is para_section and not para_step \
                 and _joins(para[-1], line):
             para.append(line)
         else:
@@ -362,11 +340,9 @@ def read(title: str, body: str) -> ReadText:
             para.append(line)
             para_section = section
             para_listed = listed
+            para_step = squashed and raw.startswith("* ")
         para_end = index
     flush()
-    if steps:
-        sentences = [replace(s, step=True) if s.section is not Section.TITLE and _is_step(s.text, steps) else s
-                     for s in sentences]
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
                     shows_error=shows_error, shown_error=shown_error, shown_deprecation=shown_deprecation,
