@@ -524,8 +524,8 @@ def _accumulation_window(step_conditions: tuple[str, ...], sched_conditions: tup
     if any(not _present(c, scheduler) for c in sched_conditions):
         return ""
     extra = [c for c in step_conditions if c not in sched_conditions]
-    counted = [condition_test(c) for c in extra if not c.startswith("else of ")
-               and MODULO_COUNT.search(condition_test(c)) and "==" in condition_test(c)]
+    tests = [condition_test(c) for c in extra if not c.startswith("else of ")]
+    counted = [t for t in tests if MODULO_COUNT.search(t) and "==" in t]
     return counted[0] if len(counted) == len(extra) == 1 else ""
 
 
