@@ -2702,3 +2702,33 @@ def test_reasons_of_round_43_count(title, body):
 ])
 def test_how_to_use_or_test_the_change_put_first_is_no_reason(body):
     assert check_description("Add the memory profiler", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    # where a bug or a typo was, with no word on what went wrong
+    ("Fix a bug in the tracker when running the demo", ""),
+    ("Fixed the resnet typo when building the cuda ops", ""),
+    ("Quick fixes", "Fixes for bugs we ran into while writing the tutorial."),
+    ("Cleanup", "fix indent error"),
+    # the template's own request to tag the PR, with its goal for the maintainers' release process
+    ("Use the new loader in the README", "**Please tag this pr with at least one of these labels to make our "
+                                         "release process faster:** BREAKING, new feature, bug fix"),
+    # a "Why" heading answered with the change itself
+    ("Update the trainer tests", "## Why are these changes needed?\n\nThis PR mainly updates the trainer unit tests."),
+    # how the author checked the work
+    ("Add reward-model training", "## Summary\n\n- add pairwise reward-model training\n\n## Validation\n\n"
+                                  "- a two-step run reached 100% validation pair accuracy"),
+])
+def test_no_reason_in_the_shapes_of_round_44(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix `tokens_in_batch` over-counting for padded batches", ""),
+    ("Load the optimizer state", "restore_state() does not actually load the optimizer state."),
+    ("Add keypoint heads", "Related issue: addresses community requests for keypoint support."),
+    ("Fix the loader", "Fix the bug of \"index out of range for a 0-dim tensor\" by calling item()."),
+    ("Fix the resume when the checkpoint is a plain dict", ""),
+])
+def test_reasons_of_round_44_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

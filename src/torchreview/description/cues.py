@@ -90,8 +90,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # work done side by side to save time: "to run dataset processing in parallel"
               r"\bto (?:run|process|load|execute|compute|do|handle) (?:[\w`-]+ ){0,4}in parallel\b"),
         # "Fix checkpoint loading when it is a dictionary", "fix step and epoch when resuming training": a fix
-        # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope)
+        # that names the situation in which the code goes wrong tells the problem ("Fix X for Y" names a scope).
+        # What is fixed must be named: "Fix a bug in bytetrack when running demo" and "Fixed a typo when
+        # loading kernels" say where, not what went wrong.
         (0.8, r"^\W*(?:\[[^\]]*\]\s*)*(?:\w+(?:\([\w-]*\))?:\s*)?(?:bug ?fix(?:es|ed)?|fix(?:es|ed|ing)?) "
+              r"(?!(?:[\w.`'-]+ ){0,3}?(?:bugs?|typos?)\b(?!:)|(?:(?:a|an|the|some|this|that|these|an? other|few|"
+              r"several|minor|small|potential|possible) )*(?:issues?|problems?)\b(?!:))"
               r"(?:[\w.`'=/<>+-]+:? ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
         # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
         # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
@@ -310,7 +314,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "requested by users" is a need; "the issue reported in #767" only points to where the
               # problem is told, as "Fixes #767" does
               r"\brequested (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
-              r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
+              r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original |community |customer |popular |frequent |many |several )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
@@ -394,7 +398,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
               # "fix some errors" is as bare as "fix some bugs"
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors\b)"
-              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording)[\w-]+ ){0,3}?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
@@ -476,6 +480,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
+              # a count that comes out wrong ("Fix `num_items_in_batch` over-counting for causal LM losses")
+              r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
@@ -528,8 +534,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "X does not work": a statement about the code. A sentence that opens with "Do not …" is an
         # instruction (what the change does), so a word must come before the negation; "samplers which
         # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
-        (1.0, r"(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
-              r"aren't|are not|weren't|were not|won't|will not|cannot|can not|can't|couldn't|could not|never) (?:work|"
+        (1.0, r"(?<=[a-z0-9')`] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
+              r"aren't|are not|weren't|were not|won't|will not|cannot|can not|can't|couldn't|could not|never) "
+              # ("load_state() does not actually load optimizer state")
+              r"(?:actually |really |always |properly |correctly |even )?(?:work|"
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
               r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|sync|synchroni[sz]e|resume|finish|"
@@ -803,6 +811,8 @@ _TRAINING_CODE = re.compile(
 _MECHANISM_START = re.compile(
     r"^(?:this (?:pr|pull request|change|commit|patch|diff|mr)\s+|these (?:commits|changes|patches)\s+|we\s+|i\s+|"
     r"here we\s+|in this pr,? (?:we|i)\s+)?"
+    # "This PR mainly updates the trainer unit tests"
+    r"(?:mainly |mostly |just |only |simply |basically |primarily |also |additionally )?"
     r"(?:add|adds|added|adding|update|updates|updated|updating|refactor|refactors|refactored|refactoring|"
     r"rename|renames|renamed|move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|"
     r"deleted|change|changes|changed|replace|replaces|replaced|use|uses|used|implement|implements|"

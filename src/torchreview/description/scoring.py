@@ -499,7 +499,7 @@ def score(sentence: Sentence) -> float:
     if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
     if "fix" in text or "correct" in text:
-        text = _FIX_BUG_AT.sub("fix ", text, count=1)
+        text = _FIX_BUG_AT.sub("fix the bug ", text, count=1)  # the place, kept apart from what goes wrong
         if "bug" in text or "minor" in text or "small" in text or "tiny" in text or "some" in text or "few" in text \
                 or "several" in text or "little" in text:
             text = _FIX_MINOR.sub(_fix_minor, text)

@@ -74,6 +74,8 @@ _SKIP_HEADINGS = re.compile(
     r"stack from ghstack.*|cc|signed-off-by|co-authored-by|"
     # a template's own part for the author to delete ("Section to remove before submitting your PR")
     r"(section )?to (be )?remove(d)? before (submitting|opening|merging).*|how it was tested|"
+    # how the author checked the work ("## Validation" over "two-step run reached 100% pair accuracy")
+    r"validation|verification|testing done|how (i|we) tested( it| this)?|"
     r"how to (check ?out|try)\b.*)$"
 )
 _PLAIN_HEADINGS = re.compile(
@@ -125,7 +127,7 @@ _PROMPT = re.compile(
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
     r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
     r"diagrams|images|logs)|((for more (information|info|details)|if needed|if applicable),? )?"
-    r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark)\b|"
+    r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark|tag|label|select|choose|pick|assign)\b|"
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
