@@ -2732,3 +2732,12 @@ def test_no_reason_in_the_shapes_of_round_44(title, body):
 ])
 def test_reasons_of_round_44_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("subject", ["Main 2", "Pull request/1869", "[accidental PR]", "Differential Revision: D4321"])
+def test_a_second_branch_pr_an_accidental_pr_and_a_trailer_as_subject_say_nothing(subject):
+    assert check_description(subject, "").verdict == "empty"
+
+
+def test_an_accident_the_change_puts_right_still_names_a_change():
+    assert check_description("Restore the config deleted by accident", "").verdict == "mechanism-only"

@@ -869,15 +869,19 @@ _PLACEHOLDER_TITLE = re.compile(
     # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")
     r"test(?:test)+|test ?run|amend(?:ed|ment)?|sample commit|[a-z]{1,2}|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
-    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?#?\d+)?|"
+    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?[#/]?\d+)?|"
     # a date alone ("28june", "June 28", "2023-06-28")
     r"(?:\d{1,2} ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)[a-z]* ?\d{1,2}(?:st|nd|rd|th)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)|"
-    # a branch's name, a one-word verdict
-    r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?|change|changed|"
+    # a branch's name (with the number GitHub adds to a second PR from it: "Main 2"), a one-word verdict
+    r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?(?:[- ]?\d{1,3})?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a PR opened by mistake, or titled with nothing but its freshness
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    r"accidental(?:ly opened)?(?: pr| pull request| commit)?|"
+    # a commit's trailer standing as its subject ("Differential Revision: D50816373")
+    r"(?:differential revision|pull request resolved|signed-off-by|reviewed by|change-id|fbshipit-source-id|"
+    r"ghstack-source-id):.*|"
     r"thanks?(?: you)?(?: (?:very|so) much)?|"
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"
