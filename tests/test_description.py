@@ -2741,3 +2741,13 @@ def test_a_second_branch_pr_an_accidental_pr_and_a_trailer_as_subject_say_nothin
 
 def test_an_accident_the_change_puts_right_still_names_a_change():
     assert check_description("Restore the config deleted by accident", "").verdict == "mechanism-only"
+
+
+def test_a_deeper_heading_under_the_test_plan_is_still_how_it_was_tested():
+    body = ("Adds the model builders for the new family.\n\n#### Test plan\n- [x] compare the forwards\n\n"
+            "##### Comparing forwards\nAny gap between the two outputs is only due to the rotary embedding.\n\n"
+            "## Notes\nThe tokenizer is unchanged.")
+    assert check_description("Add the new model family", body).verdict == "mechanism-only"
+    # a heading at the same level as the skipped one ends it
+    body = body.replace("## Notes\nThe tokenizer is unchanged.", "#### Why\nThe old builders crash on the new configs.")
+    assert check_description("Add the new model family", body).verdict == "purpose"

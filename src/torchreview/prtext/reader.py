@@ -172,6 +172,7 @@ def read(title: str, body: str) -> ReadText:
             sentences.append(s)
     body_content = False
     section = Section.PLAIN
+    skip_depth: int | None = None  # the level of the "#" heading that opened a skipped section
     fence: str | None = None
     indented_code = False
     prev_blank = True
@@ -238,15 +239,22 @@ def read(title: str, body: str) -> ReadText:
             continue
         if in_traceback and indent >= 2:
             continue
-        heading = _HEADING.match(raw) or _BOLD_LINE.match(raw) or _bare_heading(raw, lines, index)
+        marked = _HEADING.match(raw)
+        heading = marked or _BOLD_LINE.match(raw) or _bare_heading(raw, lines, index)
         if heading:
             prompted = in_examples = lead_in = False
             name = heading.group(heading.lastindex or 1)
             kind = _heading_kind(name)
             in_list = False
+            depth = len(marked.group(1)) if marked else None
+            if kind is None and section is Section.SKIP and depth is not None and skip_depth is not None \
+                    and depth > skip_depth:
+                continue  # "##### Comparing forwards" under "#### Test plan": still how it was tested
             if kind is not None:
                 section = kind
+                skip_depth = depth if kind is Section.SKIP else None
                 continue
+            skip_depth = None
             section = Section.PLAIN
             if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)) \
                     and not _OPTIONAL_MARK.search(name):
