@@ -2751,3 +2751,29 @@ def test_a_deeper_heading_under_the_test_plan_is_still_how_it_was_tested():
     # a heading at the same level as the skipped one ends it
     body = body.replace("## Notes\nThe tokenizer is unchanged.", "#### Why\nThe old builders crash on the new configs.")
     assert check_description("Add the new model family", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Fix the moe align op", "The `align_block` op is used by many MoE models, but it is not compilable with "
+                             "cuda graphs now. This PR fixes it."),
+    ("Fix fsdp2 loading", "When both low-memory loading and cpu offload are on, it will return an error:"),
+    ("Split out the reward function", "This should facilitate subclassing the trainer."),
+    ("Log the learning rate", "In this PR, the learning rate is added to the stats. Now it is easy to check the "
+                              "schedule in the dashboard."),
+    ("Add grad scaling", "With DDP the gradients get averaged over the world size, and that is not necessarily "
+                         "what we want."),
+])
+def test_reasons_of_round_45_count(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("FSDP fix for `load_state_dict`", "Workaround for https://github.com/pytorch/pytorch/issues/82963"),
+    ("Bump the Python requirement", "Fixes #28. It also bumps the Python floor to 3.10.\n\n**Question:** is a newer "
+                                    "torch strictly required for anything?"),
+    ("feat: support the new model on the NPU", "### What does this PR do?\n\nsupport the new model on the NPU\n\n"
+                                               "Add `[BREAKING]` to the PR title if it breaks any API."),
+    ("Return error codes from the loader", "The loader now returns an error code instead of raising."),
+])
+def test_no_reason_in_the_shapes_of_round_45(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

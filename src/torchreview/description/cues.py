@@ -107,7 +107,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
               # "Makes it trivial to install the examples", "facilitates the usage of config files"
               r"^makes (?:it|them) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible) to\b|"
-              r"\bfacilitat(?:es|ed|ing)\b|"
+              r"\bfacilitat(?:es|ed|ing)\b|\b(?:should|will|would|to|can|could|may|might|helps?(?: to)?) facilitate\b|"
+              # "Now it is easy to verify the LR schedule in wandb", "which makes it easy to swap the backbone"
+              r"\bnow (?:it is|it's|it becomes|becomes) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible|"
+              r"straightforward) to\b|\b(?:this|which|that|it) makes (?:it|them) (?:\w+ )?(?:trivial|easy|"
+              r"straightforward) to\b|"
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
@@ -476,6 +480,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
+              # "when both are enabled, it will return error:" (an error code or message is a thing, not a failure)
+              r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
+              r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
@@ -544,10 +551,15 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a participle after "is not": "checkpointing is not applied to LoRA" (the state today)
               r"applied|saved|loaded|updated|called|propagated|freed|released|respected|triggered|logged|"
               r"restored|cleared|synchroni[sz]ed|synced|"
-              r"correct|deterministic|reproducible|picklable|serializable|possible)\b|"
+              r"correct|deterministic|reproducible|picklable|serializable|possible|"
+              # "it is not compilable with cuda graph now"
+              r"compatible|compilable|compliable|traceable|exportable|scriptable|differentiable)\b|"
               r"(?<!which )(?<!that )(?<!who )(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|"
               r"won't|will not|cannot|can't|never) (?:need|have)\b"),
         (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
+              # "the gradients get averaged over the world size, and that's not necessarily what we want"
+              r"\bnot (?:necessarily |always |really |quite )?what (?:we|you|users?|the user|one|people|most people) "
+              r"(?:want|wants|wanted|expect|expects|expected|need|needs|intended)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
               r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
@@ -776,7 +788,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bconsistency\b|\bcompatibility\b(?! tests?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
-              r"\bduplication\b|\bboilerplate\b|\bworkaround\b|\bwork around\b"),
+              r"\bduplication\b|\bboilerplate\b|\bwork ?around\b(?! (?:for|to) (?:link|#\d+|gh-\d+)\W*$)"),
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),

@@ -130,7 +130,7 @@ _ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprec
                            r"(?:about|message|for|on|that|when)\b")
 # The error the new code raises is what it does ("This PR raises a descriptive error when an empty bucket is
 # passed"), as a warning it adds is; "the loader raises an error when …" without "this PR" or "now" is the bug.
-_RAISES_NEW = re.compile(r"(?:^this (?:pr|change|commit|patch) (?:now )?|\bnow )(?:raises|throws) (?:an? |the )?"
+_RAISES_NEW = re.compile(r"(?:^this (?:pr|change|commit|patch) (?:now )?|\bnow )(?:raises|throws|returns) (?:an? |the )?"
                          r"(?:[\w-]+ ){0,2}?(?:error|exception|[a-z]+error)\b")
 # "Fix graph_gps example minor error", "fix buggy regression task": a fix that calls its bug small or buggy
 # still names no symptom
@@ -466,6 +466,9 @@ def score(sentence: Sentence) -> float:
     if sentence.refs_only or _BANNER.match(sentence.text):
         return 0.0
     text = sentence.cue_text
+    if text.endswith("?"):
+        # "Question: is a newer torch strictly required for anything?" asks; it states no reason
+        return 0.0
     if sentence.step and not _STEP_REASON.search(text):
         # "* fix build error", "* fixed flaky test", "* rewrite for readability": a squash log's steps fix
         # and tidy the PR's own work; a step gives a reason only when it says so ("* pin peft to avoid …")
@@ -505,7 +508,7 @@ def score(sentence: Sentence) -> float:
             text = _FIX_MINOR.sub(_fix_minor, text)
     if " i " in text or " we " in text:
         text = _PROBLEMS_MET.sub(r"\1", text)
-    if "rais" in text or "throw" in text:
+    if "rais" in text or "throw" in text or "return" in text:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
         text = _HANDLES_A_SETTING.sub(" ", text)

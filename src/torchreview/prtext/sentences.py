@@ -128,6 +128,8 @@ _PROMPT = re.compile(
     r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
     r"diagrams|images|logs)|((for more (information|info|details)|if needed|if applicable),? )?"
     r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark|tag|label|select|choose|pick|assign)\b|"
+    # "Add `[BREAKING]` to the PR title if it breaks any API."
+    r"(add|prefix|put|include|use)\b[^.]{0,40}\b(to|in|into) (the|your) (pr |pull request )?title\b|"
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
@@ -186,7 +188,7 @@ _LICENCE = re.compile(r"^\s*by submitting this (?:pull request|pr|contribution),
 _REF = re.compile(
     r"\b(?:(?:fix|fixes|fixed|fixing|close|closes|closed|closing|resolve|resolves|resolved|resolving|"
     r"ref|refs|references?|see|related(?: to)?|part of|follow[- ]?up(?: to| of| on)?|addresses|address|"
-    r"(?:as )?discussed in|cf\.?|for|supersedes|replaces|reverts?|depends on|towards|toward|"
+    r"(?:as )?discussed in|cf\.?|for|supersedes|replaces|reverts?|depends on|towards|toward|(?:a )?work-?around(?: for)?|"
     r"implements|contributes to|tracking(?: issue)?|(?:is )?linked (?:to|with)|issue)\s*:?\s*)?"
     r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|https?://github\.com/\S+/(?:issues|pull)/\d+\S*|"
     r"https?://\S+/(?:issues|pull|browse|tickets?|jira)/\S+)",
