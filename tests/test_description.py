@@ -2777,3 +2777,24 @@ def test_reasons_of_round_45_count(title, body):
 ])
 def test_no_reason_in_the_shapes_of_round_45(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Add an option `non_blocking` to the plan", "Use non-blocking copies in the plan when this option is on."),
+    ("Add FP16 support", "# What does this PR do?\nEnables FP16 inference support"),
+    ("Docs: a table of the inference paths", "Adds a table of the stable inference paths. There is no content "
+                                             "change in this PR; the table sums up the docstrings."),
+    ("Skip-step AdamW", "This PR implements `SkipStepAdamW`. It's not ideal since it doesn't support fused ops yet."),
+])
+def test_no_reason_in_the_shapes_of_round_46(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title,body", [
+    ("Apply the fused kernels to the policy model", "As the kernel library says, it can bring VRAM and throughput "
+                                                    "benefits."),
+    ("Split the data step", "This is blocking the move to the new loader."),
+    ("Check the cache first", "There is no way to skip the download today."),
+])
+def test_reasons_of_round_46_count(title, body):
+    assert check_description(title, body).verdict == "purpose"

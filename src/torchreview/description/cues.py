@@ -227,7 +227,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
-              r"\bblocker\b|\bblocking\b|\bprerequisite\b|"
+              # ("non-blocking memcpy", "a blocking copy": a kind of call, not a blocker)
+              r"\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
+              r"waits?|send|recv|reads?|writes?|ops?|operations?|queues?)\b)|\bprerequisite\b|"
               # a version another project asks for: "detectron2 requires torch >= 1.6 according setup.py",
               # "Matgl depends on torch==2.2.1"; the PR's own requirement ("This PR requires torch>=2") is a note
               # (a project named by one word opens the sentence; "The new kernel requires torch>=2" is a note)
@@ -561,7 +563,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnot (?:necessarily |always |really |quite )?what (?:we|you|users?|the user|one|people|most people) "
               r"(?:want|wants|wanted|expect|expects|expected|need|needs|intended)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
-              r"\bthere (?:is|was|are|were) no\b|\bthere's no\b|\blacks?\b|\blacking\b|\bwithout this\b|"
+              # ("There is no content change in this PR" tells the PR's scope)
+              r"\bthere (?:is|was|are|were|'s) no\b(?! (?:functional |behaviou?ral |content |code |logic |api |"
+              r"user-facing |real |other |numerical )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
               # "The bug is fixed." reports the change, not the problem
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
@@ -665,7 +669,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # effect
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),
-        (0.75, r"^(?:allows|enables|lets|makes it possible|permits)\b|"
+        # ("Enables FP16 inference support" adds the support, as "Add FP16 support" does)
+        (0.75, r"^(?:allows|enables|lets|makes it possible|permits)\b(?! (?:the )?(?:[\w.-]+ ){0,4}?support\W*$)|"
                # a goal told as what someone or something ought to manage: "Mobile should be able to build
                # dynamic types by default" ("You should be able to run it with …" is how to use the change)
                r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
@@ -740,6 +745,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?:needed|need|required|requested) (?:by|from|for) |"
               # what gains: "Transformer networks benefit from initializing the embeddings with …"
               r"\bbenefits? (?:greatly |a lot |much )?from\b|"
+              # "it can bring VRAM and throughput benefits"
+              r"\b(?:brings?|gives?|provides?|offers?|yields?) (?:[\w-]+ ){0,4}?benefits?\b|"
+              r"\b(?:memory|vram|speed|throughput|performance|perf|latency|runtime) benefits?\b|"
               # an outside change at a version: "librosa.resample() changed parameters after 0.9"
               r"\b(?:changed|renamed|removed|dropped|moved|deprecated)\b[^.;]{0,40}\b(?:after|since|in|as of|starting "
               r"(?:with|from)|from) (?:version |v)?\d+(?:\.\d+)+\b|"

@@ -182,6 +182,8 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
     r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
+    # the author's own judgement of the change: "It's not ideal since it doesn't support fused ops yet"
+    r"^(?:it's|it is|this is|this isn't|that's|that is) (?:not ideal|not perfect|a bit hacky|hacky|not pretty)\b|"
     # the author's own view of what they hand in: "… but I believe it's still readable"
     r"\bbut i (?:believe|think|hope|guess) (?:it|this)(?:'s| is) still (?:readable|usable|fine|ok|okay|correct|"
     r"working|useful|good enough)\b|"
