@@ -2798,3 +2798,14 @@ def test_no_reason_in_the_shapes_of_round_46(title, body):
 ])
 def test_reasons_of_round_46_count(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Add the accuracy minifier and OOM debugging docs", "Add a crash reporting hook",
+                                   "Add NaN detection to the trainer"])
+def test_a_symptom_named_as_the_topic_of_what_is_added_is_no_reason(title):
+    assert check_description(title, "").verdict == "mechanism-only"
+
+
+def test_a_symptom_beside_such_a_topic_still_counts():
+    body = "Without it the loss goes NaN after 10k steps and nobody notices."
+    assert check_description("Add NaN checks to the loss", body).verdict == "purpose"

@@ -26,6 +26,12 @@ _FIX_BUG_AT = re.compile(
     # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
     r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
 )
+# A symptom named as the topic of a tool or a text ("Add OOM debugging docs", "crash reporting", "NaN checks")
+# is what the change adds, not a failure it fixes
+_SYMPTOM_TOPIC = re.compile(r"\b(?:oom|out[- ]of[- ]memory|crash|crashes|nans?|memory leaks?|leaks?|hangs?|deadlocks?|"
+                            r"segfaults?) (?=(?:debugging|detection|detectors?|reporting|reporters?|checks?|checking|"
+                            r"checkers?|guards?|docs|documentation|guides?|tutorials?|tracking|trackers?|profiling|"
+                            r"diagnos\w+)\b)")
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
 # the PR is cut this way, not why the change is made.
 _PR_LOGISTICS = re.compile(
@@ -510,6 +516,10 @@ def score(sentence: Sentence) -> float:
             text = _FIX_MINOR.sub(_fix_minor, text)
     if " i " in text or " we " in text:
         text = _PROBLEMS_MET.sub(r"\1", text)
+    if "debug" in text or "detect" in text or "report" in text or "check" in text or "doc" in text \
+            or "guide" in text or "guard" in text or "track" in text or "profil" in text or "diagnos" in text \
+            or "tutorial" in text:
+        text = _SYMPTOM_TOPIC.sub("", text)
     if "rais" in text or "throw" in text or "return" in text:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
