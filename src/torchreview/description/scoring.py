@@ -28,7 +28,7 @@ _FIX_BUG_AT = re.compile(
 )
 # A symptom named as the topic of a tool or a text ("Add OOM debugging docs", "crash reporting", "NaN checks")
 # is what the change adds, not a failure it fixes
-_SYMPTOM_TOPIC = re.compile(r"\b(?:oom|out[- ]of[- ]memory|crash|crashes|nans?|memory leaks?|leaks?|hangs?|deadlocks?|"
+_SYMPTOM_TOPIC = re.compile(r"\b(?:(?:infs?|nans?)/)?(?:oom|out[- ]of[- ]memory|crash|crashes|nans?|infs?|memory leaks?|leaks?|hangs?|deadlocks?|"
                             r"segfaults?) (?=(?:debugging|detection|detectors?|reporting|reporters?|checks?|checking|"
                             r"checkers?|guards?|docs|documentation|guides?|tutorials?|tracking|trackers?|profiling|"
                             r"diagnos\w+)\b)")
