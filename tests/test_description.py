@@ -2809,3 +2809,17 @@ def test_a_symptom_named_as_the_topic_of_what_is_added_is_no_reason(title):
 def test_a_symptom_beside_such_a_topic_still_counts():
     body = "Without it the loss goes NaN after 10k steps and nobody notices."
     assert check_description("Add NaN checks to the loss", body).verdict == "purpose"
+
+
+def test_a_trailer_line_above_the_description_does_not_hide_it():
+    # "Differential Revision:" is one trailer line, like "Signed-off-by:", not a heading over what follows
+    body = "Differential Revision: D1\n\nThe old loader crashes on empty shards."
+    assert check_description("Add the shard loader", body).verdict == "purpose"
+    assert check_description("wip", "Differential Revision: D1\nReviewed By: jdoe\nPulled By: jdoe").verdict == "empty"
+
+
+def test_a_labelled_test_plan_after_a_heading_ends_at_the_next_heading():
+    # ("Notes:" leaves the "## Testing" section; the "Test plan:" label has no level of its own)
+    body = ("## Testing\nran the unit tests\n\nNotes: kept the old flag\n\nTest plan: ran it twice\n\n"
+            "### Empty shards\nThe old loader crashes on empty shards.")
+    assert check_description("Add the shard loader", body).verdict == "purpose"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from torchreview.prtext.sentences import TRAILER_NAMES
+
 # --- cues -----------------------------------------------------------------------------------------
 # Each entry: (weight, pattern). Patterns run on lower-cased text where code spans became "code",
 # links "link" and mentions "someone". No nested repetition, so matching stays linear.
@@ -900,8 +902,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
     r"accidental(?:ly opened)?(?: pr| pull request| commit)?|"
     # a commit's trailer standing as its subject ("Differential Revision: D50816373")
-    r"(?:differential revision|pull request resolved|signed-off-by|reviewed by|change-id|fbshipit-source-id|"
-    r"ghstack-source-id):.*|"
+    r"(?:" + TRAILER_NAMES + r"):.*|"
     r"thanks?(?: you)?(?: (?:very|so) much)?|"
     # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
     r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"

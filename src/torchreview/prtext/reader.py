@@ -275,7 +275,7 @@ def read(title: str, body: str) -> ReadText:
         if label and not _BULLET.match(raw):
             kind = _heading_kind(label.group(1))
             if kind is not None:
-                section = kind
+                section, skip_depth = kind, None  # a label has no level: its section ends at the next heading
                 stripped = label.group(2).strip()
                 if not stripped:
                     continue

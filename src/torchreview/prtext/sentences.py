@@ -87,10 +87,14 @@ _PLAIN_HEADINGS = re.compile(
     # the author's own list of what changed (a template's "[ ] added to CHANGELOG" is a checkbox, skipped)
     r"release notes?|changelog)$"
 )
+# The labels of the lines git and review tools add under a commit message ("Signed-off-by: …", "Differential
+# Revision: D123"); a line that opens with one (and a colon) is a trailer, not the author's words.
+TRAILER_NAMES = (r"signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|reviewed by|suggested-by|"
+                 r"change-id|pull request resolved|differential revision|ghstack-source-id|ghstack-comment-id|"
+                 r"fbshipit-source-id|approved by|pulled by")
 # Commit trailers: one line each, wherever they stand. As a label they would open a skipped section
 # and hide the text after them ("Signed-off-by: …" first, then the description).
-_TRAILER = re.compile(r"^\s*(?:signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|"
-                      r"suggested-by|change-id)\s*$", re.IGNORECASE)
+_TRAILER = re.compile(r"^\s*(?:" + TRAILER_NAMES + r")\s*$", re.IGNORECASE)
 _HEADING_FRAME = re.compile(r"^(?:your|the|our)\s+|\s+(?:for|of|in) (?:this|the|your) (?:pull request|pr|change)$|"
                             r"\s+(?:optional|required|if any|if applicable|if relevant)\b.*$")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -110,11 +114,10 @@ _LOG = re.compile(
     re.IGNORECASE,
 )
 _BOILERPLATE = re.compile(
-    r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|pull request resolved:|differential revision:|"
-    r"ghstack-source-id:|ghstack-comment-id:|fbshipit-source-id:|reviewed by:|reviewers:|subscribers:|"
-    r"tasks:|tags:|signed-off-by:|co-authored-by:|stack from \[ghstack\]|stack created with|"
+    r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|(?:" + TRAILER_NAMES + r"):|reviewers:|subscribers:|"
+    r"tasks:|tags:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
-    r"<sub>|built with|generated with|imported from github|approved by:|x-github|"
+    r"<sub>|built with|generated with|imported from github|x-github|"
     r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable)",
     re.IGNORECASE,
 )
