@@ -904,8 +904,9 @@ _PLACEHOLDER_TITLE = re.compile(
     # a commit's trailer standing as its subject ("Differential Revision: D50816373")
     r"(?:" + TRAILER_NAMES + r"):.*|"
     r"thanks?(?: you)?(?: (?:very|so) much)?|"
-    # an issue's number alone ("fix 5665", "Fixes #12") and a commit named as a commit ("Fix commit")
-    r"(?:fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)(?: issue)? #?\d+|issue ?#?\d+|"
+    # an issue's number alone ("Closes #12", "issue 5665") and a commit named as a commit ("Fix commit").
+    # "Fix #12" names a change, a fix, as "Update train.py" does: it is mechanism-only (see FIXES_A_NUMBER)
+    r"(?:close|closes|closed)(?: issue)? #?\d+|issue ?#?\d+|"
     r"(?:fix|update|new|small|minor|final|last|another) commit|"
     r"[\w.]+(?:[- ][\w.]+){0,3}[- ]patch[- ]?\d+|"
     # a folder's path and nothing else, as tools that split one change over many commits title them

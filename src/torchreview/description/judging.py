@@ -75,6 +75,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \
         next((s.text for s in worded), "") or next((s.text for s in named), "") or \
+        next((s.text for s in sentences if FIXES_A_NUMBER.match(s.cue_text)), "") or \
         next((s.text for s in title if copyable(s.text)), "")
     if not purpose and parsed.shows_error:
         # "Fix for" over a traceback, "Solves:" over a RuntimeError: the error shown is the symptom fixed.
@@ -119,8 +120,16 @@ _GREETING = re.compile(rf"^\W*(?:{_HELLO}[^.!?]{{0,40}}|"
 _LEAD_IN_ONLY = re.compile(r"^\W*(?:[\w'-]+\W+){0,3}?[\w'-]+\s*[,:]\s*$")
 
 
+# "Fix #247", "fix for #84", "[WIP] fix 247", "Resolves #12": a fix of a numbered issue. It names a change,
+# as "Update train.py" does, though not what the change is for: mechanism-only, never empty.
+FIXES_A_NUMBER = re.compile(r"^\W*(?:\[[\w -]{1,12}\]\W*)?(?:bug|hot)?(?:fix|fixes|fixed|fixing|resolve|resolves|resolved|"
+                            r"solve|solves|solved)(?: for| of)?(?: (?:the )?(?:issue|bug))? ?#?\d+\W*$")
+
+
 def _says_nothing(sentence: Sentence) -> bool:
     text = sentence.cue_text
+    if FIXES_A_NUMBER.match(text):
+        return False
     return sentence.refs_only or bool(_PLACEHOLDER_TITLE.match(text)) or is_caveat(text) or (
         # "Ignore this, mistake": each piece says nothing
         "," in text and all(_PLACEHOLDER_TITLE.match(part.strip()) for part in text.split(",")))
