@@ -2844,3 +2844,30 @@ def test_a_fix_of_a_numbered_issue_names_a_change_so_it_is_mechanism_only_not_em
                                              ("Follow-up to #4321", "Follow-up to #4321.")])
 def test_a_bare_reference_without_a_fix_still_says_nothing(title, body):
     assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # an error the old code could set off, named as the object of "trigger", in a code span or not
+    ("Cast the gradient to half", "With autocast on, the next op can trigger `RuntimeError: expected scalar type "
+                                  "Float but found Half`."),
+    ("Cast the gradient to half", "Without the cast the reduction sometimes triggers an OOM on the last rank."),
+    # the place of a bug, then what goes wrong there
+    ("Fix sharded checkpoints", "Fixes a bug in the row-wise / table-wise checkpointing where the saved buffers "
+                                "would miss some of the shards."),
+    # a deprecation named as the cause, as a noun or as one of two outside changes
+    ("Fix issue 12", "This PR fixes issue #12, arising from the deprecation of `torch.cuda.amp.autocast`."),
+    ("Remove apex", "Since PyTorch introduced native AMP and deprecated `apex.amp`, we drop the apex path."),
+])
+def test_round_47_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # new code's own check, told with "trigger"
+    ("Add a strict mode", "Add an option to trigger an exception for missing shards."),
+    ("Add a strict mode", "The strict option will trigger an exception for missing shards."),
+    ("Fix the bug in the loader", ""),
+    ("Deprecate `foo`", "This PR starts the deprecation of `foo`."),
+])
+def test_round_47_mechanisms(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -282,6 +282,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"try|contact|open|ask|see|check|leave|ignore|feel free)\b)|"
               r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
+              r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
+              r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
               r"\bbiased\b|(?<!for )(?<!the )(?<!of )(?<!our )(?<!and )(?<!with )(?<!new )(?<!update )(?<!updated )"
               r"\bresult(?:s|ed)? in\b(?! (?:the )?(?:readme|table|paper|docs?|section|appendix|figures?|logs?|"
               r"wandb|tensorboard|folders?|director(?:y|ies)|files?)\b)|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
@@ -378,6 +381,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|solv\w*|resolv\w*|silenc\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              # "arising from the deprecation of X", "after the deprecation of X": the deprecation as the cause
+              r"\b(?:from|after|following|given|since|with) (?:the )?(?:recent |upcoming )?deprecation of\b|"
+              # "PyTorch introduced torch.cuda.amp and deprecated apex.amp": an outside change, told in two verbs
+              r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf) (?:has |have )?"
+              r"(?:introduced|added|released) [^.;]{1,60}? and (?:has |have )?(?:deprecated|removed|dropped)\b|"
               # "gym deprecated so updating import to gymnasium": the title drops the "is"
               r"\b(?:deprecated|depricated)(?: (?:since|in|as of|and)\b|,? so\b|,? hence\b|,? therefore\b)|"
               # "removed test for DeprecationWarning": a test named for the warning, not the warning itself
@@ -575,6 +583,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the cited issue with minimal side effects": the issue pointed to, not a problem told
               r"(?<!\bcited )(?<!\blinked )(?<!\breferenced )(?<!\bmentioned )(?<!\brelated )(?<!\babove )"
               r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
+              # "Fixes a bug in RW / TWRW checkpointing where the buffers …": the place, then what goes wrong
+              r"(?<=\bfix the bug )(?:[\w.`/-]+ ){1,6}?(?:where|in which|that causes|which causes|causing)\b|"
               # ("the issue that was discussed in #52" only points to where it is told)
               r"that(?! (?:was|were|is|has been|i|we) (?:\w+ )?(?:discussed|reported|mentioned|raised|described|"
               r"opened|filed|linked|referenced|noted)\b))\b|\bhard to\b|\bdifficult to\b|\bpainful\b|\bcumbersome\b|\berror-prone\b|"
