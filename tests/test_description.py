@@ -2871,3 +2871,30 @@ def test_round_47_reasons(title, body):
 ])
 def test_round_47_mechanisms(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # a test whose goal is only that "it works"
+    ("Fix the resume path", "Load the checkpoint with `weights_only=False`. Added a test to make sure that it works "
+                            "as expected."),
+    # the PR's own state, the author, a request to the reviewers, a checklist answered in prose
+    ("Bump transformers", "Untested as of right now"),
+    ("Rewrite the transforms docs", "Document the v2 functional API (docstrings still to be done)"),
+    ("Add a prompt tuning notebook", "Since this is my first PR, I hope the notebook follows your style."),
+    ("Add the MASTER recognizer", "But the hooks did not run, please help us to run the pre-commit hooks."),
+    ("Fix a comment", "Fixes a typo in the header comment.\n\nNo dependencies are required for this change."),
+    # a Motivation heading answered with the change
+    ("Feature/iss 794", "## Motivation\n\nDevelop the MASTER text recognizer within the framework.\n\n"
+                        "## Modification\n\nImplement its backbone and decoders."),
+])
+def test_round_47_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add a test for the radix cache", "## Motivation\nAdd a test to ensure the cache variants stay runnable after "
+                                       "refactors such as #3986."),
+    ("Add scheduler test", "This adds tests to ensure that it works, since resuming was broken before."),
+])
+def test_round_47_a_test_with_a_goal_of_its_own_keeps_it(title, body):
+    assert check_description(title, body).verdict == "purpose"
