@@ -2898,3 +2898,23 @@ def test_round_47_no_reason(title, body):
 ])
 def test_round_47_a_test_with_a_goal_of_its_own_keeps_it(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # an effect on time, or a limit lifted, in the same breath as the change
+    ("Move ray generation into the data pipeline, reduce training time and allow bigger batch sizes", ""),
+    ("Run on CPU", "This lowers inference time on CPU."),
+    # a cost told by its share
+    ("Skip gradients at inference", "During inference it no longer keeps gradients, which take up most of the GPU "
+                                    "memory."),
+])
+def test_round_47_effects(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add a memory report", "Add a tool that shows which tensors take up most of the memory."),
+    ("Log training time", "Log the training time per epoch."),
+])
+def test_round_47_time_and_memory_as_topics(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
