@@ -2918,3 +2918,20 @@ def test_round_47_effects(title, body):
 ])
 def test_round_47_time_and_memory_as_topics(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # what was wrong with the old design, said as a judgement of it
+    ("Move the hook calls into the task", "It was always odd to have `run_hooks` in the base task."),
+    ("Use the native sharding", "Use `>=` so that equal counts take the native path instead of falling back to the "
+                                "less efficient wrapper."),
+    ("Replace the wrapper", "The old wrapper is inefficient on many small shards."),
+    ("Add a cudagraphs backend", "It handles the cases where the earlier implementation is unsound/has errors."),
+])
+def test_round_47_the_old_design_judged(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_less_efficient_option_that_the_change_adds_is_no_reason():
+    assert check_description("Add an exact mode", "Add a flag to use the less efficient but exact kernel.").verdict \
+        == "mechanism-only"

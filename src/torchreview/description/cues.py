@@ -498,6 +498,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
+              # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
+              # the less efficient wrapper", an implementation that "is unsound/has errors"
+              r"\b(?:it|this|that) (?:was|is|has been|felt|feels|seems?|seemed) (?:always |quite |very |a bit |kind of |really |"
+              r"somewhat )?(?:weird|odd|strange|awkward|unintuitive|counter-?intuitive|clunky|unnatural) to\b|"
+              r"\b(?:is|are|was|were|being) (?:quite |very |really |rather |highly )?inefficient\b|"
+              r"\b(?:instead of|rather than|falls? back to|falling back to|fell back to|avoids?|avoiding) [^.;]{0,40}?"
+              r"\bthe less (?:efficient|performant|accurate|stable)\b|\bunsound\b|"
+              r"\b(?:is|are|was|were) (?:\w+/)?(?:has|have|had) (?:some |known )?errors\b|"
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
               # a count that comes out wrong ("Fix `num_items_in_batch` over-counting for causal LM losses")
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
