@@ -2935,3 +2935,20 @@ def test_round_47_the_old_design_judged(title, body):
 def test_a_less_efficient_option_that_the_change_adds_is_no_reason():
     assert check_description("Add an exact mode", "Add a flag to use the less efficient but exact kernel.").verdict \
         == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Use out-of-place ops in the tracer", "Fixes cases such as `x += n` resulting in invalid `2 += n` code in the "
+                                           "graph."),
+    ("Fix the multi-tensor LAMB reduction to be deterministic", ""),
+    ("Pack the MX scales", "The new layout has better utilization of the MFMA units."),
+])
+def test_round_47_bad_results_and_better_use(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the config to be read from YAML", ""),
+])
+def test_round_47_what_the_new_code_produces(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
