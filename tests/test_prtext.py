@@ -213,3 +213,18 @@ def test_a_quotation_is_never_cut_into_two_sentences():
 def test_a_stray_quote_does_not_join_the_sentences_after_it():
     texts = [s.text for s in read('Rename the 12" screen preset. Add a test. Keep the old name.', "").sentences]
     assert texts == ['Rename the 12" screen preset.', "Add a test.", "Keep the old name."]
+
+
+def test_a_template_instruction_in_italics_in_another_script_is_not_the_authors_text():
+    # a template's instructions, set in italics and written in Korean, over an English line by the author
+    body = ("## 변경 내용\n_이 PR에서 무엇이 바뀌는지 간단히 적어주세요._<br />\n"
+            "_자세한 내용은 [안내 문서](https://example.org/guide)를 참고해주세요._<br />\n\n"
+            "Moves the warmup schedule into the config.")
+    parsed = read("Move the warmup schedule", body)
+    assert not parsed.foreign
+    assert [s.text for s in parsed.sentences] == ["Move the warmup schedule", "Moves the warmup schedule into the config."]
+
+
+def test_the_authors_own_words_in_another_script_still_make_the_text_foreign():
+    parsed = read("학습률 수정", "_변경 내용을 적어주세요._\n\n학습률 스케줄러가 첫 에폭에서 멈추는 문제를 고쳤습니다.")
+    assert parsed.foreign

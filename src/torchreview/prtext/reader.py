@@ -42,6 +42,16 @@ from torchreview.prtext.sentences import (
 
 # a bold question of why opening a paragraph, followed by its answer
 _WHY_LEAD = re.compile(r"^\s*(?:\*\*|__)why\b[^*_\n]{0,60}\?(?:\*\*|__)\s*(.*)$", re.IGNORECASE)
+# a line set wholly in italics, as templates set their instructions: "_Describe the change._<br />"
+_ITALIC_LINE = re.compile(r"^(?:_[^_\s][^_]*_|\*[^*\s][^*]*\*)\s*(?:<br\s*/?>)?\s*$")
+
+
+def _mostly_other_script(text: str) -> bool:
+    """True when most letters are outside the Latin script (Hangul, CJK, Cyrillic, ...)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 4 and sum(ord(ch) >= 0x250 for ch in letters) > 0.5 * len(letters)
+
+
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 
@@ -238,6 +248,10 @@ def read(title: str, body: str) -> ReadText:
             indented_code = True
             continue
         if in_traceback and indent >= 2:
+            continue
+        if _ITALIC_LINE.match(stripped) and _mostly_other_script(_clean_inline(stripped)):
+            # "_변경해주시는 내용에 … 동의해주셔야 합니다._<br />": a template's instruction set in italics, in
+            # another script. It is not the author's text, so it must not make an English PR look foreign.
             continue
         marked = _HEADING.match(raw)
         heading = marked or _BOLD_LINE.match(raw) or _bare_heading(raw, lines, index)
