@@ -2952,3 +2952,21 @@ def test_round_47_bad_results_and_better_use(title, body):
 ])
 def test_round_47_what_the_new_code_produces(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_table_of_measurements_before_and_after_is_a_measured_effect():
+    body = ("Tune the MoE GEMM kernels on the first run and reuse the best configuration.\n\n"
+            "| | Prompt | Token |\n| :--- | :---: | ---: |\n| before | 138ms | 16.4ms |\n| after | 100ms | 13.9ms |")
+    result = check_description("MoE GEMM tuning", body)
+    assert result.verdict == "purpose"
+    assert result.evidence == ("before | 138ms | 16.4ms",)
+
+
+@pytest.mark.parametrize("table", [
+    "| model | top-1 |\n|---|---|\n| resnet50 | 76.1% |\n| vit-b | 81.2% |",  # results, nothing compared
+    "| setting | old | new |\n|---|---|---|\n| dropout | 10% | 20% |\n| warmup | 5% | 2% |",  # a config change
+    "| before | after |\n|---|---|\n| `cpu`, `gpu` | `cpu`, `gpu`, `xpu` |",  # compared, but not measured
+])
+def test_a_table_without_measured_runs_side_by_side_is_no_reason(table):
+    assert check_description("Update the table", "Update the table in the README.\n\n" + table).verdict \
+        == "mechanism-only"

@@ -85,6 +85,10 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
                   or (s.section is Section.TITLE and len(s.cue_text) >= 20 and s.cue_text[:20] in shown)]
         if fixing:
             purpose.append((_STRONG, fixing[0]))
+    if not purpose and parsed.shown_measurement:
+        # "| before | 138ms |" over "| after | 100ms |": the effect of the change, measured
+        row = parsed.shown_measurement
+        purpose.append((_STRONG, Sentence(text=row, cue_text=" ".join(row.lower().split()), section=Section.PLAIN)))
     if not purpose and parsed.shown_deprecation:
         # "UserWarning: X is deprecated …" as the body: the deprecation is why the code changes.
         line = parsed.shown_deprecation

@@ -37,6 +37,7 @@ from torchreview.prtext.sentences import (
     _sentence_parts,
     detect_bot,
     is_foreign,
+    measured_comparison,
     split_sentences,
 )
 
@@ -206,6 +207,8 @@ def read(title: str, body: str) -> ReadText:
     # ``para`` is a step of a squash log: one "* " line (the lines under it are that commit's own message)
     para_step = False
     lead_in = False  # the last line read ended with ":", or the list it introduced goes on
+    table: list[str] = []  # the rows of the markdown table being read
+    shown_measurement = ""
 
     def flush() -> None:
         if para:
@@ -297,6 +300,10 @@ def read(title: str, body: str) -> ReadText:
             continue
         if _TABLE.match(raw):
             body_content = shows_code = True
+            table.append(raw)
+            if index + 1 == len(lines) or not _TABLE.match(lines[index + 1]):
+                shown_measurement = shown_measurement or measured_comparison(table)
+                table.clear()
             continue
         if _STACK_HEADER.match(stripped):
             in_stack = True
@@ -368,7 +375,7 @@ def read(title: str, body: str) -> ReadText:
     out = tuple(sentences[:MAX_SENTENCES])
     return ReadText(sentences=out, bot=bot, body_has_content=body_content, foreign=is_foreign(out),
                     shows_error=shows_error, shown_error=shown_error, shown_deprecation=shown_deprecation,
-                    body_shows_code=shows_code)
+                    body_shows_code=shows_code, shown_measurement=shown_measurement)
 
 
 _TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]")

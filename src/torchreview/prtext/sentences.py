@@ -55,6 +55,9 @@ class ReadText:
     shown_deprecation: str = ""
     # The body shows code or a table: content, though not sentences about the change.
     body_shows_code: bool = False
+    # A table that compares measurements ("| before | 138ms |" over "| after | 100ms |", a "speedup" column):
+    # a measured effect, told in numbers. Its row that names the comparison, cells joined by " | ".
+    shown_measurement: str = ""
 
 
 _MOTIVATION_HEADINGS = re.compile(
@@ -106,6 +109,24 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _TABLE = re.compile(r"^\s*\|")
+# In a table, the words that set two runs side by side, and a number with the unit of a measurement
+_COMPARED = re.compile(r"\b(?:before|after|baseline|speed-?ups?|improvement|main|master|this pr|ours|patched|unpatched|"
+                       r"eager|fused)\b", re.IGNORECASE)
+_MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:ms|µs|us|s|sec|secs|seconds|min|gb|mb|gib|mib|%|x|×|tok/s|tokens/s|"
+                       r"it/s|samples/s|img/s|imgs/s|tflops|gflops)(?![\w/])", re.IGNORECASE)
+
+
+def measured_comparison(rows: list[str]) -> str:
+    """The row that names the comparison when ``rows`` (one markdown table) set measurements side by
+    side, else ""."""
+    cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
+    measured = sum(1 for row in cells if sum(1 for c in row if _MEASURED.search(c)) >= 1)
+    if measured < 2:
+        return ""
+    for row in cells:
+        if any(_COMPARED.search(c) for c in row):
+            return " | ".join(c for c in row if c)
+    return ""
 _LOG = re.compile(
     r"^\s*(traceback \(most recent call last\)|file \"[^\"]*\", line \d+|>>>|\.\.\. |\$ |in \[\d+\]:|"
     r"\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[?\d\d:\d\d:\d\d|[ewif]\d{4} \d\d:\d\d|"
