@@ -2970,3 +2970,12 @@ def test_a_table_of_measurements_before_and_after_is_a_measured_effect():
 def test_a_table_without_measured_runs_side_by_side_is_no_reason(table):
     assert check_description("Update the table", "Update the table in the README.\n\n" + table).verdict \
         == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body", "verdict"), [
+    ("Use boilerplate in the CUDA channel", "", "mechanism-only"),  # what the change uses
+    ("Add a model template", "This removes a lot of boilerplate from every new model.", "purpose"),
+    ("Share the setup code", "The same boilerplate was copied into every script.", "purpose"),
+])
+def test_boilerplate_is_a_reason_only_as_a_cost(title, body, verdict):
+    assert check_description(title, body).verdict == verdict

@@ -833,7 +833,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bconsistency\b|\bcompatibility\b(?! tests?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
-              r"\bduplication\b|\bboilerplate\b|\bwork ?around\b(?! (?:for|to) (?:link|#\d+|gh-\d+)\W*$)"),
+              # "reduce the boilerplate" is a goal; "Use boilerplate in the CUDA channel" names what is used
+              r"\bduplication\b|\b(?:less|reduc\w*|remov\w*|avoid\w*|cut\w*|eliminat\w*|without|no more|away) "
+              r"(?:the |some |much |a lot of |lots of )?(?:[\w-]+ )?boilerplate\b|\bboilerplate (?:code )?(?:is|was|were|gets?)\b|"
+              r"\bwork ?around\b(?! (?:for|to) (?:link|#\d+|gh-\d+)\W*$)"),
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
