@@ -932,6 +932,56 @@ request/1869", an accidental PR and a trailer as the subject are empty; over-cou
 load", community requests, "not compilable with X", "it will return an error", "should facilitate", "now
 it is easy to", "not what we want" and "brings VRAM and throughput benefits" are reasons. Keep the M
 batches held out as well (--held-out FE,FF,FK,GF,GG,GH,KE,KF,LD,LE,LF,MD,ME,MF,MH).
+
+Rounds 47 and 48 (stop 56): two more fresh rounds, each found and labelled blind by helpers, each split
+written before any text arrived, each measured on arrival with the code of that moment before any of its
+errors were read. Round 47 (measured at dc16517): NA to NF (90 PRs each: training scripts of model and
+research repositories, vision, speech and NLP, graph/science/RL, tooling around training, small
+repositories) and NG, NH (commit messages; four that repeated an exported PR already used were dropped,
+label unseen); held out ND, NE, NF and NH. Round 48 (measured at 9b685a0, between the fixes below): PA to
+PD (90 PRs each: fixes in model repositories' training scripts, docs and tutorials, distributed training
+and performance, older PRs of 2017-2021) and PE, PF (commit messages); held out PC, PD and PF. A second
+blind reader labelled every held-out text again (--second-reading /work/wt/relabel).
+  batch (labels p/m/e, torn)          start P / R / F1        end F1
+  NA (33/57/0, 22), training scripts  0.895 / 0.895 / 0.895   0.912
+  NB (22/68/0, 18), vision            0.935 / 0.853 / 0.892   0.916
+  NC (15/73/2, 23), speech and NLP    0.893 / 0.918 / 0.905   0.927
+  ND (24/66/0, 19), held out          0.935 / 0.879 / 0.906   0.915
+  NE (20/69/1, 21), held out          0.925 / 0.899 / 0.912   0.912
+  NF (22/65/3, 17), held out          0.910 / 0.938 / 0.924   0.924
+  NG (30/27/0, 17), commits           0.846 / 0.815 / 0.830   0.863
+  NH (31/28/0, 18), held out          0.857 / 0.857 / 0.857   0.857
+  PA (20/69/1, 22), script fixes      0.955 / 0.913 / 0.933   0.933
+  PB (16/74/0, 17), docs              0.984 / 0.824 / 0.897   0.913
+  PC (42/48/0, 18), held out, perf    0.804 / 0.854 / 0.828   0.828
+  PD (21/67/2, 23), held out, older   0.953 / 0.910 / 0.931   0.931
+  PE (34/26/0, 19), commits           0.667 / 0.692 / 0.679   0.735
+  PF (13/29/0, 17), held out          0.955 / 0.724 / 0.824   0.824
+Fresh PRs held out: round 47 (270: ND NE NF) 0.923 / 0.905 / 0.914 -> 0.924 / 0.910 / 0.917; round 48 (180:
+PC PD) 0.887 / 0.887 / 0.887, unchanged. Fresh commits held out: NH (59) 0.857 and PF (42) 0.824, both
+unchanged. Older held-out PRs (540) 0.867 -> 0.874 ("Fix #N", below, is the fix that reached them); older
+held-out commits (267) 0.845 and M held out (329) unchanged. Dev: older PRs (1,350) 0.910 -> 0.918, older
+commits (395) 0.856 -> 0.865, round 47 PRs (270) 0.898 -> 0.919, NG 0.830 -> 0.863, round 48 PRs (180)
+0.915 -> 0.923, PE 0.679 -> 0.735. Second reading of the held-out texts: the readers agree on 0.952 (ND
+NE NF), 0.966 (NH), 0.972 (PC PD) and 0.976 (PF) of the verdicts; reader 2 against reader 1 gets F1
+0.968, 0.964, 0.978 and 0.982. Where both agree the check gets 0.937 / 0.923 / 0.930 (ND NE NF), 0.873
+(NH), 0.885 / 0.909 / 0.897 (PC PD) and 0.816 (PF); where both also call the label clear, 0.969, 0.895,
+0.950 and 0.815. So the floor (F1 0.95, precision 0.92) sits just under the agreement of two readers,
+and the check is 0.03 to 0.07 below it on fresh PR texts and 0.1 or more on fresh commit messages.
+Fixes, each with a test in our own words that fails on the code before it (the written sets stay at
+0.995): "Fix #247" alone is mechanism-only, not empty (the word "fix" names a change; 8 of 8 clear real
+labels agree; "Closes #12" alone still says nothing); reasons: an error the old code could "trigger",
+"a bug in <place> where <what goes wrong>", a deprecation told as a noun or as the second of two outside
+changes, "reduce training time", "lowers inference time", "allow bigger batch sizes", "gradients, which
+take up most of the GPU memory", "it was always odd to have X in Y", "the old wrapper is inefficient",
+"falling back to the less efficient wrapper", "is unsound/has errors", "resulting in invalid code", a fix
+"to be deterministic", better utilization or occupancy, and a table that sets measured runs side by side
+(before/after rows or a speedup column with units); no reason: a test's goal that is only "it works",
+"untested", "still to be done", "this is my first PR", "please help us", "No dependencies are required
+for this change", a Motivation that says "Develop X", and "boilerplate" as what a change uses. The reader
+no longer lets a template's italic instructions in another script make an English text look foreign.
+Keep the N and P batches held out as well (--held-out FE,FF,FK,GF,GG,GH,KE,KF,LD,LE,LF,MD,ME,MF,MH,ND,NE,
+NF,NH,PC,PD,PF).
 """
 
 from __future__ import annotations
