@@ -2979,3 +2979,25 @@ def test_a_table_without_measured_runs_side_by_side_is_no_reason(table):
 ])
 def test_boilerplate_is_a_reason_only_as_a_cost(title, body, verdict):
     assert check_description(title, body).verdict == verdict
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("executorch", "Differential Revision: D51152015"),
+    ("torchx/schedulers", "Reviewed By: someone\n\nDifferential Revision: D52948910"),
+    ("Prototype", "Signed-off-by: A Person <a@example.org>"),
+])
+def test_one_name_over_nothing_but_trailers_says_nothing(title, body):
+    # an exported commit whose subject is the codebase's name and whose body is its trailers: every reader
+    # of the commit batches (19 of 19) calls these empty
+    result = check_description(title, body)
+    assert result.verdict == "empty"
+    assert result.evidence == ()
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Refactor", "Differential Revision: D1"),  # a change verb is a (vague) change
+    ("executorch", "Export quantized linears as one op.\n\nDifferential Revision: D1"),  # the author's words
+    ("Lightning", ""),  # a PR titled with a name alone: readers call it a vague change
+])
+def test_a_change_word_or_the_authors_text_keeps_a_name_mechanism_only(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
