@@ -3001,3 +3001,12 @@ def test_one_name_over_nothing_but_trailers_says_nothing(title, body):
 ])
 def test_a_change_word_or_the_authors_text_keeps_a_name_mechanism_only(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_name_with_tags_over_trailers_says_nothing():
+    assert check_description("aitemplate [A] [A]", "Differential Revision: D1").verdict == "empty"
+
+
+def test_where_the_pr_was_before_is_no_reason():
+    body = "Fixes #801\nThis PR was previously here: https://github.com/org/repo/pull/951"
+    assert check_description("Add bfloat16 to upsample", body).verdict == "mechanism-only"

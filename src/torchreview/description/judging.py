@@ -164,7 +164,7 @@ def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:
 # A commit's trailers ("Differential Revision: D51152015", "Signed-off-by: …"), one to a line
 _TRAILER_LINE = re.compile(r"^\s*(?:" + TRAILER_NAMES + r")\s*:", re.IGNORECASE)
 # One word or one path, no verb: "executorch", "torchx/schedulers", "Prototype"
-_ONE_NAME = re.compile(r"^\s*[\w.-]+(?:/+[\w.-]+)*\s*$")
+_ONE_NAME = re.compile(r"^\s*[\w.-]+(?:/+[\w.-]+)*(?:\s*\[\w{1,8}\])*\s*$")  # (tags such as "[A]" may follow)
 
 
 def _names_only_a_place(title: str, body: str, parsed: ReadText) -> bool:

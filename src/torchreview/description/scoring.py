@@ -232,6 +232,9 @@ _CAVEAT = re.compile(
     # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
     r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
     r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"
+    # "This PR was previously here: <link>": where the PR was before, not how the code was
+    r"\b(?:this|the) (?:pr|pull request|change|diff|patch|commit) (?:was|had been|has been) (?:previously|originally|"
+    r"first) (?:here|opened|submitted|landed|merged|reverted|created|posted|at|in|as)\b|"
     # "Untested as of right now", "(docstrings still to be done)": how far the PR has got
     r"^(?:it is |it's |this is |still )?(?:untested|not (?:yet )?tested(?: yet)?)\b|"
     r"\bstill to be (?:done|written|added|implemented|updated|tested|documented)\b|"
