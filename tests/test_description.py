@@ -3010,3 +3010,15 @@ def test_a_name_with_tags_over_trailers_says_nothing():
 def test_where_the_pr_was_before_is_no_reason():
     body = "Fixes #801\nThis PR was previously here: https://github.com/org/repo/pull/951"
     assert check_description("Add bfloat16 to upsample", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body", "verdict"), [
+    # "needed for" that says which files, not why they change
+    ("Support Apple silicon", "For the two files needed for decoder training, add the option to set the device to "
+                              "'mps'.", "mechanism-only"),
+    ("Update requirements", "This PR updates the requirements.txt needed for the UNETR example.", "mechanism-only"),
+    # and as the reason for the change
+    ("Pin the tokenizer", "The pin is needed for the new trainer.", "purpose"),
+])
+def test_needed_for_after_a_list_of_files_names_the_files(title, body, verdict):
+    assert check_description(title, body).verdict == verdict

@@ -145,6 +145,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "Need the ability to resume training": a title that says what the project lacks
         (1.0, r"^(?:we |i |users? )?(?:need|needs|needed|want|wants|would like) (?:the ability|a way|an option|"
               r"the option|support|a means) to\b|"
+              # ("the two files needed for decoder training", "the requirements.txt needed for UNETR" name which
+              # files, not why they change)
+              r"(?<!\bfiles )(?<!\bfile )(?<!\brequirements )(?<!\brequirements.txt )(?<!\bdependencies )"
+              r"(?<!\bpackages )(?<!\blibraries )(?<!\bmodules )(?<!\bscripts )"
               r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
               # "combining it with SAM2 needs a higher diffusers version"
