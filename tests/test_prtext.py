@@ -228,3 +228,15 @@ def test_a_template_instruction_in_italics_in_another_script_is_not_the_authors_
 def test_the_authors_own_words_in_another_script_still_make_the_text_foreign():
     parsed = read("학습률 수정", "_변경 내용을 적어주세요._\n\n학습률 스케줄러가 첫 에폭에서 멈추는 문제를 고쳤습니다.")
     assert parsed.foreign
+
+
+@pytest.mark.parametrize("title", ["Provide an auto wrap policy for common transformer models",
+                                   "Describe the EMA update in the docs", "Explain why the loss is scaled"])
+def test_a_title_that_opens_with_a_templates_verb_is_still_the_authors(title):
+    assert [s.text for s in read(title, "").sentences] == [title]
+
+
+@pytest.mark.parametrize("title", ["Describe your changes here", "Please provide a summary",
+                                   "Provide a general summary of your changes in the Title above"])
+def test_a_template_prompt_left_as_the_title_is_dropped(title):
+    assert read(title, "").sentences == ()

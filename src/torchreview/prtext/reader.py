@@ -43,6 +43,16 @@ from torchreview.prtext.sentences import (
 
 # a bold question of why opening a paragraph, followed by its answer
 _WHY_LEAD = re.compile(r"^\s*(?:\*\*|__)why\b[^*_\n]{0,60}\?(?:\*\*|__)\s*(.*)$", re.IGNORECASE)
+# A template's guidance speaks to the author ("Describe your changes here", "Please provide a summary");
+# a title of the author's own may open with the same verb ("Provide an auto wrap policy for transformers").
+_ADDRESSED = re.compile(r"\b(?:your|you|here|above|below|following|this (?:pr|pull request)|the (?:pr|pull request))\b|"
+                        r"^\W*please\b", re.IGNORECASE)
+
+
+def _title_is_prompt(text: str) -> bool:
+    return bool(_PROMPT.match(text)) and (bool(_ADDRESSED.search(text)) or not _has_words(text, 3))
+
+
 # a line set wholly in italics, as templates set their instructions: "_Describe the change._<br />"
 _ITALIC_LINE = re.compile(r"^(?:_[^_\s][^_]*_|\*[^*\s][^*]*\*)\s*(?:<br\s*/?>)?\s*$")
 
@@ -179,7 +189,7 @@ def read(title: str, body: str) -> ReadText:
     sentences: list[Sentence] = []
     for part in _sentence_parts(_clean_inline(title)) if title.strip() else ():
         s = _make(part, Section.TITLE)
-        if s is not None and not _PROMPT.match(s.text):
+        if s is not None and not _title_is_prompt(s.text):
             sentences.append(s)
     body_content = False
     section = Section.PLAIN
