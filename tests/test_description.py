@@ -3022,3 +3022,11 @@ def test_where_the_pr_was_before_is_no_reason():
 ])
 def test_needed_for_after_a_list_of_files_names_the_files(title, body, verdict):
     assert check_description(title, body).verdict == verdict
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Do not scale gradients in bf16 mode", "`GradScaler` only makes sense in float16 mode, not for bf16."),
+    ("Rewrite the fp16 optimizer", "- rewrote the fp16 optimizer to resolve a copyright issue"),
+])
+def test_a_constraint_or_a_legal_issue_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -718,6 +718,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
               r"speed|(?:step|epoch|training|startup|loading|compile|inference|iteration|wall[- ]clock) time|"
               r"(?:device |gpu |hardware |sm |mfma |tensor core )?utili[sz]ation|occupancy|bandwidth)\b|"
+              # a constraint of the world: "GradScaler only makes sense in float16 mode"; a legal reason named
+              r"\bonly makes? sense (?:in|for|when|with|if|on|under)\b|\b(?:makes?|made) no sense\b|"
+              r"\b(?:copyright|licen[sc]e|licensing|legal|security|privacy) (?:issues?|problems?|concerns?|reasons?)\b|"
               # a bad result of the old code: "resulting in invalid `2 += n` code in the FX graph"
               r"\b(?:leads? to|leading to|led to|results? in|resulting in|resulted in) (?:an? |the |some )?(?:[\w-]+ )?(?:invalid|wrong|incorrect|broken|corrupt(?:ed)?|"
               r"garbage|malformed|inconsistent|non-?deterministic|unstable)\b|"

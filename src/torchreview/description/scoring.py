@@ -52,7 +52,8 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # ("to fix hanging issues" names the symptom: the words before "issues" say what went wrong)
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
                         r"(?:(?!hang|crash|deadlock|freez|stall|segfault|oom\b|nan\b|leak|timeout|slow|race\b|"
-                        r"overflow|underflow|divergen|instabilit|precision\b|accuracy\b|perf)[\w-]+ ){0,2}?"
+                        r"overflow|underflow|divergen|instabilit|precision\b|accuracy\b|perf|copyright|licen[sc]|legal|security|"
+                        r"privacy)[\w-]+ ){0,2}?"
                         r"(?:issues?|bugs?|problems?|challenges?)\b(?! of \w)|"
                         # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
                         r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
