@@ -3030,3 +3030,18 @@ def test_needed_for_after_a_list_of_files_names_the_files(title, body, verdict):
 ])
 def test_a_constraint_or_a_legal_issue_is_a_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("table", "evidence"), [
+    ("| | main | this PR |\n|---|---|---|\n| step | 12 ms | 9 ms |\n| memory | 3 GB | 2 GB |", "main | this PR"),
+    ("| Seq len | Eager (µs) | Fused (µs) | Speedup |\n|---|---|---|---|\n| 1 | 279.4 | 33.0 | 8.47× |\n"
+     "| 512 | 300 | 40 | 7.5x |", "Seq len | Eager (µs) | Fused (µs) | Speedup"),
+])
+def test_a_header_that_names_the_runs_compared_is_quoted(table, evidence):
+    result = check_description("Fuse the kernels", "Fuse the norm and rope kernels.\n\n" + table)
+    assert (result.verdict, result.evidence) == ("purpose", (evidence,))
+
+
+def test_a_profile_with_one_function_called_main_compares_nothing():
+    table = "| function | time |\n|---|---|\n| main | 12 s |\n| load | 3 s |"
+    assert check_description("Profile the loader", "Profile the loader.\n\n" + table).verdict == "mechanism-only"

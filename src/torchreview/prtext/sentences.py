@@ -109,9 +109,10 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _TABLE = re.compile(r"^\s*\|")
-# In a table, the words that set two runs side by side, and a number with the unit of a measurement
-_COMPARED = re.compile(r"\b(?:before|after|baseline|speed-?ups?|improvement|main|master|this pr|ours|patched|unpatched|"
-                       r"eager|fused)\b", re.IGNORECASE)
+# In a table, a cell that names one of two runs set side by side ("before", "main", "Eager (µs)") or the gain
+# between them ("speedup"), and a number with the unit of a measurement
+_COMPARED = re.compile(r"^\W*(?:before|after|baseline|main|master|this pr|ours|patched|unpatched|eager|fused)\b(?![./])|"
+                       r"\bspeed-?ups?\b|\bimprovements?\b", re.IGNORECASE)
 _MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:ms|µs|us|s|sec|secs|seconds|min|gb|mb|gib|mib|%|x|×|tok/s|tokens/s|"
                        r"it/s|samples/s|img/s|imgs/s|tflops|gflops)(?![\w/])", re.IGNORECASE)
 
@@ -120,13 +121,16 @@ def measured_comparison(rows: list[str]) -> str:
     """The row that names the comparison when ``rows`` (one markdown table) set measurements side by
     side, else ""."""
     cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
-    measured = sum(1 for row in cells if sum(1 for c in row if _MEASURED.search(c)) >= 1)
-    if measured < 2:
+    if sum(1 for row in cells if any(_MEASURED.search(c) for c in row)) < 2:
         return ""
-    for row in cells:
-        if any(_COMPARED.search(c) for c in row):
-            return " | ".join(c for c in row if c)
+    # a header that names the runs ("| | main | this PR |", "| Eager (µs) | Fused (µs) | Speedup |"), or two
+    # rows that do ("| before | 138ms |" and "| after | 100ms |"); one row named "main" is a function's profile
+    named = [row for row in cells[1:] if row and _COMPARED.search(row[0])]
+    for row in ([cells[0]] if any(_COMPARED.search(c) for c in cells[0]) else []) + (named if len(named) >= 2 else []):
+        return " | ".join(c for c in row if c)
     return ""
+
+
 _LOG = re.compile(
     r"^\s*(traceback \(most recent call last\)|file \"[^\"]*\", line \d+|>>>|\.\.\. |\$ |in \[\d+\]:|"
     r"\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[?\d\d:\d\d:\d\d|[ewif]\d{4} \d\d:\d\d|"
