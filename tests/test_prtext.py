@@ -240,3 +240,8 @@ def test_a_title_that_opens_with_a_templates_verb_is_still_the_authors(title):
                                    "Provide a general summary of your changes in the Title above"])
 def test_a_template_prompt_left_as_the_title_is_dropped(title):
     assert read(title, "").sentences == ()
+
+
+def test_an_exporters_cross_link_is_a_trailer_not_a_sentence():
+    body = "Summary:\nX-link: https://github.com/org/repo/pull/2071\n\nAdds a decode kernel.\n\nDifferential Revision: D1"
+    assert [s.text for s in read("Decode kernel", body).sentences] == ["Decode kernel", "Adds a decode kernel."]

@@ -94,7 +94,7 @@ _PLAIN_HEADINGS = re.compile(
 # Revision: D123"); a line that opens with one (and a colon) is a trailer, not the author's words.
 TRAILER_NAMES = (r"signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|reviewed by|suggested-by|"
                  r"change-id|pull request resolved|differential revision|ghstack-source-id|ghstack-comment-id|"
-                 r"fbshipit-source-id|approved by|pulled by")
+                 r"fbshipit-source-id|approved by|pulled by|x-link")
 # Commit trailers: one line each, wherever they stand. As a label they would open a skipped section
 # and hide the text after them ("Signed-off-by: …" first, then the description).
 _TRAILER = re.compile(r"^\s*(?:" + TRAILER_NAMES + r")\s*$", re.IGNORECASE)
