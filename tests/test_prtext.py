@@ -245,3 +245,13 @@ def test_a_template_prompt_left_as_the_title_is_dropped(title):
 def test_an_exporters_cross_link_is_a_trailer_not_a_sentence():
     body = "Summary:\nX-link: https://github.com/org/repo/pull/2071\n\nAdds a decode kernel.\n\nDifferential Revision: D1"
     assert [s.text for s in read("Decode kernel", body).sentences] == ["Decode kernel", "Adds a decode kernel."]
+
+
+def test_a_body_line_that_opens_with_a_templates_verb_is_the_authors_unless_it_asks_for_something():
+    body = ("Explain local RNG handling in the data loader.\n"
+            "Provide an alternative way to set the coordinator port.\n"
+            "List the specific changes.\n"
+            "Describe the bug.")
+    assert [s.text for s in read("Loader docs", body).sentences] == [
+        "Loader docs", "Explain local RNG handling in the data loader.",
+        "Provide an alternative way to set the coordinator port."]

@@ -49,6 +49,26 @@ _ADDRESSED = re.compile(r"\b(?:your|you|here|above|below|following|this (?:pr|pu
                         r"^\W*please\b", re.IGNORECASE)
 
 
+# What a template asks the author for ("List the specific changes", "Provide usage examples")
+_ASKED_FOR = re.compile(r"^\W*(?:please\s+)?(?:\w+\s+){0,5}?(?:descriptions?|summary|summaries|examples?|links?|details|"
+                        r"explanations?|context|motivation|changes?|dependencies|tests?|testing|screenshots?|information|"
+                        r"info|reasons?|rationale|background|steps|issues?|purpose|what|why|how|relevant|any|all|fix|bug|problem|"
+                        r"feature|solution|alternatives?|behaviou?r|approach|modifications?|results?|outcome|impact|"
+                        r"risks?|improvements?|enhancements?|proposal|use cases?|usage|scope|type)\b",
+                        re.IGNORECASE)
+# The imperative verbs a template opens its guidance with, which an author may open a line with too
+_IMPERATIVE = re.compile(r"^\W*(?:describe|explain|provide|summari[sz]e|list|give)\b", re.IGNORECASE)
+
+
+def _is_prompt(text: str) -> bool:
+    """A template's guidance. "Provide an auto wrap policy for transformer models" and "Explain local RNG"
+    open with the same verbs, but speak to no one and ask for nothing a template asks for: the author's."""
+    if not _PROMPT.match(text):
+        return False
+    return not _IMPERATIVE.match(text) or bool(_ADDRESSED.search(text)) or bool(_ASKED_FOR.match(text)) \
+        or not _has_words(text, 3)
+
+
 def _title_is_prompt(text: str) -> bool:
     return bool(_PROMPT.match(text)) and (bool(_ADDRESSED.search(text)) or not _has_words(text, 3))
 
@@ -360,7 +380,7 @@ def read(title: str, body: str) -> ReadText:
         if prompted and _EXAMPLES_LABEL.match(line):
             in_examples = True
             continue
-        if line and _PROMPT.match(line):
+        if line and _is_prompt(line):
             prompted = True
             continue
         if not line or _REF_PLACEHOLDER.match(line) or _ELISION.match(line):
