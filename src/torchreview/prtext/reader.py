@@ -53,7 +53,7 @@ _ADDRESSED = re.compile(r"\b(?:your|you|here|above|below|following|this (?:pr|pu
 _ASKED_FOR = re.compile(r"^\W*(?:please\s+)?(?:\w+\s+){0,5}?(?:descriptions?|summary|summaries|examples?|links?|details|"
                         r"explanations?|context|motivation|changes?|dependencies|tests?|testing|screenshots?|information|"
                         r"info|reasons?|rationale|background|steps|issues?|purpose|what|why|how|relevant|any|all|fix|bug|problem|"
-                        r"feature|solution|alternatives?|behaviou?r|approach|modifications?|results?|outcome|impact|"
+                        r"feature|solution|alternatives|behaviou?r|approach|modifications?|results?|outcome|impact|"
                         r"risks?|improvements?|enhancements?|proposal|use cases?|usage|scope|type)\b",
                         re.IGNORECASE)
 # The imperative verbs a template opens its guidance with, which an author may open a line with too
