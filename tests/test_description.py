@@ -2985,6 +2985,7 @@ def test_boilerplate_is_a_reason_only_as_a_cost(title, body, verdict):
     ("executorch", "Differential Revision: D51152015"),
     ("torchx/schedulers", "Reviewed By: someone\n\nDifferential Revision: D52948910"),
     ("Prototype", "Signed-off-by: A Person <a@example.org>"),
+    ("torchrec", "cc @someone\n\nDifferential Revision: D51934722"),  # any of the lines tools add
 ])
 def test_one_name_over_nothing_but_trailers_says_nothing(title, body):
     # an exported commit whose subject is the codebase's name and whose body is its trailers: every reader

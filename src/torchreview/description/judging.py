@@ -17,7 +17,7 @@ from torchreview.description.hints import _hint_from, _hint_sentence, copyable, 
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
 from torchreview.prtext import ReadText, Section, Sentence, read
-from torchreview.prtext.sentences import TRAILER_NAMES
+from torchreview.prtext.sentences import _BOILERPLATE
 
 _TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b|"
                                 # "I tried to load the model on a CPU-only machine, however, I met" over the error
@@ -161,19 +161,18 @@ def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:
     return tuple(out)
 
 
-# A commit's trailers ("Differential Revision: D51152015", "Signed-off-by: …"), one to a line
-_TRAILER_LINE = re.compile(r"^\s*(?:" + TRAILER_NAMES + r")\s*:", re.IGNORECASE)
 # One word or one path, no verb: "executorch", "torchx/schedulers", "Prototype"
 _ONE_NAME = re.compile(r"^\s*[\w.-]+(?:/+[\w.-]+)*(?:\s*\[\w{1,8}\])*\s*$")  # (tags such as "[A]" may follow)
 
 
 def _names_only_a_place(title: str, body: str, parsed: ReadText) -> bool:
     """An exported commit whose subject is one name ("executorch", "torchx/schedulers") over nothing but
-    trailers: the tool put the codebase where the subject goes, and the author said nothing."""
+    trailers ("Differential Revision: D51152015", "Reviewed By: …"): the tool put the codebase where the
+    subject goes, and the author said nothing."""
     if parsed.body_has_content or not _ONE_NAME.match(title) or _MECHANISM_START.match(title.strip().lower()):
         return False
     lines = [line for line in body.split("\n") if line.strip()]
-    return bool(lines) and all(_TRAILER_LINE.match(line) for line in lines)
+    return bool(lines) and all(_BOILERPLATE.match(line) for line in lines)
 
 
 def check_description(title: str, body: str | None, *, diff_text: str | None = None) -> DescriptionResult:

@@ -60,17 +60,16 @@ _ASKED_FOR = re.compile(r"^\W*(?:please\s+)?(?:\w+\s+){0,5}?(?:descriptions?|sum
 _IMPERATIVE = re.compile(r"^\W*(?:describe|explain|provide|summari[sz]e|list|give)\b", re.IGNORECASE)
 
 
-def _is_prompt(text: str) -> bool:
-    """A template's guidance. "Provide an auto wrap policy for transformer models" and "Explain local RNG"
-    open with the same verbs, but speak to no one and ask for nothing a template asks for: the author's."""
+def _is_prompt(text: str, *, title: bool = False) -> bool:
+    """A template's guidance left in place. A title is the author's unless it speaks to the author ("Describe
+    your changes here") or is a word or two; a body line that opens with a template's verb ("Explain local
+    RNG", "Provide an alternative way to set the port") is the author's unless it speaks to the author or asks
+    for what a template asks for ("List the specific changes")."""
     if not _PROMPT.match(text):
         return False
-    return not _IMPERATIVE.match(text) or bool(_ADDRESSED.search(text)) or bool(_ASKED_FOR.match(text)) \
-        or not _has_words(text, 3)
-
-
-def _title_is_prompt(text: str) -> bool:
-    return bool(_PROMPT.match(text)) and (bool(_ADDRESSED.search(text)) or not _has_words(text, 3))
+    if _ADDRESSED.search(text) or not _has_words(text, 3):
+        return True
+    return not title and (not _IMPERATIVE.match(text) or bool(_ASKED_FOR.match(text)))
 
 
 # a line set wholly in italics, as templates set their instructions: "_Describe the change._<br />"
@@ -209,7 +208,7 @@ def read(title: str, body: str) -> ReadText:
     sentences: list[Sentence] = []
     for part in _sentence_parts(_clean_inline(title)) if title.strip() else ():
         s = _make(part, Section.TITLE)
-        if s is not None and not _title_is_prompt(s.text):
+        if s is not None and not _is_prompt(s.text, title=True):
             sentences.append(s)
     body_content = False
     section = Section.PLAIN

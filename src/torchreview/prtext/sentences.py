@@ -125,10 +125,10 @@ def measured_comparison(rows: list[str]) -> str:
         return ""
     # a header that names the runs ("| | main | this PR |", "| Eager (µs) | Fused (µs) | Speedup |"), or two
     # rows that do ("| before | 138ms |" and "| after | 100ms |"); one row named "main" is a function's profile
+    if any(_COMPARED.search(c) for c in cells[0]):
+        return " | ".join(c for c in cells[0] if c)
     named = [row for row in cells[1:] if row and _COMPARED.search(row[0])]
-    for row in ([cells[0]] if any(_COMPARED.search(c) for c in cells[0]) else []) + (named if len(named) >= 2 else []):
-        return " | ".join(c for c in row if c)
-    return ""
+    return " | ".join(c for c in named[0] if c) if len(named) >= 2 else ""
 
 
 _LOG = re.compile(

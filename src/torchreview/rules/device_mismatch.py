@@ -2177,8 +2177,8 @@ _ABOUT_A_DEVICE = re.compile(r"cuda|gpu|device", re.IGNORECASE)
 
 
 def _built_for_the_gpu(ctx: FileContext, name: str) -> bool:
-    """``name`` is an object of a class this file does not define, built under a test of the GPU: it is
-    told whether the run has one, so its methods may place what they are handed."""
+    """``name`` is an object built by a call under a test of the GPU (``packer = CRFRepack(n, True)`` under
+    ``if args.gpu >= 0``): it is told whether the run has one, so its methods may place what they are handed."""
     branches = ctx.analysis(module_branches)
     return any(a.name == name and isinstance(a.value, cst.Call) and any(
         _ABOUT_A_DEVICE.search(condition_test(c)) for c in branches.get(a.line, ())) for a in assignments(ctx))

@@ -1090,7 +1090,8 @@ def _helper_detaches(ctx: FileContext, added: str) -> bool:
 
 def _converter_call(value: str) -> bool:
     """``utils.to_scalar(loss)``, or ``scalar(loss)`` from a star import: a helper named for handing back a
-    number, called through its module or never defined in this file."""
+    number, called through its module or by its bare name, and trusted by that name as ``_helper_detaches``
+    trusts the helpers of other modules (a method of ``self`` is not: the class may keep the tensor)."""
     m = _MODULE_CONVERTER.match(value) or _HELPER_CALL.match(value)
     return bool(m and _CONVERTER_NAME.search(m.group(1)) and not m.group(0).lstrip().startswith("self."))
 
