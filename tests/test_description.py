@@ -975,10 +975,14 @@ def test_a_branch_sync_or_an_issue_number_alone_says_nothing(title):
     assert check_description(title, "").verdict == "empty"
 
 
-@pytest.mark.parametrize("title", ["Feat/network", "hotfix/type", "dev/jdoe", "feature/sampler_v2"])
-def test_a_branch_name_kept_as_the_title_says_nothing(title):
-    assert check_description(title, "").verdict == "empty"
-    assert check_description(title, "## Description\n<!-- What does this PR change? -->").verdict == "empty"
+@pytest.mark.parametrize(("title", "expected"), [
+    ("dev/jdoe", "empty"), ("wip/tmp", "empty"),
+    # a branch named by a kind of change names a (vague) change: real readers label these mechanism-only
+    ("Feat/network", "mechanism-only"), ("hotfix/type", "mechanism-only"), ("feature/sampler_v2", "mechanism-only"),
+])
+def test_a_branch_name_kept_as_the_title_says_only_what_it_names(title, expected):
+    assert check_description(title, "").verdict == expected
+    assert check_description(title, "## Description\n<!-- What does this PR change? -->").verdict == expected
 
 
 def test_a_branch_name_with_its_words_spelled_out_still_names_a_change():
@@ -2221,7 +2225,7 @@ def test_an_unfilled_template_with_markdown_comments_under_a_branch_name_says_no
     body = ("## PR Description\n\n[//]: # (Please explain the changes you made.)\n\n## Test\n\n"
             "[//]: # (Please explain how to test the code.)\n\n"
             "## Anything Else? (Optional) Optional section (e.g., code usage, experimental results, TODO)\n")
-    assert check_description("hotfix/type", body).verdict == "empty"
+    assert check_description("dev/jdoe", body).verdict == "empty"
 
 
 def test_a_hint_is_never_built_from_a_lead_in_or_a_question_to_a_reviewer():
@@ -3046,3 +3050,45 @@ def test_a_header_that_names_the_runs_compared_is_quoted(table, evidence):
 def test_a_profile_with_one_function_called_main_compares_nothing():
     table = "| function | time |\n|---|---|\n| main | 12 s |\n| load | 3 s |"
     assert check_description("Profile the loader", "Profile the loader.\n\n" + table).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Feat/tokenizer", "Bugfix/readme", "Fix/deps", "Feature/cuda"])
+def test_a_branch_name_that_names_a_kind_of_change_is_mechanism_only(title):
+    # every real bare title of this shape (5 of 5) is labelled a vague change, never empty
+    assert verdict(title) == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Decrease memory usage of the collate function", ""),
+    ("Fix incompatibility with optimum", ""),
+    ("Store activations in bf16", "This cuts activation memory by half."),
+])
+def test_a_smaller_cost_or_a_clash_with_a_dependency_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    # what the added thing cannot do yet, under its own heading
+    ("Add a WebDataset loader", "Adds a loader for tar shards.\n\n### Limitations\n- Does not read nested folders.\n"
+                                "- Only handles local files right now."),
+    ("Add a WebDataset loader", "Adds a loader for tar shards.\n\n## Known issues\n\n* Crashes on empty shards."),
+    # a template's heading with its prompt left in place
+    ("Add int8 export", "## Description\n\nAdds int8 export.\n\n## Expected Behavior & Potential Risk\n\n"
+                        "the expected behavior that triggered by this PR"),
+    # how far the added thing reaches for now
+    ("Add a `compilable` flag", "Adds a `compilable` flag to the models that pass torch.compile. "
+                                "This is currently only the ResNet family."),
+    ("Split the quantization tests", "One test per quantization method. Currently supporting only fp16."),
+    ("Add the converter", "Converts the checkpoint layout.\n\nCurrently, tests have been conducted on two models."),
+    ("Use lm-eval for scoring", "Runs the scoring through lm-eval.\n\nThere is still some remaining work to "
+                                "share the table code."),
+    # where something lies is not an effect
+    ("Add the tiles dataset", "The tiles overlap: each grid is shifted by half the tile size."),
+    ("Note on backward incompatibility", "Adds a paragraph to the changelog."),
+])
+def test_limits_of_the_added_thing_and_leftover_work_are_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"
+
+
+def test_the_old_codes_limit_told_with_currently_is_still_a_reason():
+    assert verdict("Add bf16 support", "Currently only fp32 is supported, so mixed precision runs fail.") == "purpose"

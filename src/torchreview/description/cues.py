@@ -456,6 +456,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
               r"can't|cannot|fail)\w*\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
+              # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
+              # incompatibility" is what a change may cause, and templates ask about it)
+              r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
@@ -714,7 +717,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|lowers|lowered|better|improves?|improved|increases?|increased|reduces?|reduced|"
-              r"\d+(?:\.\d+)?(?:%|x| points?| pp)) "
+              r"decreases?|decreased|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
               r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
               r"speed|(?:step|epoch|training|startup|loading|compile|inference|iteration|wall[- ]clock) time|"
               r"(?:device |gpu |hardware |sm |mfma |tensor core )?utili[sz]ation|occupancy|bandwidth)\b|"
@@ -760,7 +763,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:halv(?:e|es|ed|ing)|cuts?|cutting|doubles?|doubled|doubling|triples?|tripled) (?:the )?"
               r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
               r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
-              r"\bby (?:a )?half\b|"
+              # ("shifted by half the patch size" is where something lies, not an effect)
+              r"(?<!shifted )(?<!shift )(?<!shifts )(?<!offset )(?<!moved )(?<!padded )\bby (?:a )?half\b|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
               r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
               # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
@@ -963,9 +967,10 @@ _PLACEHOLDER_TITLE = re.compile(
     r"[\w-]+/[\w-]+(?: \[\w\])*(?: \[\w\]| \d+/\d+)|"
     # a change made only to try something out: "random change", "dummy commit", "test diff"
     r"(?:random|dummy|fake|sample|trial|test|testing) (?:change|changes|commit|diff|edit|test|pr)|"
-    # a branch's name kept as it is, a kind and one word: "Feat/network", "hotfix/type", "dev/jdoe"
-    r"(?:feat|feature|features|fix|bugfix|hotfix|chore|dev|devel|develop|release|exp|experiment|wip|topic|"
-    r"user|users)/[\w.]+|"
+    # a branch's name that names only whose or which line of work it is: "dev/jdoe", "wip/tmp". One that
+    # names a kind of change ("Feat/affine", "Bugfix/docs", "Fix/requirement") is mechanism-only, as real
+    # readers label it
+    r"(?:dev|devel|develop|wip|topic|user|users)/[\w.]+|"
     # someone's branch merged as it is ("Py torch lightning master")
     r"(?!(?:fix|fixes|fixed|add|update|remove|revert|bump|merge|sync|rebase|pin|use|make|change|support|test)\b)"
     r"(?:[\w.-]+ ){1,3}master)?\W*$")

@@ -258,6 +258,16 @@ _CAVEAT = re.compile(
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
+    # work the PR leaves: "There is still some remaining work to unify the code base"
+    r"\b(?:some |more |a lot of |lots of |a bit of )?(?:remaining|outstanding) work\b|\bwork (?:still )?(?:left|remaining)\b|"
+    # how far the added thing reaches for now: "This is currently just the torchvision models", "Currently
+    # supporting FP16 method", "Only support image right now", "Currently, tests have been conducted on X"
+    # ("Currently only fp32 is supported" tells the old code's limit and still counts)
+    r"^this (?:(?:pr|change|feature|implementation|patch|support|tag|option) )?(?:is |works |applies )?"
+    r"(?:currently|for now|right now|at the moment),? (?:only|just)\b|"
+    r"^(?:currently|for now|right now|at the moment),? (?:only )?supporting\b|"
+    r"^(?:only )?supports? (?:[\w.-]+ ){1,4}(?:right now|for now|currently|at the moment)\W*$|"
+    r"\btests? (?:have|has) (?:only )?been (?:conducted|run|done|performed|carried out)\b|"
     # how far the PR has got: "dense prompts support is still partial"
     # how to check the PR: "Here are the steps to reproduce the results."
     r"^here (?:are|is) (?:the )?(?:steps|commands?|instructions) to (?:reproduce|replicate|run|test)\b|"

@@ -70,7 +70,7 @@ _MOTIVATION_HEADINGS = re.compile(
 )
 _SKIP_HEADINGS = re.compile(
     r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
-    r"checklist|(expected behaviou?r (&|and) )?(potential )?risks?|dependency changes?\??|"
+    r"checklist|(expected behaviou?r ((&|and) )?)?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
     r"tasks|differential revision|documentation preview|commits|"
@@ -79,7 +79,10 @@ _SKIP_HEADINGS = re.compile(
     r"(section )?to (be )?remove(d)? before (submitting|opening|merging).*|how it was tested|"
     # how the author checked the work ("## Validation" over "two-step run reached 100% pair accuracy")
     r"validation|verification|testing done|how (i|we) tested( it| this)?|"
-    r"how to (check ?out|try)\b.*)$"
+    r"how to (check ?out|try)\b.*|"
+    # what the change does not do yet ("### Limitations" over "Does not support video"): caveats, not reasons
+    r"(known )?limitations?|known (issues?|bugs?|problems?)|caveats?|todos?|to-?do( list)?|future work|"
+    r"next steps?|remaining work|work left|open questions?)$"
 )
 _PLAIN_HEADINGS = re.compile(
     r"^(what does this pr do\??|what does this pull request do\??|summary|description|changes|"
