@@ -3092,3 +3092,25 @@ def test_limits_of_the_added_thing_and_leftover_work_are_no_reason(title, body):
 
 def test_the_old_codes_limit_told_with_currently_is_still_a_reason():
     assert verdict("Add bf16 support", "Currently only fp32 is supported, so mixed precision runs fail.") == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix error in collate_fn", ""),  # a mistake in named code, as "fix bug in X" is
+    ("fix error in yolo-head", ""),
+    ("fix some error", ""),
+    ("Add the server backend", "Note: the user has to ensure that the config file names every input."),
+    ("Add a QLoRA recipe", "Adds a recipe that is much like the existing one, but similar to the existing code it "
+                           "reads the config from YAML."),
+    ("Add Core ML export", "## Summary\n- add the Core ML exporter\n- document the known conversion blocker"),
+])
+def test_mistakes_in_named_code_duties_of_users_and_documented_problems_are_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix error in yolo-head when the batch is empty", ""),  # now the situation the user met is told
+    ("Pass the seed to the workers", "The seed is not passed along to the worker processes when num_workers > 0."),
+    ("Fix the checkpoint hook", "The optimizer state wasn't restored after a resume."),
+])
+def test_what_the_old_code_failed_to_do_with_a_value_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"

@@ -13,13 +13,20 @@ from torchreview.prtext.sentences import TRAILER_NAMES
 
 # "an error in the loss computation", "errors in the code", "a small error in the docs": a mistake in the code or
 # the text, not an error anyone saw
-_WRITTEN_PLACE = (r"(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
-                  r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b")
+_WRITTEN_PLACE = (r"(?:(?:computation|calculation|formula|equation|implementation|logic|math|derivation|docs?|documentation|"
+                  r"docstring|readme|comment|wording|tutorial|code|codes|script|file|notebook)s?\b|"
+                  # a named piece of code ending the sentence: "fix error in accum_grad", "fix error in dcn-mix" is
+                  # a mistake in that code, as "fix bug in X" is ("the error in training with fp16" is what the
+                  # user met)
+                  r"`?[a-z0-9]+[_-][\w-]*`?\W*$)")
 # "so this is an isolated refresh", "so it is just a rename": what kind of change it is, not what it gives
 _KIND_OF_CHANGE = r"(?:an?|just|only|purely|simply|mostly|merely|basically|essentially) "
 _NOT_A_DESTINATION = "".join(rf"(?<!\b{verb} )" for verb in (
     "move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
     "porting transition transitioned transitioning").split())
+# "The user has to ensure that the config names the inputs": a duty the change puts on its users, not a goal
+_NOT_A_DESTINATION += "".join(rf"(?<!\b{who} {verb} )" for who, verb in (
+    ("user", "has"), ("users", "have"), ("you", "have"), ("one", "has"), ("caller", "has"), ("callers", "have")))
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
     r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
@@ -234,7 +241,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
               # ("non-blocking memcpy", "a blocking copy": a kind of call, not a blocker)
-              r"\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
+              # ("document the export blocker" writes down a known problem: what the change is, not why)
+              r"^(?!\W*(?:document|documents|documented|documenting|describe|describes|note|notes) )[^\n]*?\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
               r"waits?|send|recv|reads?|writes?|ops?|operations?|queues?)\b)|\bprerequisite\b|"
               # a version another project asks for: "detectron2 requires torch >= 1.6 according setup.py",
               # "Matgl depends on torch==2.2.1"; the PR's own requirement ("This PR requires torch>=2") is a note
@@ -417,7 +425,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
               # "fix some errors" is as bare as "fix some bugs"
-              r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors\b)"
+              r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
@@ -449,7 +457,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
-              r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
+              r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
+              # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
+              r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
+              r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b|"
               # what the old code did: "Previous method skips the last batch if …"
               r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
@@ -459,6 +470,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
+              # what the old code failed to do with a value: "the args are not passed along to the worker when
+              # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
+              r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
+              r"actually )?(?:passed|forwarded|propagated|applied|saved|loaded|called|respected|honou?red|reset|freed|"
+              r"released|synced|synchronized|cleared|initiali[sz]ed|restored|copied|registered|closed)\b"
+              r"(?! (?:anymore|any more|any longer|again)\b)|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
