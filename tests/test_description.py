@@ -3114,3 +3114,13 @@ def test_mistakes_in_named_code_duties_of_users_and_documented_problems_are_no_r
 ])
 def test_what_the_old_code_failed_to_do_with_a_value_is_a_reason(title, body):
     assert verdict(title, body) == "purpose"
+
+
+def test_a_commit_a_tool_saved_on_its_own_says_nothing():
+    assert verdict("Temporary Commit at 3/2/2026, 09:15:00 AM", "Differential Revision: D1") == "empty"
+    assert verdict("Temporary commit", "") == "empty"
+
+
+def test_saying_the_change_is_not_exhaustive_is_no_reason():
+    body = "Adds logging calls. This is not exhaustive, but I picked the common uses (based on the tutorials)."
+    assert verdict("Add usage logging", body) == "mechanism-only"

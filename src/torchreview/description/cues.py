@@ -984,6 +984,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"[\w-]+/[\w-]+(?: \[\w\])*(?: \[\w\]| \d+/\d+)|"
     # a change made only to try something out: "random change", "dummy commit", "test diff"
     r"(?:random|dummy|fake|sample|trial|test|testing) (?:change|changes|commit|diff|edit|test|pr)|"
+    # a tool's name for a commit it saved on its own: "Temporary Commit at 8/11/2025, 12:31:42 PM"
+    r"(?:temp|temporary|tmp) (?:commit|change|changes|diff|edit)(?: (?:at|on|from) [\w/:,. -]+)?|"
     # a branch's name that names only whose or which line of work it is: "dev/jdoe", "wip/tmp". One that
     # names a kind of change ("Feat/affine", "Bugfix/docs", "Fix/requirement") is mechanism-only, as real
     # readers label it

@@ -258,6 +258,8 @@ _CAVEAT = re.compile(
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
+    # how far the PR reaches: "This is not exhaustive, but I tried to grab some common usages"
+    r"^(?:this|it|the list|this list)(?: pr| change)? (?:is not|isn't) (?:an? )?(?:exhaustive|complete|comprehensive)\b|"
     # work the PR leaves: "There is still some remaining work to unify the code base"
     r"\b(?:some |more |a lot of |lots of |a bit of )?(?:remaining|outstanding) work\b|\bwork (?:still )?(?:left|remaining)\b|"
     # how far the added thing reaches for now: "This is currently just the torchvision models", "Currently
