@@ -3124,3 +3124,11 @@ def test_a_commit_a_tool_saved_on_its_own_says_nothing():
 def test_saying_the_change_is_not_exhaustive_is_no_reason():
     body = "Adds logging calls. This is not exhaustive, but I picked the common uses (based on the tutorials)."
     assert verdict("Add usage logging", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "You should now be able to train the adapter with:\n\n```\npython train.py --adapter\n```",
+    "Now, users would be able to export a sharded checkpoint to one file.",
+])
+def test_what_people_can_now_do_is_a_reason(body):
+    assert verdict("Update the trainer", body) == "purpose"

@@ -112,7 +112,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
               r"위해|때문에|오류|에러"),
         # "to allow / enable / permit X" names what the change is for, as "to support X" does.
-        (0.9, r"\bto (?:allow|enable|permit|unlock)\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
+        (0.9, r"\bto (?:allow|enable|permit|unlock)\b|"
+              # what people can do once it lands: "you should now be able to run a nanotron model with",
+              # "Now, users would be able to convert …"
+              r"\b(?:you|users?|the user|we|one|people|developers) (?:should |would |will )?now be able to\b|"
+              r"\bnow,? (?:the )?(?:you|users?|we|one|people|developers) (?:should|would|will) be able to\b|\b(?:which|this|that) makes (?:it|them|this|the \w+) "
               r"(?:\w+ )?(?:adaptable|possible|easier|faster|safer|simpler|usable|compatible|work|robust)\b|"
               # "Makes it trivial to install the examples", "facilitates the usage of config files"
               r"^makes (?:it|them) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible) to\b|"
