@@ -223,16 +223,49 @@ def test_human_bump_without_reason_is_mechanism_only():
 
 
 @pytest.mark.parametrize(("title", "body"), [
-    ("修复学习率调度器的问题", "修复了在恢复训练时学习率调度器状态没有被正确加载的问题。"),
     ("Scheduler korrigieren", "Beim Fortsetzen des Trainings wird der Zustand des Schedulers nicht geladen. "
                               "Diese Änderung lädt ihn mit dem Optimierer zusammen."),
-    ("Fix path", "ファイルパスにスペースが含まれているとチェックポイントの保存に失敗します。"),
+    ("Веса", "При загрузке весов на CPU модель падает."),
 ])
 def test_other_languages_are_not_judged(title, body):
     result = check_description(title, body)
     assert (result.verdict, result.language, result.confidence) == ("purpose", "other", 0.2)
     assert result.hint == wording()["hint_other_language"]
     assert wording()["other_language"] in render_description(result)
+
+
+@pytest.mark.parametrize(("title", "body", "reason"), [
+    # "the scheduler state was not loaded correctly when training resumed"
+    ("修复学习率调度器的问题", "修复了在恢复训练时学习率调度器状态没有被正确加载的问题。",
+     "修复了在恢复训练时学习率调度器状态没有被正确加载的问题。"),
+    # "saving the checkpoint fails when the path has a space"
+    ("Fix path", "ファイルパスにスペースが含まれているとチェックポイントの保存に失敗します。",
+     "ファイルパスにスペースが含まれているとチェックポイントの保存に失敗します。"),
+    # "fix the bug that training on several GPUs cannot run"
+    ("修复无法多卡训练的bug", "", "修复无法多卡训练的bug"),
+    # under "## 动机" (motivation): "fuses the update into one kernel"
+    ("启用 fused AdamW", "## 变更内容\n\n启用 fused AdamW。\n\n## 动机\n\n将多步更新融合为单个 kernel。",
+     "将多步更新融合为单个 kernel。"),
+])
+def test_chinese_japanese_and_korean_are_read_for_their_words_of_reason(title, body, reason):
+    result = check_description(title, body)
+    assert (result.verdict, result.language) == ("purpose", "other")
+    assert result.evidence == (reason,)
+    assert reason in render_description(result)
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("更新部分代码", ""),  # "update part of the code"
+    ("为README.md添加翻译", ""),  # "add a translation to README.md"
+    ("오타 수정", ""),  # "fix a typo"
+    ("Easy merge", "将合并权重的三步简化为两步"),  # "simplify the three merge steps to two"
+])
+def test_chinese_japanese_and_korean_that_only_name_a_change_are_mechanism_only(title, body):
+    result = check_description(title, body)
+    assert (result.verdict, result.language) == ("mechanism-only", "other")
+    # the hint cannot be built from their sentence: the general example is given instead
+    assert result.hint == wording()["hint_bare_change"]
+    assert wording()["mechanism_missing"] in render_description(result)
 
 
 def test_english_with_a_foreign_name_is_still_judged():

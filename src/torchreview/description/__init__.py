@@ -30,9 +30,10 @@ Decisions worth knowing:
 * **Bots** (dependabot, renovate, pre-commit.ci, automated PRs): verdict ``purpose`` with low
   confidence and ``source: "bot"``. Their release notes carry the reason, and asking a bot to
   explain itself only adds noise to every dependency PR.
-* **Other languages**: when the prose is mostly not English we cannot judge it. Unless English cues
-  already show a purpose, the verdict is ``purpose`` with confidence 0.2, ``language: "other"`` and
-  a hint that says so politely. We never flag what we cannot read.
+* **Other languages**: Chinese, Japanese and Korean are read for their fixed words of reason and of
+  change (``east_asian``). Prose in any other language we cannot judge: unless English cues already
+  show a purpose, the verdict is ``purpose`` with confidence 0.2, ``language: "other"`` and a hint
+  that says so politely. We never flag what we cannot read.
 * **The title is part of the description.** Most real PRs and commits have a title and an empty body;
   the title is judged with the body. **Empty** means that neither says anything: nothing in the body
   after dropping templates, comments and boilerplate, and no title or only a placeholder ("wip",

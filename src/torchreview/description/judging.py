@@ -13,6 +13,7 @@ from torchreview.description.cues import (
     _TRAINING_CODE,
     _TRAINING_EFFECT,
 )
+from torchreview.description.east_asian import names_a_change, reason_clause, writes_east_asian
 from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
@@ -175,6 +176,19 @@ def _names_only_a_place(title: str, body: str, parsed: ReadText) -> bool:
     return bool(lines) and all(_BOILERPLATE.match(line) for line in lines)
 
 
+def _judge_east_asian(parsed: ReadText, verdict: str, evidence: tuple[str, ...]
+                      ) -> tuple[str, float, tuple[str, ...], str]:
+    """The verdict for a text the English reader cannot judge. Chinese, Japanese and Korean texts are read
+    for their words of reason and of change; any other language is left unjudged (purpose, 0.2)."""
+    if writes_east_asian(parsed.sentences):
+        reason = reason_clause(parsed.sentences)
+        if reason:
+            return "purpose", 0.6, (reason,), ""
+        if verdict == "mechanism-only" or names_a_change(parsed.sentences):
+            return "mechanism-only", 0.5, evidence or _unique(parsed.sentences), ""
+    return "purpose", 0.2, (), ""
+
+
 def check_description(title: str, body: str | None, *, diff_text: str | None = None) -> DescriptionResult:
     """Judge whether ``title`` + ``body`` say why the change is made."""
     parsed = read(title or "", body or "")
@@ -187,11 +201,13 @@ def check_description(title: str, body: str | None, *, diff_text: str | None = N
     if parsed.bot and verdict != "purpose":
         verdict, confidence, evidence = "purpose", 0.4, ()
     elif parsed.foreign and verdict != "purpose":
-        verdict, confidence, evidence = "purpose", 0.2, ()
+        verdict, confidence, evidence, mechanism = _judge_east_asian(parsed, verdict, evidence)
     if source == "bot":
         hint = words["hint_bot"]
     elif language == "other" and verdict == "purpose" and confidence <= 0.2:
         hint = words["hint_other_language"]
+    elif verdict == "mechanism-only" and language == "other":
+        hint = words["hint_bare_change"]  # an English hint cannot be built from their sentence
     elif verdict == "mechanism-only":
         hint = _hint_from(mechanism) if mechanism else words["hint_empty"]
     elif verdict == "empty":

@@ -66,7 +66,9 @@ _MOTIVATION_HEADINGS = re.compile(
     r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
     r"reasons? for (the |this |these )?changes?|reasons? for (the |this )?(pr|change|fix)|why the change|"
     r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
-    r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose)$"
+    r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose|"
+    # the same headings in Chinese, Japanese and Korean: motivation, background, reason, goal, why
+    r"动机|背景|原因|目的|目标|为什么|背景与目标|背景和目标|動機|理由|이유|배경|동기|목적)$"
 )
 _SKIP_HEADINGS = re.compile(
     r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
@@ -447,7 +449,8 @@ def is_foreign(sentences: tuple[Sentence, ...] | list[Sentence]) -> bool:
             elif w in _OTHER_STOP:
                 foreign += 1
     letters = latin + other
-    if letters >= 6 and other / letters > 0.3:
+    # (two Han or Hangul letters are already a word: "오타 수정", "更新")
+    if (letters >= 6 or other >= 2) and other / letters > 0.3:
         return True
     if foreign >= 3 and foreign > 1.5 * en:
         return True

@@ -1,0 +1,59 @@
+"""Reading a description written in Chinese, Japanese or Korean far enough for the verdict.
+
+The English reader cannot judge these texts, and most of them are short: "更新部分代码" ("update part of
+the code"), "修复无法多卡训练的bug" ("fix the bug that multi-GPU training cannot run"). Their words for a
+reason and for a change are few and fixed, and these languages write them without spaces, so a plain
+search for the word finds them. Texts in other scripts stay unjudged.
+"""
+
+from __future__ import annotations
+
+import re
+
+from torchreview.prtext import Section, Sentence
+
+# Han, kana and Hangul: the scripts whose words are listed below
+_EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+# Words that give a reason: a goal ("为了", "以便", "方便", "ため", "위해"), a cause ("因为", "由于",
+# "ので", "때문"), a problem ("无法", "报错", "崩溃", "存在问题", "没有被正确加载", "てしまう" for an unwanted
+# outcome, "エラー", "오류", "부족" for not enough), an effect ("加速",
+# "节省", "提升", "稳定"), or a section that states them ("背景", "目标", "原因", "动机"). The reader
+# also takes "## 动机" (motivation) and the like as headings of the reason.
+_REASON = re.compile(
+    r"为了|以便|以免|因为|由于|否则|导致|使得|才能|以支持|"
+    r"无法|不能|报错|崩溃|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
+    r"方便|稳定|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
+    r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
+    r"背景|目标|目的|原因|动机|"
+    r"ため|ので|できない|エラー|失敗|てしまう|てしまい|"
+    r"위해|때문|오류|문제|부족|실패"
+)
+# Verbs that name a change: add, update, modify, replace, remove, fix, revise, optimize, refactor,
+# translate, upgrade, adjust, implement, support, release, simplify
+_CHANGE = re.compile(
+    r"添加|增加|新增|更新|修改|替换|删除|移除|修复|修正|修订|优化|重构|翻译|升级|调整|实现|支持|发布|补充|"
+    r"完善|改进|简化|追加|変更|削除|対応|"
+    r"수정|추가|번역|업데이트|삭제|변경|개선"
+)
+_CLAUSE_END = re.compile(r"(?<=[。！？；])|\n")
+
+
+def writes_east_asian(sentences: tuple[Sentence, ...]) -> bool:
+    """True when the text the reader kept is written in Chinese, Japanese or Korean."""
+    return any(_EAST_ASIAN.search(s.text) for s in sentences)
+
+
+def reason_clause(sentences: tuple[Sentence, ...]) -> str:
+    """The first clause that gives a reason in one of these languages, as written; "" when none does."""
+    for sentence in sentences:
+        for clause in _CLAUSE_END.split(sentence.text):
+            # (what stands under a heading such as "## 动机", motivation, is the reason)
+            if _EAST_ASIAN.search(clause) and (_REASON.search(clause) or sentence.section is Section.MOTIVATION):
+                return clause.strip()
+    return ""
+
+
+def names_a_change(sentences: tuple[Sentence, ...]) -> bool:
+    """True when the text names a change in one of these languages ("更新部分代码", "오타 수정")."""
+    return any(_CHANGE.search(s.text) for s in sentences)
