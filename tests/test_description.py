@@ -3165,3 +3165,19 @@ def test_saying_the_change_is_not_exhaustive_is_no_reason():
 ])
 def test_what_people_can_now_do_is_a_reason(body):
     assert verdict("Update the trainer", body) == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix the tiling pass", "We treat every loop as holding one reduction. This is not a safe assumption."),
+    ("Use the new matcher", "With the default settings you get a higher hit rate than the original matcher."),
+])
+def test_a_judged_assumption_or_a_gain_over_the_original_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix DP", "Note: I want to run the sanity check on this, but those tests are still disabled in the CI."),
+    ("Add a migration guide", "Adds the guide and updates the compatibility page."),
+])
+def test_checks_the_author_means_to_run_and_a_compatibility_page_are_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"

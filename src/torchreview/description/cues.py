@@ -655,6 +655,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
               # precondition
               r"(?<!\bthis )(?<!\bit )(?<!\bthat )(?<!\bwhich )\bassum(?:es|ing)\b|"
+              # an assumption judged: "This is not a safe assumption, as transformations can add reductions"
+              r"\bnot (?:a )?(?:safe|valid|correct|true|right|sound) assumption\b|\bassumption (?:is|was|isn't|wasn't) "
+              r"(?:not |wrong|incorrect|invalid|unsafe|false)|\b(?:incorrectly|wrongly|mistakenly) assum(?:es|ed|ing)?\b|"
+              # a gain against what was there: "higher MOTA and HOTA than the original tracker"
+              r"\b(?:higher|better|lower|faster|smaller|fewer|more accurate|more stable) (?:[\w-]+ ){0,4}?than (?:the )?"
+              r"(?:original|baseline|previous|current|default|existing|old|vanilla|stock|upstream)\b|"
               r"\b(?:lower|higher|worse|slower|larger|smaller|bigger|better) than\b|"
               # "this issue from the last commit makes the repo not work"
               r"\bmakes? (?:the |it |this |that |[\w.-]+ ){0,3}?not (?:work|run|load|compile|train|build|import)\b|"
@@ -862,7 +868,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped))\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
-              r"\bconsistency\b|\bcompatibility\b(?! tests?\b)|"
+              r"\bconsistency\b|\bcompatibility\b(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
+              r" guides?\b| charts?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"
               # "reduce the boilerplate" is a goal; "Use boilerplate in the CUDA channel" names what is used
