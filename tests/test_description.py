@@ -3181,3 +3181,11 @@ def test_a_judged_assumption_or_a_gain_over_the_original_is_a_reason(title, body
 ])
 def test_checks_the_author_means_to_run_and_a_compatibility_page_are_no_reason(title, body):
     assert verdict(title, body) == "mechanism-only"
+
+
+def test_a_motivation_that_only_restates_the_change_as_a_gerund_is_no_reason():
+    body = "## Motivation and Context\n\nAdding a PPO baseline for point navigation (tested on two scenes)\n"
+    assert verdict("Add a PPO baseline", body) == "mechanism-only"
+    # a gerund subject with a verb of its own tells what was hard before
+    hard = "## Motivation\n\nAdding a dataset meant editing four files by hand.\n"
+    assert verdict("Register datasets in one place", hard) == "purpose"

@@ -790,11 +790,20 @@ _CHANGES_OPENER = re.compile(
 )
 
 
+# a verb after a gerund subject: "adding a dataset meant editing four files"
+_FINITE_AFTER_GERUND = re.compile(r"\b(?:is|was|are|were|meant|means|took|takes|required|requires|needed|needs|made|"
+                                  r"makes|caused|causes|led|leads|broke|breaks|would|will|can|could|should|did|does|"
+                                  r"has|had|have|used to|becomes|became|gets|got)\b")
+
+
 def _restates_change(text: str) -> bool:
-    """A motivation that is the change again ("Fix typos in README"); a gerund subject ("adding a
-    dataset meant editing four files") tells what was hard before."""
+    """A motivation that is the change again ("Fix typos in README", "Adding DDPPO baseline for Image
+    Nav"); a gerund subject with a verb of its own ("adding a dataset meant editing four files") tells
+    what was hard before."""
     bare = _LEADING_MARKS.sub("", text)
-    return _opens_with_change(bare) and not bare.split(" ", 1)[0].endswith("ing")
+    if not _opens_with_change(bare):
+        return False
+    return not bare.split(" ", 1)[0].endswith("ing") or not _FINITE_AFTER_GERUND.search(bare)
 
 
 # What is left of "I found a typo in the docstring" once _NOTICED has taken "I found" away
