@@ -3189,3 +3189,17 @@ def test_a_motivation_that_only_restates_the_change_as_a_gerund_is_no_reason():
     # a gerund subject with a verb of its own tells what was hard before
     hard = "## Motivation\n\nAdding a dataset meant editing four files by hand.\n"
     assert verdict("Register datasets in one place", hard) == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "修改目的：\n请说明修改的原因",  # "purpose of the change:" left empty, "please give the reason"
+    "## 修改内容\n\n请描述你的修改",  # "please describe your change"
+])
+def test_a_chinese_templates_own_words_are_no_reason(body):
+    assert verdict("更新代码", body) == "mechanism-only"  # the title still names a change ("update the code")
+
+
+def test_a_chinese_label_followed_by_the_authors_reason_is_a_reason():
+    result = check_description("更新代码", "修改目的：更新代码以支持多卡训练")  # "…to support multi-GPU training"
+    assert result.verdict == "purpose"
+    assert result.evidence == ("更新代码以支持多卡训练",)

@@ -9,6 +9,7 @@ search for the word finds them. Texts in other scripts stay unjudged.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from torchreview.prtext import Section, Sentence
 
@@ -36,7 +37,10 @@ _CHANGE = re.compile(
     r"完善|改进|简化|追加|変更|削除|対応|"
     r"수정|추가|번역|업데이트|삭제|변경|개선"
 )
-_CLAUSE_END = re.compile(r"(?<=[。！？；])|\n")
+_CLAUSE_END = re.compile(r"(?<=[。！？；：:])|\n")
+# A template's words, not the author's: a label with nothing after it ("修改目的：", purpose of the change)
+# and a request to the author ("请说明修改的原因", please give the reason for the change)
+_TEMPLATE_CLAUSE = re.compile(r"^\W*[^：:，,。]{0,16}[：:]\s*$|^\W*(?:请|請|청|해주세요)|(?:してください|해 ?주세요|하세요)\W*$")
 
 
 def writes_east_asian(sentences: tuple[Sentence, ...]) -> bool:
@@ -44,16 +48,23 @@ def writes_east_asian(sentences: tuple[Sentence, ...]) -> bool:
     return any(_EAST_ASIAN.search(s.text) for s in sentences)
 
 
-def reason_clause(sentences: tuple[Sentence, ...]) -> str:
-    """The first clause that gives a reason in one of these languages, as written; "" when none does."""
+def _authors_clauses(sentences: tuple[Sentence, ...]) -> Iterator[tuple[Sentence, str]]:
+    """Each clause in these scripts with the sentence it stands in, leaving out a template's words."""
     for sentence in sentences:
         for clause in _CLAUSE_END.split(sentence.text):
-            # (what stands under a heading such as "## 动机", motivation, is the reason)
-            if _EAST_ASIAN.search(clause) and (_REASON.search(clause) or sentence.section is Section.MOTIVATION):
-                return clause.strip()
+            if _EAST_ASIAN.search(clause) and not _TEMPLATE_CLAUSE.search(clause):
+                yield sentence, clause.strip()
+
+
+def reason_clause(sentences: tuple[Sentence, ...]) -> str:
+    """The first clause that gives a reason in one of these languages, as written; "" when none does."""
+    for sentence, clause in _authors_clauses(sentences):
+        # (what stands under a heading such as "## 动机", motivation, is the reason)
+        if _REASON.search(clause) or sentence.section is Section.MOTIVATION:
+            return clause
     return ""
 
 
 def names_a_change(sentences: tuple[Sentence, ...]) -> bool:
     """True when the text names a change in one of these languages ("更新部分代码", "오타 수정")."""
-    return any(_CHANGE.search(s.text) for s in sentences)
+    return any(_CHANGE.search(clause) for _, clause in _authors_clauses(sentences))
