@@ -3203,3 +3203,37 @@ def test_a_chinese_label_followed_by_the_authors_reason_is_a_reason():
     result = check_description("更新代码", "修改目的：更新代码以支持多卡训练")  # "…to support multi-GPU training"
     assert result.verdict == "purpose"
     assert result.evidence == ("更新代码以支持多卡训练",)
+
+
+def test_a_why_heading_over_an_error_line_gives_the_reason():
+    body = ("### What changes were proposed in this pull request?\n\nLoad the state dict with torch.load.\n\n"
+            "### Why are the changes needed?\n\nError: maximum recursion depth exceeded\n\n"
+            "### Does this PR introduce any user-facing change?\n\nNo.\n")
+    result = check_description("Fix loading the checkpoint", body)
+    assert result.verdict == "purpose"
+    assert "No." not in result.evidence  # the template's yes/no question is not the author's text
+
+
+@pytest.mark.parametrize("title", [
+    "Set antialias=False to ignore the interpolate warning",
+    "fix focal loss: loss always 0 if there are no positives",
+    "PyTorch is dropping support for Python 3.8, follow it",
+    "Rename Agent to ProcAgent to distinguish it from HostAgent",
+])
+def test_a_silenced_warning_a_constant_loss_an_outside_drop_and_a_distinction_are_reasons(title):
+    assert verdict(title) == "purpose"
+
+
+def test_a_metric_gain_told_with_a_number_is_a_reason():
+    assert verdict("Ray marching fix", "Fixes the marching step. Gives a 0.3 PSNR gain on the chair scene.") == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Enable the int4 kernels", "This adds dispatch to the int4 kernels, although need to resolve a layout mismatch first"),
+    ("Fix bugs", "- add missing leakage test\n- add a better description of the exception"),
+    ("save prediction results in JSON format", ""),
+    ("Move graph dumping", "* Move the dump function into the provisioner.\n* Update the exporter to match this"),
+    ("docking eval code (but in wrong branch)", ""),
+])
+def test_work_left_test_names_file_formats_follow_on_edits_and_branches_are_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"

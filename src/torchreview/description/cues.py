@@ -28,8 +28,12 @@ _NOT_A_DESTINATION = "".join(rf"(?<!\b{verb} )" for verb in (
 _NOT_A_DESTINATION += "".join(rf"(?<!\b{who} {verb} )" for who, verb in (
     ("user", "has"), ("users", "have"), ("you", "have"), ("one", "has"), ("caller", "has"), ("callers", "have")))
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|match|keep(?! track)|"
+    r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"
+    # ("Update Onnxifi to match this" follows the change itself)
+    r"match(?! (?:this|that|these|it)\b)|keep(?! track)|"
     r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
+    # "to ignore the grid_sample warning", "rename to distinguish it from HostMeshAgent"
+    r"ignore(?= (?:the |a |an |any |some )?(?:[\w.-]+ ){0,3}warnings?\b)|distinguish|disambiguate|"
     r"decrease|cut(?! (?:&|and) paste)|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
@@ -302,8 +306,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
               r"\bbiased\b|(?<!for )(?<!the )(?<!of )(?<!our )(?<!and )(?<!with )(?<!new )(?<!update )(?<!updated )"
+              r"(?<!prediction )(?<!predicted )(?<!inference )(?<!evaluation )(?<!eval )(?<!test )(?<!training )"
               r"\bresult(?:s|ed)? in\b(?! (?:the )?(?:readme|table|paper|docs?|section|appendix|figures?|logs?|"
-              r"wandb|tensorboard|folders?|director(?:y|ies)|files?)\b)|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
+              r"wandb|tensorboard|folders?|director(?:y|ies)|files?|csv|json|yaml|(?:[\w-]+ )?format)\b)|\b(?:leads?|led|leading) (?:\w+ )?to\b(?! (?:the )?(?:conclusion|following)\b)|\bthe reason\b|"
               r"\bmotivat(?:ed|ion)\b|"
               # "we needed a way to …" tells a need; "I want to say sorry", "we want to thank …" do not
               # "add all we need for inference" names what is added
@@ -444,7 +449,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:fix|solv|resolv)\w* (?:the |this |a |an )?[\"“](?:[^\"” ]+ ){3,}[^\"”]*[\"”]|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
-              r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b|"
+              r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b(?! tests?\b)|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
               # a changed circumstance: the problem a workaround was for is fixed elsewhere now
@@ -474,13 +479,20 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
+              # what it makes possible: "This lets us use our current alloc implementations directly"
+              r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
+              # an outside project's change: "PyTorch is dropping support for 3.7"
+              r"\b(?:is|are) dropping support\b|\b(?:has|have) dropped support\b|\bwill (?:be )?drop(?:ping)? support\b|"
+              # a metric gained, told with a number: "Get 0.2 psnr boost on Lego"
+              r"\b\d+(?:\.\d+)?\s?(?:db )?(?:psnr|ssim|map|miou|iou|auc|f1|bleu|wer|cer|fid|accuracy|acc|top-?[15]|"
+              r"rouge[\w-]*|ap\d*) (?:boost|gain|improvement|increase|drop|reduction)\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
               # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
               r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
               r"actually )?(?:passed|forwarded|propagated|applied|saved|loaded|called|respected|honou?red|reset|freed|"
               r"released|synced|synchronized|cleared|initiali[sz]ed|restored|copied|registered|closed)\b"
               r"(?! (?:anymore|any more|any longer|again)\b)|"
-              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b|"
+              r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b(?! tests?\b)|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
               # NaNs the change handles as data: "Zero out NaNs, if any, in the loss", "mask nan values"
@@ -524,7 +536,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
               r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
-              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b|\bmismatch(?:es|ed)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"

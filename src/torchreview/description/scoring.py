@@ -258,6 +258,9 @@ _CAVEAT = re.compile(
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"
+    # work left, told after the change: "This adds dispatch to the kernels, although need to resolve the
+    # mismatch first"
+    r"\balthough (?:we |i )?(?:still )?(?:need|needs) to\b|"
     # a check the author means to run: "Note: I want to run the recipe sanity check on this, but …"
     r"^(?:note:? )?(?:i|we) (?:want|wanted|would like|'d like) to (?:run|test|check|try|verify|benchmark) "
     r"(?:[\w-]+ ){0,5}?(?:on|with|against) (?:this|it|these)\b|"
@@ -634,7 +637,10 @@ def _word_count(text: str) -> int:
 _FIX_TITLE = re.compile(r"^\W*(?:bug ?fix|hot ?fix|fix(?:es|ed)?|bug)\b")
 _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|are not|"
                          r"aren't|was not|wasn't|cannot|can't|never|not|(?:is|are|was|were|gets?) always) (?:\w+ly )?"
-                         r"(?!only\b|just\b)[a-z]{3,}")
+                         r"(?!only\b|just\b)[a-z]{3,}|"
+                         # a value that is always the same: "dice loss: loss always 1 if empty target"
+                         r"(?<=[a-z0-9] )(?:is |are |was |were |gets? |stays? )?always (?:\d+(?:\.\d+)?|zero|nan|inf|none|"
+                         r"empty|true|false)\b")
 
 
 # --- sentences that explain without cue words --------------------------------------------------------

@@ -62,7 +62,7 @@ class ReadText:
 
 _MOTIVATION_HEADINGS = re.compile(
     r"^(motivation|motivation and context|why|why\?|why this|why is this (change |pr )?needed\??|"
-    r"why are these changes needed\??|context|"
+    r"why are (these|the) changes needed\??|why is (this|the) change needed\??|context|"
     r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
     r"reasons? for (the |this |these )?changes?|reasons? for (the |this )?(pr|change|fix)|why the change|"
     r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
@@ -74,6 +74,8 @@ _SKIP_HEADINGS = re.compile(
     r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
     r"checklist|(expected behaviou?r ((&|and) )?)?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
+    # a template's yes/no question: "Does this PR introduce any user-facing change?" over "No."
+    r"does this (pr|pull request|patch|change) introduce (any )?user-facing changes?\??|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
     r"tasks|differential revision|documentation preview|commits|"
     r"stack from ghstack.*|cc|signed-off-by|co-authored-by|"
@@ -236,7 +238,7 @@ _REF_PLACEHOLDER = re.compile(
 # navigation, not something the author wrote about the change.
 _STACK_HEADER = re.compile(r"^\s*(?:[-*]\s+)?stack (?:from \[?ghstack|created with)", re.IGNORECASE)
 _LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\([^)\s]{0,2000}(?:\s\"[^\"]{0,200}\")?\)")
-_ERROR_LINE = re.compile(r"^\s*(?:Traceback \(most recent call last\)|[\w.]*[A-Z]\w*(?:Error|Exception)\s*:)")
+_ERROR_LINE = re.compile(r"^\s*(?:Traceback \(most recent call last\)|(?:[\w.]*[A-Z]\w*)?(?:Error|Exception)\s*:)")
 _EXAMPLES_LABEL = re.compile(r"^(?:for )?(?:examples?|e\.g\.?)\s*:?$", re.IGNORECASE)
 _DEPRECATION_LINE = re.compile(r"^\s*[\w.]*Warning\s*:.*\bdeprecat", re.IGNORECASE)
 _EXCEPTION_NAME = re.compile(r"^`+\s*[\w.]*(?:Error|Exception|Warning)\b")
