@@ -3,7 +3,9 @@
 The English reader cannot judge these texts, and most of them are short: "更新部分代码" ("update part of
 the code"), "修复无法多卡训练的bug" ("fix the bug that multi-GPU training cannot run"). Their words for a
 reason and for a change are few and fixed, and these languages write them without spaces, so a plain
-search for the word finds them. Texts in other scripts stay unjudged.
+search for the word finds them. Texts in other scripts stay unjudged. The strongest of these words
+("为了", "因为", "报错" …) are also cues of the English reader (cues.py), so such a sentence counts in a
+text that is mostly English as well.
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 # also takes "## 动机" (motivation) and the like as headings of the reason.
 _REASON = re.compile(
     r"为了|以便|以免|因为|由于|否则|导致|使得|才能|以支持|"
-    r"无法|不能|报错|崩溃|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
+    r"无法|不能|报错|崩溃|溢出|泄漏|泄露|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
     r"方便|稳定|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
     r"背景|目标|目的|原因|动机|"
     r"ため|ので|できない|エラー|失敗|てしまう|てしまい|"
-    r"위해|때문|오류|문제|부족|실패"
+    r"위해|때문|오류|에러|문제|부족|실패"
 )
 # Verbs that name a change: add, update, modify, replace, remove, fix, revise, optimize, refactor,
 # translate, upgrade, adjust, implement, support, release, simplify
