@@ -3237,3 +3237,18 @@ def test_a_metric_gain_told_with_a_number_is_a_reason():
 ])
 def test_work_left_test_names_file_formats_follow_on_edits_and_branches_are_no_reason(title, body):
     assert verdict(title, body) == "mechanism-only"
+
+
+def test_a_template_with_emoji_marks_and_a_kind_of_change_to_select_says_nothing():
+    body = ("## 📝 Description\n\n- Provide a clear summary of the changes.\n- 🛠️ Fixes # (issue number)\n\n"
+            "## ✨ Changes\n\nSelect what type of change your PR is:\n\n- [ ] 🐞 Bug fix\n- [ ] 🚀 New feature\n")
+    assert verdict(".", body) == "empty"
+
+
+def test_a_sample_pull_request_says_nothing():
+    assert verdict("Pull request", "This is my sample pull request") == "empty"
+
+
+def test_a_percentage_written_with_a_space_is_a_measured_effect():
+    body = "With four GPUs we get:\n- 4 % shorter epoch time for ResNet-50\n- 12 % shorter epoch time for ResNet-18"
+    assert verdict("Optional DALI loader", body) == "purpose"

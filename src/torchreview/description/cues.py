@@ -756,7 +756,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
               r"\b(?:higher|lower|lowers|lowered|better|improves?|improved|increases?|increased|reduces?|reduced|"
-              r"decreases?|decreased|\d+(?:\.\d+)?(?:%|x| points?| pp)) "
+              r"decreases?|decreased|\d+(?:\.\d+)?(?: ?%|x| points?| pp)) "
               r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision|recall|loss|perplexity|"
               r"speed|(?:step|epoch|training|startup|loading|compile|inference|iteration|wall[- ]clock) time|"
               r"(?:device |gpu |hardware |sm |mfma |tensor core )?utili[sz]ation|occupancy|bandwidth)\b|"
@@ -975,6 +975,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"stuff|things|branch|fork|upstream|master|main)(?: (?:with|from|to) (?:the )?(?:dev|devel|develop|main|"
     r"master|upstream|origin|latest)(?: branch)?)?|"
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?: pr| pull request)?|"
+    # "This is my sample pull request"
+    r"(?:this is (?:a |my |the )?)?(?:sample|dummy|example|demo|practice) (?:pr|pull request|commit|change)|"
     # a placeholder body: "this is a description", "This is a test description."
     r"this is (?:a |the |my )?(?:test |sample |dummy )?(?:description|placeholder|body)|"
     # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")

@@ -182,6 +182,8 @@ _PROMPT = re.compile(
     # the Kubernetes-style heading "What this PR does / why we need it:"
     r"what this (pr|pull request) does\s*(/|and)\s*why we need it\b|"
     r"does this (pr|pull request) introduce any user[- ]facing change|how was this (patch|pr|change) tested|"
+    # "Select what type of change your PR is:", "Choose the kind of change"
+    r"(please )?(select|choose|pick|tick|check|mark) (what|which|the|one|all)( \w+)? (type|kind)s? of (change|pr)\b|"
     # "Paste your experiment result here (if needed).", "Write the detail information belongs to this PR."
     r"(paste|put|insert|write|add|fill in|enter) (your|the)\b[^.]{0,40}\bhere\b|"
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
@@ -230,7 +232,8 @@ _REF = re.compile(
     re.IGNORECASE,
 )
 _REF_PLACEHOLDER = re.compile(
-    r"^(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
+    # (after an emoji or a mark: "🛠️ Fixes # (issue number)")
+    r"^(?:[^\w\s]\s*)*(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
     r"(\(issue\)|\\?<[^>]*>|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
     re.IGNORECASE,
 )
