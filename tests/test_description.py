@@ -3252,3 +3252,8 @@ def test_a_sample_pull_request_says_nothing():
 def test_a_percentage_written_with_a_space_is_a_measured_effect():
     body = "With four GPUs we get:\n- 4 % shorter epoch time for ResNet-50\n- 12 % shorter epoch time for ResNet-18"
     assert verdict("Optional DALI loader", body) == "purpose"
+
+
+def test_to_match_the_one_elsewhere_is_still_a_reason():
+    # "that" standing for the other backend's setting, not for this change
+    assert verdict("Change the default", "Change the default to match that in the serving backend") == "purpose"

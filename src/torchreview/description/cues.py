@@ -30,7 +30,7 @@ _NOT_A_DESTINATION += "".join(rf"(?<!\b{who} {verb} )" for who, verb in (
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"
     # ("Update Onnxifi to match this" follows the change itself)
-    r"match(?! (?:this|that|these|it)\b)|keep(?! track)|"
+    r"match(?! (?:this|these|it)\b| that\W*$)|keep(?! track)|"
     r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
     # "to ignore the grid_sample warning", "rename to distinguish it from HostMeshAgent"
     r"ignore(?= (?:the |a |an |any |some )?(?:[\w.-]+ ){0,3}warnings?\b)|distinguish|disambiguate|"
