@@ -3257,3 +3257,18 @@ def test_a_percentage_written_with_a_space_is_a_measured_effect():
 def test_to_match_the_one_elsewhere_is_still_a_reason():
     # "that" standing for the other backend's setting, not for this change
     assert verdict("Change the default", "Change the default to match that in the serving backend") == "purpose"
+
+
+@pytest.mark.parametrize("title", [
+    "添加目标检测模型",  # "add an object detection model": 目标 here is "object", not "goal"
+    "更新稳定扩散的示例",  # "update the Stable Diffusion example"
+    "청크 크기 수정",  # "fix the chunk size": 청 opens a word here, not a request
+])
+def test_east_asian_words_that_only_look_like_reasons_are_read_as_names(title):
+    assert verdict(title) == "mechanism-only"
+
+
+def test_an_east_asian_goal_label_makes_the_words_after_it_the_reason():
+    result = check_description("D4RL IQL", "核心目标：接入分布式多 Worker 体系。")  # "core goal: join the worker system"
+    assert result.verdict == "purpose"
+    assert result.evidence == ("接入分布式多 Worker 体系。",)

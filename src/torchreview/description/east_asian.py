@@ -26,9 +26,10 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _REASON = re.compile(
     r"为了|以便|以免|因为|由于|否则|导致|使得|才能|以支持|"
     r"无法|不能|报错|崩溃|溢出|泄漏|泄露|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
-    r"方便|稳定|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
+    r"方便|稳定(?!版|扩散)|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
-    r"背景|目标|目的|原因|动机|"
+    # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
+    r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
     r"ため|ので|できない|エラー|失敗|てしまう|てしまい|"
     r"위해|때문|오류|에러|문제|부족|실패"
 )
@@ -39,10 +40,11 @@ _CHANGE = re.compile(
     r"完善|改进|简化|追加|変更|削除|対応|"
     r"수정|추가|번역|업데이트|삭제|변경|개선"
 )
+_REASON_LABEL = re.compile(r"(?:背景|目标|目的|原因|动机|理由|이유|목적)[^：:]{0,4}[：:]\s*$")
 _CLAUSE_END = re.compile(r"(?<=[。！？；：:])|\n")
 # A template's words, not the author's: a label with nothing after it ("修改目的：", purpose of the change)
 # and a request to the author ("请说明修改的原因", please give the reason for the change)
-_TEMPLATE_CLAUSE = re.compile(r"^\W*[^：:，,。]{0,16}[：:]\s*$|^\W*(?:请|請|청|해주세요)|(?:してください|해 ?주세요|하세요)\W*$")
+_TEMPLATE_CLAUSE = re.compile(r"^\W*[^：:，,。]{0,16}[：:]\s*$|^\W*(?:请|請)|(?:してください|해 ?주세요|하세요)\W*$")
 
 
 def writes_east_asian(sentences: tuple[Sentence, ...]) -> bool:
@@ -60,10 +62,19 @@ def _authors_clauses(sentences: tuple[Sentence, ...]) -> Iterator[tuple[Sentence
 
 def reason_clause(sentences: tuple[Sentence, ...]) -> str:
     """The first clause that gives a reason in one of these languages, as written; "" when none does."""
-    for sentence, clause in _authors_clauses(sentences):
-        # (what stands under a heading such as "## 动机", motivation, is the reason)
-        if _REASON.search(clause) or sentence.section is Section.MOTIVATION:
-            return clause
+    for sentence in sentences:
+        after_label = False
+        for clause in _CLAUSE_END.split(sentence.text):
+            if not _EAST_ASIAN.search(clause):
+                continue
+            if _TEMPLATE_CLAUSE.search(clause):
+                # "核心目标：" (core goal:) names what the words after it give
+                after_label = bool(_REASON_LABEL.search(clause))
+                continue
+            # (what stands under a heading such as "## 动机", motivation, is the reason)
+            if after_label or _REASON.search(clause) or sentence.section is Section.MOTIVATION:
+                return clause.strip()
+            after_label = False
     return ""
 
 
