@@ -21,12 +21,12 @@ _WRITTEN_PLACE = (r"(?:(?:computation|calculation|formula|equation|implementatio
                   r"`?[a-z0-9]+[_-][\w-]*`?\W*$)")
 # "so this is an isolated refresh", "so it is just a rename": what kind of change it is, not what it gives
 _KIND_OF_CHANGE = r"(?:an?|just|only|purely|simply|mostly|merely|basically|essentially) "
-_NOT_A_DESTINATION = "".join(rf"(?<!\b{verb} )" for verb in (
+# "to" after a verb of moving names where to, not what for; after "the user has", a duty the change puts on
+# its users ("The user has to ensure that the config names the inputs"), not a goal
+_NOT_A_DESTINATION = "".join(rf"(?<!\b{words} )" for words in (
     "move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
-    "porting transition transitioned transitioning").split())
-# "The user has to ensure that the config names the inputs": a duty the change puts on its users, not a goal
-_NOT_A_DESTINATION += "".join(rf"(?<!\b{who} {verb} )" for who, verb in (
-    ("user", "has"), ("users", "have"), ("you", "have"), ("one", "has"), ("caller", "has"), ("callers", "have")))
+    "porting transition transitioned transitioning").split() + [
+    "user has", "users have", "you have", "one has", "caller has", "callers have"])
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"
     # ("Update Onnxifi to match this" follows the change itself)
