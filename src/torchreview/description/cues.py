@@ -23,9 +23,9 @@ _WRITTEN_PLACE = (r"(?:(?:computation|calculation|formula|equation|implementatio
 _KIND_OF_CHANGE = r"(?:an?|just|only|purely|simply|mostly|merely|basically|essentially) "
 # "to" after a verb of moving names where to, not what for; after "the user has", a duty the change puts on
 # its users ("The user has to ensure that the config names the inputs"), not a goal
-_NOT_A_DESTINATION = "".join(rf"(?<!\b{words} )" for words in (
-    "move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
-    "porting transition transitioned transitioning").split() + [
+_NOT_A_DESTINATION = "".join(rf"(?<!\b{words} )" for words in [
+    *"move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
+     "porting transition transitioned transitioning".split(),
     "user has", "users have", "you have", "one has", "caller has", "callers have"])
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"
