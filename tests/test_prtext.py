@@ -255,3 +255,19 @@ def test_a_body_line_that_opens_with_a_templates_verb_is_the_authors_unless_it_a
     assert [s.text for s in read("Loader docs", body).sentences] == [
         "Loader docs", "Explain local RNG handling in the data loader.",
         "Provide an alternative way to set the coordinator port."]
+
+
+@pytest.mark.parametrize(("text", "title", "body"), [
+    # an exported commit copied without its blank line: the "Summary:" label opens the body
+    ("Fuse linear and batch norm (#507)\nSummary:\nAdds the fusion.\nTest Plan:\npytest",
+     "Fuse linear and batch norm (#507)", "Summary:\nAdds the fusion.\nTest Plan:\npytest"),
+    # a squash commit whose bullets follow the subject at once
+    ("Update the loader (#12)\n* fix the seed\n* drop the old flag", "Update the loader (#12)",
+     "* fix the seed\n* drop the old flag"),
+    # a subject wrapped over two lines is still one subject, as git reads it
+    ("Fix the crash when the last batch\nis smaller than the world size\n\nDetails.",
+     "Fix the crash when the last batch is smaller than the world size", "Details."),
+])
+def test_a_line_that_opens_a_body_ends_the_subject_without_a_blank_line(text, title, body):
+    message = read_commit_message(text)
+    assert (message.title, message.body) == (title, body)

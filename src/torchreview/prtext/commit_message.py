@@ -3,7 +3,10 @@
 A commit-msg hook gets the file git is about to store (``.git/COMMIT_EDITMSG``). Git's default
 clean-up drops the lines that start with ``#`` and everything below the scissors line that
 ``git commit -v`` writes, so we do the same. The subject is the first paragraph (git joins its
-lines), and the body is what follows the first blank line.
+lines), and the body is what follows the first blank line. A line inside that first paragraph that
+plainly opens a body (a "Summary:" or "Test Plan:" label, a trailer, a bullet, a heading) ends the subject
+there: some tools and some people leave out the blank line, and GitHub then shows the first line alone
+as the title.
 
 Commits that git writes or squashes for the author carry no message of their own to judge: a
 ``fixup!``, ``squash!`` or ``amend!`` commit, and the merge commits of ``git merge``.
@@ -17,6 +20,10 @@ from dataclasses import dataclass
 _SCISSORS = re.compile(r"^# -+ >8 -+$", re.MULTILINE)
 _AUTOSQUASH = re.compile(r"^(?:fixup|squash|amend)! ")
 _GIT_MERGE = re.compile(r"^Merge (?:branch|branches|remote-tracking branch|tag|commit) ")
+# A line that opens a body: "Summary:", "Test Plan:", a trailer ("Signed-off-by: …"), a bullet, a heading
+_OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|differential revision|pull request resolved|reviewed by|"
+                         r"signed-off-by|co-authored-by|fbshipit-source-id|ghstack-source-id|pulled by|"
+                         r"stack from ghstack)\b.*:|[*+-] |#{1,6} )", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,7 @@ def read_commit_message(text: str) -> CommitMessage:
     while lines and not lines[0].strip():
         lines.pop(0)
     subject: list[str] = []
-    while lines and lines[0].strip():
+    while lines and lines[0].strip() and not (subject and _OPENS_BODY.match(lines[0].strip())):
         subject.append(lines.pop(0).strip())
     title = " ".join(subject)
     body = "\n".join(lines).strip("\n")
