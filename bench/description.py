@@ -1069,7 +1069,7 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   size", a compatibility page, a leakage test, results in a file format, an edit "to match this", a
   "wrong branch", and a Motivation that restates the change as a gerund phrase.
 - Commit messages: a line in the first paragraph that plainly opens a body ("Summary:", "Test Plan:", a
-  trailer, a bullet, a heading) ends the subject, as GitHub shows it; exported commits copied without
+  trailer, a bullet) ends the subject, as GitHub shows it; exported commits copied without
   their blank line were read as one long subject.
 Keep the R, S and U held-out batches held out as well (--held-out FE,FF,FK,GF,GG,GH,KE,KF,LD,LE,LF,MD,ME,
 MF,MH,ND,NE,NF,NH,PC,PD,PF,RD,RE,RH,SD,SE,SH,UD,UE,UF,UH).

@@ -4,7 +4,7 @@ A commit-msg hook gets the file git is about to store (``.git/COMMIT_EDITMSG``).
 clean-up drops the lines that start with ``#`` and everything below the scissors line that
 ``git commit -v`` writes, so we do the same. The subject is the first paragraph (git joins its
 lines), and the body is what follows the first blank line. A line inside that first paragraph that
-plainly opens a body (a "Summary:" or "Test Plan:" label, a trailer, a bullet, a heading) ends the subject
+plainly opens a body (a "Summary:" or "Test Plan:" label, a trailer, a bullet) ends the subject
 there: some tools and some people leave out the blank line, and GitHub then shows the first line alone
 as the title.
 
@@ -20,10 +20,11 @@ from dataclasses import dataclass
 _SCISSORS = re.compile(r"^# -+ >8 -+$", re.MULTILINE)
 _AUTOSQUASH = re.compile(r"^(?:fixup|squash|amend)! ")
 _GIT_MERGE = re.compile(r"^Merge (?:branch|branches|remote-tracking branch|tag|commit) ")
-# A line that opens a body: "Summary:", "Test Plan:", a trailer ("Signed-off-by: …"), a bullet, a heading
+# A line that opens a body: "Summary:", "Test Plan:", a trailer ("Signed-off-by: …"), a bullet (lines that
+# open with "#" are comments, dropped above)
 _OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|differential revision|pull request resolved|reviewed by|"
                          r"signed-off-by|co-authored-by|fbshipit-source-id|ghstack-source-id|pulled by|"
-                         r"stack from ghstack)\b.*:|[*+-] |#{1,6} )", re.IGNORECASE)
+                         r"stack from ghstack)\b.*:|[*+-] )", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
