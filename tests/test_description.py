@@ -3272,3 +3272,7 @@ def test_an_east_asian_goal_label_makes_the_words_after_it_the_reason():
     result = check_description("D4RL IQL", "核心目标：接入分布式多 Worker 体系。")  # "core goal: join the worker system"
     assert result.verdict == "purpose"
     assert result.evidence == ("接入分布式多 Worker 体系。",)
+
+
+def test_a_fix_of_something_that_drops_data_names_the_symptom():
+    assert verdict("Fixes the bucketing sampler method that drops the last cuts", "Resolves #61") == "purpose"

@@ -479,6 +479,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
+              # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts"
+              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
+              r"corrupts?|duplicates?|leaks?)\b|"
               # what it makes possible: "This lets us use our current alloc implementations directly"
               r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
               # an outside project's change: "PyTorch is dropping support for 3.7"
