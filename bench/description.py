@@ -1023,7 +1023,7 @@ labelled every held-out text again.
   TH (24/33/3, 19) commits                         0.870      0.886
   UA (14/42/1, 12) mixed, 2022-2026 (57)           0.916      0.927
   UB (21/67/2, 15) inference and serving           0.962      0.970
-  UC (30/37/0, 11) data loading (67)               0.835      0.857
+  UC (30/37/0, 11) data loading (67)               0.835      0.868
   UD (16/72/0, 15) held out, mixed (88)            0.935      0.935
   UE (20/42/0, 7)  held out, training loops (62)   0.902      0.902
   UF (20/62/3, 14) held out, model zoos (85)       0.898      0.898
@@ -1060,7 +1060,8 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   restore (23 of 23 real sentences), "you should now be able to", "this lets us", an assumption judged
   unsafe, a gain over the original, a project dropping support, "to ignore the X warning", "to
   distinguish", "always 0" in a fix title, a metric gain with a number ("0.2 psnr boost"), a percentage
-  written with a space, an "Error: …" line shown under a fix.
+  written with a space, an "Error: …" line shown under a fix, a fix of something "that drops / loses /
+  skips" data.
 - No reason: "fix error in dcn-mix" (a mistake in named code, as "fix bug in X") and "fix some error",
   how far the added thing reaches for now ("This is currently only X", "Currently supporting fp16",
   "tests have been conducted on"), remaining work, "although need to", "This is not exhaustive", a check
