@@ -3276,3 +3276,10 @@ def test_an_east_asian_goal_label_makes_the_words_after_it_the_reason():
 
 def test_a_fix_of_something_that_drops_data_names_the_symptom():
     assert verdict("Fixes the bucketing sampler method that drops the last cuts", "Resolves #61") == "purpose"
+
+
+@pytest.mark.parametrize("body", ["https://github.com/org/tutorials/pull/2437 introduced some breaking change",
+                                  "Fixes a breaking change for training"])
+def test_a_breaking_change_made_elsewhere_is_a_reason(body):
+    assert verdict("Update the tutorial", body) == "purpose"
+    assert verdict("Update the tutorial", "No breaking changes introduced.") == "mechanism-only"

@@ -479,6 +479,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
+              # a breaking change made elsewhere: "#2437 introduced some breaking change", "Fixes a breaking
+              # change for training" ("No breaking changes introduced" answers a template)
+              r"\b(?:fix(?:es|ed|ing)?|address(?:es|ed|ing)?|handles?|handled|handling) (?:the |a |some |this |that )?"
+              r"breaking changes?\b|\bintroduced (?:a |some |an? \w+ )?breaking changes?\b|"
               # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts"
               r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
               r"corrupts?|duplicates?|leaks?)\b|"
