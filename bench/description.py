@@ -1061,7 +1061,7 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   unsafe, a gain over the original, a project dropping support, "to ignore the X warning", "to
   distinguish", "always 0" in a fix title, a metric gain with a number ("0.2 psnr boost"), a percentage
   written with a space, an "Error: …" line shown under a fix, a fix of something "that drops / loses /
-  skips" data.
+  skips" data, a breaking change made elsewhere ("<link> introduced some breaking change").
 - No reason: "fix error in dcn-mix" (a mistake in named code, as "fix bug in X") and "fix some error",
   how far the added thing reaches for now ("This is currently only X", "Currently supporting fp16",
   "tests have been conducted on"), remaining work, "although need to", "This is not exhaustive", a check
