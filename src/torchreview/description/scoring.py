@@ -85,6 +85,14 @@ _SCOPE = re.compile(
     r"^(?:currently|for now|at the moment|right now),? (?:it|this|the (?:new )?(?:implementation|feature|version|"
     r"prototype|integration|poc|tool|script)) can (?:only )?(?:run|handle|process|load|read|export|convert|train|"
     r"compile|be used)\b|"
+    # "This is currently just the torchvision models", "Currently supporting FP16 method", "Only support image
+    # right now", "Currently, tests have been conducted on two models": how far the added thing reaches
+    r"^this (?:(?:pr|change|feature|implementation|patch|support|tag|option) )?(?:is |works |applies )?"
+    r"(?:currently|for now|right now|at the moment),? (?:only|just)\b.*$|"
+    r"^(?:currently|for now|right now|at the moment),? (?:only )?supporting\b.*$|"
+    r"^(?:only )?supports? (?:[\w.-]+ ){1,4}(?:right now|for now|currently|at the moment)\W*$|"
+    r"^(?:currently|for now|right now|at the moment),? (?:the )?tests? (?:have|has) (?:only )?been "
+    r"(?:conducted|run|done|performed|carried out)\b|"
     # "Currently does not implement an audio model, only builds the pipeline."
     r"^(?:currently|for now|at the moment|right now),? (?:it |this )?(?:does not|doesn't) (?:yet )?\w+[^.]{0,80}\bonly\b|"
     # "It currently depends on fsdp2 and torchao": what the new code needs, not a problem before it
@@ -269,14 +277,6 @@ _CAVEAT = re.compile(
     r"^(?:this|it|the list|this list)(?: pr| change)? (?:is not|isn't) (?:an? )?(?:exhaustive|complete|comprehensive)\b|"
     # work the PR leaves: "There is still some remaining work to unify the code base"
     r"\b(?:some |more |a lot of |lots of |a bit of )?(?:remaining|outstanding) work\b|\bwork (?:still )?(?:left|remaining)\b|"
-    # how far the added thing reaches for now: "This is currently just the torchvision models", "Currently
-    # supporting FP16 method", "Only support image right now", "Currently, tests have been conducted on X"
-    # ("Currently only fp32 is supported" tells the old code's limit and still counts)
-    r"^this (?:(?:pr|change|feature|implementation|patch|support|tag|option) )?(?:is |works |applies )?"
-    r"(?:currently|for now|right now|at the moment),? (?:only|just)\b|"
-    r"^(?:currently|for now|right now|at the moment),? (?:only )?supporting\b|"
-    r"^(?:only )?supports? (?:[\w.-]+ ){1,4}(?:right now|for now|currently|at the moment)\W*$|"
-    r"\btests? (?:have|has) (?:only )?been (?:conducted|run|done|performed|carried out)\b|"
     # how far the PR has got: "dense prompts support is still partial"
     # how to check the PR: "Here are the steps to reproduce the results."
     r"^here (?:are|is) (?:the )?(?:steps|commands?|instructions) to (?:reproduce|replicate|run|test)\b|"
