@@ -17,14 +17,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from torchreview.prtext.sentences import TRAILER_NAMES
+
 _SCISSORS = re.compile(r"^# -+ >8 -+$", re.MULTILINE)
 _AUTOSQUASH = re.compile(r"^(?:fixup|squash|amend)! ")
 _GIT_MERGE = re.compile(r"^Merge (?:branch|branches|remote-tracking branch|tag|commit) ")
 # A line that opens a body: "Summary:", "Test Plan:", a trailer ("Signed-off-by: …"), a bullet (lines that
 # open with "#" are comments, dropped above)
-_OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|differential revision|pull request resolved|reviewed by|"
-                         r"signed-off-by|co-authored-by|fbshipit-source-id|ghstack-source-id|pulled by|"
-                         r"stack from ghstack)\b.*:|[*+-] )", re.IGNORECASE)
+_OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|stack from ghstack|" + TRAILER_NAMES + r")\b.*:|[*+-] )",
+                         re.IGNORECASE)
 
 
 @dataclass(frozen=True)
