@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from torchreview.description.east_asian import STRONG_REASON_WORDS
 from torchreview.prtext.sentences import TRAILER_NAMES
 
 # --- cues -----------------------------------------------------------------------------------------
@@ -110,11 +111,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?!(?:[\w.`'-]+ ){0,3}?(?:bugs?|typos?)\b(?!:)|(?:(?:a|an|the|some|this|that|these|an? other|few|"
               r"several|minor|small|potential|possible) )*(?:issues?|problems?)\b(?!:))"
               r"(?:[\w.`'=/<>+-]+:? ){0,6}?(?:when|whenever|while|if) \w+(?: [\w-]+)+"),
-        # the same goals and symptoms in Chinese, Japanese and Korean: "为了" / "ために" / "위해" (in order to),
-        # "因为" / "由于" / "ので" / "때문에" (because), "导致" (causes), "报错" / "오류" (an error), "崩溃" (a
-        # crash), "溢出" (an overflow), "泄漏" (a leak), "引入的…问题" (a problem introduced by)
-        (1.0, r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
-              r"위해|때문에|오류|에러"),
+        # the same goals and symptoms in Chinese, Japanese and Korean (east_asian.py lists them)
+        (1.0, STRONG_REASON_WORDS),
         # "to allow / enable / permit X" names what the change is for, as "to support X" does.
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",

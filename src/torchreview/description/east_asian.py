@@ -3,9 +3,7 @@
 The English reader cannot judge these texts, and most of them are short: "更新部分代码" ("update part of
 the code"), "修复无法多卡训练的bug" ("fix the bug that multi-GPU training cannot run"). Their words for a
 reason and for a change are few and fixed, and these languages write them without spaces, so a plain
-search for the word finds them. Texts in other scripts stay unjudged. The strongest of these words
-("为了", "因为", "报错" …) are also cues of the English reader (cues.py), so such a sentence counts in a
-text that is mostly English as well.
+search for the word finds them. Texts in other scripts stay unjudged.
 """
 
 from __future__ import annotations
@@ -18,20 +16,25 @@ from torchreview.prtext import Section, Sentence
 # Han, kana and Hangul: the scripts whose words are listed below
 _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
-# Words that give a reason: a goal ("为了", "以便", "方便", "ため", "위해"), a cause ("因为", "由于",
-# "ので", "때문"), a problem ("无法", "报错", "崩溃", "存在问题", "没有被正确加载", "てしまう" for an unwanted
-# outcome, "エラー", "오류", "부족" for not enough), an effect ("加速",
-# "节省", "提升", "稳定"), or a section that states them ("背景", "目标", "原因", "动机"). The reader
-# also takes "## 动机" (motivation) and the like as headings of the reason.
+# The strongest words of reason, which the English reader takes as cues too (cues.py), so such a sentence
+# counts in a text that is mostly English: "为了" / "ために" / "위해" (in order to), "因为" / "由于" / "ので" /
+# "때문" (because), "导致" (causes), "报错" / "오류" / "에러" (an error), "崩溃" (a crash), "溢出" (an overflow),
+# "泄漏" (a leak), "不兼容" (incompatible), "引入的…问题" (a problem introduced by)
+STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
+                       r"위해|때문|오류|에러")
+# All the words that give a reason in a text we read as East Asian: also a goal ("方便", "以支持"), a problem
+# ("无法", "存在问题", "没有被正确加载", "てしまう" for an unwanted outcome, "부족" for not enough), an effect
+# ("加速", "节省", "提升", "稳定"), or a section that states them ("目标：", "原因是"). The reader also takes
+# "## 动机" (motivation) and the like as headings of the reason.
 _REASON = re.compile(
-    r"为了|以便|以免|因为|由于|否则|导致|使得|才能|以支持|"
-    r"无法|不能|报错|崩溃|溢出|泄漏|泄露|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
+    STRONG_REASON_WORDS + r"|以免|否则|使得|才能|以支持|"
+    r"无法|不能|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
     r"方便|稳定(?!版|扩散)|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
-    r"ため|ので|できない|エラー|失敗|てしまう|てしまい|"
-    r"위해|때문|오류|에러|문제|부족|실패"
+    r"ため|できない|エラー|失敗|てしまう|てしまい|"
+    r"문제|부족|실패"
 )
 # Verbs that name a change: add, update, modify, replace, remove, fix, revise, optimize, refactor,
 # translate, upgrade, adjust, implement, support, release, simplify
