@@ -176,17 +176,16 @@ def _names_only_a_place(title: str, body: str, parsed: ReadText) -> bool:
     return bool(lines) and all(_BOILERPLATE.match(line) for line in lines)
 
 
-def _judge_east_asian(parsed: ReadText, verdict: str, evidence: tuple[str, ...]
-                      ) -> tuple[str, float, tuple[str, ...], str]:
+def _judge_east_asian(parsed: ReadText, verdict: str, evidence: tuple[str, ...]) -> tuple[str, float, tuple[str, ...]]:
     """The verdict for a text the English reader cannot judge. Chinese, Japanese and Korean texts are read
     for their words of reason and of change; any other language is left unjudged (purpose, 0.2)."""
     if writes_east_asian(parsed.sentences):
         reason = reason_clause(parsed.sentences)
         if reason:
-            return "purpose", 0.6, (reason,), ""
+            return "purpose", 0.6, (reason,)
         if verdict == "mechanism-only" or names_a_change(parsed.sentences):
-            return "mechanism-only", 0.5, evidence or _unique(parsed.sentences), ""
-    return "purpose", 0.2, (), ""
+            return "mechanism-only", 0.5, evidence or _unique(parsed.sentences)
+    return "purpose", 0.2, ()
 
 
 def check_description(title: str, body: str | None, *, diff_text: str | None = None) -> DescriptionResult:
@@ -201,7 +200,8 @@ def check_description(title: str, body: str | None, *, diff_text: str | None = N
     if parsed.bot and verdict != "purpose":
         verdict, confidence, evidence = "purpose", 0.4, ()
     elif parsed.foreign and verdict != "purpose":
-        verdict, confidence, evidence, mechanism = _judge_east_asian(parsed, verdict, evidence)
+        verdict, confidence, evidence = _judge_east_asian(parsed, verdict, evidence)
+        mechanism = ""  # a hint is never built from a sentence in another language
     if source == "bot":
         hint = words["hint_bot"]
     elif language == "other" and verdict == "purpose" and confidence <= 0.2:
