@@ -115,6 +115,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, STRONG_REASON_WORDS),
         # "to allow / enable / permit X" names what the change is for, as "to support X" does.
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|"
+              # what it makes possible: "This lets us use our current alloc implementations directly"
+              r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",
               # "Now, users would be able to convert …"
               r"\b(?:you|users?|the user|we|one|people|developers) (?:should |would |will )?now be able to\b|"
@@ -395,6 +397,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "In recent updates, PyTorch has enabled map_location='cpu'": a new upstream capability
               r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf)(?: v?\d[\w.]*\+?)? "
               r"(?:has|have|now) (?:enabled|added|introduced|made)\b|"
+              # an outside project's change: "PyTorch is dropping support for 3.7"
+              r"\b(?:is|are) dropping support\b|\b(?:has|have) dropped support\b|\bwill (?:be )?drop(?:ping)? support\b|"
               # "X is deprecated", "replace the deprecated X"; not "add a deprecated alias"
               r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|solv\w*|resolv\w*|silenc\w*|away from|"
@@ -484,13 +488,6 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts"
               r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
               r"corrupts?|duplicates?|leaks?)\b|"
-              # what it makes possible: "This lets us use our current alloc implementations directly"
-              r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
-              # an outside project's change: "PyTorch is dropping support for 3.7"
-              r"\b(?:is|are) dropping support\b|\b(?:has|have) dropped support\b|\bwill (?:be )?drop(?:ping)? support\b|"
-              # a metric gained, told with a number: "Get 0.2 psnr boost on Lego"
-              r"\b\d+(?:\.\d+)?\s?(?:db )?(?:psnr|ssim|map|miou|iou|auc|f1|bleu|wer|cer|fid|accuracy|acc|top-?[15]|"
-              r"rouge[\w-]*|ap\d*) (?:boost|gain|improvement|increase|drop|reduction)\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
               # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
               r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
@@ -786,6 +783,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # an amount and what it is of: "48KB binary size reduction", "a 12 ms step time improvement"
               r"\d(?:\.\d+)? ?(?:kb|mb|gb|kib|mib|gib|ms|us|µs|%|x|×)(?: [\w-]+){1,3} (?:reduction|improvement|"
               r"speed-?up|savings?|decrease|gain|win)s?\b|"
+              # a metric gained, told with a number: "Get 0.2 psnr boost on Lego"
+              r"\b\d+(?:\.\d+)?\s?(?:db )?(?:psnr|ssim|map|miou|iou|auc|f1|bleu|wer|cer|fid|accuracy|acc|top-?[15]|"
+              r"rouge[\w-]*|ap\d*) (?:boost|gain|improvement|increase|drop|reduction)\b|"
               # a signed change of a metric named by its short name ("+4.1% ACC", "+1.2 mAP", "-0.8 WER")
               r"(?<![\w.])[+-]\d+(?:\.\d+)?\s?(?:%|points?|pp)?\s?(?:acc|top-?[15]|map|miou|iou|auc|f1|bleu|wer|cer|fid|"
               r"psnr|ssim|rouge(?:-\w+)?|ap\d*)\b|"
