@@ -55,32 +55,30 @@ def writes_east_asian(sentences: tuple[Sentence, ...]) -> bool:
     return any(_EAST_ASIAN.search(s.text) for s in sentences)
 
 
-def _authors_clauses(sentences: tuple[Sentence, ...]) -> Iterator[tuple[Sentence, str]]:
-    """Each clause in these scripts with the sentence it stands in, leaving out a template's words."""
-    for sentence in sentences:
-        for clause in _CLAUSE_END.split(sentence.text):
-            if _EAST_ASIAN.search(clause) and not _TEMPLATE_CLAUSE.search(clause):
-                yield sentence, clause.strip()
-
-
-def reason_clause(sentences: tuple[Sentence, ...]) -> str:
-    """The first clause that gives a reason in one of these languages, as written; "" when none does."""
+def _authors_clauses(sentences: tuple[Sentence, ...]) -> Iterator[tuple[Sentence, str, bool]]:
+    """Each clause in these scripts with the sentence it stands in, leaving out a template's words, and
+    whether it follows a label that names a reason ("核心目标：", core goal:)."""
     for sentence in sentences:
         after_label = False
         for clause in _CLAUSE_END.split(sentence.text):
             if not _EAST_ASIAN.search(clause):
                 continue
             if _TEMPLATE_CLAUSE.search(clause):
-                # "核心目标：" (core goal:) names what the words after it give
                 after_label = bool(_REASON_LABEL.search(clause))
                 continue
-            # (what stands under a heading such as "## 动机", motivation, is the reason)
-            if after_label or _REASON.search(clause) or sentence.section is Section.MOTIVATION:
-                return clause.strip()
+            yield sentence, clause.strip(), after_label
             after_label = False
+
+
+def reason_clause(sentences: tuple[Sentence, ...]) -> str:
+    """The first clause that gives a reason in one of these languages, as written; "" when none does."""
+    for sentence, clause, after_label in _authors_clauses(sentences):
+        # (what stands under a heading such as "## 动机", motivation, is the reason)
+        if after_label or _REASON.search(clause) or sentence.section is Section.MOTIVATION:
+            return clause
     return ""
 
 
 def names_a_change(sentences: tuple[Sentence, ...]) -> bool:
     """True when the text names a change in one of these languages ("更新部分代码", "오타 수정")."""
-    return any(_CHANGE.search(clause) for _, clause in _authors_clauses(sentences))
+    return any(_CHANGE.search(clause) for _, clause, _ in _authors_clauses(sentences))
