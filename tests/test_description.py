@@ -3283,3 +3283,16 @@ def test_a_fix_of_something_that_drops_data_names_the_symptom():
 def test_a_breaking_change_made_elsewhere_is_a_reason(body):
     assert verdict("Update the tutorial", body) == "purpose"
     assert verdict("Update the tutorial", "No breaking changes introduced.") == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", [
+    "https://github.com/example-org/vision-kit.git",  # a repository's address and nothing else
+    "Draft pull request",
+    "Sorry, I misclicked",
+])
+def test_an_address_a_draft_pr_or_a_misclick_as_the_only_title_says_nothing(title):
+    assert verdict(title, "") == "empty"
+
+
+def test_a_title_with_a_link_and_words_still_names_a_change():
+    assert verdict("Fix the link to https://example.org/docs", "") == "mechanism-only"

@@ -987,7 +987,9 @@ _PLACEHOLDER_TITLE = re.compile(
     # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")
     r"test(?:test)+|test ?run|amend(?:ed|ment)?|sample commit|[a-z]{1,2}|"
     # a title that only says it is a pull request ("Pull request", "Brenton's pull request", "New PR")
-    r"(?:(?:a |my |new |first |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?[#/]?\d+)?|"
+    r"(?:(?:a |my |new |first |draft |\w+'s )?(?:pull request|pr|pull|request)s?)(?: ?\(\?\))?(?: ?[#/]?\d+)?|"
+    # an address alone ("https://github.com/org/repo.git", read as "link"): where, not what changed
+    r"links?|"
     # a date alone ("28june", "June 28", "2023-06-28")
     r"(?:\d{1,2} ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)[a-z]* ?\d{1,2}(?:st|nd|rd|th)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)|"
@@ -996,6 +998,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a PR opened by mistake, or titled with nothing but its freshness
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    # "Sorry, I miss clicked"
+    r"(?:i )?(?:mis|miss)[- ]?click(?:ed)?(?: (?:it|this|by mistake))?|"
     r"accidental(?:ly opened)?(?: pr| pull request| commit)?|"
     # a commit's trailer standing as its subject ("Differential Revision: D50816373")
     r"(?:" + TRAILER_NAMES + r"):.*|"
