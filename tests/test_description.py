@@ -3296,3 +3296,8 @@ def test_an_address_a_draft_pr_or_a_misclick_as_the_only_title_says_nothing(titl
 
 def test_a_title_with_a_link_and_words_still_names_a_change():
     assert verdict("Fix the link to https://example.org/docs", "") == "mechanism-only"
+
+
+def test_an_admitted_mistake_that_messed_things_up_is_the_problem_fixed():
+    body = "Big oversight on my side, this may have messed up the scheduler a lot..."
+    assert verdict("fix: pass weight decay through the param groups", body) == "purpose"

@@ -553,6 +553,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
               r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
+              # "might have tampered with the optimizer's state, and messed up a lot"
+              r"\b(?:mess|screw)(?:es|s|ed|ing)? (?:[\w-]+ ){0,2}?up\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
               # a visible defect that the change fixes or avoids ("fix inpaint distortion outside the preview");
               # "Add lens distortion augmentation" names a transform, so the fixing verb must come first
