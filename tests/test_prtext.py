@@ -271,3 +271,16 @@ def test_a_body_line_that_opens_with_a_templates_verb_is_the_authors_unless_it_a
 def test_a_line_that_opens_a_body_ends_the_subject_without_a_blank_line(text, title, body):
     message = read_commit_message(text)
     assert (message.title, message.body) == (title, body)
+
+
+def test_a_command_line_outside_a_code_block_is_code_not_a_sentence():
+    body = ("Turn on the fused optimizer build.\n\n"
+            "python setup.py install --cpp_ext --cuda_ext --deprecated_fused_adam --distributed_lamb\n")
+    read_text = read("Build the fused optimizers", body)
+    assert [s.text for s in read_text.sentences] == ["Build the fused optimizers", "Turn on the fused optimizer build."]
+    assert read_text.body_shows_code
+
+
+def test_prose_that_starts_with_a_tool_name_stays_a_sentence():
+    read_text = read("Docs", "Python 3.12 is now tested in CI.\n\npip install works offline again.")
+    assert len(read_text.sentences) == 3

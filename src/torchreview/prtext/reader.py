@@ -11,6 +11,7 @@ from torchreview.prtext.sentences import (
     _BOT_NOTE,
     _BULLET,
     _CHECKBOX,
+    _COMMAND_LINE,
     _DEPRECATION_LINE,
     _ERROR_LINE,
     _EXAMPLES_LABEL,
@@ -357,6 +358,9 @@ def read(title: str, body: str) -> ReadText:
             # "> RuntimeError: Attempting to deserialize …": an error quoted in the text is shown, as in a log
             if not shows_error:
                 shows_error, shown_error = True, stripped.lstrip("> ")[:300]
+            continue
+        if _COMMAND_LINE.match(stripped):
+            body_content = shows_code = True  # a command the author ran, as in a code block
             continue
         if _LOG.match(stripped):
             if not shows_error and _ERROR_LINE.match(stripped):

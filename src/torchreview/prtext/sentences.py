@@ -145,6 +145,14 @@ _LOG = re.compile(
     r"[a-z_.]*(error|exception|warning)(:|$)|at [\w.$]+\(|#\d+ 0x[0-9a-f]+)",
     re.IGNORECASE,
 )
+# A shell command written on its own line, outside a code block ("python setup.py install --cuda_ext",
+# "torchrun --nproc_per_node 8 train.py"): code the author ran, not a sentence. Its flags must not read as
+# words ("--deprecated_fused_adam" is no deprecation).
+_COMMAND_LINE = re.compile(
+    r"^\s*(?:[A-Z_]+=\S+\s+)*(?:python3?(?:\s+-m)?|pip3?|torchrun|deepspeed|mpirun|srun|accelerate\s+launch|buck2?|"
+    r"bash|sh|conda|uv|poetry)\s+(?:\S+\s+)*?(?:--?[a-z][\w-]*|\S*\.(?:py|sh|yaml|yml)\b|//\S+)",
+    re.IGNORECASE,
+)
 _BOILERPLATE = re.compile(
     r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|(?:" + TRAILER_NAMES + r"):|reviewers:|subscribers:|"
     r"tasks:|tags:|stack from \[ghstack\]|stack created with|"
