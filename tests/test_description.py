@@ -3301,3 +3301,13 @@ def test_a_title_with_a_link_and_words_still_names_a_change():
 def test_an_admitted_mistake_that_messed_things_up_is_the_problem_fixed():
     body = "Big oversight on my side, this may have messed up the scheduler a lot..."
     assert verdict("fix: pass weight decay through the param groups", body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Pass a custom reader to the restore call",
+     "Summary:\nCurrent implementation of the restore call in the checkpoint callback only accepts the default reader."),
+    ("Add a helper that prints kernel statistics",
+     "These numbers can be helpful while tuning a kernel by hand."),
+])
+def test_the_current_code_s_limit_and_what_a_tool_helps_during_are_reasons(title, body):
+    assert verdict(title, body) == "purpose"

@@ -165,7 +165,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bfiles )(?<!\bfile )(?<!\brequirements )(?<!\brequirements.txt )(?<!\bdependencies )"
               r"(?<!\bpackages )(?<!\blibraries )(?<!\bmodules )(?<!\bscripts )"
               r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
-              r"(?:for|by|to|in|so|when|because)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
+              r"(?:for|by|to|in|so|when|because|during|while)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
               # "combining it with SAM2 needs a higher diffusers version"
               r"\b(?:needs?|requires?|required) (?:a |the )?(?:higher|newer|later|more recent|recent|minimum) (?:[\w.-]+ )?"
               r"(?:versions?|releases?)\b"),
@@ -473,6 +473,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
               r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b|"
+              # the same at the start of a sentence, without "the": "Current implementation for the restore API
+              # doesn't expose the planner"
+              r"^(?:current|existing) (?:implementation|behaviou?r|code|approach|version|design|logic|api)\b|"
               # what the old code did: "Previous method skips the last batch if …"
               r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
