@@ -3311,3 +3311,12 @@ def test_an_admitted_mistake_that_messed_things_up_is_the_problem_fixed():
 ])
 def test_the_current_code_s_limit_and_what_a_tool_helps_during_are_reasons(title, body):
     assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Clarify the docs of the wrapper config", "Reword the section on wrapper configs as suggested here.", "mechanism-only"),
+    ("Rename the flag", "Rename `--fp16` to `--half` as discussed in #812.", "mechanism-only"),
+    ("Add a CSV logger", "Add a CSV logger as requested by users who train offline.", "purpose"),
+])
+def test_a_pointer_to_a_suggestion_elsewhere_is_no_reason_but_who_asked_is(title, body, expected):
+    assert verdict(title, body) == expected

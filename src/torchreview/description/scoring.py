@@ -46,6 +46,13 @@ _PR_LOGISTICS = re.compile(
 # bare "Fixes #123" does; the words around it still count.
 _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) (?:issue |bug )?"
                        r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|link\b)")
+# "as suggested here", "as discussed in #3297", "as proposed in <link>", "as suggested by @reviewer": a pointer to
+# a talk elsewhere, not the reason itself ("as requested by users" says who needs it, and stays a reason)
+_POINTED_DISCUSSION = re.compile(
+    r"\(?\bas (?:suggested|discussed|proposed|mentioned)(?: (?:here|internally|offline|above|below|earlier))?"
+    r"(?: (?:in|on|at|by|during) (?:the |a |our |this |last )?(?!users?\b|customers?\b|the community\b|community\b)"
+    r"(?:link|#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|someone|[\w-]+)(?: (?:sync|meeting|call|thread|review|discussion|comments?|pr|issue))?)?"
+    r"\)?(?=\W|$)")
 # "to fix randomization issue", "to fix the loader bug" names where the trouble is, not what goes wrong
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
@@ -561,6 +568,8 @@ def score(sentence: Sentence) -> float:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
         text = _HANDLES_A_SETTING.sub(" ", text)
+    if "as " in text and ("suggested" in text or "discussed" in text or "proposed" in text or "mentioned" in text):
+        text = _POINTED_DISCUSSION.sub(" ", text)
     if " to " in text:
         if "#" in text or "gh-" in text or "link" in text:
             text = _GOAL_REF.sub(" ", text)
