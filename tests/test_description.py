@@ -3320,3 +3320,8 @@ def test_the_current_code_s_limit_and_what_a_tool_helps_during_are_reasons(title
 ])
 def test_a_pointer_to_a_suggestion_elsewhere_is_no_reason_but_who_asked_is(title, body, expected):
     assert verdict(title, body) == expected
+
+
+def test_when_a_new_warning_fires_is_not_a_problem_of_the_old_code():
+    body = "- Reworded the balance section.\n- Also added a warning to balance.py when the stage output is not supported."
+    assert verdict("[doc] update the pipeline balance doc", body) == "mechanism-only"

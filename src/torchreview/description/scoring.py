@@ -143,7 +143,10 @@ _OLD_REMOVED = re.compile(
 # warning is what the change adds (or, "Removed warning about X", takes out), not a problem it describes.
 # "The loader raises a warning on every epoch" still describes a problem: only adding verbs, or an
 # imperative at the start of the sentence, name the change.
-_ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
+_ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprecation| user)? warnings?\b"
+                           # and when the new warning fires ("added a warning to pipeline.py when the partition
+                           # output is not supported"): the case it reports, not a problem of the old code
+                           r"(?:(?: (?:to|in|into|for) (?:the )?[\w./`-]+)? (?:when|if|whenever|in case) [^.;]*)?|"
                            # "The old name still works with a deprecation warning": the PR's own deprecation
                            r"\bstill works? (?:but )?with (?:a |an )?(?:deprecation |future )?warnings?\b|"
                            r"^(?:emit|raise|issue|show|print|log)(?: an?| the)?(?: deprecation| user)? warnings?\b|"
