@@ -3325,3 +3325,15 @@ def test_a_pointer_to_a_suggestion_elsewhere_is_no_reason_but_who_asked_is(title
 def test_when_a_new_warning_fires_is_not_a_problem_of_the_old_code():
     body = "- Reworded the balance section.\n- Also added a warning to balance.py when the stage output is not supported."
     assert verdict("[doc] update the pipeline balance doc", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", [
+    "Improve precision-recall metric for multilabel input",
+    "Improve the precision metric docstring",
+])
+def test_a_metric_named_precision_or_recall_is_code_not_a_gain(title):
+    assert verdict(title, "") == "mechanism-only"
+
+
+def test_better_precision_is_still_a_gain():
+    assert verdict("Accumulate the loss in float64", "This gives better precision for long runs.") == "purpose"
