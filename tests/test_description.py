@@ -3337,3 +3337,11 @@ def test_a_metric_named_precision_or_recall_is_code_not_a_gain(title):
 
 def test_better_precision_is_still_a_gain():
     assert verdict("Accumulate the loss in float64", "This gives better precision for long runs.") == "purpose"
+
+
+@pytest.mark.parametrize("subject, expected", [
+    ("ReplayBufferSampler", "mechanism-only"),  # a class the commit adds: it names what changed
+    ("torchx", "empty"),  # the codebase's name, put where the subject goes
+])
+def test_a_class_name_over_trailers_names_a_change_but_a_codebase_name_does_not(subject, expected):
+    assert check_description(subject, "Differential Revision: D2468024").verdict == expected

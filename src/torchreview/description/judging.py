@@ -166,12 +166,18 @@ def _unique(sentences: Iterable[Sentence], limit: int = 3) -> tuple[str, ...]:
 _ONE_NAME = re.compile(r"^\s*[\w.-]+(?:/+[\w.-]+)*(?:\s*\[\w{1,8}\])*\s*$")  # (tags such as "[A]" may follow)
 
 
+# A class's name in CamelCase, with two humps or more ("ActorCriticDataModule", "TrainerCallback")
+_CLASS_NAME = re.compile(r"^\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]+\s*$")
+
+
 def _names_only_a_place(title: str, body: str, parsed: ReadText) -> bool:
     """An exported commit whose subject is one name ("executorch", "torchx/schedulers") over nothing but
     trailers ("Differential Revision: D51152015", "Reviewed By: …"): the tool put the codebase where the
     subject goes, and the author said nothing."""
     if parsed.body_has_content or not _ONE_NAME.match(title) or _MECHANISM_START.match(title.strip().lower()):
         return False
+    if _CLASS_NAME.match(title):
+        return False  # "ActorCriticDataModule": a class the change adds or edits, named as "Update train.py" names a file
     lines = [line for line in body.split("\n") if line.strip()]
     return bool(lines) and all(_BOILERPLATE.match(line) for line in lines)
 
