@@ -3345,3 +3345,12 @@ def test_better_precision_is_still_a_gain():
 ])
 def test_a_class_name_over_trailers_names_a_change_but_a_codebase_name_does_not(subject, expected):
     assert check_description(subject, "Differential Revision: D2468024").verdict == expected
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("fix(callbacks): ensure the last checkpoint is written when training resumes", "purpose"),
+    ("[qat] Ensure fake-quant modules stay scriptable", "purpose"),
+    ("fix(tokenizer): make sure to add a pad token for the code tokenizer", "mechanism-only"),
+])
+def test_an_ensure_title_names_the_outcome_wanted_but_make_sure_to_names_the_step(title, expected):
+    assert verdict(title, "") == expected

@@ -261,6 +261,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:will |should |would )?"
               r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means|aligns|brings)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
+              # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
+              # when resuming", "[qat] Ensure observers are scriptable" ("make sure to add X" is the step itself)
+              r"^\W*(?:\[[^\]]*\]\s*)*(?:[\w-]+(?:\([\w-]*\))?:\s*)?ensure (?!to\b|(?:that )?(?:it|this|everything) "
+              r"(?:works?|runs?|passes)\b)|"
               # "… and should ensure we work with a wider assortment of tokenizers": the effect the author expects
               r"\b(?:should|will|would) (?:also )?(?:ensure|guarantee|make sure)\b|"
               # "in compliance with Torchtext >= 0.9.0": a rule or a release the change follows
