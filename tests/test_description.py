@@ -3354,3 +3354,11 @@ def test_a_class_name_over_trailers_names_a_change_but_a_codebase_name_does_not(
 ])
 def test_an_ensure_title_names_the_outcome_wanted_but_make_sure_to_names_the_step(title, expected):
     assert verdict(title, "") == expected
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Kernel interface for use in the attention library", ""),
+    ("[feat] Add a subword tokenizer processor", "Adds subword tokenizers to be used along with the text classifiers."),
+])
+def test_who_will_use_the_new_thing_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"

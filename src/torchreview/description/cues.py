@@ -117,6 +117,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|"
               # what it makes possible: "This lets us use our current alloc implementations directly"
               r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
+              # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
+              # text models"
+              r"\bfor (?:later |future |internal |external )?use (?:in|by|with)\b|\bto be used (?:along with|with|by|in)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",
               # "Now, users would be able to convert …"
               r"\b(?:you|users?|the user|we|one|people|developers) (?:should |would |will )?now be able to\b|"
