@@ -3362,3 +3362,15 @@ def test_an_ensure_title_names_the_outcome_wanted_but_make_sure_to_names_the_ste
 ])
 def test_who_will_use_the_new_thing_is_a_reason(title, body):
     assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Pin the tokenizers version to make the nightly CI green", ""),
+    ("Minor fix to the pre-training readme", "This is to make the shell commands a little more portable."),
+])
+def test_to_make_something_reach_a_state_is_a_goal(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+def test_to_make_a_thing_names_the_change():
+    assert verdict("Add a script to make the dataset index", "") == "mechanism-only"
