@@ -284,3 +284,10 @@ def test_a_command_line_outside_a_code_block_is_code_not_a_sentence():
 def test_prose_that_starts_with_a_tool_name_stays_a_sentence():
     read_text = read("Docs", "Python 3.12 is now tested in CI.\n\npip install works offline again.")
     assert len(read_text.sentences) == 3
+
+
+def test_a_template_placeholder_in_square_brackets_is_not_the_authors_text():
+    body = ("## Description\n[Give a short summary of what this PR changes]\n\n"
+            "[Add screenshots to help reviewers understand your changes]\n\nThe notebook runs on one GPU.\n")
+    texts = [s.text for s in read("Add a speculative decoding tutorial", body).sentences]
+    assert texts == ["Add a speculative decoding tutorial", "The notebook runs on one GPU."]

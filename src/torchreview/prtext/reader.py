@@ -9,6 +9,7 @@ from torchreview.prtext.sentences import (
     _BOILERPLATE,
     _BOLD_LINE,
     _BOT_NOTE,
+    _BRACKETED_PLACEHOLDER,
     _BULLET,
     _CHECKBOX,
     _COMMAND_LINE,
@@ -352,7 +353,7 @@ def read(title: str, body: str) -> ReadText:
                 continue
             raw = " " * indent + "- " + item
             stripped = raw.strip()
-        if _BOILERPLATE.match(stripped):
+        if _BOILERPLATE.match(stripped) or _BRACKETED_PLACEHOLDER.match(stripped):
             continue
         if stripped.startswith(">") and _ERROR_LINE.match(stripped.lstrip("> ")):
             # "> RuntimeError: Attempting to deserialize …": an error quoted in the text is shown, as in a log

@@ -153,6 +153,10 @@ _COMMAND_LINE = re.compile(
     r"bash|sh|conda|uv|poetry)\s+(?:\S+\s+)*?(?:--?[a-z][\w-]*|\S*\.(?:py|sh|yaml|yml)\b|//\S+)",
     re.IGNORECASE,
 )
+# A template's placeholder kept in its square brackets ("[Add screenshots to help explain your changes]",
+# "[Link to the related issue, if applicable]"): the template's words, waiting for the author's. A whole line
+# in brackets with words in it; "[1, 2, 3]" (numbers) and "[text](link)" (a link) are not placeholders.
+_BRACKETED_PLACEHOLDER = re.compile(r"^(?:[-*+]\s+)?\[(?=[^\[\]]*[a-zA-Z]{3})[^\[\]]{8,}\]\.?$")
 _BOILERPLATE = re.compile(
     r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|(?:" + TRAILER_NAMES + r"):|reviewers:|subscribers:|"
     r"tasks:|tags:|stack from \[ghstack\]|stack created with|"
