@@ -3374,3 +3374,11 @@ def test_to_make_something_reach_a_state_is_a_goal(title, body):
 
 def test_to_make_a_thing_names_the_change():
     assert verdict("Add a script to make the dataset index", "") == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "The current link seems to have problems.",
+    "This host looks more reliable.",
+])
+def test_trouble_with_the_current_thing_or_a_more_reliable_one_is_a_reason(body):
+    assert verdict("Switch the weights mirror", body) == "purpose"

@@ -100,7 +100,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, _NOT_A_DESTINATION + r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
               # what the change gives, said as a comparison: "makes the loss weighting more flexible", "the new
               # function carries out more comprehensive evaluation" ("Add more comprehensive tests" names the change)
-              r"\b(?:makes?|made|making|is|are|becomes?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
+              r"\b(?:makes?|made|making|is|are|becomes?|seems?|looks?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
               r"accurate|reliable|complete|flexible|readable|consistent|precise|correct|intuitive|informative)\b|"
               # the outcome on its own: "Able to start training with the 13B model."
               r"^(?:now |we are now |we're now |it is now )?able to\b|\bfor future[- ](?:insurance|proofing|safety)\b|"
@@ -241,7 +241,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"accuracy|losse?s?) (?:is|are) different (?:in |on |for )?(?:each|every|between|across) (?:runs?|times?)\b|"
               # what the code does today, told as a fault: "On Metal devices the current demo forces CPU binding"
               r"\bcurrent (?:[\w-]+ ){0,3}?(?:forces|ignores|breaks|fails|crashes|hangs|never|always|does not|doesn't|"
-              r"cannot|can't|only works|only supports)\b|"
+              r"cannot|can't|only works|only supports|(?:seems? to |appears? to )?(?:have|has) (?:some )?(?:issues|problems|bugs))\b|"
               # what the code did against what was expected ("uses a backslash when a forward slash is expected")
               # ("Skips the check when no target is expected" is what the new code does)
               r"\b(?:but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
