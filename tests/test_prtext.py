@@ -291,3 +291,11 @@ def test_a_template_placeholder_in_square_brackets_is_not_the_authors_text():
             "[Add screenshots to help reviewers understand your changes]\n\nThe notebook runs on one GPU.\n")
     texts = [s.text for s in read("Add a speculative decoding tutorial", body).sentences]
     assert texts == ["Add a speculative decoding tutorial", "The notebook runs on one GPU."]
+
+
+def test_a_template_s_word_on_how_ci_runs_for_contributors_is_not_the_authors_text():
+    body = ("Adds LoRA merging to the export script.\n\n# GitHub Actions CI\n\nSee the CI section in the guide for how "
+            "to start the CI. A project developer will need to approve and trigger the CI for external contributors.\n\n"
+            "If you haven't finished some of the items above you can still open a draft PR.\n")
+    texts = [s.text for s in read("Merge LoRA adapters on export", body).sentences]
+    assert texts == ["Merge LoRA adapters on export", "Adds LoRA merging to the export script."]

@@ -74,6 +74,8 @@ _SKIP_HEADINGS = re.compile(
     r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
     r"checklist|(expected behaviou?r ((&|and) )?)?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
+    # how the project runs its CI for a contributor ("# GitHub Actions CI", "# Before your PR is "Ready for review"")
+    r"(github actions |gitlab )?ci|continuous integration|before your (pr|pull request) is\b.*|"
     # a template's yes/no question: "Does this PR introduce any user-facing change?" over "No."
     r"does this (pr|pull request|patch|change) introduce (any )?user-facing changes?\??|"
     r"type of change|types of changes|pr checklist|contributor checklist|reviewed by|subscribers|tags|"
@@ -185,6 +187,11 @@ _PROMPT = re.compile(
     # this solves the issue #15213"
     r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
     r"you can use the syntax\b|"
+    # a template's word on how a contributor's PR gets through CI ("A NVIDIA developer will need to approve and
+    # trigger the CI for external contributors.", "If you haven't finished some of the above items you can still
+    # open a draft PR.")
+    r"an? [\w ]{0,20}(developer|maintainer|member|reviewer)s? (will|must|would) (need to )?(approve|trigger)\b|"
+    r"if you (haven't|have not) finished\b[^.]{0,60}\byou can (still )?open\b|"
     # a template's heading made of its section names ("Expected Behavior & Potential Risk")
     r"expected behaviou?r (&|and) potential risks?\s*:?\s*$|"
     # a contribution guide pasted as the template ("Each pull request should be provided with minimal description")
