@@ -3382,3 +3382,8 @@ def test_to_make_a_thing_names_the_change():
 ])
 def test_trouble_with_the_current_thing_or_a_more_reliable_one_is_a_reason(body):
     assert verdict("Switch the weights mirror", body) == "purpose"
+
+
+def test_currently_support_without_a_subject_tells_how_far_the_new_code_reaches():
+    body = "Adds a training script for the reward model.\n\nCurrently support the summary and the comparison datasets."
+    assert verdict("add training code for the reward model", body) == "mechanism-only"

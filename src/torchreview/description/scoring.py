@@ -86,7 +86,7 @@ _SCOPE = re.compile(
     # "Currently, the Python surface is minimum implementation.": how far the new code has got
     r"^(?:currently|for now|at the moment),? (?:the |this |our )?(?:[\w-]+ ){0,4}?(?:is|are) (?:a |an |the )?"
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
-    r"^(?:currently|for now|at the moment),? (?:it|this|the \w+) (?:only )?(?:supports?|handles?|covers?|"
+    r"^(?:currently|for now|at the moment),? (?:(?:it|this|the \w+) )?(?:only )?(?:supports?|handles?|covers?|"
     r"includes?|contains?|provides?|offers?|implements?)\b|"
     # "Currently, it can run kernels that take any tensors as inputs": what the new code can do so far
     r"^(?:currently|for now|at the moment|right now),? (?:it|this|the (?:new )?(?:implementation|feature|version|"
