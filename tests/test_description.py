@@ -3387,3 +3387,8 @@ def test_trouble_with_the_current_thing_or_a_more_reliable_one_is_a_reason(body)
 def test_currently_support_without_a_subject_tells_how_far_the_new_code_reaches():
     body = "Adds a training script for the reward model.\n\nCurrently support the summary and the comparison datasets."
     assert verdict("add training code for the reward model", body) == "mechanism-only"
+
+
+def test_work_still_going_on_is_a_caveat_not_a_reason():
+    body = "Adds the clinical QA dataset to the trainer.\n\nNote: the gain is small so far, still working on the optimization."
+    assert verdict("Clinical dataset support", body) == "mechanism-only"
