@@ -3392,3 +3392,8 @@ def test_currently_support_without_a_subject_tells_how_far_the_new_code_reaches(
 def test_work_still_going_on_is_a_caveat_not_a_reason():
     body = "Adds the clinical QA dataset to the trainer.\n\nNote: the gain is small so far, still working on the optimization."
     assert verdict("Clinical dataset support", body) == "mechanism-only"
+
+
+def test_this_change_also_allows_is_what_the_change_makes_possible():
+    body = "Summary:\nMangle the names of imported modules.\nThis change also allows imported modules to be scripted."
+    assert verdict("[package] mangle imported module names", body) == "purpose"

@@ -264,7 +264,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?!(?:this|it|that|which|pr|code)\b)[a-z][\w.-]* (?:now |also )?(?:requires|depends on|needs) "
               r"[a-z][\w.-]* ?(?:>=|>|==|~=|v?\d)"),
         (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
-              r"(?:will |should |would )?"
+              r"(?:will |should |would )?(?:also |now )?"
               r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means|aligns|brings)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
               # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
