@@ -3397,3 +3397,8 @@ def test_work_still_going_on_is_a_caveat_not_a_reason():
 def test_this_change_also_allows_is_what_the_change_makes_possible():
     body = "Summary:\nMangle the names of imported modules.\nThis change also allows imported modules to be scripted."
     assert verdict("[package] mangle imported module names", body) == "purpose"
+
+
+def test_a_name_with_a_capital_inside_is_not_a_verb_in_the_past():
+    body = "Adds a graph attention baseline.\n\nEvaluation using Cora, PubMed and Flickr datasets."
+    assert verdict("Graph attention baseline", body) == "mechanism-only"

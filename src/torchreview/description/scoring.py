@@ -632,7 +632,7 @@ def score(sentence: Sentence) -> float:
         best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom
     if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text) \
             and not ("typo" in text and _TYPO_CLAUSE.search(text)):
-        if _tells_past_event(text) or _explains(text):
+        if _tells_past_event(text, _names_in(sentence.text)) or _explains(text):
             best = _PAST_EVENT
     return best
 
@@ -860,7 +860,15 @@ def _ongoing_problem(subject: str, verb: str) -> bool:
             and subject not in ("i", "we", "you", "they", "and", "or", "what", "there"))
 
 
-def _tells_past_event(text: str) -> bool:
+# A word with a capital inside it ("PubMed", "CiteSeer", "AutoTokenizer") is a name, never a verb in the past
+_INNER_CAPITAL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
+
+
+def _names_in(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _INNER_CAPITAL.findall(text)) if "ed" in text else frozenset()
+
+
+def _tells_past_event(text: str, names: frozenset[str] = frozenset()) -> bool:
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then") or text.rstrip().endswith("?"):
         return False  # (a question to the reviewer, "Is this related to the dims keyword?", tells no story)
@@ -888,7 +896,7 @@ def _tells_past_event(text: str) -> bool:
             continue
         if w in _IRREGULAR_PAST:
             return True
-        if w in _ED_ADJECTIVES or "-" in w:
+        if w in _ED_ADJECTIVES or "-" in w or w in names:
             continue  # "mixed precision", "masked tokens", "self-supervised learning": terms, not events
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
