@@ -39,7 +39,8 @@ _GOAL_VERBS = (
     r"be consistent|make it|"
     # "to make the instructions a little more general", "to make CI green": the state the change aims at
     r"make (?:[\w.`'-]+ ){1,4}?(?:(?:a (?:bit|little) |much |even )?(?:more|less) [a-z]{3,}|faster|easier|simpler|"
-    r"cleaner|clearer|smaller|safer|better|lighter|quicker|shorter|green|pass|work|possible)\b|simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
+    r"cleaner|clearer|smaller|safer|better|lighter|quicker|shorter|green|pass|work|possible)\b|"
+    r"simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
