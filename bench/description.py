@@ -1074,6 +1074,80 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   their blank line were read as one long subject.
 Keep the R, S and U held-out batches held out as well (--held-out FE,FF,FK,GF,GG,GH,KE,KF,LD,LE,LF,MD,ME,
 MF,MH,ND,NE,NF,NH,PC,PD,PF,RD,RE,RH,SD,SE,SH,UD,UE,UF,UH).
+Rounds 54 to 57 (stop 58): four more rounds, found and labelled blind by helpers, each split written
+before any text arrived (/work/wt/split.txt) and each batch measured on arrival, before any of its errors
+were read (measured_at: V at 15d8c44, the code of the start of the stop; W at 93e5b39; X at 7994d9d and Y
+at f278f20, the final code). A second blind reader labelled every held-out text again. Rounds 56 and 57
+(X and Y) are all held out and were gathered after every fix of the stop, so they show its final code on
+texts it never saw.
+  batch (labels p/m/e, torn)                       on arrival   end
+  VA (16/71/3, 15) mixed, 2021-2026                0.923        0.943
+  VB (20/69/1, 19) held out, mixed                 0.950        0.950
+  VC (22/67/1, 14) evaluation, metrics, logging    0.917        0.932
+  VD (25/62/3, 17) held out, 2019-2024             0.919        0.919
+  VE (29/61/0, 23) distributed training            0.840        0.860
+  VF (18/72/0, 12) held out, small projects        0.986        0.986
+  VG (34/26/0, 11) commits                         0.750        0.851
+  VH (36/22/2, 13) held out, commits               0.840        0.840
+  WA (19/70/1, 16) mixed, 2020-2026                0.918        0.924
+  WB (30/58/2, 22) held out, mixed                 0.898        0.898
+  WC (10/76/4, 19) vision training code            0.919        0.919
+  WD (25/64/1, 22) held out, 2018-2025             0.896        0.896
+  WE (24/65/1, 14) NLP and LLM fine-tuning         0.913        0.946
+  WF (13/76/1, 16) held out, audio, graphs, science 0.931       0.952
+  WG (26/32/2, 10) commits                         0.862        0.862
+  WH (25/19/0, 8)  held out, commits (44)          0.811        0.811
+  XA (23/65/2, 20) held out, mixed, 2021-2026      0.929
+  XB (19/71/0, 12) held out, mixed                 0.925
+  XC (23/66/1, 20) held out, RL and generative     0.912
+  XD (10/76/4, 15) held out, small research repos  0.905
+  XG (19/21/0, 12) held out, commits (40)          0.878
+  XH (16/23/1, 13) held out, commits (40)          0.884
+  YA (17/72/1, 25) held out, mixed                 0.895
+  YB (24/66/0, 14) held out, training and data     0.948
+  YG (20/9/0, 11)  held out, commits (29)          0.842
+Held-out figures (mechanism-only P / R / F1; "sure" = the first labeller did not mark the text torn):
+  the final code on fresh texts, X and Y (540 PRs)   0.942 / 0.897 / 0.919   sure (434) 0.960
+      where both readers agree (524) 0.931, both sure (420) 0.966; readers agree on 0.970 (F1 0.982)
+  the final code on fresh commits, X and Y (109)      0.900 / 0.849 / 0.874   sure (73) 0.932
+      where both agree (101) 0.894, both sure (69) 0.957; readers agree on 0.927 (F1 0.923)
+  all held-out PRs of the stop, end code (1,080)      0.943 / 0.912 / 0.927   sure (866) 0.967
+      where both agree (1,044) 0.941, both sure (838) 0.972; readers agree on 0.967 (F1 0.978)
+  all held-out commits of the stop, end code (213)    0.844 / 0.862 / 0.853   sure (156) 0.910
+For the first time a fix moved fresh held-out verdicts: 3 of W's held-out verdicts moved toward the
+label after W was measured (counted, never read), none away; none of V's moved. The older held-out
+texts barely moved: PRs (1,855) 0.895 -> 0.895 (2 verdicts toward the label, 2 away) and commits (569)
+0.844 -> 0.842 (1 away). Dev at the start -> end: older PRs (3,723) 0.932 -> 0.932, older commits (888)
+0.871 -> 0.875; the new dev batches VA VC VE 0.896 -> 0.914, VG 0.750 -> 0.851, WA WC WE 0.917 -> 0.929,
+WG 0.862, unchanged.
+What the rounds show: on fresh PR texts the check stays near 0.92 (0.953 on V's held-out batches,
+0.910 on W's, 0.918 on X's and 0.921 on Y's with the final code); one round can land above the floor and the next below it.
+Where both readers are sure it gets 0.959 to 0.986. Precision now stays above the floor (0.93 to 0.96
+on every fresh round); recall (0.88 to 0.95) is what falls short: a mechanism-only text read as giving
+a reason. A threshold on the cue weights does not help: deciding only on cues of 0.8, 0.85 or 0.9 and
+up moves precision against recall and leaves the dev F1 at 0.923, 0.923 and 0.920.
+Fixes, each with a test in our own words that fails on the code before it (the written sets stay at
+0.995):
+- Empty: a title that is only an address ("https://github.com/org/repo.git"), "Draft pull request",
+  "Sorry, I miss clicked".
+- Empty no longer: an exported commit titled with a class's name ("ActorCriticDataModule") over
+  trailers names what changed; a codebase's name or a path there still says nothing.
+- The reader: a shell command on its own line ("python setup.py install --deprecated_fused_adam") is
+  code, not a sentence; a template's placeholder left in square brackets ("[Add screenshots to help
+  explain your changes]") and a template's part on how CI runs for contributors ("# GitHub Actions
+  CI", "A developer will need to approve and trigger the CI") are never the author's words.
+- Reasons: "messed up" / "screwed up"; "Current implementation … only accepts X" without "the"; what a
+  thing is useful "during" or "while"; "the current X seems to have issues" and "this one looks more
+  reliable"; "for use in X" / "to be used along with X"; "to make X more general / CI green"; a title
+  that opens "Ensure <outcome>" (16 of 18 real ones are labelled purpose; "make sure to <step>" stays
+  the step); "This change also allows X".
+- No reason: "as suggested here" / "as discussed in #N" (a pointer to a talk elsewhere; "as requested
+  by users" still says who needs it); when a warning the PR adds fires ("added a warning when X is not
+  supported"); "improve precision-recall metric" (a metric's name); "Currently support X and Y" without
+  a subject (how far the new code reaches); "still working on X" (the author's work going on); a name
+  with a capital inside ("PubMed") read as a verb in the past.
+Keep the V, W, X and Y held-out batches held out as well (add VB,VD,VF,VH,WB,WD,WF,WH,XA,XB,XC,XD,XG,XH,
+YA,YB,YG to --held-out).
 """
 
 from __future__ import annotations
