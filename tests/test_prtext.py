@@ -299,3 +299,10 @@ def test_a_template_s_word_on_how_ci_runs_for_contributors_is_not_the_authors_te
             "If you haven't finished some of the items above you can still open a draft PR.\n")
     texts = [s.text for s in read("Merge LoRA adapters on export", body).sentences]
     assert texts == ["Merge LoRA adapters on export", "Adds LoRA merging to the export script."]
+
+
+def test_the_squash_number_ends_a_subject_whose_blank_line_a_mirror_dropped():
+    message = "feat: toggle chat on the invocations route (#1454)\nThis PR reads the CHAT_ENABLED variable.\n"
+    commit = read_commit_message(message)
+    assert commit.title == "feat: toggle chat on the invocations route (#1454)"
+    assert commit.body == "This PR reads the CHAT_ENABLED variable."

@@ -6,7 +6,7 @@ clean-up drops the lines that start with ``#`` and everything below the scissors
 lines), and the body is what follows the first blank line. A line inside that first paragraph that
 plainly opens a body (a "Summary:" or "Test Plan:" label, a trailer, a bullet) ends the subject
 there: some tools and some people leave out the blank line, and GitHub then shows the first line alone
-as the title.
+as the title. So does a first line that ends with the number GitHub gives a squash-merged PR ("(#1450)").
 
 Commits that git writes or squashes for the author carry no message of their own to judge: a
 ``fixup!``, ``squash!`` or ``amend!`` commit, and the merge commits of ``git merge``.
@@ -28,6 +28,11 @@ _OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|stack from ghstack|" + TRAIL
                          re.IGNORECASE)
 
 
+# The number GitHub puts at the end of a squash-merged PR's title ("Fix the loader (#1450)"): the subject
+# ends there, even where a mirror page dropped the blank line after it
+_SQUASH_NUMBER = re.compile(r"\(#\d+\)$")
+
+
 @dataclass(frozen=True)
 class CommitMessage:
     title: str
@@ -47,6 +52,8 @@ def read_commit_message(text: str) -> CommitMessage:
     subject: list[str] = []
     while lines and lines[0].strip() and not (subject and _OPENS_BODY.match(lines[0].strip())):
         subject.append(lines.pop(0).strip())
+        if _SQUASH_NUMBER.search(subject[-1]):
+            break  # "Fix the loader (#1450)": GitHub ends a squashed PR's subject with its number
     title = " ".join(subject)
     body = "\n".join(lines).strip("\n")
     written_by_git = bool(_AUTOSQUASH.match(title) or _GIT_MERGE.match(title))
