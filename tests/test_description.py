@@ -3402,3 +3402,12 @@ def test_this_change_also_allows_is_what_the_change_makes_possible():
 def test_a_name_with_a_capital_inside_is_not_a_verb_in_the_past():
     body = "Adds a graph attention baseline.\n\nEvaluation using Cora, PubMed and Flickr datasets."
     assert verdict("Graph attention baseline", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("If they are not on disk when training starts we download them, otherwise we use the cached ones.",
+     "mechanism-only"),
+    ("Hooks are attached only when profiling is on, as otherwise they slow every step down.", "purpose"),
+])
+def test_otherwise_as_the_other_branch_of_a_condition_is_no_reason(body, expected):
+    assert verdict("Add an option to download pretrained weights", body) == expected

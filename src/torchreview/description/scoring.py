@@ -53,6 +53,10 @@ _POINTED_DISCUSSION = re.compile(
     r"(?: (?:in|on|at|by|during) (?:the |a |our |this |last )?(?!users?\b|customers?\b|the community\b|community\b)"
     r"(?:link|#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|someone|[\w-]+)(?: (?:sync|meeting|call|thread|review|discussion|comments?|pr|issue))?)?"
     r"\)?(?=\W|$)")
+# "If the flag is set the chat method is used, otherwise it defaults to generate": "otherwise" as the other
+# branch of a condition the new code tests, not the trouble the change avoids ("as otherwise the hooks run
+# twice" still gives the reason)
+_ELSE_BRANCH = re.compile(r"(\b(?:if|when|whether)\b[^.;]{2,120}?)(?<!\bas )(?<!\bbecause )(?<!\bsince )\botherwise\b")
 # "to fix randomization issue", "to fix the loader bug" names where the trouble is, not what goes wrong
 # (as "Fix bug when resuming" does); "to fix the bug reported in #57" or "to fix the NaN issue" still
 # count through their other words.
@@ -573,6 +577,8 @@ def score(sentence: Sentence) -> float:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
         text = _HANDLES_A_SETTING.sub(" ", text)
+    if "otherwise" in text and ("if " in text or "when " in text or "whether " in text):
+        text = _ELSE_BRANCH.sub(r"\1else", text)
     if "as " in text and ("suggested" in text or "discussed" in text or "proposed" in text or "mentioned" in text):
         text = _POINTED_DISCUSSION.sub(" ", text)
     if " to " in text:
