@@ -1146,6 +1146,10 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   supported"); "improve precision-recall metric" (a metric's name); "Currently support X and Y" without
   a subject (how far the new code reaches); "still working on X" (the author's work going on); a name
   with a capital inside ("PubMed") read as a verb in the past.
+After Y was measured, two more dev fixes (they change no held-out verdict, counted): a first line that ends
+with GitHub's squash number "(#1450)" is the whole subject even where a mirror dropped the blank line
+after it, and "otherwise" as the other branch of a condition ("If X we download them, otherwise we use
+the cache") is no reason.
 Keep the V, W, X and Y held-out batches held out as well (add VB,VD,VF,VH,WB,WD,WF,WH,XA,XB,XC,XD,XG,XH,
 YA,YB,YG to --held-out).
 """
