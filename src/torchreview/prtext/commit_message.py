@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from torchreview.prtext.sentences import TRAILER_NAMES
+from torchreview.prtext.sentences import SQUASH_NUMBER, TRAILER_NAMES
 
 _SCISSORS = re.compile(r"^# -+ >8 -+$", re.MULTILINE)
 _AUTOSQUASH = re.compile(r"^(?:fixup|squash|amend)! ")
@@ -26,11 +26,6 @@ _GIT_MERGE = re.compile(r"^Merge (?:branch|branches|remote-tracking branch|tag|c
 # open with "#" are comments, dropped above)
 _OPENS_BODY = re.compile(r"^(?:(?:summary|test plan|stack from ghstack|" + TRAILER_NAMES + r")\b.*:|[*+-] )",
                          re.IGNORECASE)
-
-
-# The number GitHub puts at the end of a squash-merged PR's title ("Fix the loader (#1450)"): the subject
-# ends there, even where a mirror page dropped the blank line after it
-_SQUASH_NUMBER = re.compile(r"\(#\d+\)$")
 
 
 @dataclass(frozen=True)
@@ -52,8 +47,9 @@ def read_commit_message(text: str) -> CommitMessage:
     subject: list[str] = []
     while lines and lines[0].strip() and not (subject and _OPENS_BODY.match(lines[0].strip())):
         subject.append(lines.pop(0).strip())
-        if _SQUASH_NUMBER.search(subject[-1]):
-            break  # "Fix the loader (#1450)": GitHub ends a squashed PR's subject with its number
+        if SQUASH_NUMBER.search(subject[-1]):
+            break  # "Fix the loader (#1450)": GitHub ends a squashed PR's subject with its number, even where a
+            # mirror page dropped the blank line after it
     title = " ".join(subject)
     body = "\n".join(lines).strip("\n")
     written_by_git = bool(_AUTOSQUASH.match(title) or _GIT_MERGE.match(title))

@@ -28,6 +28,7 @@ from torchreview.prtext.sentences import (
     _TABLE,
     _TRAILER,
     MAX_SENTENCES,
+    SQUASH_NUMBER,
     ReadText,
     Section,
     Sentence,
@@ -148,15 +149,10 @@ def _rejoin_cut_title(title: str, body: str) -> tuple[str, str]:
     return stripped[:-1] + first.rstrip(), remainder
 
 
-# GitHub ends the subject of a squash-merged commit with the PR's number: "Fix the loader (#123)". The number
-# is GitHub's, not the author's words (a cherry-pick may carry two: "Fix the loader (#123) (#130)").
-_SQUASH_NUMBER = re.compile(r"(?:\s*\(#\d+\))+\s*$")
-
-
 def _is_squash_log(title: str, body: str) -> bool:
     """A squash-merged commit: GitHub's subject ends with the PR's number, and the body is the PR's
     commit subjects as "* " lines ("* first version", "* fix lint", "* address review"), not prose."""
-    if not _SQUASH_NUMBER.search(title):
+    if not SQUASH_NUMBER.search(title):
         return False
     lines = [line for line in body.split("\n") if line.strip()]
     return bool(lines) and lines[0].startswith("* ") and sum(line.startswith("* ") for line in lines) >= 2
@@ -197,7 +193,7 @@ def read(title: str, body: str) -> ReadText:
     squashed = False
     if title.endswith(")"):
         squashed = _is_squash_log(title, body)
-        title = _SQUASH_NUMBER.sub("", title)
+        title = SQUASH_NUMBER.sub("", title)
     bot = detect_bot(body) if body else None
     text = _drop_spans(body, "<!--", "-->")
     if "]:" in text:
