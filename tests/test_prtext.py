@@ -306,3 +306,11 @@ def test_the_squash_number_ends_a_subject_whose_blank_line_a_mirror_dropped():
     commit = read_commit_message(message)
     assert commit.title == "feat: toggle chat on the invocations route (#1454)"
     assert commit.body == "This PR reads the CHAT_ENABLED variable."
+
+
+def test_a_template_s_word_on_ci_approval_is_dropped_outside_a_ci_heading_too():
+    body = ("Adds LoRA merging to the export script.\n\n"
+            "A project developer will need to approve and trigger the CI for external contributors.\n\n"
+            "If you haven't finished some of the items above you can still open a draft PR.\n")
+    texts = [s.text for s in read("Merge LoRA adapters on export", body).sentences]
+    assert texts == ["Merge LoRA adapters on export", "Adds LoRA merging to the export script."]
