@@ -314,3 +314,9 @@ def test_a_template_s_word_on_ci_approval_is_dropped_outside_a_ci_heading_too():
             "If you haven't finished some of the items above you can still open a draft PR.\n")
     texts = [s.text for s in read("Merge LoRA adapters on export", body).sentences]
     assert texts == ["Merge LoRA adapters on export", "Adds LoRA merging to the export script."]
+
+
+def test_items_numbered_in_brackets_are_separate_sentences():
+    body = "This merges recent work:\n(1) inverse CDF sampling\n(2) Fix some small bugs\n(3) an example of rendering"
+    got = texts("Merge the sampler work", body)
+    assert got[-3:] == ["inverse CDF sampling", "Fix some small bugs", "an example of rendering"]

@@ -119,7 +119,7 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*?|__?)([^*_]{1,60})(?:\*\*?|__?)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _TABLE = re.compile(r"^\s*\|")
 # In a table, a cell that names one of two runs set side by side ("before", "main", "Eager (µs)") or the gain
 # between them ("speedup"), and a number with the unit of a measurement
