@@ -312,6 +312,8 @@ _CAVEAT = re.compile(
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them|this))(?: [\w-]+)?(?: are| is)? (?:still )?(?:preliminary|untested)\b|"
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them))(?: [\w-]+)? (?:have|has) not (?:yet )?been tested\b|"
+    # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
+    r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
     r"preliminary|rough)\b|"
     # a closing: "Happy to help", "We're here to help!"
