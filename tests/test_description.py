@@ -3411,3 +3411,30 @@ def test_a_name_with_a_capital_inside_is_not_a_verb_in_the_past():
 ])
 def test_otherwise_as_the_other_branch_of_a_condition_is_no_reason(body, expected):
     assert verdict("Add an option to download pretrained weights", body) == expected
+
+
+@pytest.mark.parametrize("body", [
+    "Minor thing, but could speed things up a little",
+    "This speeds the collate step up for large batches.",
+    "Loading is sped up.",
+])
+def test_what_is_sped_up_may_stand_between_speed_and_up(body):
+    assert verdict("Move tokenization inside the if-clause", body) == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "Still have not tested translation, only the summary task.",
+    "I haven't tested the multi-node path yet.",
+])
+def test_the_authors_own_test_status_is_a_caveat(body):
+    assert verdict("First pointer-generator commit", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Newbranch", "new-branch", "My branch 2"])
+def test_a_branch_name_as_the_title_says_nothing(title):
+    assert verdict(title, "") == "empty"
+
+
+def test_reaching_more_cases_than_the_old_way_is_a_gain():
+    body = "* Extend the phoneme transform with the g2p package, which\n  should cover many more cases than the pronouncing dictionary."
+    assert verdict("add: grapheme to phoneme transform", body) == "purpose"
