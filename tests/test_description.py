@@ -3438,3 +3438,31 @@ def test_a_branch_name_as_the_title_says_nothing(title):
 def test_reaching_more_cases_than_the_old_way_is_a_gain():
     body = "* Extend the phoneme transform with the g2p package, which\n  should cover many more cases than the pronouncing dictionary."
     assert verdict("add: grapheme to phoneme transform", body) == "purpose"
+
+
+def test_easing_the_review_of_a_later_change_is_a_preparatory_changes_purpose():
+    assert verdict("format the embedding ops file", "Just formatting for easier review of the follow-up diff.") == "purpose"
+    assert verdict("Move the EMA update", "Split into two commits for easier review.") == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add an ONNX export for the speech model", "For direct usage within the serving stack, without the toolkit."),
+    ("Add a GAT notebook", "It builds GAT from scratch. Doing so shows the reader what the library does inside."),
+    ("Bugfix preprocessing", "The update to `prep>=2.0.1` requires a change in the preprocessing script."),
+    ("I18n fix for the web UI", "added i18n for the web UI translations to actually work"),
+    ("fix mnist example test slow", ""),
+    ("build: update setuptools", "Some fixes that allow building dist wheels"),
+    ("Add manifest support", "- added JSON manifests as input (to transcribe datasets for analysis)"),
+    ("update tabnet to 4.1.0", "This just updates the tabnet pin to 4.1.0, which allows for torch 2.0"),
+])
+def test_more_ways_people_state_what_a_change_is_for(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the op", "Add the op (to be done: tests)"),
+    ("Add the op", "Adds an op which enables the string output."),
+    ("Add GAT", "Doing so, we changed the loader."),
+])
+def test_look_alikes_of_those_ways_stay_mechanism(title, body):
+    assert verdict(title, body) == "mechanism-only"

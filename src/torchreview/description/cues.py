@@ -121,9 +121,25 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bto (?:allow|enable|permit|unlock)\b|"
               # what it makes possible: "This lets us use our current alloc implementations directly"
               r"\b(?:this|which|that|it) (?:lets|allows|enables) (?:us|users|you|people|one|callers)\b|"
+              # an aim put in brackets after a change: "added JSON manifests as input (to transcribe datasets for
+              # analysis)"; "(to be done)", "(to reproduce: …)" are notes on the PR
+              r"\((?:in order |so as )?to (?!(?:be|do|reproduce|review|see|test|verify|check|run|try)\b)[a-z]{3,}\b|"
+              # "which allows for pytorch 2.0", "this allows for passing quantization through operations"
+              r"\b(?:which|that|this|it) (?:now )?(?:allows?|enables?|permits?) for\b|"
+              # "Some fixes that allow building dist wheels", as "to allow building" does
+              r"\b(?:that|which) (?:allow|allows|enable|enables|permit|permits) (?:the )?(?!(?:some|no|any|every)?thing\b|strings?\b)[a-z]{3,}ing\b|"
               # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
               # text models"
-              r"\bfor (?:later |future |internal |external )?use (?:in|by|with)\b|\bto be used (?:along with|with|by|in)\b|"
+              # what did not work before: "added i18n for the webui translations to actually work"
+              r"\bto (?:actually|really|finally) (?:work|run|function|load)\b|"
+              # a change outside that forces this one: "The update to picai_prep>=2.0.1 requires a change in the
+              # preprocessing script"
+              r"\b(?:update|upgrade|bump|migration|new release|new version) (?:to|of) (?:[\w.<>=-]+ ){1,3}?"
+              r"(?:requires?|required|needs?|needed|breaks?|broke)\b|"
+              # what follows from the change, told after it: "Doing so shows the user what X does", "This way,
+              # anyone can run a quick check"
+              r"^(?:this way|that way|in this way|doing so|by doing (?:so|this|that)),? (?!(?:i|we|of)\b)|"
+              r"\bfor (?:later |future |internal |external |direct )?(?:use|usage) (?:in|by|with|within)\b|\bto be used (?:along with|with|by|in)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",
               # "Now, users would be able to convert …"
               r"\b(?:you|users?|the user|we|one|people|developers) (?:should |would |will )?now be able to\b|"

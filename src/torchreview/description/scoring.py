@@ -33,11 +33,13 @@ _SYMPTOM_TOPIC = re.compile(r"\b(?:(?:infs?|nans?)/)?(?:oom|out[- ]of[- ]memory|
                             r"checkers?|guards?|docs|documentation|guides?|tutorials?|tracking|trackers?|profiling|"
                             r"diagnos\w+)\b)")
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
-# the PR is cut this way, not why the change is made.
+# the PR is cut this way, not why the change is made. Easing the review of a later change ("Just formatting
+# for easier review of the follow-up diff") is what a preparatory change is for.
 _PR_LOGISTICS = re.compile(
     r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
     r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
-    r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b|"
+    r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b"
+    r"(?! of (?:the |a |an )?(?:follow[- ]?ups?|next|upcoming|later|subsequent|coming)\b)|"
     r"\b(?:easier|simpler) to review\b"
 )
 
@@ -662,7 +664,10 @@ _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did no
                          r"(?!only\b|just\b)[a-z]{3,}|"
                          # a value that is always the same: "dice loss: loss always 1 if empty target"
                          r"(?<=[a-z0-9] )(?:is |are |was |were |gets? |stays? )?always (?:\d+(?:\.\d+)?|zero|nan|inf|none|"
-                         r"empty|true|false)\b")
+                         r"empty|true|false)\b|"
+                         # the symptom told after what shows it: "fix mnist example test slow"
+                         r"(?<=[a-z0-9] )(?<!\bfix )(?<!\bfixes )(?<!\bfixed )(?:slow|hangs|hanging|freezes|freezing|"
+                         r"stuck|flaky)\W*$")
 
 
 # --- sentences that explain without cue words --------------------------------------------------------
