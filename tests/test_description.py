@@ -3466,3 +3466,26 @@ def test_more_ways_people_state_what_a_change_is_for(title, body):
 ])
 def test_look_alikes_of_those_ways_stay_mechanism(title, body):
     assert verdict(title, body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Issue 763: progress bar output not in sync with epoch counts", "Fixes #763"),
+    ("Add a generate recipe", "- Add a recipe to run inference on a model\n- Good for user testing and sanity checking"),
+    ("[BugFix] Update the SAC baseline to have deterministic training runs", "Closes #1250"),
+])
+def test_a_symptom_a_use_or_a_quality_aimed_at_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+def test_good_for_now_is_how_far_the_pr_has_got():
+    assert verdict("Add the exporter", "Good for now, will refine later.") == "mechanism-only"
+
+
+def test_a_motivation_that_points_to_an_issue_then_restates_the_change_gives_no_reason():
+    body = "## Purpose\npart of https://github.com/org/repo/issues/33214 clean up ipex, use xpu_ops instead.\n"
+    assert verdict("[XPU][9/N] clean up existing ipex code", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [("hi", "hi , i am trying to learn how to use Github"), ("Hello", "")])
+def test_a_greeting_and_a_newcomers_first_try_say_nothing(title, body):
+    assert verdict(title, body) == "empty"

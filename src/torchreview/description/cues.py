@@ -130,6 +130,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:that|which) (?:allow|allows|enable|enables|permit|permits) (?:the )?(?!(?:some|no|any|every)?thing\b|strings?\b)[a-z]{3,}ing\b|"
               # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
               # text models"
+              # a quality aimed at: "update SAC baseline to have deterministic training runs", "to get better performance"
+              r"\bto (?:have|get|produce|give|yield|obtain|achieve) (?:a |an |the )?(?:more |much )?(?:deterministic|"
+              r"reproducible|consistent|stable|correct|accurate|identical|better|faster|cleaner|smaller|lower|higher)\b|"
               # what did not work before: "added i18n for the webui translations to actually work"
               r"\bto (?:actually|really|finally) (?:work|run|function|load)\b|"
               # a change outside that forces this one: "The update to picai_prep>=2.0.1 requires a change in the
@@ -189,6 +192,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bpackages )(?<!\blibraries )(?<!\bmodules )(?<!\bscripts )"
               r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
               r"(?:for|by|to|in|so|when|because|during|while)\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
+              # "Good for user testing and sanity checking" ("good for now" is how far the PR has got)
+              r"^(?:(?:this|it) is |(?:this|it)'s )?(?:(?:very|really|quite|also) )?(?:good|great|handy|nice) for "
+              r"(?!now\b|me\b|the (?:moment|time being)\b)|"
               # "combining it with SAM2 needs a higher diffusers version"
               r"\b(?:needs?|requires?|required) (?:a |the )?(?:higher|newer|later|more recent|recent|minimum) (?:[\w.-]+ )?"
               r"(?:versions?|releases?)\b"),
@@ -557,6 +563,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"caused|causes|cause|avoid|avoids|prevent|prevents|revert|reverts|reverting) )"
               r"regress(?:ion|ions)\b(?! tests?\b| suite\b| testing\b| head| heads| model| models| task| tasks|"
               r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?)|\bregressed\b|"
+              # "Progressbar output not in sync with epoch counts"
+              r"\b(?:not in|out of|out-of) sync\b|\bdesync(?:ed|hroni[sz]ed)?\b|"
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
@@ -990,6 +998,9 @@ _PLACEHOLDER_TITLE = re.compile(
     # a newcomer's first try: "sorry, i'm learning to request pull", "testing how to make a PR"
     r"(?:sorry,? )?(?:i'?m |i am )?(?:just )?(?:learning|trying|testing) (?:how )?to (?:make|create|open|request|"
     r"send|do) (?:a )?(?:pull request|pull|pr)|"
+    r"(?:i'?m |i am )?(?:just )?(?:trying to )?learn(?:ing)? (?:how )?to use (?:git|github|gitlab|pull requests?|prs?)|"
+    # a greeting as the whole title: "hi", "Hello there"
+    r"(?:hi|hello|hey)(?: there| all| everyone)?|"
     # "Add latest changes", "push my updates"
     r"(?:add|added|adding|push|pushed|update|commit|upload)(?:ed)? (?:the |my |some |all )?(?:latest |recent |new )?"
     r"(?:changes|updates|commits|edits|work|files)|"

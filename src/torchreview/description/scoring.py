@@ -829,11 +829,17 @@ _FINITE_AFTER_GERUND = re.compile(r"\b(?:is|was|are|were|meant|means|took|takes|
                                   r"has|had|have|used to|becomes|became|gets|got)\b")
 
 
+# Where the change belongs, said before the change itself: "part of <link>", "step 2 of #697:"
+_POINTER_LEAD = re.compile(r"^(?:this (?:pr |change )?is )?(?:a |the )?(?:part|step \d+|follow[- ]?up) of "
+                           r"(?:link|#\d+|issue #?\d+)\W*")
+
+
 def _restates_change(text: str) -> bool:
     """A motivation that is the change again ("Fix typos in README", "Adding DDPPO baseline for Image
     Nav"); a gerund subject with a verb of its own ("adding a dataset meant editing four files") tells
     what was hard before."""
     bare = _LEADING_MARKS.sub("", text)
+    bare = _POINTER_LEAD.sub("", bare) or bare  # "part of <link> clean up ipex, use xpu_ops instead"
     if not _opens_with_change(bare):
         return False
     return not bare.split(" ", 1)[0].endswith("ing") or not _FINITE_AFTER_GERUND.search(bare)
