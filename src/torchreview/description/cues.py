@@ -128,8 +128,6 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:which|that|this|it) (?:now )?(?:allows?|enables?|permits?) for\b|"
               # "Some fixes that allow building dist wheels", as "to allow building" does
               r"\b(?:that|which) (?:allow|allows|enable|enables|permit|permits) (?:the )?(?!(?:some|no|any|every)?thing\b|strings?\b)[a-z]{3,}ing\b|"
-              # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
-              # text models"
               # a quality aimed at: "update SAC baseline to have deterministic training runs", "to get better performance"
               r"\bto (?:have|get|produce|give|yield|obtain|achieve) (?:a |an |the )?(?:more |much )?(?:deterministic|"
               r"reproducible|consistent|stable|correct|accurate|identical|better|faster|cleaner|smaller|lower|higher)\b|"
@@ -142,6 +140,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what follows from the change, told after it: "Doing so shows the user what X does", "This way,
               # anyone can run a quick check"
               r"^(?:this way|that way|in this way|doing so|by doing (?:so|this|that)),? (?!(?:i|we|of)\b)|"
+              # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
+              # text models"
               r"\bfor (?:later |future |internal |external |direct )?(?:use|usage) (?:in|by|with|within)\b|\bto be used (?:along with|with|by|in)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",
               # "Now, users would be able to convert …"
@@ -797,9 +797,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
-              # the thing sped up named between the verb's parts: "could speed things up a little"
               # a reach wider than the old way's: "which should cover many more cases than the CMU dictionary"
               r"\b(?:covers?|catch(?:es)?|handles?) (?:many |far |much |a lot |a few )?more (?:[\w-]+ ){0,2}?than\b|"
+              # the thing sped up named between the verb's parts: "could speed things up a little"
               r"\bsped up\b|\b(?:speed|speeds|sped|speeding) (?!up\b)(?:[\w-]+ ){1,3}?up\b|"
               r"\b(?:higher|lower|lowers|lowered|better|improves?|improved|increases?|increased|reduces?|reduced|"
               r"decreases?|decreased|\d+(?:\.\d+)?(?: ?%|x| points?| pp)) "
