@@ -3489,3 +3489,35 @@ def test_a_motivation_that_points_to_an_issue_then_restates_the_change_gives_no_
 @pytest.mark.parametrize("title, body", [("hi", "hi , i am trying to learn how to use Github"), ("Hello", "")])
 def test_a_greeting_and_a_newcomers_first_try_say_nothing(title, body):
     assert verdict(title, body) == "empty"
+
+
+def test_this_pr_enables_the_title_again_restates_the_change():
+    title = "Enable deepar model inference in the time series package"
+    assert verdict(title, "This PR enables deepar model inference in the time series package.") == "mechanism-only"
+    body = "This PR enables flash attention for video super resolution in a limited VRAM environment."
+    assert verdict("Enable flash attention for video super", body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add sequential allgather for ZeRO-3 (#7661)",
+     "* Gather parameters one by one instead of in buckets.\n* Significantly reduce peak memory usage."),
+    ("restore attention on a100", "Summary: apparently all attention kernels require sm80"),
+    ("Bump the minimum Python version to 3.10", "Summary: Python 3.9 is EOL."),
+    ("Containerize with Docker", "This PR trains the model in Docker, ensuring reproducibility."),
+    ("Update based on legal requirements.", ""),
+])
+def test_an_effect_a_hardware_limit_an_end_of_life_or_a_safeguard_is_a_reason(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Sen4map dataset draft", "Here is my draft of the dataset.\n\nThe issue was first raised here: https://x.org/i/182"),
+    ("Add the Muon optimizer interface", "Adds it. Learning rate may need to be increased by around 10x for equal results."),
+    ("Support block causal mask", "This PR adds a block causal mask. We currently only add this feature for FlexAttention."),
+    ("fixed some documentation errors for loss functions", ""),
+    ("[WIP] Add braindecode models", "Adds the models.\n\nCode is quite dirty, the objects are incompatible at the moment."),
+    ("[ckpt] fix: npu load checkpoint",
+     "If this PR breaks any API (CLI arguments, config, etc.), add `[BREAKING]` to the beginning of the title."),
+])
+def test_pointers_usage_advice_scope_writing_slips_state_and_template_give_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"

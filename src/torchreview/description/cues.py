@@ -137,6 +137,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # preprocessing script"
               r"\b(?:update|upgrade|bump|migration|new release|new version) (?:to|of) (?:[\w.<>=-]+ ){1,3}?"
               r"(?:requires?|required|needs?|needed|breaks?|broke)\b|"
+              # what the change secures, told after it: "training in Docker, ensuring reproducibility"
+              r", (?:thus |thereby |hence )?(?:ensuring|guaranteeing)\b|"
               # what follows from the change, told after it: "Doing so shows the user what X does", "This way,
               # anyone can run a quick check"
               r"^(?:this way|that way|in this way|doing so|by doing (?:so|this|that)),? (?!(?:i|we|of)\b)|"
@@ -568,7 +570,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bflak(?:y|iness)\b|\bbroken\b|\bbuggy\b|(?<!graph )\bbreaks\b(?! out\b)|\bbroke\b(?! out\b)|"
               r"\bfails\b|\bfailing\b|\bfailed\b|"
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
-              r"(?<!some )(?<!several )(?<!various )(?<!minor )(?<!few )\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
+              # ("fixed some documentation errors for loss functions": mistakes in the writing)
+              r"(?<!some )(?<!several )(?<!various )(?<!minor )(?<!few )(?<!documentation )(?<!doc )(?<!docs )"
+              r"(?<!docstring )(?<!spelling )(?<!grammar )(?<!grammatical )(?<!typographical )(?<!formatting )"
+              r"(?<!lint )(?<!linting )\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
@@ -668,8 +673,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"user-facing |real |other |numerical )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
               # "The bug is fixed." reports the change, not the problem
+              # ("The issue was first raised here: <link>" points to where it was talked about)
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
-              r"addressed|gone|closed)\b)|"
+              r"addressed|gone|closed)\b)(?! (?:first |originally |initially )?(?:raised|reported|opened|filed|"
+              r"created|discussed|mentioned|described|tracked)\b)|"
               # "the cited issue with minimal side effects": the issue pointed to, not a problem told
               r"(?<!\bcited )(?<!\blinked )(?<!\breferenced )(?<!\bmentioned )(?<!\brelated )(?<!\babove )"
               r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
@@ -690,7 +697,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfix(?:es|ed|ing)? (?:the |a )?(?:very )?slow\b|\bsilent (?:truncation|failures?|corruption|overflows?|"
               r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
-              r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b"),
+              r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b|"
+              # "Python 3.9 is EOL" ("EOL characters" are line ends)
+              r"\b(?:is|are|was|were|reached|reaches|went) (?:now |already )?(?:eol|end-of-life)\b"),
         (1.0, r", so (?!on\b|far\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
@@ -808,7 +817,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:device |gpu |hardware |sm |mfma |tensor core )?utili[sz]ation|occupancy|bandwidth)\b|"
               # a constraint of the world: "GradScaler only makes sense in float16 mode"; a legal reason named
               r"\bonly makes? sense (?:in|for|when|with|if|on|under)\b|\b(?:makes?|made) no sense\b|"
-              r"\b(?:copyright|licen[sc]e|licensing|legal|security|privacy) (?:issues?|problems?|concerns?|reasons?)\b|"
+              # a limit of the hardware: "apparently all attention kernels require sm80"
+              r"(?<=[a-z0-9] )(?:requires?|needs?) (?:at least )?(?:sm_?\d{2,3}|compute capability|ampere|hopper|blackwell)\b|"
+              r"\b(?:copyright|licen[sc]e|licensing|legal|security|privacy) (?:issues?|problems?|concerns?|reasons?|"
+              r"requirements?)\b|"
               # a bad result of the old code: "resulting in invalid `2 += n` code in the FX graph"
               r"\b(?:leads? to|leading to|led to|results? in|resulting in|resulted in) (?:an? |the |some )?(?:[\w-]+ )?(?:invalid|wrong|incorrect|broken|corrupt(?:ed)?|"
               r"garbage|malformed|inconsistent|non-?deterministic|unstable)\b|"

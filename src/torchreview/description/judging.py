@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from torchreview.description.cues import (
     _MECHANISM_START,
@@ -63,8 +64,9 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     title = [s for s in sentences if s.section is Section.TITLE]
     purpose: list[tuple[float, Sentence]] = []
     weak_total = 0.0
+    title_words = {w for s in title for w in _WORD_RE.findall(s.cue_text)}
     for s in sentences:
-        w = score(s)
+        w = score(_without_restated_enabling(s, title_words) if s.section is not Section.TITLE else s)
         if w >= _STRONG:
             purpose.append((w, s))
             if len(purpose) >= 3:
@@ -115,6 +117,26 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
                        and not _LEAD_IN_ONLY.match(s.cue_text))
     confidence = 0.6 + 0.05 * min(len(content), 5) - (0.15 if weak_total else 0.0)
     return "mechanism-only", round(confidence, 2), evidence, mechanism
+
+
+# "This PR enables X" where X is the title again ("Enable deepar inference in the time series package" over
+# "This PR enables deepar inference in the time series package."): the change restated, as "This PR adds X"
+# would be. What X makes possible beyond the title ("… video super resolution in a limited VRAM
+# environment") still counts.
+_ENABLES = re.compile(r"^(?:\W*(?:hi|hello|hey)\b[^,]{0,40}, )?this (?:pr|pull request|change|patch|commit|diff) "
+                      r"(?:will )?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
+_FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
+
+
+def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sentence:
+    m = _ENABLES.match(sentence.cue_text)
+    if not m or not title_words:
+        return sentence
+    named = [w for w in _WORD_RE.findall(m.group(1)) if w not in _FILLER_WORDS]
+    if not named or any(w not in title_words for w in named):
+        return sentence
+    rest = sentence.cue_text[m.end():]
+    return replace(sentence, cue_text=f"this change adds {m.group(1)}{rest}")
 
 
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads

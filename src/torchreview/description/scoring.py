@@ -89,6 +89,8 @@ _SCOPE = re.compile(
     r"\b(?:is|are) currently not (?:yet )?(?:covering|supporting|handling|including)\b|"
     # "the loader, which currently only contains the QM9 dataset": how far the new code reaches
     r"\bcurrently only (?:contains?|supports?|includes?|has|covers?|handles?|works? (?:with|on|for))\b|"
+    # "We currently only add this feature for FlexAttention": how far the change reaches
+    r"\b(?:we|i) (?:currently|for now) only (?:add|support|implement|enable|cover|handle)\w*\b|"
     # "Currently, the Python surface is minimum implementation.": how far the new code has got
     r"^(?:currently|for now|at the moment),? (?:the |this |our )?(?:[\w-]+ ){0,4}?(?:is|are) (?:a |an |the )?"
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
@@ -314,6 +316,8 @@ _CAVEAT = re.compile(
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them|this))(?: [\w-]+)?(?: are| is)? (?:still )?(?:preliminary|untested)\b|"
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them))(?: [\w-]+)? (?:have|has) not (?:yet )?been tested\b|"
+    # the author on the state of their own code: "Code is quite dirty, I am looking into ways for improvement"
+    r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
     r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
@@ -500,7 +504,10 @@ _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply 
                     r"download|build|compile|export|enable|specify|provide)\b|"
                     # "The path to the YAML file needs to be specified": how to use it, in the passive
                     r"\b(?:needs?|has|have|must|should) (?:to )?be (?:specified|set|passed|provided|given|installed|"
-                    r"configured|defined|supplied|placed|put|downloaded|added|changed|updated|enabled)\b")
+                    r"configured|defined|supplied|placed|put|downloaded|added|changed|updated|enabled)\b|"
+                    # "Learning rate may need to be increased by around 10x": advice on using it, amount and all
+                    r"\b(?:needs?|must|should) (?:to )?be (?:increased|decreased|adjusted|tuned|re-?tuned|lowered|raised|"
+                    r"scaled)(?: by (?:around |about |roughly |up to )?~?[\d.]+ ?(?:x|×|%)?)?")
 
 
 # How to switch the new feature on: "To enable cosine scheduling with warm restarts, you can set:"
@@ -525,7 +532,10 @@ _STILL_NEEDED = re.compile(r",?\s*\(?\b(?:but|though|although) (?:i |we |it |thi
 _STEP_REASON = re.compile(
     r"\b(?:because|since|due to|so that|in order to|otherwise|as a result|caus(?:es|ed|ing)|(?:which|that) "
     r"(?:led|leads) to|to (?:avoid|prevent|enable|allow|ensure|make sure|reduce|speed up|save|work around|"
-    r"get rid of))\b|\d(?:\.\d+)? ?(?:x|×|%) (?:faster|less|smaller|fewer|speed)"
+    r"get rid of))\b|\d(?:\.\d+)? ?(?:x|×|%) (?:faster|less|smaller|fewer|speed)|"
+    # an effect on what the run costs: "* Significantly reduce peak memory usage", "* Improve performance by …"
+    r"\b(?:reduc\w*|lower\w*|cut\w*|improv\w*|boost\w*|speed\w* up|minimi[sz]\w*)\b[^.;]{0,40}?"
+    r"\b(?:memory|latency|throughput|performance|step time|runtime|vram|footprint)\b"
 )
 
 

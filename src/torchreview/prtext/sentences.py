@@ -181,7 +181,10 @@ _PROMPT = re.compile(
     r"diagrams|images|logs)|((for more (information|info|details)|if needed|if applicable),? )?"
     r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark|tag|label|select|choose|pick|assign)\b|"
     # "Add `[BREAKING]` to the PR title if it breaks any API."
-    r"(add|prefix|put|include|use)\b[^.]{0,40}\b(to|in|into) (the|your) (pr |pull request )?title\b|"
+    r"(add|prefix|put|include|use)\b[^.]{0,40}\b(to|in|into|at) (the|your) ((beginning|start|end|front) of (the|your) )?"
+    r"(pr |pull request )?title\b|"
+    # "If this PR breaks any API (CLI arguments, config, function signature, etc.), add `[BREAKING]` …"
+    r"if (this|your) (pr|pull request|change) breaks any\b|"
     r"e\.g\.\s*`?(fixed|closed|resolved|fixes|closes|resolves)\b|issue #,? if available|"
     # a template's questions to the author ("Does the modification introduce changes that break …?",
     # "If so, please describe how …")
