@@ -3521,3 +3521,15 @@ def test_an_effect_a_hardware_limit_an_end_of_life_or_a_safeguard_is_a_reason(ti
 ])
 def test_pointers_usage_advice_scope_writing_slips_state_and_template_give_no_reason(title, body):
     assert verdict(title, body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("enabled lmlstm caffe2 exporting", "Summary: Enables caffe2 exporting for LMLSTM\n\nDifferential Revision: D16190189"),
+    ("Revert D84125652", "Summary:\nThis diff reverts D84125652\n(The context such as a Sandcastle job, Task, SEV, etc. was "
+     "not provided.)\n\nDifferential Revision: D91726385"),
+    ("js/webgpu: argmax, argmin support", "argmax and argmin are similar to reduce.\nEventually we need to add "
+     "optimized flavors of the shader."),
+    ("feat: support raise_exception in templates", "This PR adds support to handle the custom jinja function."),
+])
+def test_restated_subjects_revert_tool_lines_likenesses_and_later_work_give_no_reason(title, body):
+    assert verdict(title, body) == "mechanism-only"

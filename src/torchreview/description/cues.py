@@ -27,6 +27,8 @@ _KIND_OF_CHANGE = r"(?:an?|just|only|purely|simply|mostly|merely|basically|essen
 _NOT_A_DESTINATION = "".join(rf"(?<!\b{words} )" for words in [
     *"move moved moves moving switch switched switches switching migrate migrated migrates migrating port ported "
      "porting transition transitioned transitioning".split(),
+    # "argmax and argmin are similar to reduce": a likeness to an op, not an aim
+    *"similar equivalent identical analogous compared related corresponding".split(),
     "user has", "users have", "you have", "one has", "caller has", "callers have"])
 _GOAL_VERBS = (
     r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"

@@ -119,12 +119,12 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     return "mechanism-only", round(confidence, 2), evidence, mechanism
 
 
-# "This PR enables X" where X is the title again ("Enable deepar inference in the time series package" over
+# "This PR enables X" or "Enables X" where X is the title again ("Enable deepar inference in the time series package" over
 # "This PR enables deepar inference in the time series package."): the change restated, as "This PR adds X"
 # would be. What X makes possible beyond the title ("… video super resolution in a limited VRAM
 # environment") still counts.
-_ENABLES = re.compile(r"^(?:\W*(?:hi|hello|hey)\b[^,]{0,40}, )?this (?:pr|pull request|change|patch|commit|diff) "
-                      r"(?:will )?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
+_ENABLES = re.compile(r"^(?:\W*(?:hi|hello|hey)\b[^,]{0,40}, )?(?:this (?:pr|pull request|change|patch|commit|diff) "
+                      r"(?:will )?)?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
 _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
 
 

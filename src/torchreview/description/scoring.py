@@ -316,6 +316,8 @@ _CAVEAT = re.compile(
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them|this))(?: [\w-]+)?(?: are| is)? (?:still )?(?:preliminary|untested)\b|"
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them))(?: [\w-]+)? (?:have|has) not (?:yet )?been tested\b|"
+    # work put off to later: "Eventually we need to add optimized flavors of the shader."
+    r"^eventually,? (?:we|i) (?:will |would |might |may )?(?:need|want|plan|have|hope) to\b|"
     # the author on the state of their own code: "Code is quite dirty, I am looking into ways for improvement"
     r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
@@ -480,7 +482,10 @@ _NAMED_FAST = re.compile(r"\bfast(?:er)?[ _-]?r[ _-]?cnns?(?![a-z0-9])|\bfaster[
 
 # "Minor fix to handle is_seg_dataset argument": handling a setting of the code is how the fix works
 _HANDLES_A_SETTING = re.compile(r"\bto (?:properly |correctly )?handle (?:the |an? |new )?(?:[\w.`-]+ ){0,2}?"
-                                r"(?:argument|arg|parameter|param|flag|option|kwarg|field|key|attribute|setting)s?\b")
+                                r"(?:argument|arg|parameter|param|flag|option|kwarg|field|key|attribute|setting)s?\b|"
+                                # "This PR adds support to handle the custom jinja function": the support added
+                                r"\b(?:adds?|added|adding|introduces?|introduced) (?:the )?(?:support|ability|logic|"
+                                r"code|functionality) to handle\b")
 # How to use the new feature: "Users just need to replace `load_in_8bit` with `load_in_4bit`"
 # What the author could not test, and why: a note on the testing, not a reason for the change
 # ("the model can't run on CPU, because …" is a symptom: the author, or a "but", must be there)

@@ -167,6 +167,9 @@ _BOILERPLATE = re.compile(
     r"tasks:|tags:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
     r"<sub>|built with|generated with|imported from github|x-github|"
+    # the revert tool's line when its author gave no reason: "(The context such as a Sandcastle job, Task, SEV,
+    # etc. was not provided.)"
+    r"\(the context such as a sandcastle job|"
     r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable)",
     re.IGNORECASE,
 )
