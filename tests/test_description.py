@@ -3533,3 +3533,8 @@ def test_pointers_usage_advice_scope_writing_slips_state_and_template_give_no_re
 ])
 def test_restated_subjects_revert_tool_lines_likenesses_and_later_work_give_no_reason(title, body):
     assert verdict(title, body) == "mechanism-only"
+
+
+def test_who_can_use_the_moved_thing_is_a_reason():
+    body = "Summary: Move model shapes to TritonBench, where shapes can be used by custom benchmarks."
+    assert verdict("Move model shapes to TritonBench", body) == "purpose"
