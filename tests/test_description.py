@@ -3538,3 +3538,8 @@ def test_restated_subjects_revert_tool_lines_likenesses_and_later_work_give_no_r
 def test_who_can_use_the_moved_thing_is_a_reason():
     body = "Summary: Move model shapes to TritonBench, where shapes can be used by custom benchmarks."
     assert verdict("Move model shapes to TritonBench", body) == "purpose"
+
+
+def test_a_replacement_by_a_better_one_is_a_gain():
+    body = "Summary: Replaces the int4 quantization function with a more accurate one."
+    assert verdict("Improve int4 quantization", body) == "purpose"

@@ -810,6 +810,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "to better integrate with timm": an aim stated as the better way
               r"\bto better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
+              # a better replacement: "Replaces the int4 quantization function with a more accurate one"
+              r"\b(?:with|by|for|to) (?:a |an |the )?(?:much |far )?(?:more (?:accurate|robust|efficient|stable|reliable|"
+              r"general|flexible|readable|precise)|faster|simpler|cleaner|safer|better) (?:one|version|implementation|"
+              r"approach|method|alternative|variant)\b|"
               # a reach wider than the old way's: "which should cover many more cases than the CMU dictionary"
               r"\b(?:covers?|catch(?:es)?|handles?) (?:many |far |much |a lot |a few )?more (?:[\w-]+ ){0,2}?than\b|"
               # the thing sped up named between the verb's parts: "could speed things up a little"
