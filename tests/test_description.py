@@ -3543,3 +3543,33 @@ def test_who_can_use_the_moved_thing_is_a_reason():
 def test_a_replacement_by_a_better_one_is_a_gain():
     body = "Summary: Replaces the int4 quantization function with a more accurate one."
     assert verdict("Improve int4 quantization", body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Update backend_onnxruntime.py", "Explicitly set the providers parameter.\n\nResolving:\nValueError: This build has "
+     "three providers enabled. You are required to explicitly set the providers parameter."),
+    ("Update llm_glm6b.py", "解决加载chatglm2爆显存的问题"),
+    ("feat: add a Stable Diffusion inference image",
+     "This adds the inference service which is depended upon by the finetuning workflow example."),
+    ("Phase 4: spectral convolution blocks",
+     "## Hypothesis\nReplacing the middle blocks with spectral convolutions will better capture global flow patterns."),
+    ("Revert the FA autotuning", "This change used pre_hook to edit a kernel arg. However, pre-hook does not make the "
+     "edits visible to the kernel in all cases."),
+    ("Change some parameters in mnist", "These parameters bring the accuracy up to 99% which is 98% before."),
+    ("Major update", "- Now accepts image input (useful if you want to process the image before training)"),
+])
+def test_a_resolved_error_a_goal_in_other_words_and_a_limit_of_the_old_way_are_reasons(title, body):
+    assert verdict(title, body) == "purpose"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("feat: allow user set torch dtype #20", "issue: #20", "mechanism-only"),
+    ("Add hydra sweep syntax", "Adds sweeps.\n\nNote: https://x.org/pull/15518 needs to land before this PR can work.",
+     "mechanism-only"),
+    ("Update the Colab cells", "This PR updates the cells. The links are invalid until #358 is merged, hence two "
+     "separate PRs.", "mechanism-only"),
+    ("fix normalized loss per sample and not per token", "", "mechanism-only"),
+    ("this is a test_commit", "", "empty"),
+])
+def test_a_restated_option_a_waiting_pr_its_split_a_contrast_and_a_test_commit_give_no_reason(title, body, expected):
+    assert verdict(title, body) == expected

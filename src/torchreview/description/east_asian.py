@@ -31,6 +31,8 @@ _REASON = re.compile(
     r"无法|不能|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
     r"方便|稳定(?!版|扩散)|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
+    # "解决加载chatglm2爆显存的问题" (solves the problem of running out of GPU memory when loading chatglm2)
+    r"解决[^，。,.]{2,30}问题|爆显存|显存不足|内存不足|"
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
     r"ため|できない|エラー|失敗|てしまう|てしまい|"

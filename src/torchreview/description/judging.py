@@ -21,7 +21,7 @@ from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, 
 from torchreview.prtext import ReadText, Section, Sentence, read
 from torchreview.prtext.sentences import _BOILERPLATE
 
-_TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|resolve|resolves|resolved)\b|"
+_TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|solving|resolve|resolves|resolved|resolving)\b|"
                                 # "I tried to load the model on a CPU-only machine, however, I met" over the error
                                 r"\b(?:i|we|you|users?|it|they) (?:met|meet|get|got|hit|encounter(?:ed)?|ran into|run into|"
                                 r"faced?|saw|see|received?)\b")

@@ -40,7 +40,9 @@ _PR_LOGISTICS = re.compile(
     r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
     r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b"
     r"(?! of (?:the |a |an )?(?:follow[- ]?ups?|next|upcoming|later|subsequent|coming)\b)|"
-    r"\b(?:easier|simpler) to review\b"
+    r"\b(?:easier|simpler) to review\b|"
+    # "the links are invalid until #358 is merged, hence two separate PRs"
+    r"[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b"
 )
 
 
@@ -316,6 +318,8 @@ _CAVEAT = re.compile(
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them|this))(?: [\w-]+)?(?: are| is)? (?:still )?(?:preliminary|untested)\b|"
     r"\b(?:these|they|this|it|all (?:of )?(?:these|them))(?: [\w-]+)? (?:have|has) not (?:yet )?been tested\b|"
+    # the PR waiting on another: "Note: <link> needs to land before this PR can work."
+    r"\b(?:needs?|has|have) to (?:land|be merged|be landed|go in) (?:first|before)\b|"
     # work put off to later: "Eventually we need to add optimized flavors of the shader."
     r"^eventually,? (?:we|i) (?:will |would |might |may )?(?:need|want|plan|have|hope) to\b|"
     # the author on the state of their own code: "Code is quite dirty, I am looking into ways for improvement"
@@ -387,7 +391,8 @@ _OPTION_VERBS = (
     r"call|give|send|input|enter|decide|determine|include|exclude|have"
 )
 _OPTION_CAPABILITY = re.compile(
-    r"^(?:code\s*:\s*)?(?:(?:this|it|which|that|the \w+)(?: small| little| simple| tiny| minor)?"
+    # (after a conventional-commit type: "feat: allow user set torch dtype")
+    r"^(?:code\s*:\s*|[a-z]+(?:\([\w./-]*\))?!?:\s*)?(?:(?:this|it|which|that|the \w+)(?: small| little| simple| tiny| minor)?"
     r"(?: pr| change| option| flag| argument| parameter)? )?"
     # "This change is to allow user to specify the max_norm"
     r"(?:(?:is|was) (?:meant |made |done )?to )?"
@@ -621,7 +626,7 @@ def score(sentence: Sentence) -> float:
     if "typo" in text or "unused" in text:
         # "I noticed a couple of unused imports", "Turns out I had a typo": how the slip was found
         text = _NOTICED.sub(" ", text)
-    if " to keep " in text or " to make " in text or "review" in text:
+    if " to keep " in text or " to make " in text or "review" in text or "separate" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)
@@ -675,7 +680,7 @@ def _word_count(text: str) -> int:
 # A word must stand before the negation ("Fix: do not save twice" is an instruction, the change itself).
 _FIX_TITLE = re.compile(r"^\W*(?:bug ?fix|hot ?fix|fix(?:es|ed)?|bug)\b")
 _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did not|didn't|is not|isn't|are not|"
-                         r"aren't|was not|wasn't|cannot|can't|never|not|(?:is|are|was|were|gets?) always) (?:\w+ly )?"
+                         r"aren't|was not|wasn't|cannot|can't|never|(?<!\band )(?<!\bbut )(?<!\bor )not|(?:is|are|was|were|gets?) always) (?:\w+ly )?"
                          r"(?!only\b|just\b)[a-z]{3,}|"
                          # a value that is always the same: "dice loss: loss always 1 if empty target"
                          r"(?<=[a-z0-9] )(?:is |are |was |were |gets? |stays? )?always (?:\d+(?:\.\d+)?|zero|nan|inf|none|"
