@@ -1152,6 +1152,86 @@ after it, and "otherwise" as the other branch of a condition ("If X we download 
 the cache") is no reason.
 Keep the V, W, X and Y held-out batches held out as well (add VB,VD,VF,VH,WB,WD,WF,WH,XA,XB,XC,XD,XG,XH,
 YA,YB,YG to --held-out).
+
+Rounds 19 to 23 (stop 59): five more rounds, found and labelled blind by helpers, each split written before
+any text arrived (/work/wt/split.txt) and each batch measured on arrival, before any of its errors were
+read (measured_at: Z at 9a9d13e, the code of the start of the stop; H at 22496bd; I and O at 04869be; D at
+c069779). A second blind reader labelled every held-out text again. Round 21 (I) is all held out; rounds 22
+(O) and 23 (D) are all dev, gathered to find more of the newest topics (new hardware back ends, Python,
+CUDA and NumPy versions, LLM training) after I came in low. Round 23 was gathered as EA-ED and renamed
+DA-DD, as an earlier round already had those names (the commit messages of this stop still say "E").
+  batch (labels p/m/e, torn)                           on arrival   end
+  ZA (17/73/0, 17) mixed                               0.945        0.945
+  ZB (13/73/4, 18) held out, 2020-2026                 0.953        0.953
+  ZC (19/71/0, 19) NLP and speech                      0.922        0.943
+  ZD (12/66/2, 15) held out, mixed (80)                0.908        0.908
+  ZE (10/78/2, 15) vision and detection                0.954        0.961
+  ZF (18/72/0, 16) held out, tooling around training   0.906        0.906
+  ZG (23/16/0, 9)  held out, commits (39)              0.848        0.848
+  HA (22/66/2, 12) mixed, rarely used query words      0.938        0.954
+  HB (35/55/0, 24) held out, same                      0.838        0.838
+  HC (26/62/2, 21) with a written body                 0.929        0.952
+  HD (27/62/1, 24) held out, with a written body       0.919        0.919
+  HG (27/13/0, 11) held out, commits (40)              0.615        0.615
+  IA (40/50/0, 23) held out, mixed                     0.913        0.913
+  IB (33/55/1, 25) held out, small repositories (89)   0.875        0.875
+  IC (35/51/4, 19) held out, 2022-2026                 0.841        0.841
+  ID (40/49/1, 25) held out, with a written body       0.783        0.783
+  IG (23/14/1, 10) held out, commits (38)              0.828        0.828
+  OA (32/58/0, 20) 2024-2026, newest topics            0.930        0.956
+  OB (40/50/0, 17) 2024-2026, small repositories       0.870        0.894
+  OC (42/45/1, 18) 2023-2026, with a written body (88) 0.901        0.935
+  OD (15/68/7, 28) science, medicine, audio, graphs    0.921        0.929
+  OG (11/10/1, 4)  commits (22)                        0.870        0.952
+  DA (28/61/1, 14) 2024-2026, mixed                    0.891        0.915
+  DB (40/44/0, 25) 2023-2026, with a written body (84) 0.825        0.878
+  DC (32/58/0, 17) compilers, kernels, quantization    0.914        0.930
+  DD (17/71/2, 16) courses, tutorials, examples        0.952        0.972
+Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first labeller did not mark it torn):
+  fresh PRs of the stop (799: ZB ZD ZF HB HD IA-ID)    0.892 / 0.884 / 0.888   sure (610) 0.952
+      where both readers agree (773) 0.899, both sure (577) 0.963; readers agree on 0.967 (F1 0.975)
+  round 21 alone (359 PRs: IA-ID)                       0.847 / 0.863 / 0.855   sure (267) 0.937
+      where both agree (343) 0.867, both sure (248) 0.953; readers agree on 0.955 (F1 0.960)
+  fresh commits of the stop (117: ZG HG IG)             0.756 / 0.791 / 0.773   sure (87) 0.918
+      where both agree (112) 0.819, both sure (85) 0.931; readers agree on 0.957 (F1 0.941)
+The fixes made after a held-out batch was measured moved none of this stop's held-out verdicts
+(counted, never read). The older held-out texts did not move in sum: PRs (2,935) 0.908
+-> 0.908 and commits (782) 0.844 -> 0.844 (1 verdict toward the label, 1 away). Dev at the start -> end:
+older PRs (4,263) 0.931 -> 0.933, older commits (1,008) 0.873 -> 0.880; the new dev batches on arrival ->
+end: Z 0.941 -> 0.950, H 0.934 -> 0.953, O's PRs 0.908 -> 0.929, OG 0.870 -> 0.952, D 0.905 -> 0.930.
+What the rounds show: the fresh texts got harder. With the common topics used up, the helpers found PRs
+from 2024-2026 on new hardware back ends, version bumps and LLM training, with more written bodies and
+more reasons given in few words ("Python 3.9 is EOL", "NumPy 2.0 compat"). On those the check came in at
+0.855 (round 21) against 0.919 for the fresh rounds of stop 58; where both readers are sure it still gets
+0.953. The dev rounds on the same topics (O, D) came in at 0.908 and 0.905 and reach 0.929 and 0.930 with
+the fixes they taught; their lesson did not carry over to the held-out I round in sum (its verdicts did
+not move). The floor is not met, and the sum of the stop's fresh PRs (0.888) is further from it than the
+stop before.
+Fixes, each with a test in our own words that fails on the code before it (the written sets stay at
+0.995):
+- The reader: items numbered "(1)", "(2)" on their own lines are list items; "## Hypothesis" is a
+  motivation heading; verl's "If this PR breaks any API …, add [BREAKING] to the beginning of the title"
+  and the revert tool's "(The context such as a Sandcastle job … was not provided.)" are template text.
+- Empty: a branch name as the title ("Newbranch"), a greeting ("hi", "Hello"), "learning how to use
+  GitHub", "test_commit".
+- Reasons: "speed things up" / "sped up"; "covers more cases than X"; "for easier review of the follow-up
+  diff" (a preparatory change); "for direct usage within X"; "Doing so …" / "This way, …"; "the update to
+  X requires a change"; "to actually work"; "fix X test slow"; "that allow building"; a bracketed "(to X)";
+  "which allows for X"; "not in sync"; "good for X"; "to have deterministic runs"; a squash step's effect
+  on memory or speed; a hardware limit ("require sm80"); "X is EOL"; ", ensuring X"; "legal
+  requirements"; "can be used by X"; "with a more accurate one"; an error shown after "Resolving:";
+  "解决…问题" and "爆显存"; "depended upon by"; "will better X"; "However, X does not …"; a figure against
+  the old one ("99% which is 98% before"); "useful if you want".
+- No reason: "Still have not tested X" and "Code is quite dirty" (the author's state); a motivation that
+  points to an issue and restates the change; "This PR enables X" or "Enables X" where X is the title
+  again; "the issue was first raised here"; usage advice ("may need to be increased by 10x"); "we
+  currently only add this for X"; documentation errors; "similar to reduce"; "Eventually we need to add
+  X"; "adds support to handle X"; "feat: allow user set X" (a restated option after a commit type); a PR
+  waiting on another; "hence two separate PRs"; "X and not Y" in a fix title.
+One cue ("to actually / really / finally work") moved one older held-out verdict away from its label
+(counted, not read); it fixes one dev text and stays.
+Keep the Z, H and I held-out batches held out as well (add ZB,ZD,ZF,ZG,HB,HD,HG,IA,IB,IC,ID,IG to
+--held-out).
 """
 
 from __future__ import annotations
