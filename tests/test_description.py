@@ -3573,3 +3573,15 @@ def test_a_resolved_error_a_goal_in_other_words_and_a_limit_of_the_old_way_are_r
 ])
 def test_a_restated_option_a_waiting_pr_its_split_a_contrast_and_a_test_commit_give_no_reason(title, body, expected):
     assert verdict(title, body) == expected
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Average only the selected clients", "Original implementation averages all clients instead of the selected "
+     "fraction.", "purpose"),
+    ("Weighted averaging of the model parameters", "This PR implements weighted averaging as described in the "
+     "FedAvg paper.", "purpose"),
+    ("Add the trajectory transformer", "Adds the model. The caching and the hidden state outputs are additions not "
+     "present in the original code.", "mechanism-only"),
+])
+def test_the_old_code_without_the_and_a_named_paper_versus_what_a_port_adds(title, body, expected):
+    assert verdict(title, body) == expected

@@ -161,7 +161,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnow (?:it is|it's|it becomes|becomes) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible|"
               r"straightforward) to\b|\b(?:this|which|that|it) makes (?:it|them) (?:\w+ )?(?:trivial|easy|"
               r"straightforward) to\b|"
-              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?paper\b|"
+              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?(?:[\w.-]+ )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
               r"\b(?:according to|per|in|with respect to|in line with|consistent with) (?:the |this |that |link )?"
@@ -511,12 +511,15 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
               # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
+              # ("additions not present in the original code" tells what a port adds to its source)
               r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
+              r"(?<!not present in )(?<!not included in )(?<!not found in )(?<!absent from )"
               r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b|"
               # the same at the start of a sentence, without "the": "Current implementation for the restore API
-              # doesn't expose the planner"
-              r"^(?:current|existing) (?:implementation|behaviou?r|code|approach|version|design|logic|api)\b|"
+              # doesn't expose the planner", "Original implementation averages all clients"
+              r"^(?:current|existing|original|previous|old) (?:implementation|behaviou?r|code|approach|version|design|"
+              r"logic|api)\b|"
               # what the old code did: "Previous method skips the last batch if …"
               r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"

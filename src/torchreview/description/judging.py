@@ -21,7 +21,7 @@ from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, 
 from torchreview.prtext import ReadText, Section, Sentence, read
 from torchreview.prtext.sentences import _BOILERPLATE
 
-_TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|solve|solves|solved|solving|resolve|resolves|resolved|resolving)\b|"
+_TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|(?:re)?solve|(?:re)?solves|(?:re)?solved|(?:re)?solving)\b|"
                                 # "I tried to load the model on a CPU-only machine, however, I met" over the error
                                 r"\b(?:i|we|you|users?|it|they) (?:met|meet|get|got|hit|encounter(?:ed)?|ran into|run into|"
                                 r"faced?|saw|see|received?)\b")
@@ -119,16 +119,17 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     return "mechanism-only", round(confidence, 2), evidence, mechanism
 
 
-# "This PR enables X" or "Enables X" where X is the title again ("Enable deepar inference in the time series package" over
-# "This PR enables deepar inference in the time series package."): the change restated, as "This PR adds X"
-# would be. What X makes possible beyond the title ("… video super resolution in a limited VRAM
-# environment") still counts.
+# "This PR enables X" or "Enables X" where X is the title again ("Enable deepar inference in the time series
+# package" over "This PR enables deepar inference in the time series package."): the change restated, as
+# "This PR adds X" would be. What X makes possible beyond the title ("… video super resolution in a limited
+# VRAM environment") still counts.
 _ENABLES = re.compile(r"^(?:\W*(?:hi|hello|hey)\b[^,]{0,40}, )?(?:this (?:pr|pull request|change|patch|commit|diff) "
                       r"(?:will )?)?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
 _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
 
 
 def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sentence:
+    """The sentence read as "this change adds X" when its "enables X" only names the title's words again."""
     m = _ENABLES.match(sentence.cue_text)
     if not m or not title_words:
         return sentence
