@@ -3585,3 +3585,8 @@ def test_a_restated_option_a_waiting_pr_its_split_a_contrast_and_a_test_commit_g
 ])
 def test_the_old_code_without_the_and_a_named_paper_versus_what_a_port_adds(title, body, expected):
     assert verdict(title, body) == expected
+
+
+def test_what_the_change_leaves_alone_is_no_reason():
+    body = "Use the new distributed backend.\n\nThis commit does not impact IPEX which currently remains on its own backend."
+    assert verdict("Switch to the new distributed backend", body) == "mechanism-only"

@@ -260,6 +260,9 @@ _CAVEAT = re.compile(
     r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
     # what the change leaves as it was: "IPAdapter still downloads to its own folder, not affected by this arg"
     r"\bnot affected by this (?:[\w-]+ )?(?:pr|change|patch|fix|arg|argument|option|flag|setting)\b|"
+    # "This commit does not impact IPEX, which currently remains on its own backend"
+    r"\b(?:this|the) (?:commit|pr|change|patch|diff|fix) (?:does not|doesn't|will not|won't) (?:impact|affect|touch|"
+    r"alter)\b|"
     # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
     r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
     r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"
