@@ -1231,7 +1231,7 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   currently only add this for X"; documentation errors; "similar to reduce"; "Eventually we need to add
   X"; "adds support to handle X"; "feat: allow user set X" (a restated option after a commit type); a PR
   waiting on another; "hence two separate PRs"; "X and not Y" in a fix title; "not present in the
-  original code" (what a port adds to its source).
+  original code" (what a port adds to its source); "This commit does not impact X" (what it leaves alone).
 One cue ("to actually / really / finally work") moved one older held-out verdict away from its label
 (counted, not read); it fixes one dev text and stays.
 Keep the Z, H and I held-out batches held out as well (add ZB,ZD,ZF,ZG,HB,HD,HG,IA,IB,IC,ID,IG to
