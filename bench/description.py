@@ -1198,7 +1198,7 @@ Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first label
 The fixes made after a held-out batch was measured moved none of this stop's held-out verdicts
 (counted, never read). The older held-out texts did not move in sum: PRs (2,935) 0.908
 -> 0.908 and commits (782) 0.844 -> 0.844 (1 verdict toward the label, 1 away). Dev at the start -> end:
-older PRs (4,263) 0.931 -> 0.933, older commits (1,008) 0.873 -> 0.880; the new dev batches on arrival ->
+older PRs (4,263) 0.931 -> 0.933, older commits (1,008) 0.873 -> 0.881; the new dev batches on arrival ->
 end: Z 0.941 -> 0.950, H 0.934 -> 0.953, O's PRs 0.908 -> 0.929, OG 0.870 -> 0.952, DA-DD 0.905 -> 0.930,
 DE 0.891 -> 0.923.
 What the rounds show: the fresh texts got harder. With the common topics used up, the helpers found PRs
