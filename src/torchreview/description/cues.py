@@ -1017,6 +1017,8 @@ _MECHANISM_START = re.compile(
 )
 _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|change|use|set|fix|bump|"
                        r"implement|introduce|refactor|replace|make|clean)")
+# A greeting ("Hi @maintainer,", "Good morning"); "Hi-res training" is no greeting
+HELLO = r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b(?![-'/])"
 # Titles that say nothing at all: a branch name GitHub filled in, or a marker for unfinished work.
 # GitHub titles a PR from a branch it named itself ("jdoe-patch-1" becomes "Jdoe patch 1").
 _PLACEHOLDER_TITLE = re.compile(
@@ -1030,7 +1032,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"send|do) (?:a )?(?:pull request|pull|pr)|"
     r"(?:i'?m |i am )?(?:just )?(?:trying to )?learn(?:ing)? (?:how )?to use (?:git|github|gitlab|pull requests?|prs?)|"
     # a greeting as the whole title: "hi", "Hello there"
-    r"(?:hi|hello|hey)(?: there| all| everyone)?|"
+    rf"{HELLO}(?: there| all| everyone)?|"
     # "Add latest changes", "push my updates"
     r"(?:add|added|adding|push|pushed|update|commit|upload)(?:ed)? (?:the |my |some |all )?(?:latest |recent |new )?"
     r"(?:changes|updates|commits|edits|work|files)|"

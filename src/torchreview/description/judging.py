@@ -13,6 +13,7 @@ from torchreview.description.cues import (
     _STRONG,
     _TRAINING_CODE,
     _TRAINING_EFFECT,
+    HELLO,
 )
 from torchreview.description.east_asian import names_a_change, reason_clause, writes_east_asian
 from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
@@ -123,7 +124,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
 # package" over "This PR enables deepar inference in the time series package."): the change restated, as
 # "This PR adds X" would be. What X makes possible beyond the title ("… video super resolution in a limited
 # VRAM environment") still counts.
-_ENABLES = re.compile(r"^(?:\W*(?:hi|hello|hey)\b[^,]{0,40}, )?(?:this (?:pr|pull request|change|patch|commit|diff) "
+_ENABLES = re.compile(rf"^(?:\W*{HELLO}[^,]{{0,40}}, )?" r"(?:this (?:pr|pull request|change|patch|commit|diff) "
                       r"(?:will )?)?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
 _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
 
@@ -142,10 +143,9 @@ def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sen
 
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads
 # oddly once rewritten
-_HELLO = r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b(?![-'/])"  # not "Hi-res training"
-_OPENS_WITH_GREETING = re.compile(rf"^\W*{_HELLO}")
+_OPENS_WITH_GREETING = re.compile(rf"^\W*{HELLO}")
 # "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
-_GREETING = re.compile(rf"^\W*(?:{_HELLO}[^.!?]{{0,40}}|"
+_GREETING = re.compile(rf"^\W*(?:{HELLO}[^.!?]{{0,40}}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
                        r"(?:best|best regards|kind regards|regards|cheers)(?:\W+[\w@-]+){0,2})[,.!]*\W*$")
 
