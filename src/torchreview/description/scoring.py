@@ -41,8 +41,8 @@ _PR_LOGISTICS = re.compile(
     r"easier(?: to review)?|simpler)\b|\bfor (?:easier|simpler|faster) review(?:ing|s)?\b"
     r"(?! of (?:the |a |an )?(?:follow[- ]?ups?|next|upcoming|later|subsequent|coming)\b)|"
     r"\b(?:easier|simpler) to review\b|"
-    # "the links are invalid until #358 is merged, hence two separate PRs"
-    r"[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b"
+    # "the links are invalid until #358 is merged, hence two separate PRs": the whole sentence says why the PR is split
+    r"^[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b"
 )
 
 

@@ -99,11 +99,11 @@ _PLAIN_HEADINGS = re.compile(
     # the author's own list of what changed (a template's "[ ] added to CHANGELOG" is a checkbox, skipped)
     r"release notes?|changelog)$"
 )
-# The labels of the lines git and review tools add under a commit message ("Signed-off-by: …", "Differential
-# Revision: D123"); a line that opens with one (and a colon) is a trailer, not the author's words.
 # GitHub ends the subject of a squash-merged commit with the PR's number: "Fix the loader (#123)". The number
 # is GitHub's, not the author's words (a cherry-pick may carry two: "Fix the loader (#123) (#130)").
 SQUASH_NUMBER = re.compile(r"(?:\s*\(#\d+\))+\s*$")
+# The labels of the lines git and review tools add under a commit message ("Signed-off-by: …", "Differential
+# Revision: D123"); a line that opens with one (and a colon) is a trailer, not the author's words.
 TRAILER_NAMES = (r"signed-off-by|co-authored-by|acked-by|tested-by|reported-by|reviewed-by|reviewed by|suggested-by|"
                  r"change-id|pull request resolved|differential revision|ghstack-source-id|ghstack-comment-id|"
                  r"fbshipit-source-id|approved by|pulled by|x-link")
