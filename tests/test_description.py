@@ -3590,3 +3590,16 @@ def test_the_old_code_without_the_and_a_named_paper_versus_what_a_port_adds(titl
 def test_what_the_change_leaves_alone_is_no_reason():
     body = "Use the new distributed backend.\n\nThis commit does not impact IPEX which currently remains on its own backend."
     assert verdict("Switch to the new distributed backend", body) == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the preprocessing script", "To reach the paper's numbers without MATLAB, I'm porting its preprocessing."),
+    ("Pass map_location to torch.load", "ValueError: expected a CUDA device but none is available"),
+    ("Map checkpoints to the CPU", "On a laptop, loading gives: torch.load RuntimeError: Attempting to deserialize "
+                                   "object on a CUDA device."),
+    ("モデルを修正", "GPU で学習したモデルを CPU でも使えるように変更しました"),
+    ("Switch the examples from gym to gymnasium", "gym has been unmaintained for years."),
+])
+def test_a_goal_before_im_an_error_shown_alone_or_quoted_a_japanese_so_that_and_an_unmaintained_tool_are_reasons(
+        title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -314,8 +314,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a mapping"; "As Lightning will be the default trainer, let's move the tasks" ("To enable it, install
         # …" is how to use the change: _USAGE_TO)
         (1.0, r"^(?:in order )?to (?!(?:test|verify|check|confirm|validate|reproduce|run|try|benchmark|measure|evaluate|"
-              r"see|review|do|get)\b)[a-z]+ [^,]{3,120}, (?:this (?:pr|change|commit|patch|diff)|we|i|let's|let us) "
-              r"(?:also |now |first )?(?!(?:have|has|can|could|may|might|need|should|must)\b)[a-z]+|"
+              r"see|review|do|get)\b)[a-z]+ [^,]{3,120}, (?:this (?:pr|change|commit|patch|diff)|we|i|let's|let us)"
+              # "To achieve X, I'm writing Y": the contracted "am / are / have / will" as well
+              r"(?:'m|'re|'ve|'ll)? (?:also |now |first )?(?!(?:have|has|can|could|may|might|need|should|must)\b)[a-z]+|"
               r"^as (?!(?:it|this) (?:is|was|stands)\b)(?!this is (?:my|our|a) first\b)"
               # ("As we have discussed, …", "As was mentioned in #12, …" point to a talk, not a reason)
               r"(?![^,]*\b(?:discuss|mention|agree|said|say|note|suggest|talk|describ|explain|request|ask|propos|point|"
@@ -710,6 +711,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b|"
+              # "OpenAI Gym has been unmaintained for several years"
+              r"\bunmaintained\b|\bno longer (?:being |actively )?maintained\b|\bnot maintained (?:anymore|any more)\b|"
               # "Python 3.9 is EOL" ("EOL characters" are line ends)
               r"\b(?:is|are|was|were|reached|reaches|went) (?:now |already )?(?:eol|end-of-life)\b"),
         (1.0, r", so (?!on\b|far\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
@@ -970,6 +973,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
+        # an error quoted with its message ("loading gives: torch.load RuntimeError: Attempting to deserialize
+        # …"): the symptom itself, as a traceback shown in the body is
+        (1.0, r"\b[a-z_]{2,}(?:error|exception): (?=[a-z`'\"])"),
         # weak: a direction without a stated reason
         (0.5, r"\bbugs?\b|\bissues?\b|\bproblems?\b|\bimprov(?:e|es|ed|ing|ement|ements)\b|\bbetter\b|"
               r"\btypos?\b|\bmissing\b|\bunused\b|\bproperly\b|\bcorrectly\b|\boptimi[sz](?:e|es|ed|ing|ation)\b|"

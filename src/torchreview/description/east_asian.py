@@ -23,8 +23,9 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
                        r"위해|때문|오류|에러")
 # All the words that give a reason in a text we read as East Asian: also a goal ("方便", "以支持"), a problem
-# ("无法", "存在问题", "没有被正确加载", "てしまう" for an unwanted outcome, "부족" for not enough), an effect
-# ("加速", "节省", "提升", "稳定"), or a section that states them ("目标：", "原因是"). The reader also takes
+# ("无法", "存在问题", "没有被正确加载", "てしまう" for an unwanted outcome, "부족" for not enough), a goal put
+# as "so that" ("ように", "도록"), an effect ("加速", "节省", "提升", "稳定"), or a section that states them
+# ("目标：", "原因是"). The reader also takes
 # "## 动机" (motivation) and the like as headings of the reason.
 _REASON = re.compile(
     STRONG_REASON_WORDS + r"|以免|否则|使得|才能|以支持|"
@@ -36,7 +37,11 @@ _REASON = re.compile(
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
     r"ため|できない|エラー|失敗|てしまう|てしまい|"
-    r"문제|부족|실패"
+    # "CPU 環境で読み込めるように" (so that it loads on a CPU) after a verb; "以下のように" (as below) is not a goal
+    r"(?:[うくぐすつぬぶむる]|ない)ように|"
+    r"문제|부족|실패|"
+    # "사용할 수 있도록" (so that it can be used)
+    r"도록"
 )
 # Verbs that name a change: add, update, modify, replace, remove, fix, revise, optimize, refactor,
 # translate, upgrade, adjust, implement, support, release, simplify

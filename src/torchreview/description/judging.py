@@ -96,6 +96,8 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
                   or (s.section is Section.TITLE and len(s.cue_text) >= 20 and s.cue_text[:20] in shown)]
         if fixing:
             purpose.append((_STRONG, fixing[0]))
+        elif not body:
+            purpose.append((_STRONG, Sentence(text=parsed.shown_error, cue_text=shown, section=Section.PLAIN)))
     if not purpose and parsed.shown_measurement:
         # "| before | 138ms |" over "| after | 100ms |": the effect of the change, measured
         row = parsed.shown_measurement
