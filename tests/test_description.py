@@ -3603,3 +3603,14 @@ def test_what_the_change_leaves_alone_is_no_reason():
 def test_a_goal_before_im_an_error_shown_alone_or_quoted_a_japanese_so_that_and_an_unmaintained_tool_are_reasons(
         title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Update requirements.txt", "The pinned torch and torchaudio were incompatible.", "purpose"),
+    ("Fix the learning rate being reset", "", "purpose"),
+    ("Add sliding-window attention", "## Test Result\nTests should still pass.", "mechanism-only"),
+    ("Support FSDP2", "The current version of this PR has been tested for full sharding only.", "mechanism-only"),
+])
+def test_a_clash_of_versions_and_an_unwanted_happening_are_reasons_but_test_hopes_and_the_pr_itself_are_not(
+        title, body, expected):
+    assert check_description(title, body).verdict == expected

@@ -516,7 +516,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
               r"(?<!not present in )(?<!not included in )(?<!not found in )(?<!absent from )"
               r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
-              r"version|default|design|logic|api|state)\b|"
+              r"version|default|design|logic|api|state)\b"
+              # ("The current version of the PR has been tested …" is the PR itself)
+              r"(?! (?:of|in) (?:the |this )(?:pr|pull request|patch|branch|diff)\b)|"
               # the same at the start of a sentence, without "the": "Current implementation for the restore API
               # doesn't expose the planner", "Original implementation averages all clients"
               r"^(?:current|existing|original|previous|old) (?:implementation|behaviou?r|code|approach|version|design|"
@@ -529,6 +531,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
+              # "The pinned torch and torchvision were incompatible" ("… are incompatible at the moment" tells
+              # the PR's scope)
+              r"\b(?:is|are|was|were|became|becomes) (?:now )?incompatible\b(?! (?:at the moment|for now|yet)\b)|"
               # a breaking change made elsewhere: "#2437 introduced some breaking change", "Fixes a breaking
               # change for training" ("No breaking changes introduced" answers a template)
               r"\b(?:fix(?:es|ed|ing)?|address(?:es|ed|ing)?|handles?|handled|handling) (?:the |a |some |this |that )?"

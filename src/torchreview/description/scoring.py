@@ -206,7 +206,9 @@ _TEST_REPORT = re.compile(
     r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b|"
     # "Can confirm tests pass and the example notebook still runs": nothing broke, no reason for the change
     r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
-    r"examples?|notebooks?)\b)"
+    r"examples?|notebooks?)\b|"
+    # "Test should still pass.": what the tests are expected to show, no reason for the change
+    r"(?:all |the |existing |unit )?tests? (?:should|must|will) (?:still )?pass\b)"
 )
 
 
@@ -690,7 +692,10 @@ _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did no
                          r"empty|true|false)\b|"
                          # the symptom told after what shows it: "fix mnist example test slow"
                          r"(?<=[a-z0-9] )(?<!\bfix )(?<!\bfixes )(?<!\bfixed )(?:slow|hangs|hanging|freezes|freezing|"
-                         r"stuck|flaky)\W*$")
+                         r"stuck|flaky)\W*$|"
+                         # what happens to it that should not: "Fix transform being overridden"
+                         r"(?<=[a-z0-9] )being (?:[a-z]{3,}(?:ed|en)|set|reset|put|lost|read|sent|cut|kept|left|built|"
+                         r"shown|run)\b")
 
 
 # --- sentences that explain without cue words --------------------------------------------------------
