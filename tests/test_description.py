@@ -3614,3 +3614,17 @@ def test_a_goal_before_im_an_error_shown_alone_or_quoted_a_japanese_so_that_and_
 def test_a_clash_of_versions_and_an_unwanted_happening_are_reasons_but_test_hopes_and_the_pr_itself_are_not(
         title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the Lion optimizer", "This adds Lion. Mostly tested although didn't go through every config."),
+    ("Fix a few typos in the LoRA guide", "Small fixes. I noticed these while reviewing the guide."),
+    ("Support bf16 in the trainer", "Updated the cast helpers to support bf16 in the trainer."),
+    ("Enable gradient accumulation", "Adds a trainer argument to enable gradient accumulation."),
+])
+def test_partial_testing_how_a_slip_was_found_and_the_title_restated_as_an_aim_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_an_aim_beyond_the_titles_words_still_counts():
+    assert check_description("Support bf16 in the trainer", "Updated the cast helpers to support Windows users.").verdict == "purpose"

@@ -128,19 +128,32 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
 # VRAM environment") still counts.
 _ENABLES = re.compile(rf"^(?:\W*{HELLO}[^,]{{0,40}}, )?" r"(?:this (?:pr|pull request|change|patch|commit|diff) "
                       r"(?:will )?)?(?:enables?|enabling) (?!(?:us|users|you|people|one|callers|the user|to)\b)([^,.;:]+)")
+# "Modified the repo to support pytorch-0.2.0" under the title "Support pytorch-0.2.0": the title's words again,
+# its verb included, not what the change is for ("Use the latest hf to enable gradient checkpointing" under
+# "Correct gradient checkpointing" tells how the title's aim is reached)
+_TO_SUPPORT = re.compile(r"\bto (support|enable|allow)(?! (?:us|users|you|people|one|callers|the user|to|for)\b)"
+                         r" ([^,.;:()]+)")
 _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
 
 
 def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sentence:
-    """The sentence read as "this change adds X" when its "enables X" only names the title's words again."""
-    m = _ENABLES.match(sentence.cue_text)
-    if not m or not title_words:
+    """The sentence read as "this change adds X" when its "enables X" or "… to support X" only names the
+    title's words again."""
+    text = sentence.cue_text
+    m = _ENABLES.match(text)
+    if m:
+        named, restated = [m.group(1)], f"this change adds {m.group(1)}"
+    else:
+        m = _TO_SUPPORT.search(text)
+        if not m:
+            return sentence
+        named, restated = [m.group(1), m.group(2)], f"for {m.group(2)}"  # the verb must be the title's too
+    if not title_words:
         return sentence
-    named = [w for w in _WORD_RE.findall(m.group(1)) if w not in _FILLER_WORDS]
+    named = [w for part in named for w in _WORD_RE.findall(part) if w not in _FILLER_WORDS]
     if not named or any(w not in title_words for w in named):
         return sentence
-    rest = sentence.cue_text[m.end():]
-    return replace(sentence, cue_text=f"this change adds {m.group(1)}{rest}")
+    return replace(sentence, cue_text=f"{text[:m.start()]}{restated}{text[m.end():]}")
 
 
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads

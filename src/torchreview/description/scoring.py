@@ -331,6 +331,8 @@ _CAVEAT = re.compile(
     r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
     r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
+    # "Mostly tested although didn't go over everything"
+    r"^(?:(?:it's|it is|this is|i|we) )?(?:mostly|partially|partly|not fully|lightly|barely|only briefly) tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
     r"preliminary|rough)\b|"
     # a closing: "Happy to help", "We're here to help!"
@@ -628,8 +630,9 @@ def score(sentence: Sentence) -> float:
         return 0.0
     if "warning" in text:
         text = _ADDS_WARNING.sub(" adds", text)
-    if "typo" in text or "unused" in text:
-        # "I noticed a couple of unused imports", "Turns out I had a typo": how the slip was found
+    if "typo" in text or "unused" in text or " while review" in text or " while read" in text:
+        # "I noticed a couple of unused imports", "Turns out I had a typo", "I saw these while reviewing the
+        # LoRA PR": how the slip was found
         text = _NOTICED.sub(" ", text)
     if " to keep " in text or " to make " in text or "review" in text or "separate" in text:
         text = _PR_LOGISTICS.sub(" ", text)
