@@ -63,6 +63,13 @@ def test_bot_detection():
     assert detect_bot("Bump torch to 2.0 because of a bug.") is None
 
 
+def test_a_persons_squash_with_pre_commit_cis_fix_up_step_is_not_a_bot():
+    squash = ("* Add sliding windows to ring attention\n\n[pre-commit.ci] auto fixes from pre-commit.com hooks\n\n"
+              "for more information, see https://pre-commit.ci\n\n* Remove an unused check")
+    assert detect_bot(squash) is None
+    assert detect_bot("updates:\n- [github.com/psf/black: 23.1.0 → 23.3.0](https://example.com)") == "pre-commit-ci"
+
+
 def test_sentence_cap_bounds_the_work():
     parsed = read("", "A sentence here.\n" * (MAX_SENTENCES * 3))
     assert len(parsed.sentences) == MAX_SENTENCES

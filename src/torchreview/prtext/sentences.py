@@ -299,8 +299,10 @@ _BOTS = (
                               re.IGNORECASE | re.MULTILINE)),
     ("renovate", re.compile(r"renovate(bot)?\b|this pr contains the following updates|mend\.io",
                             re.IGNORECASE)),
-    ("pre-commit-ci", re.compile(r"pre-commit\.ci|pre-commit autoupdate|^<!--pre-commit\.ci",
-                                 re.IGNORECASE | re.MULTILINE)),
+    # the bot's own PR ("<!--pre-commit.ci start-->" over "updates:"); a person's squashed commits often hold
+    # its fix-up step ("[pre-commit.ci] auto fixes from pre-commit.com hooks"), which does not make them a bot's
+    ("pre-commit-ci", re.compile(r"<!--\s*pre-commit\.ci start|pre-commit autoupdate|"
+                                 r"^updates:\s*\n\s*- \[github\.com/", re.IGNORECASE | re.MULTILINE)),
     ("automation", re.compile(r"automated changes by \[?create-pull-request|this pr was (automatically|auto-)"
                               r"(created|generated)|this is an automated (pr|pull request)",
                               re.IGNORECASE)),
