@@ -326,3 +326,11 @@ def test_items_numbered_in_brackets_are_separate_sentences():
     body = "This merges recent work:\n(1) inverse CDF sampling\n(2) Fix some small bugs\n(3) an example of rendering"
     got = texts("Merge the sampler work", body)
     assert got[-3:] == ["inverse CDF sampling", "Fix some small bugs", "an example of rendering"]
+
+
+def test_an_unfilled_heading_of_a_template_is_not_a_sentence():
+    body = ("Adds the Dreamer agent.\n\n## Motivation and Context / Related issue\n\n"
+            "## How Has This Been Tested (if it applies)\n")
+    assert [s.text for s in read("Dreamer", body).sentences] == ["Dreamer", "Adds the Dreamer agent."]
+    filled = "## Why the loader is rewritten here\n\nIt ran out of memory on long clips."
+    assert next(s.text for s in read("", filled).sentences) == "Why the loader is rewritten here"

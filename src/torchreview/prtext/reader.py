@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -301,7 +302,7 @@ def read(title: str, body: str) -> ReadText:
             skip_depth = None
             section = Section.PLAIN
             if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)) \
-                    and not _OPTIONAL_MARK.search(name):
+                    and not _OPTIONAL_MARK.search(name) and not (marked and _empty_section(lines, index)):
                 flush()  # a bold line that reads as a sentence counts, unless it is the template's guidance
                 sentences.extend(split_sentences(_clean_inline(name), section))
                 body_content = True
@@ -414,6 +415,15 @@ _CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes
                           r"created|introduce|introduced|port|ported|migrate|migrated|bump|bumped|upgrade|upgraded)\b"
                           r"(?! (?:the |any )?(?:necessary |new |unit )?(?:tests?|docs?|documentation)\b)")
 _BARE_HEADING = re.compile(r"^\s{0,3}([A-Za-z][A-Za-z ?'/-]{1,30}?)\s*$")
+
+
+def _empty_section(lines: list[str], index: int) -> bool:
+    """Nothing stands under the heading at ``index`` before the next heading: a template's section left
+    unfilled ("## Motivation and Context / Related issue" over "## How Has This Been Tested")."""
+    for line in itertools.islice(lines, index + 1, None):
+        if line.strip():
+            return _HEADING.match(line) is not None
+    return True
 
 
 def _bare_heading(raw: str, lines: list[str], index: int) -> re.Match[str] | None:
