@@ -3628,3 +3628,14 @@ def test_partial_testing_how_a_slip_was_found_and_the_title_restated_as_an_aim_g
 
 def test_an_aim_beyond_the_titles_words_still_counts():
     assert check_description("Support bf16 in the trainer", "Updated the cast helpers to support Windows users.").verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Set expandable segments", "Expandable segments is an allocator option that helps with fragmentation."),
+    ("Set expandable segments", "On our run this gives a memory savings of 3GB per rank."),
+    ("Turn on TF32 for the A100 jobs", "In the nightly benchmark, this moves throughput from 412.5 to 498.0."),
+    ("Turn off TF32 by default", "Tensor cores stay on for matmuls; TF32 convolutions are off out of caution."),
+    ("Pin one thread per worker", "With four workers per GPU, the workers spend most of the time in OMP barriers."),
+])
+def test_a_help_a_saving_a_metric_moved_caution_and_time_wasted_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -775,6 +775,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bneeds? to\b|^helps\b"),
         # measurements and past events: what happened before the change
         (0.9, r"\d ?(?:ms|s|sec|seconds|minutes|min) per (?:batch|step|iteration|epoch|sample|token|image|call)\b|"
+              # "the diff pushes QPS from 25319 to 25737", "a memory savings of 4GB"
+              r"\b(?:qps|throughput|accuracy|latency|mfu|tflops|bleu|wer|perplexity|speed)\b[^.;]{0,20}? from \d[\d.,]*"
+              r"\s?\S{0,5} to \d|\b(?:memory|time|compute|cost|vram|gpu) savings?\b|\bsavings? of (?:about |around |up to )?\d|"
               r"\d+(?:\.\d+)? ?(?:points?|pp|it/s|samples/s|tokens/s|img/s|images/s|fps)\b|"
               r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
@@ -978,6 +981,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
+        # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
+        # spend a lot of time in OMP barriers", "disabling them out of caution"
+        (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              r"\bspends? (?:a lot of|too much|most of the|much) time\b|\bout of (?:an abundance of )?caution\b"),
         # an error quoted with its message ("loading gives: torch.load RuntimeError: Attempting to deserialize
         # …"): the symptom itself, as a traceback shown in the body is
         (1.0, r"\b[a-z_]{2,}(?:error|exception): (?=[a-z`'\"])"),
