@@ -131,7 +131,7 @@ def test_unfilled_template_is_empty_unless_the_title_says_something():
     assert verdict("Update modeling_llama.py", body) == "mechanism-only"
     assert verdict("", body) == "empty"
     # titles that name no change at all (words6, batch t)
-    for title in ("asd", "First commit", "Merge dev into master"):
+    for title in ("asd", "First commit"):
         assert verdict(title, body) == "empty", title
     # a bare change ("Updates", "minor changes") says that something changed: both blind readers of the
     # real texts call it mechanism-only (stop 40), as they do a bare "Fix bug"
@@ -950,10 +950,22 @@ def test_nans_the_change_handles_as_data_are_no_symptom():
     assert check_description("Skip the batch", "The loss turns NaN on empty batches.").verdict == "purpose"
 
 
-@pytest.mark.parametrize("title", ["merge dev branch", "Merge into master", "Merge feature_x branch in main",
-                                   "Update from dev branch"])
-def test_a_merge_of_branches_in_the_authors_words_says_nothing(title):
-    assert check_description(title, "").verdict == "empty"
+@pytest.mark.parametrize(("title", "body"), [
+    ("merge dev branch", ""), ("Merge into master", ""), ("Merge feature_x branch in main", ""),
+    ("Merge dev into master", ""), ("Merging the stg-dev branch", ""), ("merge develop branch to master branch", ""),
+    ("Merge main into my test branch", ""), ("merge upstream", ""), ("merge from dev", "wip"),
+    ("Merge latest main", ""), ("Merge master branches", ""), ("Merging updates from dev in to branch", ""),
+])
+def test_a_merge_of_branches_in_the_authors_words_names_a_change(title, body):
+    # Like "Update train.py", it names a change and says nothing of why: the blind readers of rounds 19 to 26
+    # label it mechanism-only (an earlier stop read it as empty, after readers who called it so)
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_githubs_own_merge_and_sync_texts_say_nothing():
+    assert check_description("Merge pull request #9 from someone/main", "dev2main").verdict == "empty"
+    assert check_description("Merge branch 'main' of https://github.com/someone/repo into dev", "").verdict == "empty"
+    assert check_description("Update from dev branch", "").verdict == "empty"
 
 
 def test_merging_things_that_are_not_branches_is_a_change():
@@ -990,10 +1002,6 @@ def test_a_ratio_that_is_a_setting_is_not_an_effect():
         == "mechanism-only"
 
 
-def test_merging_a_branch_in_any_tense_says_nothing():
-    assert check_description("Merging the stg-dev branch", "").verdict == "empty"
-
-
 def test_an_error_in_a_computation_is_a_mistake_not_a_symptom():
     assert check_description("Fix error in loss computation", "Small fix").verdict == "mechanism-only"
     assert check_description("Fix error when loading a checkpoint", "").verdict == "purpose"
@@ -1002,8 +1010,7 @@ def test_an_error_in_a_computation_is_a_mistake_not_a_symptom():
 
 # --- real-text shapes of stop 33 (batch I), written in our own words ------------------------------------
 
-@pytest.mark.parametrize("title", ["merge develop branch to master branch", "Merge main into my test branch",
-                                   "Sync fork with upstream", "merge upstream", "Issue 212", "Issue#48"])
+@pytest.mark.parametrize("title", ["Sync fork with upstream", "Issue 212", "Issue#48"])
 def test_a_branch_sync_or_an_issue_number_alone_says_nothing(title):
     assert check_description(title, "").verdict == "empty"
 
@@ -1069,8 +1076,7 @@ def test_an_ed_adjective_after_a_verb_in_the_present_tells_no_past_event():
 
 # --- real-text shapes of stop 33 (batch J), written in our own words ------------------------------------
 
-@pytest.mark.parametrize(("title", "body"), [("merge from dev", "wip"), ("Merge latest main", ""),
-                                             ("Merge pull request #9 from someone/main", "dev2main"),
+@pytest.mark.parametrize(("title", "body"), [("Merge pull request #9 from someone/main", "dev2main"),
                                              ("Please ignore, mistake", "")])
 def test_more_titles_that_say_nothing(title, body):
     assert check_description(title, body).verdict == "empty"
@@ -1133,11 +1139,6 @@ def test_a_fix_that_names_when_the_code_goes_wrong_states_the_problem(title):
 
 def test_a_fix_for_a_named_scope_is_still_the_change():
     assert check_description("Fix the checkpoint loader for the second phase", "").verdict == "mechanism-only"
-
-
-@pytest.mark.parametrize("title", ["Merge master branches", "Merging updates from dev in to branch"])
-def test_still_more_titles_that_say_nothing(title):
-    assert check_description(title, "").verdict == "empty"
 
 
 def test_how_to_switch_the_new_option_on_is_no_reason():
