@@ -3640,3 +3640,10 @@ def test_an_aim_beyond_the_titles_words_still_counts():
 ])
 def test_a_help_a_saving_a_metric_moved_caution_and_time_wasted_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_result_the_change_yields_is_a_reason_and_a_breakage_it_owns_up_to_is_not():
+    assert check_description("Add a cosine schedule, lower the default betas", "Yields best model so far.").verdict \
+        == "purpose"
+    body = "Drop the legacy RunState class (this will break resumed runs from old checkpoints, sorry)."
+    assert check_description("Split the training entry point", body).verdict == "mechanism-only"

@@ -984,6 +984,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # a result the change gets: "yields best net so far", "gives better accuracy"
+              r"\b(?:yields?|yielded|gives?|gave) (?:the |our |a )?(?:best|better|higher|lower|new best)\b|"
               r"\bspends? (?:a lot of|too much|most of the|much) time\b|\bout of (?:an abundance of )?caution\b"),
         # an error quoted with its message ("loading gives: torch.load RuntimeError: Attempting to deserialize
         # …"): the symptom itself, as a traceback shown in the body is

@@ -331,6 +331,8 @@ _CAVEAT = re.compile(
     r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
     r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
+    # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)"
+    r"\b(?:this|it) (?:will|would|may|might) break\b|"
     # "Mostly tested although didn't go over everything"
     r"^(?:(?:it's|it is|this is|i|we) )?(?:mostly|partially|partly|not fully|lightly|barely|only briefly) tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
