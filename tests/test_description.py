@@ -3647,3 +3647,12 @@ def test_a_result_the_change_yields_is_a_reason_and_a_breakage_it_owns_up_to_is_
         == "purpose"
     body = "Drop the legacy RunState class (this will break resumed runs from old checkpoints, sorry)."
     assert check_description("Split the training entry point", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a no-shard option", "Adds plain DDP as an option, as we started training smaller models here."),
+    ("Fix the pixel normalisation", "Fixes a bug in the 3D normaliser that badly affects the warp operator."),
+    ("Fix timm deprecation", ""),
+])
+def test_a_new_need_a_bug_told_by_what_it_affects_and_a_deprecation_fixed_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

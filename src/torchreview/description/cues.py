@@ -378,7 +378,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         # "passed in as they are returned by the environment" says in what form, not why
-        (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|have (?!(?:discussed|talked|agreed|"
+        (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|started|began|need|want|"
+              r"have (?!(?:discussed|talked|agreed|"
               r"mentioned|planned|said)\b))\b(?<!are)(?<!were)|"
               r"\bas (?:we|they) (?:are|were)\b(?! (?:[a-z]+ed|given|written|taken|shown|seen|known|made|done|sent|"
               r"read|built|kept|found|got|gotten) (?:by|from)\b)|"
@@ -984,6 +985,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # "fixes a bug in X that critically affects the warp operator", "Fix BoTorch deprecation"
+              r"\b(?:that|which) (?:critically |severely |seriously |badly )?(?:affects?|affected|impacts?)\b|"
+              r"\bfix(?:es|ed|ing)? (?:a |the )?(?:[\w.`-]+ ){0,3}deprecations?\b(?! handling)|\bfor deprecating\b|"
               # a result the change gets: "yields best net so far", "gives better accuracy"
               r"\b(?:yields?|yielded|gives?|gave) (?:the |our |a )?(?:best|better|higher|lower|new best)\b|"
               r"\bspends? (?:a lot of|too much|most of the|much) time\b|\bout of (?:an abundance of )?caution\b"),
