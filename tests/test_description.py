@@ -3656,3 +3656,10 @@ def test_a_result_the_change_yields_is_a_reason_and_a_breakage_it_owns_up_to_is_
 ])
 def test_a_new_need_a_bug_told_by_what_it_affects_and_a_deprecation_fixed_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_problem_description_heading_and_an_overhead_avoided_are_reasons():
+    body = "### Problem description\nThe hub files are downloaded again on every job.\n\n### What's changed\nSet TORCH_HOME."
+    assert check_description("Set TORCH_HOME", body).verdict == "purpose"
+    body = "Prefer `inference_mode` to `no_grad` where we can, to disable the extra overheads."
+    assert check_description("Use inference_mode in the examples", body).verdict == "purpose"

@@ -985,6 +985,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # "where possible to disable additional overheads"
+              r"\b(?:disable|avoid|reduce|remove|cut|eliminate|lower|minimi[sz]e|save) (?:the |any |some |additional |"
+              r"extra |unnecessary |unneeded )?(?:[\w-]+ )?overheads?\b|"
               # "fixes a bug in X that critically affects the warp operator", "Fix BoTorch deprecation"
               r"\b(?:that|which) (?:critically |severely |seriously |badly )?(?:affects?|affected|impacts?)\b|"
               r"\bfix(?:es|ed|ing)? (?:a |the )?(?:[\w.`-]+ ){0,3}deprecations?\b(?! handling)|\bfor deprecating\b|"
