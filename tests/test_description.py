@@ -3663,3 +3663,23 @@ def test_a_problem_description_heading_and_an_overhead_avoided_are_reasons():
     assert check_description("Set TORCH_HOME", body).verdict == "purpose"
     body = "Prefer `inference_mode` to `no_grad` where we can, to disable the extra overheads."
     assert check_description("Use inference_mode in the examples", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Drop the attention mask with packing", "We drop the mask since with a mask the fused kernel ignores position ids."),
+    ("Fix the validation loader", "It looks like the training split doubles as the validation split in the current "
+                                  "setup."),
+    ("Use raw rewards for BRPO", "The only problem is that the trainer normalises every reward."),
+    ("Add a Korean README", "With it, many Korean students could follow the notebooks easily."),
+])
+def test_a_cause_told_by_what_goes_wrong_the_current_setup_the_problem_is_that_and_an_easier_use_are_reasons(
+        title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Merge the qlora work", "qlora still not fully implemented, but other changes from the branch are in."),
+    ("Fix the checkpoint API and improve loss scaler handling", ""),
+])
+def test_work_still_unfinished_and_a_loss_scaler_named_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -335,6 +335,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
               r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
+              # "since with the attention mask flash-attention ignores the position ids": a cause told by what goes wrong
+              r"\bsince\b[^.;]{0,80}?\b(?:ignores|ignored|breaks|broke|fails|failed|drops|dropped|overrides|overwrites)\b|"
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
               r"uses?|expects?|returns?|only)\b|"
@@ -510,6 +512,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"implementation|standard|api|semantics)\b"),
         # problem
         (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+              r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
               r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
               # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
@@ -842,7 +845,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bsped up\b|\b(?:speed|speeds|sped|speeding) (?!up\b)(?:[\w-]+ ){1,3}?up\b|"
               r"\b(?:higher|lower|lowers|lowered|better|improves?|improved|increases?|increased|reduces?|reduced|"
               r"decreases?|decreased|\d+(?:\.\d+)?(?: ?%|x| points?| pp)) "
-              r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision(?![ -](?:recall|metrics?)\b)|recall(?! metrics?\b)|loss|perplexity|"
+              r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision(?![ -](?:recall|metrics?)\b)|recall(?! metrics?\b)|loss(?! (?:scal|func|comp|hand|mod))|perplexity|"
               r"speed|(?:step|epoch|training|startup|loading|compile|inference|iteration|wall[- ]clock) time|"
               r"(?:device |gpu |hardware |sm |mfma |tensor core )?utili[sz]ation|occupancy|bandwidth)\b|"
               # a constraint of the world: "GradScaler only makes sense in float16 mode"; a legal reason named
@@ -985,6 +988,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # "The only issue is that the stack normalises every reward"; "many readers could use the notebooks easily"
+              r"\b(?:issues?|problems?) (?:is|are|was|were) that\b|"
+              r"\b(?:can|could|will be able to) (?:use|read|run|follow|understand|learn) (?:[\w'-]+ ){0,4}(?:easily|more easily|"
+              r"faster)\b|"
               # "where possible to disable additional overheads"
               r"\b(?:disable|avoid|reduce|remove|cut|eliminate|lower|minimi[sz]e|save) (?:the |any |some |additional |"
               r"extra |unnecessary |unneeded )?(?:[\w-]+ )?overheads?\b|"

@@ -331,6 +331,8 @@ _CAVEAT = re.compile(
     r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
     r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
+    # "qlora still not successfully implemented, but …": how far the PR has got
+    r"\bstill (?:not|isn't|is not|aren't|are not) (?:\w+ly )?(?:implemented|working|done|finished|complete)\b|"
     # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)"
     r"\b(?:this|it) (?:will|would|may|might) break\b|"
     # "Mostly tested although didn't go over everything"
