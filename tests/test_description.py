@@ -729,7 +729,6 @@ def test_a_title_github_made_from_its_own_branch_name_says_nothing():
 # --- real-text shapes of stop 26 (batches y, z, e, f, g), written in our own words -------------------
 
 _SAYS_NOTHING = [
-    ("Add files via upload", ""),  # the title GitHub's web upload gives
     ("Merge pull request #3 from someone/master", "wip"),  # a merge GitHub titled, a one-word body
     ("Merge pull request #7 from someone/master", "change"),
     ("Merge branch 'main' of https://github.com/someone/repo into dev", ""),
@@ -960,6 +959,11 @@ def test_a_merge_of_branches_in_the_authors_words_names_a_change(title, body):
     # Like "Update train.py", it names a change and says nothing of why: the blind readers of rounds 19 to 26
     # label it mechanism-only (an earlier stop read it as empty, after readers who called it so)
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_githubs_web_upload_title_names_a_change_as_its_update_and_create_titles_do():
+    assert check_description("Add files via upload", "").verdict == "mechanism-only"
+    assert check_description("Create train.py", "").verdict == "mechanism-only"
 
 
 def test_githubs_own_merge_and_sync_texts_say_nothing():

@@ -1072,10 +1072,10 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:changes|updates|commits|edits|work|files)|"
     r"first commit|initial commit|(?:dev|devel|develop|development|main|master) ?(?:2|->|→) ?(?:dev|devel|develop|"
     r"main|master)|"
-    # GitHub's own texts: the web upload's default title and the merge of one branch into another. A merge the
-    # author named ("Merge dev to main", "merge upstream") names a change, however little it says, as
-    # "Update train.py" does: the labellers of rounds 19 to 26 read it as mechanism-only.
-    r"add files via upload|merge pull request #\d+ from \S+|"
+    # GitHub's own text for the merge of one branch into another. A merge the author named ("Merge dev to
+    # main", "merge upstream") names a change, however little it says, as "Update train.py" and the web
+    # upload's "Add files via upload" do: the labellers of rounds 19 to 27 read these as mechanism-only.
+    r"merge pull request #\d+ from \S+|"
     r"merge (?:remote-tracking )?branch '[^']*'(?: of \S+)?(?: into \S+)?|"
     r"(?:update|updates|sync|pull) from (?:the )?[\w.-]+ branch|"
     # an update of everything names nothing ("Update train.py" names a file, and says what changed)
