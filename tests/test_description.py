@@ -3687,3 +3687,13 @@ def test_a_cause_told_by_what_goes_wrong_the_current_setup_the_problem_is_that_a
 ])
 def test_work_still_unfinished_and_a_loss_scaler_named_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", ["The timm docs moved.", "The weights have been moved to the Model Hub now.",
+                                  "(It appears that the install steps have changed for DGL.)"])
+def test_something_outside_the_change_that_moved_or_changed_is_a_reason(body):
+    assert check_description("Update the links", body).verdict == "purpose"
+
+
+def test_moving_it_yourself_is_the_change():
+    assert check_description("Update the links", "We moved the docs links to the footer.").verdict == "mechanism-only"

@@ -988,6 +988,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
+              # moved to the Model Hub", "it appears that the installation has changed for PyG"
+              r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:has |have )?(?:been )?"
+              r"(?:moved|relocated)\b(?! from (?:#|link|someone))|"
+              r"\b(?:appears|seems) (?:that )?[^.;]{0,60}\b(?:has|have) (?:changed|moved|been (?:renamed|removed|moved|"
+              r"deprecated))\b|"
               # "The only issue is that the stack normalises every reward"; "many readers could use the notebooks easily"
               r"\b(?:issues?|problems?) (?:is|are|was|were) that\b|"
               r"\b(?:can|could|will be able to) (?:use|read|run|follow|understand|learn) (?:[\w'-]+ ){0,4}(?:easily|more easily|"
