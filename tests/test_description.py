@@ -3697,3 +3697,13 @@ def test_something_outside_the_change_that_moved_or_changed_is_a_reason(body):
 
 def test_moving_it_yourself_is_the_change():
     assert check_description("Update the links", "We moved the docs links to the footer.").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Fix the dev requirements", "* raise the torch floor to dodge the 2.1 wheels", "purpose"),
+    ("Clean up the training scripts", "Simplify a few things, since I show them in the course.", "purpose"),
+    ("Simplified linear layer", "I've rewritten the layer. I still don't have the variance matching, so more to come.",
+     "mechanism-only"),
+])
+def test_dodging_a_problem_and_a_reason_with_i_count_but_what_the_author_still_lacks_does_not(title, body, expected):
+    assert check_description(title, body).verdict == expected

@@ -53,7 +53,7 @@ _GOAL_VERBS = (
     r"shorten|limit|cap|harden|dedupe|deduplicate|future-proof|tighten|"
     r"loosen|relax|declutter|standardi[sz]e|generali[sz]e|stabili[sz]e|quiet|ease|enhance|overcome|"
     # "move eos out of the stop list to honor the ignore_eos option": so that a setting takes effect
-    r"honou?r|respect|obey"
+    r"honou?r|respect|obey|dodge|sidestep|steer clear of"
 )
 
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
@@ -322,7 +322,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?![^,]*\b(?:discuss|mention|agree|said|say|note|suggest|talk|describ|explain|request|ask|propos|point|"
               r"promis|plann)\w*)(?:[\w'.-]+ ){1,6}(?:will|is|are|"
               r"was|were|has|have|does|did|can|cannot|can't|doesn't|don't|isn't|aren't|needs?|requires?)\b[^,]{0,100}, "),
-        (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\bsince (?:it|this|that|we|they|there|these|those|otherwise)\b|"
+        (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\bsince (?:it|this|that|we|i|they|there|these|those|otherwise)\b|"
               # a title that names the effect it is after: "Make the training usable from PyPI", "Make Compose
               # work with albumentations boxes", "make the two sharding paths compatible"
               r"^make (?:[\w.`'-]+ ){1,6}?(?:usable|work|works|working|compatible|possible|available|accessible|"

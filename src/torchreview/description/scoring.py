@@ -331,8 +331,10 @@ _CAVEAT = re.compile(
     r"^(?:the |my |this )?code is (?:quite |a bit |still |rather |very |pretty )?(?:dirty|messy|hacky|ugly|rough)\b|"
     # the author's own test status: "Still have not tested translation", "I haven't tested it on multiple GPUs"
     r"^(?:(?:i|we) )?(?:still )?(?:have|has)(?:n't| not) (?:yet )?(?:been )?tested\b|"
-    # "qlora still not successfully implemented, but …": how far the PR has got
+    # "qlora still not successfully implemented, but …", "I still don't have the variance matching": how far the
+    # PR has got
     r"\bstill (?:not|isn't|is not|aren't|are not) (?:\w+ly )?(?:implemented|working|done|finished|complete)\b|"
+    r"\b(?:i|we) still (?:don't|do not|haven't|have not|can't|cannot) (?:have|got|get|figured|managed)\b|"
     # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)"
     r"\b(?:this|it) (?:will|would|may|might) break\b|"
     # "Mostly tested although didn't go over everything"
