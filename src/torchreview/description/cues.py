@@ -334,9 +334,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bto make (?:the |our |your )?(?:[\w.`'-]+ ){1,4}?(?:work|usable|runnable|importable|installable)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
               r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
-              # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
               # "since with the attention mask flash-attention ignores the position ids": a cause told by what goes wrong
               r"\bsince\b[^.;]{0,80}?\b(?:ignores|ignored|breaks|broke|fails|failed|drops|dropped|overrides|overwrites)\b|"
+              # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
               r"uses?|expects?|returns?|only)\b|"

@@ -25,8 +25,7 @@ STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出
 # All the words that give a reason in a text we read as East Asian: also a goal ("方便", "以支持"), a problem
 # ("无法", "存在问题", "没有被正确加载", "てしまう" for an unwanted outcome, "부족" for not enough), a goal put
 # as "so that" ("ように", "도록"), an effect ("加速", "节省", "提升", "稳定"), or a section that states them
-# ("目标：", "原因是"). The reader also takes
-# "## 动机" (motivation) and the like as headings of the reason.
+# ("目标：", "原因是"). The reader also takes "## 动机" (motivation) and the like as headings of the reason.
 _REASON = re.compile(
     STRONG_REASON_WORDS + r"|以免|否则|使得|才能|以支持|"
     r"无法|不能|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
