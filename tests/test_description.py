@@ -3707,3 +3707,12 @@ def test_moving_it_yourself_is_the_change():
 ])
 def test_dodging_a_problem_and_a_reason_with_i_count_but_what_the_author_still_lacks_does_not(title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("title, body", [
+    ("CTC-only recipes", "This PR adds recipes for CTC models trained from scratch. It yields strong Conformer models."),
+    ("Update requirements.txt", "Pinned torch to 1.6.0, later versions might have problems."),
+    ("Enable the power-of-2 cast in the rowwise recipe", "This should have been enabled when we added the scaling."),
+])
+def test_a_strong_result_a_problem_to_come_and_an_oversight_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -1005,7 +1005,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:that|which) (?:critically |severely |seriously |badly )?(?:affects?|affected|impacts?)\b|"
               r"\bfix(?:es|ed|ing)? (?:a |the )?(?:[\w.`-]+ ){0,3}deprecations?\b(?! handling)|\bfor deprecating\b|"
               # a result the change gets: "yields best net so far", "gives better accuracy"
-              r"\b(?:yields?|yielded|gives?|gave) (?:the |our |a )?(?:best|better|higher|lower|new best)\b|"
+              r"\b(?:yields?|yielded|gives?|gave) (?:to )?(?:the |our |a |very )?(?:best|better|higher|lower|new best|strong|"
+              r"good|competitive|state-of-the-art|sota|solid)\b|"
+              # a problem to come and an oversight: "newer versions might have problems", "This should have been
+              # enabled when we added the scaling"
+              r"\b(?:might|may|could|can|will) (?:have|cause|run into|hit) (?:some )?(?:problems|issues|errors|trouble)\b|"
+              r"\bshould have been (?:\w+ed|\w+en|done|set|made)\b|"
               r"\bspends? (?:a lot of|too much|most of the|much) time\b|\bout of (?:an abundance of )?caution\b"),
         # an error quoted with its message ("loading gives: torch.load RuntimeError: Attempting to deserialize
         # …"): the symptom itself, as a traceback shown in the body is
