@@ -3716,3 +3716,8 @@ def test_dodging_a_problem_and_a_reason_with_i_count_but_what_the_author_still_l
 ])
 def test_a_strong_result_a_problem_to_come_and_an_oversight_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_the_purpose_of_making_x_work_is_a_reason():
+    body = "This is purpose of making the weighted sampler work with the data splitter."
+    assert check_description("Recode the data loader", body).verdict == "purpose"

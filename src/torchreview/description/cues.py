@@ -1011,6 +1011,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # enabled when we added the scaling"
               r"\b(?:might|may|could|can|will) (?:have|cause|run into|hit) (?:some )?(?:problems|issues|errors|trouble)\b|"
               r"\bshould have been (?:\w+ed|\w+en|done|set|made)\b|"
+              # "This is purpose of making the sampler work for scvi-tools"
+              r"\b(?:is|was) (?:the )?(?:main )?purpose of (?:making|getting|letting|allowing|enabling)\b|"
               r"\bspends? (?:a lot of|too much|most of the|much) time\b|\bout of (?:an abundance of )?caution\b"),
         # an error quoted with its message ("loading gives: torch.load RuntimeError: Attempting to deserialize
         # …"): the symptom itself, as a traceback shown in the body is
