@@ -18,6 +18,7 @@ PLAIN = str(CASES / "diffs" / "plain_modified.diff")
     [
         (["review", "--diff", "/nonexistent/pr.diff"], "does not exist"),
         (["review", "--diff", "{tmp}"], "is a directory"),
+        (["describe-check", "--title", "Add bf16", "--body-file", ""], "--body-file is empty"),
         (["review", "--diff", PLAIN, "--repo", "/nonexistent/repo"], "is not a directory"),
         (["review", "--diff", PLAIN, "--repo", "{head}", "--description-file", "/nonexistent.md"],
          "--description-file"),

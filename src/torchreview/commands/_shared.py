@@ -19,6 +19,9 @@ def read_text_arg(value: str, what: str) -> str:
     """Read FILE or '-' (stdin) as text; a missing file is a UserError naming the flag."""
     if value == "-":
         data = sys.stdin.buffer.read()
+    elif not value.strip():
+        # `--body-file ""` (an unset shell variable) would otherwise read as the current folder
+        raise UserError(f"{what} is empty; pass a file path or '-' for stdin")
     else:
         path = Path(value)
         if path.is_dir():
