@@ -45,6 +45,16 @@ def test_argparse_errors_exit_2(argv, capsys) -> None:
     assert "Traceback" not in err and "error:" in err
 
 
+def test_a_binary_description_file_is_refused_with_a_clear_message(tmp_path: Path, cli) -> None:
+    body = tmp_path / "body.md"
+    body.write_bytes(bytes(range(256)) * 40)
+    result = cli("describe-check", "--title", "Add bf16", "--body-file", str(body))
+    assert result.code == 2
+    assert "--body-file" in result.err and "is not text" in result.err
+    body.write_text("Adds bf16 autocast to halve activation memory.\n", encoding="utf-8")
+    assert cli("describe-check", "--title", "Add bf16", "--body-file", str(body)).code == 0
+
+
 def test_empty_stdin_is_a_clean_review(head: Path, cli, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     result = cli("review", "--diff", "-", "--repo", str(head))

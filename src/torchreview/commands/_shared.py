@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from torchreview.review import ReviewResult
 
 
-def read_text_arg(value: str, what: str) -> str:
-    """Read FILE or '-' (stdin) as text; a missing file is a UserError naming the flag."""
+def read_text_arg(value: str, what: str, *, prose: bool = False) -> str:
+    """Read FILE or '-' (stdin) as text; a missing file is a UserError naming the flag. With ``prose``
+    (a description or a commit message), bytes that are not text are a UserError too."""
     if value == "-":
         data = sys.stdin.buffer.read()
     elif not value.strip():
@@ -32,7 +33,13 @@ def read_text_arg(value: str, what: str) -> str:
             data = path.read_bytes()
         except OSError as exc:
             raise UserError(f"cannot read {what} {value!r}: {exc.strerror}") from None
-    return data.decode("utf-8", "replace")
+    text = data.decode("utf-8", "replace")
+    # a stray control character is the author's slip and is rendered safely; a file that is mostly bytes which
+    # are not UTF-8 (or NULs) is not a description at all
+    if prose and data.count(b"\x00") + text.count("\ufffd") > max(8, len(text) // 20):
+        raise UserError(f"{what} {value!r} is not text (it looks like a binary file); pass the description "
+                        "as UTF-8 text")
+    return text
 
 
 def add_fail_on(p: argparse.ArgumentParser) -> None:

@@ -44,12 +44,12 @@ def run(args: argparse.Namespace) -> int:
     if args.diff == "-" and "-" in (args.body_file, args.message_file):
         raise UserError("the description and --diff cannot both read stdin; save one of them to a file")
     title = args.title or ""
-    body = read_text_arg(args.body_file, "--body-file") if args.body_file is not None else ""
+    body = read_text_arg(args.body_file, "--body-file", prose=True) if args.body_file is not None else ""
     if args.message_file is not None:
         from torchreview.content import messages
         from torchreview.prtext.commit_message import read_commit_message
 
-        message = read_commit_message(read_text_arg(args.message_file, "the commit message file"))
+        message = read_commit_message(read_text_arg(args.message_file, "the commit message file", prose=True))
         if message.written_by_git:
             sys.stdout.write(messages()["commit_written_by_git"] + "\n")
             return 0

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         text = read_text_arg(args.diff, "--diff")
         head = DirSource(repo)
         base = None
-    body = read_text_arg(args.description_file, "--description-file") if args.description_file else None
+    body = read_text_arg(args.description_file, "--description-file", prose=True) if args.description_file else None
     if args.title is not None and body is None:
         body = ""
     config = resolve_config(args, repo)
