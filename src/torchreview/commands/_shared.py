@@ -36,7 +36,7 @@ def read_text_arg(value: str, what: str, *, prose: bool = False) -> str:
     text = data.decode("utf-8", "replace")
     # a stray control character is the author's slip and is rendered safely; a file that is mostly bytes which
     # are not UTF-8 (or NULs) is not a description at all
-    if prose and data.count(b"\x00") + text.count("\ufffd") > max(8, len(text) // 20):
+    if prose and data.count(b"\x00") + text.count("\ufffd") > max(8, len(text) // 4):
         raise UserError(f"{what} {value!r} is not text (it looks like a binary file); pass the description "
                         "as UTF-8 text")
     return text
