@@ -37,8 +37,8 @@ def read_text_arg(value: str, what: str, *, prose: bool = False) -> str:
     # a stray control character is the author's slip and is rendered safely; a file that is mostly bytes which
     # are not UTF-8 (or NULs) is not a description at all
     if prose and data.count(b"\x00") + text.count("\ufffd") > max(8, len(text) // 4):
-        raise UserError(f"{what} {value!r} is not text (it looks like a binary file); pass the description "
-                        "as UTF-8 text")
+        raise UserError(f"{what} {value!r} is not text (it looks like a binary file); save the text as UTF-8 "
+                        "and pass that file")
     return text
 
 
