@@ -3721,3 +3721,17 @@ def test_a_strong_result_a_problem_to_come_and_an_oversight_are_reasons(title, b
 def test_the_purpose_of_making_x_work_is_a_reason():
     body = "This is purpose of making the weighted sampler work with the data splitter."
     assert check_description("Recode the data loader", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Widen the crop window", "One sample was outside the window so I had to widen it"),
+    ("Raise the pins for the tokenizer model", "Raise the numpy pin (since scipy>=1.9 wants numpy >= 1.19)."),
+    ("Add a wrapper for the custom environment", "Students can easily change the reward and rerun the agent with it."),
+])
+def test_so_i_had_to_a_since_clause_with_versions_and_the_people_served_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_so_we_need_to_check_asks_for_a_review_and_gives_no_reason():
+    body = "The sample text is copied from the tokenizer docs so we need to check that it's alright."
+    assert check_description("Add sample text to the tokenizer tests", body).verdict == "mechanism-only"

@@ -63,6 +63,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"
               # "so this is an isolated dependency refresh": what kind of change it is, not what it gives
               r"(?<!\bthis is)(?<!\bit is)|\bso (?:this|it) is\b(?! " + _KIND_OF_CHANGE + r")|"
+              # "one of the points was outside the bbox so I had to extend the boundary": what came before
+              # "so I had to" is what made the change necessary ("so we need to check it" asks for a review)
+              r"\bso (?:i|we) (?:had|have|needed) to (?!check|review|test|verify|discuss|ask|wait|decide|see)\w|"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
@@ -247,8 +250,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("since v2 the loader is in core", "since the last release" tell when, not why)
               r"\bsince (?!v?\d|version\b|release\b|then\b|last\b|the (?:last|latest|release|beginning|start|move)\b)"
               r"(?:the |a |an |some |all |this |that |these |those |our |its |their |most |many |no |not all )?"
-              r"(?:[\w.-]+ ){0,3}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
-              r"should|belongs?|needs?|expects?|requires?|depends?|relies|rely|uses?|returns?|lacks?|supports?|"
+              r"(?:[\w.<>=~!-]+ ){0,3}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
+              r"should|belongs?|needs?|wants?|expects?|requires?|depends?|relies|rely|uses?|returns?|lacks?|supports?|"
               r"only (?:works?|supports?|accepts?))\b(?! (?:been|available since)\b)|"
               r"\bto be (?:a bit |a little |much |slightly |even |somewhat )?more (?!than\b)[a-z]{4,}|"
               r"\bfuture[- ]?proof\w*|"
@@ -308,7 +311,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bin compliance with\b|\b(?:to|in order to) comply with\b"),
         (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
               r"developers|downstream)\b"),
-        (1.0, r"\busers? (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
+        # ("Students can easily modify the reward function": the people the change serves, as "users")
+        (1.0, r"\b(?:users?|students|learners|beginners|researchers|readers|newcomers|practitioners) (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
         # a goal put before the change it explains: "To reuse the batch size set in the config, this PR adds
         # a mapping"; "As Lightning will be the default trainer, let's move the tasks" ("To enable it, install
