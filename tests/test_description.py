@@ -3735,3 +3735,41 @@ def test_so_i_had_to_a_since_clause_with_versions_and_the_people_served_are_reas
 def test_so_we_need_to_check_asks_for_a_review_and_gives_no_reason():
     body = "The sample text is copied from the tokenizer docs so we need to check that it's alright."
     assert check_description("Add sample text to the tokenizer tests", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a segment hint op", "Added a new op that hints the segmenter, this is to target debugging of the scheduler heuristics."),
+    ("Add a smaller board game", "A simpler game than chess, hopefully can train faster on a laptop."),
+    ("Add timing logs to the hooks", "Added log lines to the checkpoint hooks to give us a better idea of where the time goes."),
+    ("Fix installing the exporter", "The package was renamed from `torch-exporter` to `torchexport` upstream."),
+    ("Drop the compile executor from the benchmark list",
+     "Since https://github.com/org/repo/pull/12 fused compile executor is part of the default list."),
+    ("Fix Habana flag in the test utils", "ENABLE_HABANA_IN_TESTS was a temporary hack; the standard build flag works now."),
+    ("[ROCm] Fix build for newer hipblaslt BC-breaking change", ""),
+])
+def test_this_is_to_a_hoped_for_gain_a_better_idea_an_outside_rename_a_hack_and_a_breaking_change_are_reasons(
+        title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Rename the loaders", "The old loader is renamed to `legacy_loader.py`."),
+    ("Complete the compile executor",
+     "Adds an executor that registers every operator. The rename of the old executor breaks backwards compatibility."),
+    ("Port the JIT path fixes", "Port the JIT path fixes from the internal branch.\n\n" + "=" * 27
+     + " short test summary info " + "=" * 28 + "\nFAILED tests/unit/test_ckpt.py::test_moe[4]\n"
+     "FAILED tests/unit/test_ckpt.py::test_moe_zero[4-True]"),
+    ("Add the cosine schedule", "This comes with no breaking changes."),
+])
+def test_an_own_rename_a_breakage_owned_up_to_a_pasted_pytest_report_and_no_breaking_changes_give_no_reason(
+        title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Pull request 1", "please approve my pull request"),
+    ("Homework", ""),
+    ("Homework 3", "Fixes #ISSUE_NUMBER"),
+])
+def test_a_request_to_approve_and_a_homework_title_say_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"

@@ -66,6 +66,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "one of the points was outside the bbox so I had to extend the boundary": what came before
               # "so I had to" is what made the change necessary ("so we need to check it" asks for a review)
               r"\bso (?:i|we) (?:had|have|needed) to (?!check|review|test|verify|discuss|ask|wait|decide|see)\w|"
+              # "added a new op to hint segmentation, this is to target debug usage" ("this is to implement X"
+              # names the change again)
+              r"\b(?:this|it) is (?:meant |intended )?to (?!(?:implement|add|fix|update|remove|change|move|rename|"
+              r"refactor|make|be|do|say|note|let|inform|test|check)\b)[a-z]{3,}|"
+              # "to give us a better idea of where we spend time"
+              r"\bto give (?:us|users|you|people|them|developers|readers|the user) (?:a |an )?(?:better|clearer|"
+              r"more|quick|quicker|full|fuller|some) |"
               # "so configs stay familiar", "so the loss matches the paper"
               r"\bso (?:the |our |their |your |that )?\w+ (?:stay|stays|remain|remains|keep|keeps|work|works|"
               r"match|matches|behave|behaves|survive|survives|line up|lines up)\b|"
@@ -250,7 +257,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("since v2 the loader is in core", "since the last release" tell when, not why)
               r"\bsince (?!v?\d|version\b|release\b|then\b|last\b|the (?:last|latest|release|beginning|start|move)\b)"
               r"(?:the |a |an |some |all |this |that |these |those |our |its |their |most |many |no |not all )?"
-              r"(?:[\w.<>=~!-]+ ){0,3}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
+              r"(?:[\w.<>=~!-]+ ){0,4}?(?:is|are|isn't|aren't|does|do|doesn't|don't|can|cannot|can't|will|won't|may|might|must|"
               r"should|belongs?|needs?|wants?|expects?|requires?|depends?|relies|rely|uses?|returns?|lacks?|supports?|"
               r"only (?:works?|supports?|accepts?))\b(?! (?:been|available since)\b)|"
               r"\bto be (?:a bit |a little |much |slightly |even |somewhat )?more (?!than\b)[a-z]{4,}|"
@@ -994,8 +1001,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
               # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
               # moved to the Model Hub", "it appears that the installation has changed for PyG"
+              # ("The package was renamed from shark-turbine to iree-turbine" under "Fix installing iree-turbine")
               r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:has |have )?(?:been )?"
               r"(?:moved|relocated)\b(?! from (?:#|link|someone))|"
+              # the old way was a stopgap: "ENABLE_HABANA_IN_TESTS was a temporary hack"
+              r"\b(?:was|were) (?:just |only )?(?:a |an )?(?:temporary |ugly |dirty |quick )?(?:hack|kludge)\b|"
+              # a breaking change elsewhere as the trigger: "fix build for newer hipblaslt BC-breaking change"
+              r"\b(?:for|after|following|with|to) (?:the |a |an )?(?:newer |new |upstream |recent |latest )?"
+              r"(?:(?!(?:no|not|any|without)\b)[\w.-]+ ){0,2}(?:bc[- ])?breaking changes?\b|"
+              # ("X is renamed to Y" is how a PR tells its own rename)
+              r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:was|were|has been|have been) "
+              r"renamed\b|"
               r"\b(?:appears|seems) (?:that )?[^.;]{0,60}\b(?:has|have) (?:changed|moved|been (?:renamed|removed|moved|"
               r"deprecated))\b|"
               # "The only issue is that the stack normalises every reward"; "many readers could use the notebooks easily"
@@ -1116,6 +1132,11 @@ _PLACEHOLDER_TITLE = re.compile(
     # a branch's name (with the number GitHub adds to a second PR from it: "Main 2"), a one-word verdict
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?(?:[- ]?\d{1,3})?|change|changed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
+    # a request to the reviewer, with nothing on the change: "please approve my pull request", "Please review."
+    r"(?:please )?(?:review|approve|check|accept)(?: and merge)?(?: (?:my |this |the |our )?(?:pull request|pr|"
+    r"request|changes?|code|work|it|this))?|"
+    # a course's work handed in under its name alone: "Homework", "Assignment 2"
+    r"(?:homework|assignment)(?:[ _-]?\d{1,2})?|"
     # a PR opened by mistake, or titled with nothing but its freshness
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
     # "Sorry, I miss clicked"

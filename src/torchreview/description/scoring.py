@@ -229,9 +229,10 @@ _CAVEAT = re.compile(
     r"\b(?:let's|let us|let me|we'll|i'll|to) see (?:if|whether) (?:this|it|that) (?:works|helps|fixes)\b|"
     r"\b(?:let (?:me|us) know|lmk) (?:if|whether|what|how|where|when|which)\b|"
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
-    # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …" states its goal
+    # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …", "hopefully can train
+    # faster", "may hopefully be less confusing" state its goal
     r"\bhopefully\b(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
-    r"improves|reduce|reduces|speed up|speeds up|simplif\w+)\b)|"
+    r"improves|reduce|reduces|speed up|speeds up|simplif\w+|faster|quicker|easier|clearer|simpler|less)\b)|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
     r"\bneeds? (?:more |further |to )?investigat\w*|\b(?:there (?:are|is) )?still (?:a few |some |several )?"
@@ -337,6 +338,9 @@ _CAVEAT = re.compile(
     r"\b(?:i|we) still (?:don't|do not|haven't|have not|can't|cannot) (?:have|got|get|figured|managed)\b|"
     # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)"
     r"\b(?:this|it) (?:will|would|may|might) break\b|"
+    # "The rename of the existing executor breaks backwards compatibility."
+    r"\b(?:this|it|the (?:rename|renaming|change|removal|move)\b[^.]{0,80}?) (?:will |would |may |might )?breaks? "
+    r"(?:backwards?|bc)[- ]?compat\w*|"
     # "Mostly tested although didn't go over everything"
     r"^(?:(?:it's|it is|this is|i|we) )?(?:mostly|partially|partly|not fully|lightly|barely|only briefly) tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"

@@ -148,7 +148,9 @@ _LOG = re.compile(
     r"^\s*(traceback \(most recent call last\)|file \"[^\"]*\", line \d+|>>>|\.\.\. |\$ |in \[\d+\]:|"
     r"\[?\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[?\d\d:\d\d:\d\d|[ewif]\d{4} \d\d:\d\d|"
     r"(info|debug|warning|error|critical|fatal)\s*[:\]|]|"
-    r"[a-z_.]*(error|exception|warning)(:|$)|at [\w.$]+\(|#\d+ 0x[0-9a-f]+)",
+    r"[a-z_.]*(error|exception|warning)(:|$)|at [\w.$]+\(|#\d+ 0x[0-9a-f]+|"
+    # pytest's report pasted outside a code block: "==== short test summary info ====", "FAILED tests/x.py::t"
+    r"={3,}[^=]*={3,}\s*$|(failed|passed|error|skipped|xfail|xpass)\s+\S+::)",
     re.IGNORECASE,
 )
 # A shell command written on its own line, outside a code block ("python setup.py install --cuda_ext",
