@@ -3773,3 +3773,25 @@ def test_an_own_rename_a_breakage_owned_up_to_a_pasted_pytest_report_and_no_brea
 ])
 def test_a_request_to_approve_and_a_homework_title_say_nothing(title, body):
     assert check_description(title, body).verdict == "empty"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fixed 2 errors", "the details are in the commits"),
+    ("fix all errors", ""),
+    ("fix typo error in loader.py of chapter 02", ""),
+    ("Add a numeric suite tool", "This is an early version of the tool.\n\nCurrent API:\n\n```\nm = prepare(model)\n```"),
+])
+def test_errors_fixed_with_nothing_said_of_them_a_typo_error_and_a_current_api_lead_in_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("save gpu mem by broadcasting from rank 0", ""),
+    ("Fix loading with meta devices", "On main, every rank re-creates the weights and uses more CPU memory."),
+    ("Move the allocators to the session",
+     "The session keeps the allocators now, which will be more user friendly for backend authors."),
+    ("Add video tracking", "Enhances usability by tracking objects across video frames."),
+    ("docs: fix the tutorial links", "튜토리얼 링크가 제대로 걸려있지 않아 수정합니다."),
+])
+def test_memory_saved_or_overused_a_friendlier_use_and_a_korean_cause_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -491,8 +491,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
-              # "fix some errors" is as bare as "fix some bugs"
+              # "fix some errors" is as bare as "fix some bugs", and so is "Fixed 2 errors" or "fix all errors" with
+              # nothing after it
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
+              r"(?!(?:\d+ |all |two |three |both )?errors?\W*$)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
@@ -535,9 +537,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("The current version of the PR has been tested …" is the PR itself)
               r"(?! (?:of|in) (?:the |this )(?:pr|pull request|patch|branch|diff)\b)|"
               # the same at the start of a sentence, without "the": "Current implementation for the restore API
-              # doesn't expose the planner", "Original implementation averages all clients"
+              # doesn't expose the planner", "Original implementation averages all clients"; "Current API:" alone
+              # leads in to the code below it
               r"^(?:current|existing|original|previous|old) (?:implementation|behaviou?r|code|approach|version|design|"
-              r"logic|api)\b|"
+              r"logic|api)\b(?!\W*$)|"
               # what the old code did: "Previous method skips the last batch if …"
               r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
@@ -605,10 +608,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bfailures?\b|\b(?:will|would|can|could|may|might|to|does|did|it|they) fail\b|"
               # ("fixed some documentation errors for loss functions": mistakes in the writing)
               r"(?<!some )(?<!several )(?<!various )(?<!minor )(?<!few )(?<!documentation )(?<!doc )(?<!docs )"
-              r"(?<!docstring )(?<!spelling )(?<!grammar )(?<!grammatical )(?<!typographical )(?<!formatting )"
+              r"(?<!docstring )(?<!spelling )(?<!grammar )(?<!grammatical )(?<!typographical )(?<!typo )(?<!formatting )"
               r"(?<!lint )(?<!linting )\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
-              r"\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
+              r"(?<!\btypo )\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               # "when both are enabled, it will return error:" (an error code or message is a thing, not a failure)
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
@@ -876,6 +879,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:takes?|took|eats?|ate|consumes?|consumed|occup(?:y|ies|ied)) "
               r"(?:up )?(?:most|much|a lot|lots|half|all|the bulk|too much|\d+ ?%)(?: of)? (?:the )?(?:[\w-]+ )?"
               r"(?:memory|vram|ram|disk space|step time|training time|runtime)\b|"
+              # "it re-initializes weights as well as uses more CPU memory": more memory than it should is a symptom
+              r"\b(?:uses?|using|used|needs?|needed|takes?|took|allocates?|allocated) (?:much |far |a lot )?(?:more|too much|a lot of|"
+              r"lots of|extra|excessive|twice the) (?:cpu |gpu |host |device |system |peak )?(?:memory|ram|vram)\b|"
               # a limit the change lifts: "allow bigger batch size", "enables larger batch sizes"
               r"\b(?:allows?|allowing|enables?|enabling|permits?|supports?) (?:a |for |the use of )?(?:much )?"
               r"(?:bigger|larger|higher|longer) (?:batch sizes?|batches|context(?: lengths?)?|sequences?|sequence lengths?|"
@@ -895,7 +901,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bwithout (?:having to|needing to|the need (?:to|for)|worrying about|(?:first )?(?:setting up|installing|"
               r"rebuilding|retraining|hard-?coding|hardcoding) )|\b(?:remov|eliminat)(?:es|ing) the need (?:for|to)\b|\bfewer (?:allocations|copies|syncs|kernels|launches|calls)\b|"
               r"\bavoids?\b|\bavoiding\b|\bprevents?\b|\bpreventing\b|\bprevented\b|"
-              r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
+              r"\bsav(?:e|es|ed|ing) (?:\w+ )?(?:memory|mem|vram|gpu memory|time|compute|space|disk|bandwidth|allocations?|copies|copy|"
               r"cost|gb|mb|%|ms|seconds|minutes|hours)\b|"
               # "this reduces …" is an effect; a sentence that opens with it ("Reduced example to use PyTorch")
               # names the change, and counts only with a cost as above ("Reduced memory use by 30%")
@@ -999,6 +1005,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+              # "which will be user friendly for EP developers", "enhances usability by …" ("a very user friendly
+              # converter" describes the thing added)
+              r"\b(?:more|be|become|becomes|is|are) user[- ]friendly\b|\b(?:enhances?|enhancing|increases?|better) (?:the )?"
+              r"usability\b|"
               # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
               # moved to the Model Hub", "it appears that the installation has changed for PyG"
               # ("The package was renamed from shark-turbine to iree-turbine" under "Fix installing iree-turbine")

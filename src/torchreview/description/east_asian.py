@@ -39,6 +39,9 @@ _REASON = re.compile(
     # "CPU 環境で読み込めるように" (so that it loads on a CPU) after a verb; "以下のように" (as below) is not a goal
     r"(?:[うくぐすつぬぶむる]|ない)ように|"
     r"문제|부족|실패|"
+    # "링크가 제대로 걸려있지 않아 수정합니다" (the link was not set, so I fix it); "없어서" (as there is no),
+    # "사라져서" (as it disappeared), "깨져" (broken)
+    r"지 ?않아|없어서|사라져|깨져|"
     # "사용할 수 있도록" (so that it can be used)
     r"도록"
 )
