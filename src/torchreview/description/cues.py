@@ -1011,7 +1011,6 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"usability\b|"
               # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
               # moved to the Model Hub", "it appears that the installation has changed for PyG"
-              # ("The package was renamed from shark-turbine to iree-turbine" under "Fix installing iree-turbine")
               r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:has |have )?(?:been )?"
               r"(?:moved|relocated)\b(?! from (?:#|link|someone))|"
               # the old way was a stopgap: "ENABLE_HABANA_IN_TESTS was a temporary hack"
@@ -1019,7 +1018,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a breaking change elsewhere as the trigger: "fix build for newer hipblaslt BC-breaking change"
               r"\b(?:for|after|following|with|to) (?:the |a |an )?(?:newer |new |upstream |recent |latest )?"
               r"(?:(?!(?:no|not|any|without)\b)[\w.-]+ ){0,2}(?:bc[- ])?breaking changes?\b|"
-              # ("X is renamed to Y" is how a PR tells its own rename)
+              # "The package was renamed from shark-turbine to iree-turbine" under "Fix installing iree-turbine" (in
+              # the past: "X is renamed to Y" is how a PR tells its own rename)
               r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:was|were|has been|have been) "
               r"renamed\b|"
               r"\b(?:appears|seems) (?:that )?[^.;]{0,60}\b(?:has|have) (?:changed|moved|been (?:renamed|removed|moved|"
