@@ -1315,6 +1315,78 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   still don't have X" (the PR's state); "improve loss scaler handling" (a loss scaler, not the loss).
 Keep the Q, Y, Z, O, H held-out batches of this stop held out as well (add QH,YD,QG,YF,ZI,OH,HI,HJ,HK to
 --held-out).
+
+Rounds 30 to 33 (stop 61): four more rounds, found and labelled blind by helpers, each split written before
+any text arrived (/work/wt/split.txt) and each batch measured on arrival with the code of its launch
+(measured_at: round 30 at cc8f1a1, the code of the start of the stop; round 31 at 12e33f1; round 32 at
+b8a0f58; round 33 at fb59f2d, after every fix of the stop). A second blind reader labelled every held-out
+text again. Round 33 is all held out and was gathered last.
+  batch (labels p/m/e, torn)                           on arrival   end
+  II (15/72/3, 12) research, courses, other languages  0.979        0.986
+  IJ (21/65/4, 22) science and medicine                0.932        0.947
+  QI (35/54/1, 23) export, inference, deployment       0.901        0.901
+  YI (14/66/2, 15) held out, mixed 2022-2026 (82)      0.924        0.924
+  ZJ (23/67/0, 22) held out, vision, speech, LLM       0.897        0.897
+  OI (30/60/0, 13) held out, data, logging, metrics    0.974        0.974
+  HL (14/25/1, 13) held out, commits (40)              0.816        0.833
+  IK (18/66/6, 14) hobby, student, Kaggle              0.925        0.947
+  QJ (46/44/0, 21) core, compilers, kernels            0.782        0.847
+  HM (15/25/0, 4)  commits (40)                        0.902        0.939
+  YJ (23/67/0, 16) held out, mixed 2020-2026           0.904        0.904
+  ZK (20/70/0, 14) held out, RL, robotics, graphs      0.905        0.905
+  OJ (33/57/0, 22) held out, LLM tools                 0.850        0.850
+  IL (22/65/3, 18) tutorials, books, courses           0.877        0.901
+  QK (46/43/1, 26) distributed training                0.824        0.843
+  HN (14/13/0, 6)  commits (27)                        0.846        0.923
+  YK (18/62/2, 18) held out, mixed 2019-2026 (82)      0.929        0.929
+  ZL (23/67/0, 16) held out, audio, video, 3D          0.934        0.934
+  OK (15/73/2, 18) held out, probabilistic, AutoML     0.884        0.884
+  IM (25/64/1, 18) held out, mixed 2024-2026 (round 33) 0.913       0.913
+  QL (35/53/2, 22) held out, domain libraries          0.860        0.860
+  YL (34/37/0, 12) held out, research code (71)       0.925        0.925
+  ZM (23/66/1, 24) held out, applications, MLOps       0.905        0.905
+  OL (18/66/1, 11) held out, mixed 2017-2023 (85)      0.955        0.955
+  HO (7/26/7, 15)  held out, commits (40)              0.828        0.828
+Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first labeller did not mark it torn):
+  fresh PRs of the stop (1,220: YI ZJ OI YJ ZK OJ YK ZL OK IM QL YL ZM OL)   0.909 / 0.914 / 0.912
+      sure (979) 0.963; where both readers agree (1,178) 0.925, both sure (940) 0.970, agree but one
+      hesitated (238) 0.638; readers agree on 0.966 (F1 0.976)
+  round 33 alone (426 PRs, gathered last)               0.896 / 0.930 / 0.913   sure (339) 0.970
+      where both agree (410) 0.930, both sure (329) 0.974; readers agree on 0.962 (F1 0.972)
+  fresh commits of the stop (80: HL HO)                 0.800 / 0.863 / 0.830   sure (52) 0.940
+      where both agree (78) 0.835, both sure (51) 0.938; readers agree on 0.975 (F1 0.980)
+By round on arrival: round 30's held-out PRs (262) 0.930, round 31's (270) 0.888, round 32's (262) 0.915,
+round 33's (426) 0.913; none of them moved by the end but one commit of HL (toward its label). Older
+held-out texts (counted, not read): PRs (4,331) 0.903 -> 0.904, commits (957) 0.837 -> 0.837; over all
+held-out batches the fixes of the stop moved 2 verdicts toward their labels and none away. Dev: older PRs
+(6,677) 0.932 -> 0.933, older commits (1,083) 0.883 -> 0.883; the stop's new dev texts with the code of the
+start of the stop -> end: PRs (630) 0.899 -> 0.919, commits (67) 0.883 -> 0.933.
+What the rounds show: the same as stops 59 and 60. Fresh held-out PRs come in at 0.89 to 0.93 a round
+(0.912 together), the dev batches beside them at 0.78 to 0.98, and the fixes each dev batch teaches lift
+it by up to 0.08 while the held-out rounds move by less than 0.002. Where both readers are sure the check
+gets 0.970; where they agree but one hesitated, 0.638. The floor (F1 0.95, precision 0.92) is not met;
+precision (0.909) is the further of the two from it.
+The learned model was measured again (bench/description_learned.py, 7,760 dev and 5,288 older held-out
+texts): words alone 0.876, the check 0.894, words and the check 0.895. It still only repeats the check.
+Tried and dropped: a rule that a sentence under a reason heading which only repeats the title's words
+("## Reason for this PR / Minifloat export to QONNX") is no reason; it changed no dev verdict.
+Fixes, each with a test in our own words that fails on the code before it (the written sets stay at
+0.995):
+- The reader: pytest's report pasted outside a code block ("==== short test summary info ====", "FAILED
+  tests/x.py::t") is a log, not sentences.
+- Reasons: "so I had to …"; a "since" clause that names versions ("since pandas>=0.21 wants numpy") or a
+  longer subject; the people a change serves ("students can easily …"); "this is to <goal>"; a hoped-for
+  gain ("hopefully can train faster"); "to give us a better idea"; an outside rename ("The package was
+  renamed"); an old stopgap ("was a temporary hack"); a breaking change elsewhere ("fix build for newer X
+  BC-breaking change"); "save cpu mem"; "uses more CPU memory"; "more user friendly", "enhances
+  usability"; Korean "…지 않아" (as it does not).
+- No reason: a rename or breakage the PR owns up to ("X is renamed to Y", "the rename breaks backwards
+  compatibility"); "no breaking changes"; bare "Fixed 2 errors" / "fix all errors"; "fix typo error in
+  X"; "Current API:" alone before code.
+- Empty: "please approve my pull request" and "Please review." as a whole body; a bare "Homework" or
+  "Assignment 2" title.
+Keep the held-out batches of this stop held out as well (add YI,ZJ,OI,HL,YJ,ZK,OJ,YK,ZL,OK,IM,QL,YL,ZM,OL,HO
+to --held-out).
 """
 
 from __future__ import annotations
