@@ -3795,3 +3795,8 @@ def test_errors_fixed_with_nothing_said_of_them_a_typo_error_and_a_current_api_l
 ])
 def test_memory_saved_or_overused_a_friendlier_use_and_a_korean_cause_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_what_the_authors_will_use_the_change_for_is_a_reason():
+    body = "This adds a wrapper for the keyword-spotting dataset, which we can use for building a streaming example."
+    assert check_description("Add a keyword-spotting dataset", body).verdict == "purpose"

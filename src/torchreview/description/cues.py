@@ -70,6 +70,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # names the change again)
               r"\b(?:this|it) is (?:meant |intended )?to (?!(?:implement|add|fix|update|remove|change|move|rename|"
               r"refactor|make|be|do|say|note|let|inform|test|check)\b)[a-z]{3,}|"
+              # "a wrapper for the dataset, which we can use for implementing an example task": what the authors
+              # will do with it
+              r"\b(?:which|that) (?:we|i) (?:can|could|will be able to) (?:then )?(?:use|reuse|leverage) (?:it |them )?"
+              r"(?:for|to|in|when)\b|"
               # "to give us a better idea of where we spend time"
               r"\bto give (?:us|users|you|people|them|developers|readers|the user) (?:a |an )?(?:better|clearer|"
               r"more|quick|quicker|full|fuller|some) |"
