@@ -176,6 +176,11 @@ def parse_diff(text: str) -> list[ChangedFile]:
         source = _strip_prefix(pf.source_file)
         if status == "removed":
             target = source or target
+        if not target:
+            # git never writes a header without a name ("+++ b/"): the diff was cut or edited by hand
+            header = next((line for line in str(pf.patch_info).splitlines() if line.strip()), "")
+            raise UserError(f"the diff has a file header without a file name ({_one_line(header or pf.target_file)}); "
+                            "pass the unchanged output of `git diff` or a PR's .diff")
         files.append(
             ChangedFile(
                 path=target,

@@ -39,6 +39,7 @@ EXPECTED: dict[str, Expect] = {
     "wrong_hunk_count_longer.diff": Expect(2, error="Hunk is shorter than expected"),
     "bad_hunk_header.diff": Expect(2, error="line 5 of the diff is a hunk header"),
     "hunk_without_file_header.diff": Expect(2, error="Unexpected hunk found"),
+    "file_without_a_path.diff": Expect(2, error="a file header without a file name (diff --git a/train.py b/)"),
     "no_newline_after_every_line.diff": Expect(2, error="No newline at end of file"),
     "not_a_diff.txt": Expect(2, error="not a unified diff"),
     "empty.diff": Expect(0),
