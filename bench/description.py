@@ -1319,8 +1319,8 @@ Keep the Q, Y, Z, O, H held-out batches of this stop held out as well (add QH,YD
 Rounds 30 to 33 (stop 61): four more rounds, found and labelled blind by helpers, each split written before
 any text arrived (/work/wt/split.txt) and each batch measured on arrival with the code of its launch
 (measured_at: round 30 at cc8f1a1, the code of the start of the stop; round 31 at 12e33f1; round 32 at
-b8a0f58; round 33 at fb59f2d, after every fix of the stop). A second blind reader labelled every held-out
-text again. Round 33 is all held out and was gathered last.
+b8a0f58; round 33 at fb59f2d, after every fix of the stop but the last, which moved no held-out verdict).
+A second blind reader labelled every held-out text again. Round 33 is all held out and was gathered last.
   batch (labels p/m/e, torn)                           on arrival   end
   II (15/72/3, 12) research, courses, other languages  0.979        0.986
   IJ (21/65/4, 22) science and medicine                0.932        0.947
@@ -1374,7 +1374,7 @@ Fixes, each with a test in our own words that fails on the code before it (the w
 0.995):
 - The reader: pytest's report pasted outside a code block ("==== short test summary info ====", "FAILED
   tests/x.py::t") is a log, not sentences.
-- Reasons: "so I had to …"; a "since" clause that names versions ("since pandas>=0.21 wants numpy") or a
+- Reasons: "so I had to …"; "…, which we can use for X" (what the authors will do with it); a "since" clause that names versions ("since pandas>=0.21 wants numpy") or a
   longer subject; the people a change serves ("students can easily …"); "this is to <goal>"; a hoped-for
   gain ("hopefully can train faster"); "to give us a better idea"; an outside rename ("The package was
   renamed"); an old stopgap ("was a temporary hack"); a breaking change elsewhere ("fix build for newer X
