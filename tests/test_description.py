@@ -3770,8 +3770,9 @@ def test_an_own_rename_a_breakage_owned_up_to_a_pasted_pytest_report_and_no_brea
     ("Pull request 1", "please approve my pull request"),
     ("Homework", ""),
     ("Homework 3", "Fixes #ISSUE_NUMBER"),
+    ("Wrong PR", "This pull request was opened by mistake"),
 ])
-def test_a_request_to_approve_and_a_homework_title_say_nothing(title, body):
+def test_a_request_to_approve_a_homework_title_and_a_pr_opened_by_mistake_say_nothing(title, body):
     assert check_description(title, body).verdict == "empty"
 
 
@@ -3800,3 +3801,8 @@ def test_memory_saved_or_overused_a_friendlier_use_and_a_korean_cause_are_reason
 def test_what_the_authors_will_use_the_change_for_is_a_reason():
     body = "This adds a wrapper for the keyword-spotting dataset, which we can use for building a streaming example."
     assert check_description("Add a keyword-spotting dataset", body).verdict == "purpose"
+
+
+def test_merging_the_wrong_pr_is_the_reason_for_a_revert():
+    body = "Sorry, merged the wrong PR :D"
+    assert check_description('Revert "Add the transformer baselines"', body).verdict == "purpose"

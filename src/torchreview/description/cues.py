@@ -621,7 +621,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
               r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
-              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)|\bmismatch(?:es|ed)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"
@@ -1153,6 +1153,9 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:homework|assignment)(?:[ _-]?\d{1,2})?|"
     # a PR opened by mistake, or titled with nothing but its freshness
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    # "Wrong PR" over "This PR is created by mistake"
+    r"wrong (?:pr|pull request)|(?:this )?(?:pr|pull request) (?:is|was) (?:created|opened|made|submitted|raised) "
+    r"(?:by mistake|accidentally|in error)|"
     # "Sorry, I miss clicked"
     r"(?:i )?(?:mis|miss)[- ]?click(?:ed)?(?: (?:it|this|by mistake))?|"
     r"accidental(?:ly opened)?(?: pr| pull request| commit)?|"
