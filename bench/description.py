@@ -1319,8 +1319,9 @@ Keep the Q, Y, Z, O, H held-out batches of this stop held out as well (add QH,YD
 Rounds 30 to 33 (stop 61): four more rounds, found and labelled blind by helpers, each split written before
 any text arrived (/work/wt/split.txt) and each batch measured on arrival with the code of its launch
 (measured_at: round 30 at cc8f1a1, the code of the start of the stop; round 31 at 12e33f1; round 32 at
-b8a0f58; round 33 at fb59f2d, after every fix of the stop but the last, which moved no held-out verdict).
-A second blind reader labelled every held-out text again. Round 33 is all held out and was gathered last.
+b8a0f58; round 33 at fb59f2d, after every fix of the stop but the last two, which moved no held-out
+verdict). A second blind reader labelled every held-out text again. Round 33 is all held out and was
+gathered last.
   batch (labels p/m/e, torn)                           on arrival   end
   II (15/72/3, 12) research, courses, other languages  0.979        0.986
   IJ (21/65/4, 22) science and medicine                0.932        0.947
@@ -1384,7 +1385,8 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   compatibility"); "no breaking changes"; bare "Fixed 2 errors" / "fix all errors"; "fix typo error in
   X"; "Current API:" alone before code.
 - Empty: "please approve my pull request" and "Please review." as a whole body; a bare "Homework" or
-  "Assignment 2" title.
+  "Assignment 2" title; "Wrong PR" over "This PR was opened by mistake" ("merged the wrong PR" stays a
+  revert's reason).
 Keep the held-out batches of this stop held out as well (add YI,ZJ,OI,HL,YJ,ZK,OJ,YK,ZL,OK,IM,QL,YL,ZM,OL,HO
 to --held-out).
 """
