@@ -1378,12 +1378,13 @@ Fixes, each with a test in our own words that fails on the code before it (the w
 0.995):
 - The reader: pytest's report pasted outside a code block ("==== short test summary info ====", "FAILED
   tests/x.py::t") is a log, not sentences.
-- Reasons: "so I had to …"; "…, which we can use for X" (what the authors will do with it); a "since" clause that names versions ("since pandas>=0.21 wants numpy") or a
-  longer subject; the people a change serves ("students can easily …"); "this is to <goal>"; a hoped-for
-  gain ("hopefully can train faster"); "to give us a better idea"; an outside rename ("The package was
-  renamed"); an old stopgap ("was a temporary hack"); a breaking change elsewhere ("fix build for newer X
-  BC-breaking change"); "save cpu mem"; "uses more CPU memory"; "more user friendly", "enhances
-  usability"; Korean "…지 않아" (as it does not).
+- Reasons: "so I had to …"; "…, which we can use for X" (what the authors will do with it); a "since"
+  clause that names versions ("since pandas>=0.21 wants numpy") or a longer subject; the people a change
+  serves ("students can easily …"); "this is to <goal>"; a hoped-for gain ("hopefully can train faster");
+  "to give us a better idea"; an outside rename ("The package was renamed"); an old stopgap ("was a
+  temporary hack"); a breaking change elsewhere ("fix build for newer X BC-breaking change"); "save cpu
+  mem"; "uses more CPU memory"; "more user friendly", "enhances usability"; Korean "…지 않아" (as it
+  does not).
 - No reason: a rename or breakage the PR owns up to ("X is renamed to Y", "the rename breaks backwards
   compatibility"); "no breaking changes"; bare "Fixed 2 errors" / "fix all errors"; "fix typo error in
   X"; "Current API:" alone before code.
