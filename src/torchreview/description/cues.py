@@ -1013,19 +1013,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # converter" describes the thing added)
               r"\b(?:more|be|become|becomes|is|are) user[- ]friendly\b|\b(?:enhances?|enhancing|increases?|better) (?:the )?"
               r"usability\b|"
-              # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
-              # moved to the Model Hub", "it appears that the installation has changed for PyG"
-              r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:has |have )?(?:been )?"
-              r"(?:moved|relocated)\b(?! from (?:#|link|someone))|"
               # the old way was a stopgap: "ENABLE_HABANA_IN_TESTS was a temporary hack"
               r"\b(?:was|were) (?:just |only )?(?:a |an )?(?:temporary |ugly |dirty |quick )?(?:hack|kludge)\b|"
               # a breaking change elsewhere as the trigger: "fix build for newer hipblaslt BC-breaking change"
               r"\b(?:for|after|following|with|to) (?:the |a |an )?(?:newer |new |upstream |recent |latest )?"
               r"(?:(?!(?:no|not|any|without)\b)[\w.-]+ ){0,2}(?:bc[- ])?breaking changes?\b|"
-              # "The package was renamed from shark-turbine to iree-turbine" under "Fix installing iree-turbine" (in
-              # the past: "X is renamed to Y" is how a PR tells its own rename)
-              r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:was|were|has been|have been) "
-              r"renamed\b|"
+              # something outside the change moved or changed: "torchvision docs moved.", "The checkpoint has been
+              # moved to the Model Hub", "The package was renamed from shark-turbine to iree-turbine" under "Fix
+              # installing iree-turbine" (a rename in the past tense: "X is renamed to Y" is how a PR tells its own),
+              # "it appears that the installation has changed for PyG"
+              r"^(?!(?:someone|i|we|this|it|they|you)\b)(?:the )?[a-z][\w.-]*(?: [\w.-]+){0,2} (?:(?:has |have )?(?:been )?"
+              r"(?:moved|relocated)\b(?! from (?:#|link|someone))|(?:was|were|has been|have been) renamed\b)|"
               r"\b(?:appears|seems) (?:that )?[^.;]{0,60}\b(?:has|have) (?:changed|moved|been (?:renamed|removed|moved|"
               r"deprecated))\b|"
               # "The only issue is that the stack normalises every reward"; "many readers could use the notebooks easily"

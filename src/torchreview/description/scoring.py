@@ -336,11 +336,10 @@ _CAVEAT = re.compile(
     # PR has got
     r"\bstill (?:not|isn't|is not|aren't|are not) (?:\w+ly )?(?:implemented|working|done|finished|complete)\b|"
     r"\b(?:i|we) still (?:don't|do not|haven't|have not|can't|cannot) (?:have|got|get|figured|managed)\b|"
-    # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)"
-    r"\b(?:this|it) (?:will|would|may|might) break\b|"
+    # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)",
     # "The rename of the existing executor breaks backwards compatibility."
-    r"\b(?:this|it|the (?:rename|renaming|change|removal|move)\b[^.]{0,80}?) (?:will |would |may |might )?breaks? "
-    r"(?:backwards?|bc)[- ]?compat\w*|"
+    r"\b(?:this|it|the (?:rename|renaming|change|removal|move)\b[^.]{0,80}?) (?:(?:will|would|may|might) break\b|"
+    r"breaks (?:backwards?|bc)[- ]?compat)|"
     # "Mostly tested although didn't go over everything"
     r"^(?:(?:it's|it is|this is|i|we) )?(?:mostly|partially|partly|not fully|lightly|barely|only briefly) tested\b|"
     r"\b(?:is|are|remains?) still (?:only )?(?:partial|incomplete|experimental|"
