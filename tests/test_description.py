@@ -3806,3 +3806,23 @@ def test_what_the_authors_will_use_the_change_for_is_a_reason():
 def test_merging_the_wrong_pr_is_the_reason_for_a_revert():
     body = "Sorry, merged the wrong PR :D"
     assert check_description('Revert "Add the transformer baselines"', body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a seed helper function for reproducibility", ""),
+    ("Add fused optimizers for faster training acceleration", ""),
+    ("乱数シードを固定して CPU でも結果を再現可能に", ""),
+    ("torch のバージョン変更に伴う requirements の更新", ""),
+])
+def test_a_quality_the_new_code_brings_a_speedup_and_japanese_goals_and_causes_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a helper for testing the loaders", ""),
+    ("Add support for GPU acceleration", ""),
+    ("Explain the pip install in the README", "Only the README has changed."),
+    ("モデルの追加", "それに伴い、README にモデルの節を追加しました。"),
+])
+def test_what_a_helper_is_used_for_support_the_prs_own_scope_and_along_with_that_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -293,6 +293,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:uses?|used|returns?|returned|gives|gave|produces?|produced|outputs?|yields?|writes?|wrote|reads?|"
               r"sends?|sent|passes|passed|creates?|created) [^.]{1,80}? when (?:an? |the )?(?:[\w./-]+ ){0,3}?"
               r"(?:is|are|was|were) expected\b|"
+              # ("only the README has changed" tells the PR's own scope)
+              r"^(?!.*\bonly (?:the )?[\w.`/-]+ (?:files? )?(?:has|have) changed).*?"
               r"(?<!this pr )(?<!this )(?<!i )(?<!we )\b(?:has|have) (?:recently )?changed(?: upstream)?\s*[.!]?$|"
               r"\b(?:found|hit|ran into|run into|encountered|faced|noticed|had) (?:some |a few |several |a couple of |"
               r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b"),
@@ -930,15 +932,23 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"producing) (?:a |an |much |slightly |significantly |far |noticeably )?(?:smoother|faster|slower|"
               r"better|higher|lower|smaller|larger|cleaner|simpler|easier|safer|stabler|quicker|cheaper|fewer|"
               r"(?:more|less) (?!than\b)\w+)\b"),
-        # "for better performance" gives a reason; "scripts for testing informer" names what the scripts are
-        (0.85, r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )(?<!script )(?<!scripts )(?<!tool )"
+        # "for better performance" gives a reason, and so does "a seed function for reproducibility": a quality
+        # the code gains is a goal whatever the new thing is ("support for reproducibility" names what is
+        # supported). "scripts for testing informer" names what the scripts are used for, so a use ("for
+        # testing", "for later use") counts only after another word.
+        (0.85, r"(?<!support )\bfor (?:the )?(?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
+               r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
+               r"safety|simplicity|reproducibility|determinism|portability|type safety|thread safety|"
+               r"stability|accuracy)\b|"
+               r"(?<!support )(?<!option )(?<!options )(?<!flag )(?<!mode )(?<!script )(?<!scripts )(?<!tool )"
                r"(?<!tools )(?<!helper )(?<!helpers )(?<!utility )(?<!utilities )(?<!function )(?<!functions )"
                r"(?<!notebook )(?<!notebooks )(?<!example )(?<!examples )(?<!command )(?<!commands )"
-               r"\bfor (?:the )?(?:better |improved |easier |clearer |more )?(?:readability|consistency|clarity|"
-               r"maintainability|performance|speed|efficiency|correctness|compatibility|robustness|"
-               r"safety|simplicity|debugging|debuggability|reproducibility|determinism|portability|"
-               r"discoverability|type safety|thread safety|usability|convenience|testing|testability|"
-               r"stability|accuracy|parity|future use|future work|later use|the upcoming|upcoming)\b"),
+               r"\bfor (?:the )?(?:better |improved |easier |clearer |more )?(?:debugging|debuggability|"
+               r"discoverability|usability|convenience|testing|testability|parity|future use|future work|"
+               r"later use|the upcoming|upcoming)\b|"
+               # "add MPS for GPU training acceleration", "rework for training speedup" ("support for GPU
+               # acceleration" names what is supported)
+               r"(?<!support )\bfor (?:[\w-]+ ){0,3}?(?:acceleration|speed-?ups?)\b"),
         (0.9, # what the old code did, against what it was meant to do: "It is supposed to be the seq_len and
               # it was seq_len * vocab_size"; "now matches PyTorch's implementation"
               r"\bsupposed to\b[^.;]{0,80}\b(?:but|instead|however|and (?:it|they|this) (?:was|were|is|are))\b|"

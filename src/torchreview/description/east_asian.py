@@ -36,6 +36,9 @@ _REASON = re.compile(
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
     r"ため|できない|エラー|失敗|てしまう|てしまい|"
+    # "catでも再現可能に" (to make it reproducible with cat too): 可能に, to make possible; "バージョンの変更に伴う"
+    # (that a version change brings), where "それに伴い" (along with that) names no cause
+    r"可能に|(?:変更|更新|アップデート|廃止)に伴|"
     # "CPU 環境で読み込めるように" (so that it loads on a CPU) after a verb; "以下のように" (as below) is not a goal
     r"(?:[うくぐすつぬぶむる]|ない)ように|"
     r"문제|부족|실패|"
