@@ -3826,3 +3826,26 @@ def test_a_quality_the_new_code_brings_a_speedup_and_japanese_goals_and_causes_a
 ])
 def test_what_a_helper_is_used_for_support_the_prs_own_scope_and_along_with_that_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Pin the tokenizer library", "Apparently the new tokenizer release has some issues on Windows."),
+    ("fix: torch>=2.4 may raise warnings if a checkpoint is loaded without weights_only", ""),
+    ("Switch the Spanish model", "We tried this checkpoint and got better results on Spanish dictation."),
+    ("Allow custom eval hooks", "Extra hooks are handy, especially when you want to log your own metrics."),
+    ("Change the tokenizer setup", "토크나이저 라이브러리 업데이트로 인해 수정합니다."),
+    ("Mac でも日本語のフォルダ名で動く loader に変更", ""),
+])
+def test_trouble_with_a_release_a_warning_to_come_a_better_result_a_use_case_and_east_asian_causes_are_reasons(
+        title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add accelerate support", ""),
+    ("Bump accelerate version", ""),
+    ("Add a conformer encoder", "Add a conformer encoder (currently only tested on English) to the recipe."),
+    ("Add the parser extras", "- parser.py (have problems with nested configs)"),
+])
+def test_the_accelerate_library_a_scope_caveat_and_a_listed_note_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -297,7 +297,16 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?!.*\bonly (?:the )?[\w.`/-]+ (?:files? )?(?:has|have) changed).*?"
               r"(?<!this pr )(?<!this )(?<!i )(?<!we )\b(?:has|have) (?:recently )?changed(?: upstream)?\s*[.!]?$|"
               r"\b(?:found|hit|ran into|run into|encountered|faced|noticed|had) (?:some |a few |several |a couple of |"
-              r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b"),
+              r"an? |many |lots of )?(?:issues|problems|bugs|errors)\b[^.]{0,20}?\b(?:while|whilst|when)\b|"
+              # a thing said to have trouble somewhere: "the new release has some issues on our CI" ("(have
+              # problems with X)" in a list of changes has no subject; "the README has issues including the
+              # old paths" lists what the change edits)
+              r"(?<=[a-z0-9'`] )(?:has|have|had) (?:some |a few |several |many |serious |major )?(?:issues|problems) "
+              r"(?:on|in|with|when|under|after|since)\b|"
+              # a result seen: "we got better results for Portuguese ASR"; a use case: "especially when one wants to"
+              r"\b(?:got|get|gets|getting|obtained|achieved?|achieves|saw|see) (?:much |slightly |significantly |far |"
+              r"noticeably )?better (?:results?|performance|accuracy|scores?|quality)\b|"
+              r"\b(?:especially|particularly|mainly) when (?:one|someone|users?|you|people|we) (?:wants?|needs?) to\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
@@ -394,7 +403,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
               r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
-              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b)\w+"),
+              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         # "passed in as they are returned by the environment" says in what form, not why
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|started|began|need|want|"
@@ -530,7 +539,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[\w'-]+ ){0,3}?(?:conventions?|defaults?|original|upstream|reference|paper|behaviou?r|"
               r"implementation|standard|api|semantics)\b"),
         # problem
-        (1.0, r"\bcurrently\b|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+        (1.0, r"\bcurrently\b(?! (?:only )?(?:tested|untested)\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
               r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
@@ -755,6 +764,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the following error arises during gradient accumulation", "the evaluate function throw error"
               r"\b(?:errors?|exceptions?|crash(?:es)?|excname) (?:arises?|arose|occurs?|occurred|appears?|appeared|"
               r"happens?|happened|shows up|showed up|pops up|popped up|is thrown|was thrown)\b|\bthrow (?:an? )?error\b|"
+              # "torch>=2.4 will throw warning if …", "it might raise errors when …"
+              r"\b(?:will|would|may|might|can|could) (?:throw|raise|emit) (?:an? |the |many |lots of )?(?:[\w-]+ )?"
+              r"(?:warnings?|errors?|exceptions?)\b|"
               # "Line 166 was throwing an error", "the training system produces an error"
               r"\b(?:was|were|is|are|kept) (?:throwing|raising|producing|giving|returning) (?:an? |the )?(?:[\w-]+ )?"
               r"(?:error|exception)s?\b|\b(?:produces|produced|gives|gave) (?:an? |the )?(?:[\w-]+ )?(?:error|exception)s?\b|"

@@ -18,10 +18,10 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 # The strongest words of reason, which the English reader takes as cues too (cues.py), so such a sentence
 # counts in a text that is mostly English: "为了" / "ために" / "위해" (in order to), "因为" / "由于" / "ので" /
-# "때문" (because), "导致" (causes), "报错" / "오류" / "에러" (an error), "崩溃" (a crash), "溢出" (an overflow),
+# "때문" / "로 인해" (because, due to), "导致" (causes), "报错" / "오류" / "에러" (an error), "崩溃" (a crash), "溢出" (an overflow),
 # "泄漏" (a leak), "不兼容" (incompatible), "引入的…问题" (a problem introduced by)
 STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|ために|ので|"
-                       r"위해|때문|오류|에러")
+                       r"위해|때문|(?:로|으로) ?인(?:해|하여|한)|오류|에러")
 # All the words that give a reason in a text we read as East Asian: also a goal ("方便", "以支持"), a problem
 # ("无法", "存在问题", "没有被正确加载", "てしまう" for an unwanted outcome, "부족" for not enough), a goal put
 # as "so that" ("ように", "도록"), an effect ("加速", "节省", "提升", "稳定"), or a section that states them
@@ -39,6 +39,8 @@ _REASON = re.compile(
     # "catでも再現可能に" (to make it reproducible with cat too): 可能に, to make possible; "バージョンの変更に伴う"
     # (that a version change brings), where "それに伴い" (along with that) names no cause
     r"可能に|(?:変更|更新|アップデート|廃止)に伴|"
+    # "windowsでも日本語パス上で動く" (that works on Windows too); "動くかを確認" (check whether it works) is not
+    r"でも[^。、，,.]{0,20}?動く(?!か)|"
     # "CPU 環境で読み込めるように" (so that it loads on a CPU) after a verb; "以下のように" (as below) is not a goal
     r"(?:[うくぐすつぬぶむる]|ない)ように|"
     r"문제|부족|실패|"
