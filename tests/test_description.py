@@ -3849,3 +3849,23 @@ def test_trouble_with_a_release_a_warning_to_come_a_better_result_a_use_case_and
 ])
 def test_the_accelerate_library_a_scope_caveat_and_a_listed_note_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Use characters for the vocoder", "Use characters instead of phonemes, which shows better alignments on our data."),
+    ("Rework the cache handling", "Makes the cache explicit, which allows more flexible use in the trainer."),
+    ("Skip the noisy warnings in the tokenizer", "The tokenizer logs are very noisy."),
+])
+def test_better_alignments_more_flexible_use_and_noisy_logs_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a Task class", "Add a Task class to handle the training of the separation models."),
+    ("A tutorial on making a noisy dataset", "We show how to mix clean speech with noise samples."),
+    ("Add the RoadFlow dataset", "Adds the loader for the RoadFlow dataset, introduced in the paper on sparse sensors."),
+    ("Add a pitch shift transform",
+     "It uses a small helper library. One caveat is that the current implementation needs the sample rate."),
+])
+def test_a_class_job_a_kind_of_data_a_papers_dataset_and_a_caveat_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -31,7 +31,9 @@ _NOT_A_DESTINATION = "".join(rf"(?<!\b{words} )" for words in [
     *"similar equivalent identical analogous compared related corresponding".split(),
     "user has", "users have", "you have", "one has", "caller has", "callers have"])
 _GOAL_VERBS = (
-    r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|handle|"
+    r"avoid|prevent|fix|solve|support|ensure|make sure|reduce|improve|speed up|"
+    # ("add a Task class to handle the training of ASR models" names the class's job)
+    r"handle(?! (?:the )?(?:training|loading|saving|inference|evaluation|logging|parsing)\b)|"
     # ("Update Onnxifi to match this" follows the change itself)
     r"match(?! (?:this|these|it)\b| that\W*$)|keep(?! track)|"
     r"let|help|un-?block|resolve|address|work around|get rid of|silence|suppress|lower|increase|"
@@ -117,7 +119,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, _NOT_A_DESTINATION + r"\bto (?:also |now |still |further |then )?(?:" + _GOAL_VERBS + r")\b|"
               # what the change gives, said as a comparison: "makes the loss weighting more flexible", "the new
               # function carries out more comprehensive evaluation" ("Add more comprehensive tests" names the change)
-              r"\b(?:makes?|made|making|is|are|becomes?|seems?|looks?|carries out|carry out) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
+              r"\b(?:makes?|made|making|is|are|becomes?|seems?|looks?|carries out|carry out|allows?|allowing) (?:[\w.`'-]+ ){0,6}?more (?:comprehensive|"
               r"accurate|reliable|complete|flexible|readable|consistent|precise|correct|intuitive|informative)\b|"
               # the outcome on its own: "Able to start training with the 13B model."
               r"^(?:now |we are now |we're now |it is now )?able to\b|\bfor future[- ](?:insurance|proofing|safety)\b|"
@@ -178,6 +180,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?(?:[\w.-]+ )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
+              # ("the loader for the EngRad dataset, presented in the paper X" names where it comes from)
+              r"(?<!presented )(?<!published )(?<!introduced )(?<!proposed )(?<!described )"
               r"\b(?:according to|per|in|with respect to|in line with|consistent with) (?:the |this |that |link )?"
               r"(?:original |cited )?(?:paper|article)\b|"
               # "an option to load the checkpoint for resume training": resuming is what the option is for
@@ -304,8 +308,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<=[a-z0-9'`] )(?:has|have|had) (?:some |a few |several |many |serious |major )?(?:issues|problems) "
               r"(?:on|in|with|when|under|after|since)\b|"
               # a result seen: "we got better results for Portuguese ASR"; a use case: "especially when one wants to"
-              r"\b(?:got|get|gets|getting|obtained|achieved?|achieves|saw|see) (?:much |slightly |significantly |far |"
-              r"noticeably )?better (?:results?|performance|accuracy|scores?|quality)\b|"
+              r"\b(?:got|get|gets|getting|obtained|achieved?|achieves|saw|see|shows?|showed) (?:much |slightly |"
+              r"significantly |far |noticeably )?better (?:results?|performance|accuracy|scores?|quality|alignments?)\b|"
               r"\b(?:especially|particularly|mainly) when (?:one|someone|users?|you|people|we) (?:wants?|needs?) to\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
@@ -649,7 +653,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               # "might have tampered with the optimizer's state, and messed up a lot"
               r"\b(?:mess|screw)(?:es|s|ed|ing)? (?:[\w-]+ ){0,2}?up\b|"
-              r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bnoisy\b|\bunsafe\b|"
+              r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bunsafe\b|"
+              # ("how to create a noisy dataset" names a kind of data)
+              r"\bnoisy\b(?! (?:datasets?|data|speech|audio|samples?|images?|inputs?|versions?|copies|copy)\b)|"
               # a visible defect that the change fixes or avoids ("fix inpaint distortion outside the preview");
               # "Add lens distortion augmentation" names a transform, so the fixing verb must come first
               r"\b(?:fix\w*|avoid\w*|prevent\w*|reduc\w*|remov\w*) (?:[\w-]+ ){0,3}?(?:distortions?|flicker\w*|"
