@@ -3869,3 +3869,21 @@ def test_better_alignments_more_flexible_use_and_noisy_logs_are_reasons(title, b
 ])
 def test_a_class_job_a_kind_of_data_a_papers_dataset_and_a_caveat_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("修复未设置起始符时，分词结果未按词表合并的问题", ""),
+    ("Add an FP8 tensor class", "This class is mainly oriented toward enabling FP8 states in the fused optimizer."),
+])
+def test_a_chinese_fix_that_tells_its_problem_and_an_aim_the_new_class_is_oriented_toward_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Evaluation script for summaries", "Code that I used to evaluate the small model on the news dataset."),
+    ("Add the distillation guide", "This PR adds a guide for the new distillation feature. The table still needs to be updated."),
+    ("HPU support for the quantizer", "This PR enables the support of the quantizer for HPU devices."),
+    ("修复问题", ""),
+])
+def test_what_the_author_used_it_for_work_left_support_enabled_and_a_bare_chinese_fix_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

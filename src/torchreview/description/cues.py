@@ -325,7 +325,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"[a-z][\w.-]* ?(?:>=|>|==|~=|v?\d)"),
         (1.0, r"\b(?:this|it|these|they|doing so|the change|this change|this pr|this (?:code|patch|commit|fix)) "
               r"(?:will |should |would )?(?:also |now )?"
-              r"(?:allows?|enables?|lets|makes it possible|helps|permits|unlocks|means|aligns|brings)\b|"
+              # ("This PR enables the support of X for HPU devices" names what is supported)
+              r"(?:allows?|enables?(?! (?:the )?support (?:of|for)\b)|lets|makes it possible|helps|permits|unlocks|"
+              r"means|aligns|brings)\b|"
+              # "primarily oriented toward enabling FP8 in the optimizer": the aim of a new thing
+              r"\b(?:oriented|aimed|geared) (?:toward|towards|at) (?:enabling|making|improving|supporting|reducing|"
+              r"speeding|allowing|helping|fixing|ensuring|enhancing)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
               # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
               # when resuming", "[qat] Ensure observers are scriptable" ("make sure to add X" is the step itself)
@@ -838,7 +843,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "some review comments are not addressed": what is still wrong, in the present passive
               r"\b(?:is|are) not (?:yet )?(?:addressed|resolved|handled|respected|honou?red|propagated|freed|"
               r"released|restored|saved|synced|cleared|reset|stable)\b"),
-        (0.9, r"\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) used to\b|"
+        # ("the code that I used to evaluate the model": what the author used it for)
+        (0.9, r"(?<!\bthat )(?<!\bwhich )\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) "
+              r"used to\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;

@@ -33,6 +33,10 @@ _REASON = re.compile(
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
     # "解决加载chatglm2爆显存的问题" (solves the problem of running out of GPU memory when loading chatglm2)
     r"解决[^，。,.]{2,30}问题|爆显存|显存不足|内存不足|"
+    # "修复未指定特殊 token 时，未按词典合并分词的问题" (fix the problem that, without special tokens, words were
+    # not merged by the vocabulary): a fix that tells what failed; "修复调度器的问题" (fix the scheduler's
+    # problem) names only where
+    r"修复[^。.]{0,40}(?:未|没|不|无法)[^。.]{1,40}的问题|"
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
     r"ため|できない|エラー|失敗|てしまう|てしまい|"

@@ -221,8 +221,10 @@ _CAVEAT = re.compile(
     r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
     # the author's work still going on: "the reward gain is not significant yet, still working on code optimization"
     r"\b(?:i'm |i am |we're |we are )?still (?:working|work) on\b|"
-    # "One caveat is that the current implementation requires the sample rate"
-    r"\bcaveats? (?:is|are|here is)\b|"
+    # "One caveat is that the current implementation requires the sample rate"; "The table still needs to be
+    # updated": work the PR has yet to do
+    r"\bcaveats? (?:is|are|here is)\b|\bstill needs? to be (?:updated|done|added|fixed|written|tested|documented|"
+    r"cleaned|finished|implemented)\b|"
     # the author's own judgement of the change: "It's not ideal since it doesn't support fused ops yet"
     r"^(?:it's|it is|this is|this isn't|that's|that is) (?:not ideal|not perfect|a bit hacky|hacky|not pretty)\b|"
     # the author's own view of what they hand in: "… but I believe it's still readable"
