@@ -3874,6 +3874,7 @@ def test_a_class_job_a_kind_of_data_a_papers_dataset_and_a_caveat_give_no_reason
 @pytest.mark.parametrize("title, body", [
     ("修复未设置起始符时，分词结果未按词表合并的问题", ""),
     ("Add an FP8 tensor class", "This class is mainly oriented toward enabling FP8 states in the fused optimizer."),
+    ("Restore the old resize call", "Brings back the resize call that used to work before the refactor."),
 ])
 def test_a_chinese_fix_that_tells_its_problem_and_an_aim_the_new_class_is_oriented_toward_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"

@@ -844,8 +844,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:is|are) not (?:yet )?(?:addressed|resolved|handled|respected|honou?red|propagated|freed|"
               r"released|restored|saved|synced|cleared|reset|stable)\b"),
         # ("the code that I used to evaluate the model": what the author used it for)
-        (0.9, r"(?<!\bthat )(?<!\bwhich )\b(?:it|this|that|they|which|code|we|i|people|users|everyone|everything|there) "
-              r"used to\b|"
+        (0.9, r"\b(?:it|this|that|they|which|code|people|users|everyone|everything|there|"
+              r"(?<!\bthat )(?<!\bwhich )(?:we|i)) used to\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
