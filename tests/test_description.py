@@ -3888,3 +3888,9 @@ def test_a_chinese_fix_that_tells_its_problem_and_an_aim_the_new_class_is_orient
 ])
 def test_what_the_author_used_it_for_work_left_support_enabled_and_a_bare_chinese_fix_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_templates_request_for_a_sample_workflow_is_not_the_authors_reason():
+    body = ("## Example\nInclude a sample workflow to either (a) reproduce the bug with the current code or "
+            "(b) show the gap that this PR seeks to address")
+    assert check_description("Add the featurizer tests", body).verdict == "mechanism-only"

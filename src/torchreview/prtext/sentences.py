@@ -180,6 +180,8 @@ _PROMPT = re.compile(
     r"^(?:[^\w\s]|_)*\s*(please\s+)?(also\s+)?(describe\b|explain\b|provide\b|summari[sz]e\b|briefly|tell us|give a|add a (short|brief)|"
     r"list (the|any|all)|include (a|an|any|the|relevant|all) (short |brief |relevant )?(summary|description|motivation|context|screenshots?|"
     r"explanation|rationale|link|details|information|issue|relevant)\b|link (to )?(the|any|an)|what does this|why is this|"
+    # "Include a sample workflow to either (a) reproduce the bug or (b) showcase the deficiency"
+    r"include (a|an) (sample|minimal|short|small) (workflow|example|snippet|script|code)\b|"
     r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
     r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
