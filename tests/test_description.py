@@ -3894,3 +3894,8 @@ def test_a_templates_request_for_a_sample_workflow_is_not_the_authors_reason():
     body = ("## Example\nInclude a sample workflow to either (a) reproduce the bug with the current code or "
             "(b) show the gap that this PR seeks to address")
     assert check_description("Add the featurizer tests", body).verdict == "mechanism-only"
+
+
+def test_what_the_docs_require_opening_a_sentence_is_a_reason():
+    body = "According to the requirements matrix, GPU use needs the onnxruntime-gpu package."
+    assert check_description("Update the install cell in the notebook", body).verdict == "purpose"

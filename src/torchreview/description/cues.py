@@ -184,6 +184,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!presented )(?<!published )(?<!introduced )(?<!proposed )(?<!described )"
               r"\b(?:according to|per|in|with respect to|in line with|consistent with) (?:the |this |that |link )?"
               r"(?:original |cited )?(?:paper|article)\b|"
+              # "According to the requirement matrix, GPU use needs onnxruntime-gpu": what the docs ask for
+              r"^according to (?:the )?(?:official )?(?:requirements?|docs?|documentation|documents?|guides?|"
+              r"spec|specs|specification)\b|"
               # "an option to load the checkpoint for resume training": resuming is what the option is for
               r"\bfor (?:resum(?:e|ing)|continu(?:e|ing)) (?:the )?(?:training|a run|runs|from)\b"),
         # a participle clause giving the effect: "…, enabling several bf16 models to run successfully";
