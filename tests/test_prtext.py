@@ -152,6 +152,12 @@ def test_licence_lines_and_template_guidance_are_not_read():
     assert texts("Warmup", body) == ["Warmup", "Add the warmup schedule."]
 
 
+def test_a_templates_request_for_a_sample_workflow_is_not_read_but_an_authors_include_line_is():
+    body = ("Include a sample workflow to either (a) reproduce the bug with the current code or (b) show the gap.\n\n"
+            "Include a minimal example in the README.")
+    assert texts("Example docs", body) == ["Example docs", "Include a minimal example in the README."]
+
+
 def test_an_error_in_a_code_block_or_a_log_line_is_noticed():
     block = "Fix for\n```\nTraceback (most recent call last):\n  File \"train.py\", line 3\nValueError: bad\n```"
     assert read("Fix the loader", block).shows_error

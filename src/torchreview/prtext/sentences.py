@@ -181,7 +181,9 @@ _PROMPT = re.compile(
     r"list (the|any|all)|include (a|an|any|the|relevant|all) (short |brief |relevant )?(summary|description|motivation|context|screenshots?|"
     r"explanation|rationale|link|details|information|issue|relevant)\b|link (to )?(the|any|an)|what does this|why is this|"
     # "Include a sample workflow to either (a) reproduce the bug or (b) showcase the deficiency"
-    r"include (a|an) (sample|minimal|short|small) (workflow|example|snippet|script|code)\b|"
+    # ("Include a minimal example in the README", an author's own line, names the change)
+    r"include (a|an) (sample|minimal|short|small) (workflow|example|snippet|script|code) (to|that) (either |also )?"
+    r"(\(?[a1]\)\s*)?(reproduces?|shows?|showcases?|demonstrates?)\b|"
     r"what is the (motivation|purpose)|if (relevant|applicable)|remove if not applicable|"
     r"delete (this|if)|replace this|your (description|summary) here|n/a$|none$|tbd$|todo$|-$|"
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
