@@ -1398,8 +1398,8 @@ Rounds 35 to 40 (stop 62): six more rounds of PR texts (the commit pages of the 
 up), found and labelled blind by helpers, each split written before any text arrived (/work/wt/split.txt)
 and each batch measured on arrival with the code of its launch (measured_at: rounds 35 and 36 at
 5d497b0, the code of the start of the stop; round 37 at 2c2acf9; round 38 at 0661c0e; round 39 at
-144e5a3; round 40 at 079e70f; the three fixes after it, one from review and two from older dev texts,
-moved no held-out verdict). A second
+144e5a3; round 40 at 079e70f; the four code commits after it, two from review and two from older dev
+texts, moved no held-out verdict). A second
 blind reader labelled every held-out text again. Rounds 39 and 40 are all held out. The briefs of round
 37 lost one example word by a slip (the "WIP" in the list of a PR's own state read "WIQ", "WYO" and so
 on); those labels look no different from the others.
