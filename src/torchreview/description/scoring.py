@@ -221,10 +221,8 @@ _CAVEAT = re.compile(
     r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
     # the author's work still going on: "the reward gain is not significant yet, still working on code optimization"
     r"\b(?:i'm |i am |we're |we are )?still (?:working|work) on\b|"
-    # "One caveat is that the current implementation requires the sample rate"; "The table still needs to be
-    # updated": work the PR has yet to do
-    r"\bcaveats? (?:is|are|here is)\b|\bstill needs? to be (?:updated|done|added|fixed|written|tested|documented|"
-    r"cleaned|finished|implemented)\b|"
+    # "One caveat is that the current implementation requires the sample rate"
+    r"\bcaveats? (?:is|are|here is)\b|"
     # the author's own judgement of the change: "It's not ideal since it doesn't support fused ops yet"
     r"^(?:it's|it is|this is|this isn't|that's|that is) (?:not ideal|not perfect|a bit hacky|hacky|not pretty)\b|"
     # the author's own view of what they hand in: "… but I believe it's still readable"
@@ -241,8 +239,10 @@ _CAVEAT = re.compile(
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
     r"\bneeds? (?:more |further |to )?investigat\w*|\b(?:there (?:are|is) )?still (?:a few |some |several )?"
     r"(?:more|others?) (?:that|which|to)\b|"
+    # ("The table still needs to be updated": work the PR has yet to do; "the user still needs to call X"
+    # tells the old code's trouble)
     r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|look(?:s|ing)? (?:off|wrong|odd|weird|"
-    r"strange))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
+    r"strange)|needs? to be (?:updated|done|added|fixed|written|tested|documented|cleaned|finished|implemented))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
