@@ -340,3 +340,16 @@ def test_an_unfilled_heading_of_a_template_is_not_a_sentence():
     assert [s.text for s in read("Dreamer", body).sentences] == ["Dreamer", "Adds the Dreamer agent."]
     filled = "## Why the loader is rewritten here\n\nIt ran out of memory on long clips."
     assert next(s.text for s in read("", filled).sentences) == "Why the loader is rewritten here"
+
+
+def test_a_templates_guidance_wrapped_onto_a_second_line_is_not_read():
+    body = ("**Patch description**\nPlease enter a short description of what your pull request does, and why\n"
+            "it is needed. If your patch fixes an issue, please reference that issue here.\n\n"
+            "**Other information**\nAny other information or context you would like to provide.\n\n"
+            "Swap the tokenizer for the faster one.")
+    assert texts("Tokenizer swap", body) == ["Tokenizer swap", "Swap the tokenizer for the faster one."]
+
+
+def test_a_line_after_a_blank_under_a_template_guidance_line_is_the_authors():
+    body = "Please enter a short description of what your pull request does\n\nmoves the cache to the data folder."
+    assert texts("Cache folder", body) == ["Cache folder", "moves the cache to the data folder."]

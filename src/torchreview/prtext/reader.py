@@ -61,7 +61,7 @@ _ASKED_FOR = re.compile(r"^\W*(?:please\s+)?(?:\w+\s+){0,5}?(?:descriptions?|sum
                         r"risks?|improvements?|enhancements?|proposal|use cases?|usage|scope|type)\b",
                         re.IGNORECASE)
 # The imperative verbs a template opens its guidance with, which an author may open a line with too
-_IMPERATIVE = re.compile(r"^\W*(?:describe|explain|provide|summari[sz]e|list|give)\b", re.IGNORECASE)
+_IMPERATIVE = re.compile(r"^\W*(?:describe|explain|provide|summari[sz]e|list|give|enter)\b", re.IGNORECASE)
 
 
 def _is_prompt(text: str, *, title: bool = False) -> bool:
@@ -227,6 +227,10 @@ def read(title: str, body: str) -> ReadText:
     # the list is the template's, not the author's ("it now runs X times faster than previously").
     prompted = False
     in_examples = False
+    # A template's guidance wrapped onto the next line ("… what your pull request does, and why" / "it is
+    # necessary. If …"): the part of that line up to the sentence's end is the guidance's too.
+    prompt_tail = ""
+    prompt_end = -2  # index of the raw line ``prompt_tail`` came from
     # The paragraph being read: hard-wrapped lines of one sentence are joined before splitting.
     para: list[str] = []
     para_section = section
@@ -381,8 +385,15 @@ def read(title: str, body: str) -> ReadText:
         if prompted and _EXAMPLES_LABEL.match(line):
             in_examples = True
             continue
+        if line and prompt_end == index - 1 and not _is_prompt(line) and _joins(prompt_tail, line):
+            end = _SENTENCE_END.search(line)
+            if end is None:
+                prompt_tail, prompt_end = line, index
+                continue
+            line = line[end.end():]
         if line and _is_prompt(line):
             prompted = True
+            prompt_tail, prompt_end = line, index
             continue
         if not line or _REF_PLACEHOLDER.match(line) or _ELISION.match(line):
             continue
@@ -409,6 +420,7 @@ def read(title: str, body: str) -> ReadText:
                     body_shows_code=shows_code, shown_measurement=shown_measurement)
 
 
+_SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[A-Z])|\s*$)")
 _TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]")
 _CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|updates|updated|implement|"
                           r"implements|implemented|refactor|refactored|rename|renamed|move|moved|replace|replaced|create|"

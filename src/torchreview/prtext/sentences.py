@@ -177,7 +177,7 @@ _BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
-    r"^(?:[^\w\s]|_)*\s*(please\s+)?(also\s+)?(describe\b|explain\b|provide\b|summari[sz]e\b|briefly|tell us|give a|add a (short|brief)|"
+    r"^(?:[^\w\s]|_)*\s*(please\s+)?(also\s+)?(describe\b|explain\b|provide\b|summari[sz]e\b|enter\b|briefly|tell us|give a|add a (short|brief)|"
     r"list (the|any|all)|include (a|an|any|the|relevant|all) (short |brief |relevant )?(summary|description|motivation|context|screenshots?|"
     r"explanation|rationale|link|details|information|issue|relevant)\b|link (to )?(the|any|an)|what does this|why is this|"
     # "Include a sample workflow to either (a) reproduce the bug or (b) showcase the deficiency"
@@ -189,7 +189,11 @@ _PROMPT = re.compile(
     # template guidance addressed to the author ("Link this PR to your issue …", "Summarize your work here")
     r"link this (pr|pull request)|summari[sz]e your (work|change|pr)|if you have any (plots|screenshots|"
     r"diagrams|images|logs)|((for more (information|info|details)|if needed|if applicable),? )?"
-    r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark|tag|label|select|choose|pick|assign)\b|"
+    r"please (attach|fill|link|check|delete|remove|make sure|read|tick|mark|tag|label|select|choose|pick|assign|"
+    # "Please enter a clear and concise description of what your pull request does"
+    r"enter|reference|paste)\b|"
+    # "Any other information or context you would like to provide.", "Add any other context here."
+    r"(add )?any other (information|context|details|comments|notes)\b[^.]{0,60}\b(here|you (would|'d) like to|you want to)\b|"
     # "Add `[BREAKING]` to the PR title if it breaks any API."
     r"(add|prefix|put|include|use)\b[^.]{0,40}\b(to|in|into|at) (the|your) ((beginning|start|end|front) of (the|your) )?"
     r"(pr |pull request )?title\b|"
@@ -201,7 +205,8 @@ _PROMPT = re.compile(
     r"does (the|this) (modification|change|pr) (introduce|break|affect|need)|if so,? please\b|"
     # "If it fixes an open issue, please link to the issue here.", "You can use the syntax `close #15213` if
     # this solves the issue #15213"
-    r"if (it|this|the pr|this pr|your pr) (fixes|solves|closes|resolves|addresses) an? (open |existing )?issue\b|"
+    r"if (it|this|the pr|this pr|your (pr|pull request|patch|change|contribution)) (fixes|solves|closes|resolves|addresses) "
+    r"an? (open |existing )?issue\b|"
     r"you can use the syntax\b|"
     # a template's word on how a contributor's PR gets through CI ("A NVIDIA developer will need to approve and
     # trigger the CI for external contributors.", "If you haven't finished some of the above items you can still
