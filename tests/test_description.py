@@ -3899,3 +3899,23 @@ def test_a_templates_request_for_a_sample_workflow_is_not_the_authors_reason():
 def test_what_the_docs_require_opening_a_sentence_is_a_reason():
     body = "According to the requirements matrix, GPU use needs the onnxruntime-gpu package."
     assert check_description("Update the install cell in the notebook", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the QuakeNet model", "QuakeNet is a model for phase picking, building upon the original version of PhaseNet."),
+    ("Add a Spanish recipe", "Adds the Spanish training recipe. The data set takes about 410 hours."),
+    ("Recipe for the small corpus", "A first recipe for the small corpus. This implementation didn't do any resampling."),
+    ("Add a job launcher", "A launcher for distributed jobs, only the single-node job just tested currently"),
+    ("Split the loader", "Added a base loader class. Refactored the image loader to account for this change."),
+    ("Blah", "#### Context\n- ...\n\n#### Changelog\n- ..."),
+])
+def test_a_models_source_a_datasets_size_the_new_codes_scope_and_its_own_follow_up_give_no_reason(title, body):
+    assert check_description(title, body).verdict == ("empty" if title == "Blah" else "mechanism-only")
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Retry the download", "The old loader didn't retry a failed download, so runs stopped at random."),
+    ("Cache the features", "Reading the features takes about 40 minutes, and the cache brings it to seconds."),
+])
+def test_the_old_code_failing_and_a_slow_step_are_still_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -44,7 +44,8 @@ _GOAL_VERBS = (
     # "to make the instructions a little more general", "to make CI green": the state the change aims at
     r"make (?:[\w.`'-]+ ){1,4}?(?:(?:a (?:bit|little) |much |even )?(?:more|less) [a-z]{3,}|faster|easier|simpler|"
     r"cleaner|clearer|smaller|safer|better|lighter|quicker|shorter|green|pass|work|possible)\b|"
-    r"simplify|clarify|reflect|account for|accommodate|unify|remove the need|"
+    # ("refactored the data module to account for this change" follows the PR's own change)
+    r"simplify|clarify|reflect|account for(?! (?:this|these) (?:changes?|updates?|refactor(?:ing)?)\b)|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
@@ -551,13 +552,15 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[\w'-]+ ){0,3}?(?:conventions?|defaults?|original|upstream|reference|paper|behaviou?r|"
               r"implementation|standard|api|semantics)\b"),
         # problem
-        (1.0, r"\bcurrently\b(?! (?:only )?(?:tested|untested)\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+        (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
               r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
               # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
               # ("additions not present in the original code" tells what a port adds to its source)
               r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
+              # ("a model building upon the original version of EQTransformer" names its source)
+              r"(?<!upon )(?<!built on )(?<!building on )(?<!builds on )"
               r"(?<!not present in )(?<!not included in )(?<!not found in )(?<!absent from )"
               r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"
@@ -811,7 +814,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bno (?:callers|users|tests)\b(?! (?:are|were|have been|has been|added|included|yet|for now)\b)"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
-              r"forever|a long time|ages|minutes|hours)\b|\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
+              r"forever|a long time|ages|minutes|hours)\b|"
+              # ("The data set takes about 902 hours" is its size in hours of audio)
+              r"(?<!data set )(?<!dataset )(?<!corpus )\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
               r"(?:ms|s|sec|seconds|minutes|min|hours|h)\b|\blos(?:e|es|ing|t)\b|\b(?:this|which|that|it) meant\b|"
               r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
               r"\bsometimes\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
@@ -834,7 +839,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
               r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
               r"(?<!\bi )(?<!\bwe )\b(?:took|sat|went(?! with| for| ahead)|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
-              r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|(?<!\bi )(?<!\bwe )\b(?:didn't|did not) \w+|"
+              r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|"
+              # ("This implementation didn't do any padding" tells the new code's scope)
+              r"(?<!\bi )(?<!\bwe )(?<!\bthis implementation )(?<!\bthis implement )(?<!\bthis version )"
+              r"\b(?:didn't|did not) \w+|"
               r"\b(?:wasn't|weren't) \w+|"
               # "the docs said it defaults to 4, but it is 2": what was claimed against what is
               r"\b(?:said|says|say|claimed|claims|stated|states|documented|promised|promises) [^,;]{3,80}, but "
@@ -1143,7 +1151,7 @@ _PLACEHOLDER_TITLE = re.compile(
     # Test"; "Title" is a template's word left as it was)
     r"^\W*(?:summary:\s*)?(?:\[[\w -]{1,12}\]\s*)?(?:wip|draft|tmp|temp|todo|tbd|test|testing|untitled|no title|title|"
     r"patch[- ]?\d*|update[- ]?\d+|(?:new|my|test)[ _-]?branch(?:[ _-]?\d+)?|"
-    r"asdf?|qwerty|x{2,}|a{3,}|"
+    r"asdf?|qwerty|x{2,}|a{3,}|blah(?:[ -]?blah)*|foo(?:bar)?|lorem ipsum|"
     # a newcomer's first try: "sorry, i'm learning to request pull", "testing how to make a PR"
     r"(?:sorry,? )?(?:i'?m |i am )?(?:just )?(?:learning|trying|testing) (?:how )?to (?:make|create|open|request|"
     r"send|do) (?:a )?(?:pull request|pull|pr)|"
