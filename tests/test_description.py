@@ -3919,3 +3919,24 @@ def test_a_models_source_a_datasets_size_the_new_codes_scope_and_its_own_follow_
 ])
 def test_the_old_code_failing_and_a_slow_step_are_still_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Swap the spectrogram call", "Replace `torch.stft` (deprecated) with the newer call in the feature code."),
+    ("Fix the data check after restore",
+     "Handles a resumed job that hits its last batch by its first iteration and ends the training prematurely."),
+    ("Keep only the best checkpoints", "Keep the best three checkpoints for anyone with limited disk space."),
+    ("Fix the loader", "The loader doesnt load the last batch."),
+])
+def test_a_deprecation_in_brackets_a_premature_stop_limited_disk_and_a_negation_without_apostrophe_are_reasons(
+        title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Support the new vision model", "This PR adds the model. I think more tests on several GPUs are needed."),
+    ("Adapt the audio datasets", "Adds the audio feature to the datasets. The PR is currently blocked because "
+                                 "loading from the cache leads to a problem."),
+])
+def test_more_tests_needed_and_a_blocked_pr_are_the_prs_state_not_its_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -406,7 +406,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:expects?|requires?|assumes?|wants?) (?:the |an? |all |every )?[\w`'.-]+ to\b"),
         # an effect on who can run it: "fine-tuning on limited hardware", "removes one step for the user"
         # ("memory-efficient attention" alone is the name of a kernel)
-        (0.9, r"\blimited (?:hardware|memory|gpu memory|vram|resources|compute)\b|"
+        (0.9, r"\blimited (?:hardware|memory|gpu memory|vram|ram|resources|compute|disk space|storage|bandwidth)\b|"
               r"\b(?:removes?|saves?|skips?|spares?) (?:one|a|an|the|two|several|some) (?:extra |manual |tedious )?"
               r"steps?\b"),
         # what was broken, told by its repair: "so the training code works again"; an aim to make
@@ -493,6 +493,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "PyTorch introduced torch.cuda.amp and deprecated apex.amp": an outside change, told in two verbs
               r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf) (?:has |have )?"
               r"(?:introduced|added|released) [^.;]{1,60}? and (?:has |have )?(?:deprecated|removed|dropped)\b|"
+              # "Update `torch.rfft` (deprecated) to use torch.fft.rfft": the deprecation in brackets
+              r"\w \((?:now |already )?(?:deprecated|depricated)\)|"
               # "gym deprecated so updating import to gymnasium": the title drops the "is"
               r"\b(?:deprecated|depricated)(?: (?:since|in|as of|and)\b|,? so\b|,? hence\b|,? therefore\b)|"
               # "removed test for DeprecationWarning": a test named for the warning, not the warning itself
@@ -819,7 +821,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!data set )(?<!dataset )(?<!corpus )\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
               r"(?:ms|s|sec|seconds|minutes|min|hours|h)\b|\blos(?:e|es|ing|t)\b|\b(?:this|which|that|it) meant\b|"
               r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
-              r"\bsometimes\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
+              r"\bsometimes\b|\bprematurely\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
               r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
               r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
               # "I would like to thank …", "I'd like to add": manners, or the change itself, not a wish it serves

@@ -270,6 +270,10 @@ _CAVEAT = re.compile(
     # "This commit does not impact IPEX, which currently remains on its own backend"
     r"\b(?:this|the) (?:commit|pr|change|patch|diff|fix) (?:does not|doesn't|will not|won't) (?:impact|affect|touch|"
     r"alter)\b|"
+    # "I think more tests for multi GPU are needed", "The PR is currently blocked because …": how far it has got
+    r"\b(?:more|further|additional|extra) (?:tests?|testing|experiments?|benchmarks?|work)\b[^.;]{0,60}\b(?:is|are) "
+    r"(?:still )?(?:needed|required)\b|\b(?:this|the) (?:pr|pull request|change|patch) is (?:currently |curently |still )?"
+    r"blocked\b|"
     # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
     r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
     r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"

@@ -383,6 +383,10 @@ def _code_word(m: re.Match[str]) -> str:
     return " excname " if _EXCEPTION_NAME.search(m.group(0)) else " code "
 
 
+# a negation typed without its apostrophe ("doesnt seem to work", "it didnt load"), read as written with it
+_BARE_NEGATION = re.compile(r"\b(does|did|is|was|are|were|could|would|should|has|have|do)nt\b")
+
+
 def _cue_text(text: str) -> str:
     if "`" in text:
         text = _CODE_SPAN.sub(_code_word, text)
@@ -391,6 +395,8 @@ def _cue_text(text: str) -> str:
     if "@" in text:
         text = _MENTION.sub(" someone ", text)
     cue = " ".join(text[:MAX_CUE_CHARS].lower().split())
+    if "nt" in cue:
+        cue = _BARE_NEGATION.sub(r"\1n't", cue)
     return _EXAMPLE_OPENING.sub("", cue, count=1) if cue[:1] in "efi" else cue
 
 
