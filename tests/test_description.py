@@ -3940,3 +3940,16 @@ def test_a_deprecation_in_brackets_a_premature_stop_limited_disk_and_a_negation_
 ])
 def test_more_tests_needed_and_a_blocked_pr_are_the_prs_state_not_its_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Memory counter", "Here is the script I used to count the peak memory of each layer."),
+    ("Tracing hook", "Adds a hook that saves a trace of the first steps.\n\nStill on the todo list:\n\n- [ ] Add an example"),
+])
+def test_the_script_the_author_used_and_a_todo_list_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_the_code_we_used_to_have_still_tells_the_old_state():
+    body = "The code we used to have read every shard twice."
+    assert check_description("Read each shard once", body).verdict == "purpose"

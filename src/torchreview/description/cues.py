@@ -856,9 +856,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "some review comments are not addressed": what is still wrong, in the present passive
               r"\b(?:is|are) not (?:yet )?(?:addressed|resolved|handled|respected|honou?red|propagated|freed|"
               r"released|restored|saved|synced|cleared|reset|stable)\b"),
-        # ("the code that I used to evaluate the model": what the author used it for)
+        # ("the code that I used to evaluate the model", "the script I used to count flops": what the author used
+        # it for; "the code we used to have" is the old state)
         (0.9, r"\b(?:it|this|that|they|which|code|people|users|everyone|everything|there|"
-              r"(?<!\bthat )(?<!\bwhich )(?:we|i)) used to\b|"
+              r"(?<!\bthat )(?<!\bwhich )(?<!\bcode )(?<!\bscript )(?<!\bscripts )(?<!\bnotebook )(?<!\bsnippet )"
+              r"(?:we|i)) used to\b|(?:(?<=\bcode )|(?<=\bscript )|(?<=\bscripts )|(?<=\bnotebook )|(?<=\bsnippet ))"
+              r"(?:we|i) used to (?:have|be)\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;
