@@ -3953,3 +3953,26 @@ def test_the_script_the_author_used_and_a_todo_list_give_no_reason(title, body):
 def test_the_code_we_used_to_have_still_tells_the_old_state():
     body = "The code we used to have read every shard twice."
     assert check_description("Read each shard once", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add noise at the root", "I added noise to the root node for every legal move, as mentioned in the original paper."),
+    ("Multi-discrete actions", "I added multi-discrete actions so spaces with more than two parts can also be used."),
+    ("Add a reverse complement", "Reverse complements are such a common step for DNA models so I have added a helper."),
+])
+def test_following_the_paper_what_can_now_be_used_and_a_reason_before_so_i_added_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Stress for the calculator", "Adds stress to the calculator. Initial commit not working yet."),
+    ("Vision CI", "Addresses #69. Note that the workflow will fail for another day, since the fix lands in the next nightly."),
+    ("Export the decoder", "Exports the decoder to ONNX. Note that the mobile backend is not supported in this PR."),
+])
+def test_work_not_working_yet_a_workflow_failing_for_a_while_and_a_scope_note_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_as_discussed_in_a_meeting_still_only_points_to_a_talk():
+    body = "Adds the cache, as discussed in the meeting."
+    assert check_description("Add the cache", body).verdict == "mechanism-only"

@@ -91,6 +91,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "so all eos tokens are treated the same", "so every rank is ready before step 0"
               r"\bso (?:all|every|each|both|no) (?:\w+ ){0,3}(?:are|is|can|will|get|gets|stay|stays|work|works|"
               r"match|matches)\b|"
+              # "… so discrete action spaces > 2 can also be used with SB3": what the change lets be used
+              r"\bso (?:[^\s,.;]+ ){1,6}?can (?:also |now |then )?be used\b|"
+              # "X is such a common approach so I have added it": the clause before "so" is the reason
+              r"\bso (?:i|we) (?:have |'ve )?(?:added|implemented|introduced)\b|"
               # "so maintainers can rerun the benchmark": any group of people or things that then can
               r"\bso (?:the |our |their |your |all )?[a-z]{3,}s (?:can|could|will|won't|no longer|never|don't|do not)\b"),
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command

@@ -54,7 +54,9 @@ _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) 
 # a talk elsewhere, not the reason itself ("as requested by users" says who needs it, and stays a reason)
 _POINTED_DISCUSSION = re.compile(
     r"\(?\bas (?:suggested|discussed|proposed|mentioned)(?: (?:here|internally|offline|above|below|earlier))?"
-    r"(?: (?:in|on|at|by|during) (?:the |a |our |this |last )?(?!users?\b|customers?\b|the community\b|community\b)"
+    # ("as mentioned in the original paper" follows the paper, a reason)
+    r"(?: (?:in|on|at|by|during) (?!(?:the |a |this )?(?:original |cited |same )?(?:paper|article|publication)\b)"
+    r"(?:the |a |our |this |last )?(?!users?\b|customers?\b|the community\b|community\b)"
     r"(?:link|#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|someone|[\w-]+)(?: (?:sync|meeting|call|thread|review|discussion|comments?|pr|issue))?)?"
     r"\)?(?=\W|$)")
 # "If the flag is set the chat method is used, otherwise it defaults to generate": "otherwise" as the other
@@ -274,6 +276,9 @@ _CAVEAT = re.compile(
     r"\b(?:more|further|additional|extra) (?:tests?|testing|experiments?|benchmarks?|work)\b[^.;]{0,60}\b(?:is|are) "
     r"(?:still )?(?:needed|required)\b|\b(?:this|the) (?:pr|pull request|change|patch) is (?:currently |curently |still )?"
     r"blocked\b|"
+    # "Initial commit not working yet", "the workflow will fail for another day", "ncnn is not supported in this PR"
+    r"\bnot (?:fully |quite )?working yet\b|\b(?:workflows?|ci|builds?|tests?|checks?|pipelines?|jobs?) (?:will|may|might) "
+    r"(?:still |continue to )?fail (?:for|until)\b|\bnot (?:yet )?supported (?:in|by) this (?:pr|pull request|change|patch)\b|"
     # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
     r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
     r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"
