@@ -3976,3 +3976,9 @@ def test_work_not_working_yet_a_workflow_failing_for_a_while_and_a_scope_note_gi
 def test_as_discussed_in_a_meeting_still_only_points_to_a_talk():
     body = "Adds the cache, as discussed in the meeting."
     assert check_description("Add the cache", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["[Frontend] fix onnx frontend not support logical or",
+                                   "Loader not supporting fp16 inputs"])
+def test_a_negation_without_its_helper_verb_tells_what_fails(title):
+    assert check_description(title, "").verdict == "purpose"

@@ -737,6 +737,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"compatible|compilable|compliable|traceable|exportable|scriptable|differentiable)\b|"
               r"(?<!which )(?<!that )(?<!who )(?<=[a-z0-9'] )(?:doesn't|does not|didn't|did not|don't|do not|"
               r"won't|will not|cannot|can't|never) (?:need|have)\b"),
+        # "fix pytorch frontend not support logical or", "the kernel not supporting fp16": the verb's helper
+        # left out, as second-language writers often do
+        (0.9, r"(?<!\bdoes )(?<!\bdo )(?<!\bdid )(?<!\bwill )(?<!\bcan )(?<!\bmay )(?<!\bmight )(?<!\bcould )"
+              r"(?<!\bwould )(?<!\bshould )(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bwhy )(?<=[a-z0-9] )"
+              r"not support(?:s|ing)?\b"),
         (1.0, r"\bno longer (?:works?|runs?|loads?|compiles?|builds?|imports?|converges?|trains?|passes)\b|"
               # "the gradients get averaged over the world size, and that's not necessarily what we want"
               r"\bnot (?:necessarily |always |really |quite )?what (?:we|you|users?|the user|one|people|most people) "
