@@ -3982,3 +3982,9 @@ def test_as_discussed_in_a_meeting_still_only_points_to_a_talk():
                                    "Loader not supporting fp16 inputs"])
 def test_a_negation_without_its_helper_verb_tells_what_fails(title):
     assert check_description(title, "").verdict == "purpose"
+
+
+def test_what_the_parts_of_a_change_make_possible_together_is_a_reason():
+    body = ("This PR adds the following:\n\n- A sequence trainer\n- A small forecasting model\n- A weather data set\n\n"
+            "Together these additions enable training rainfall forecasting models.")
+    assert check_description("Add a sequence task", body).verdict == "purpose"

@@ -105,6 +105,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:this|these|it|which|that|the change|the changes|the additions?) (?:[\w-]+ ){0,2}?(?:will|should|would) "
               r"(?:greatly |significantly |also |further )?(?:enhance|improve|boost|increase|reduce|lower|speed up|"
               r"simplify|help|benefit|ease)\b|"
+              # what the parts of the change make possible together: "Together these additions enable training
+              # air quality forecasting models", "the changes enable users to control memory usage"
+              r"\b(?:these|the|those) (?:changes|additions|modifications|updates|features|fixes) (?:together )?(?:now )?"
+              r"(?:enable|allow|let|make it possible)\b|"
               # a result clause after a comma: "…support for Balochi, enhancing its text recognition"
               r", (?:thus |thereby |hence )?(?:enhancing|improving|boosting|increasing|reducing|lowering|speeding up|"
               r"simplifying|easing)\b|"
