@@ -3907,10 +3907,17 @@ def test_what_the_docs_require_opening_a_sentence_is_a_reason():
     ("Recipe for the small corpus", "A first recipe for the small corpus. This implementation didn't do any resampling."),
     ("Add a job launcher", "A launcher for distributed jobs, only the single-node job just tested currently"),
     ("Split the loader", "Added a base loader class. Refactored the image loader to account for this change."),
-    ("Blah", "#### Context\n- ...\n\n#### Changelog\n- ..."),
 ])
 def test_a_models_source_a_datasets_size_the_new_codes_scope_and_its_own_follow_up_give_no_reason(title, body):
-    assert check_description(title, body).verdict == ("empty" if title == "Blah" else "mechanism-only")
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Blah", "#### Context\n- ...\n\n#### Changelog\n- ..."),
+    ("foobar", ""),
+])
+def test_blah_and_foobar_over_an_unfilled_template_say_nothing(title, body):
+    assert check_description(title, body).verdict == "empty"
 
 
 @pytest.mark.parametrize("title, body", [
