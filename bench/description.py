@@ -1476,10 +1476,9 @@ Rounds 41 to 45 (stop 63): five more rounds of PR texts, found and labelled blin
 written before any text arrived (/work/wt/split.txt), each batch measured on arrival with the code of its
 launch (measured_at: round 41 at 457a040, the code of the start of the stop; round 42 at 4c363c8; round 43
 at d49a366; round 44 at aded77b; round 45 at 7f577a4, the final code but for one later fix, which moved no
-held-out verdict). A second blind reader labelled every
-held-out text again. New this stop: the dev briefs asked for PRs with a written body (about three in four),
-since bare titles are solved and bodies are the gap; held-out briefs kept the natural mix. Rounds 44 and 45
-are all held out.
+held-out verdict). A second blind reader labelled every held-out text again. New this stop: the dev briefs
+asked for PRs with a written body (about three in four), since bare titles are solved and bodies are the
+gap; held-out briefs kept the natural mix. Rounds 44 and 45 are all held out.
   batch (labels p/m/e, torn)                              on arrival   end
   IU (37/50/3, 19) NLP, LLM, multimodal, bodies favoured  0.917        0.928
   QQ (19/68/2, 22) vision, audio, science, bodies (89)    0.864        0.904
