@@ -3995,3 +3995,15 @@ def test_what_the_parts_of_a_change_make_possible_together_is_a_reason():
     body = ("This PR adds the following:\n\n- A sequence trainer\n- A small forecasting model\n- A weather data set\n\n"
             "Together these additions enable training rainfall forecasting models.")
     assert check_description("Add a sequence task", body).verdict == "purpose"
+
+
+def test_so_and_the_change_after_a_finding_makes_the_finding_the_reason():
+    body = "I ran the half-precision runs again and found that the new kernel stays stable in FP16. So, adding a note."
+    result = check_description("Add a note on FP16", body)
+    assert result.verdict == "purpose"
+    assert result.evidence[0].startswith("I ran the half-precision runs again")
+
+
+def test_a_first_step_towards_an_issue_number_only_points_to_the_issue():
+    body = "Adds a method that builds an image from a folder. This is the first step towards implementing #333."
+    assert check_description("Build images from a folder", body).verdict == "mechanism-only"

@@ -59,6 +59,10 @@ _GOAL_VERBS = (
     r"honou?r|respect|obey|dodge|sidestep|steer clear of"
 )
 
+# A step towards an issue number only points to the issue ("first step towards #12", "a step towards
+# implementing #333"); "a step towards supporting more languages" names the goal.
+_TOWARD_AN_ISSUE = r"(?:(?:implementing|fixing|resolving|addressing|closing|solving) )?(?:link\b|issue\b|#|gh-)"
+
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
@@ -324,8 +328,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"significantly |far |noticeably )?better (?:results?|performance|accuracy|scores?|quality|alignments?)\b|"
               r"\b(?:especially|particularly|mainly) when (?:one|someone|users?|you|people|we) (?:wants?|needs?) to\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
-              r"\bfirst step\b(?! towards? (?:link|issue|#|gh-))|\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
-              r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! (?:link|issue|#|gh-))|\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
+              r"\bfirst step\b(?! towards? " + _TOWARD_AN_ISSUE + r")|"
+              r"\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
+              r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! " + _TOWARD_AN_ISSUE + r")|"
+              r"\bpart of the (?:effort|work|plan)\b|\bun-?blocks?\b|"
               # ("non-blocking memcpy", "a blocking copy": a kind of call, not a blocker)
               # ("document the export blocker" writes down a known problem: what the change is, not why)
               r"^(?!\W*(?:document|documents|documented|documenting|describe|describes|note|notes) )[^\n]*?\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
@@ -525,7 +531,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link(?=\W*[a-z])|docs?|documentation|paper|guide|spec|specification|"
               r"official|pytorch|torch|recommendation)|"
               # "it's one step closer to serving trained models", "a key step towards supporting more languages"
-              r"\bsteps? (?:closer to|towards?) (?!link\b|#\d)"),
+              r"\bsteps? (?:closer to|towards?) (?!" + _TOWARD_AN_ISSUE + r")"),
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"

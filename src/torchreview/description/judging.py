@@ -3,6 +3,7 @@ of a diff (``training_files``)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import replace
@@ -26,6 +27,12 @@ _TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|(?:re)?solve|(?:re
                                 # "I tried to load the model on a CPU-only machine, however, I met" over the error
                                 r"\b(?:i|we|you|users?|it|they) (?:met|meet|get|got|hit|encounter(?:ed)?|ran into|run into|"
                                 r"faced?|saw|see|received?)\b")
+
+
+_SO_THE_CHANGE = re.compile(r"^so,? (?:i'm |we're |i am |we are |i |we |i've |we've |this pr )?(?:add|adds|adding|added|"
+                            r"update|updating|updated|change|changing|changed|fix|fixing|fixed|remove|removing|"
+                            r"removed|make|making|made|write|writing|wrote|switch|switching|switched|move|moving|"
+                            r"moved)\b")
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:
@@ -98,6 +105,14 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
             purpose.append((_STRONG, fixing[0]))
         elif not body:
             purpose.append((_STRONG, Sentence(text=parsed.shown_error, cue_text=shown, section=Section.PLAIN)))
+    if not purpose:
+        # "I ran the FP16 runs again and found torchao stable. So, adding a note about it.": a sentence that
+        # opens with "So," and then the change says the sentence before it is the reason
+        for before, after in itertools.pairwise(body):
+            if _SO_THE_CHANGE.match(after.cue_text) and len(_WORD_RE.findall(before.cue_text)) >= 4 \
+                    and not is_caveat(before.cue_text) and not before.refs_only:
+                purpose.append((_STRONG, before))
+                break
     if not purpose and parsed.shown_measurement:
         # "| before | 138ms |" over "| after | 100ms |": the effect of the change, measured
         row = parsed.shown_measurement
