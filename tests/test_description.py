@@ -3998,10 +3998,10 @@ def test_what_the_parts_of_a_change_make_possible_together_is_a_reason():
 
 
 def test_so_and_the_change_after_a_finding_makes_the_finding_the_reason():
-    body = "I ran the half-precision runs again and found that the new kernel stays stable in FP16. So, adding a note."
+    body = "I ran the FP16 experiments again and found out that the new kernel is performing well in FP16. So, adding a note."
     result = check_description("Add a note on FP16", body)
     assert result.verdict == "purpose"
-    assert result.evidence[0].startswith("I ran the half-precision runs again")
+    assert result.evidence[0].startswith("I ran the FP16 experiments again")
 
 
 def test_a_first_step_towards_an_issue_number_only_points_to_the_issue():
