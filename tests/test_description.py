@@ -4007,3 +4007,13 @@ def test_so_and_the_change_after_a_finding_makes_the_finding_the_reason():
 def test_a_first_step_towards_an_issue_number_only_points_to_the_issue():
     body = "Adds a method that builds an image from a folder. This is the first step towards implementing #333."
     assert check_description("Build images from a folder", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Use gloo on Windows", "Use gloo on Windows.\n\nAs of PyTorch v1.8, Windows has every collective backend but NCCL."),
+    ("[Docs] Update the export guide", "Two new export features were introduced in converter 8.1\n\n"
+                                       "1. More ops are covered\n2. Image inputs are accepted\n\n"
+                                       "So the guide needs to be updated accordingly"),
+])
+def test_how_things_stand_since_a_release_and_so_the_docs_need_updating_give_the_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"

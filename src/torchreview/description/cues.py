@@ -507,6 +507,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "PyTorch introduced torch.cuda.amp and deprecated apex.amp": an outside change, told in two verbs
               r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf) (?:has |have )?"
               r"(?:introduced|added|released) [^.;]{1,60}? and (?:has |have )?(?:deprecated|removed|dropped)\b|"
+              # "As of PyTorch v1.8, Windows supports every backend but NCCL": how things stand since a release
+              r"^as of (?:(?:pytorch|torch|python|numpy|cuda|cudnn|transformers|lightning|jax|release|version) )?v?\d|"
               # "Update `torch.rfft` (deprecated) to use torch.fft.rfft": the deprecation in brackets
               r"\w \((?:now |already )?(?:deprecated|depricated)\)|"
               # "gym deprecated so updating import to gymnasium": the title drops the "is"
