@@ -1475,7 +1475,7 @@ OQ,IT to --held-out).
 Rounds 41 to 45 (stop 63): five more rounds of PR texts, found and labelled blind by helpers, each split
 written before any text arrived (/work/wt/split.txt), each batch measured on arrival with the code of its
 launch (measured_at: round 41 at 457a040, the code of the start of the stop; round 42 at 4c363c8; round 43
-at d49a366; round 44 at aded77b; round 45 at 7f577a4, the final code but for two later fixes, which moved
+at d49a366; round 44 at aded77b; round 45 at 7f577a4, the final code but for three later fixes, which moved
 no held-out verdict). A second blind reader labelled every held-out text again. New this stop: the dev
 briefs asked for PRs with a written body (about three in four), since bare titles are solved and bodies are
 the gap; held-out briefs kept the natural mix. Rounds 44 and 45 are all held out.
@@ -1528,7 +1528,9 @@ Fixes, each with a test in our own words that fails on the code before it (the w
   "so X can also be used"; "<reason> so I have added X"; a negation written without its apostrophe
   ("doesnt load") or without its helper verb ("frontend not support logical or"); what the parts of a
   change make possible together ("Together these additions enable training X"); a finding followed by
-  "So, adding a note about it" (the sentence before "So," is the reason).
+  "So, adding a note about it" or "So the doc needs to be updated accordingly" (the sentence before "So,"
+  is the reason); "As of PyTorch v1.8, Windows supports every backend but NCCL" (how things stand since a
+  release).
 - No reason: a model "building upon the original version of X" (its source); "the data set takes 902
   hours" (its size); "this implementation didn't do X" (the new code's scope); "just tested currently";
   "to account for this change"; "the script I used to count X"; "still on the todo list"; "more tests
