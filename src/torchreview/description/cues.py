@@ -110,7 +110,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:greatly |significantly |also |further )?(?:enhance|improve|boost|increase|reduce|lower|speed up|"
               r"simplify|help|benefit|ease)\b|"
               # what the parts of the change make possible together: "Together these additions enable training
-              # air quality forecasting models", "the changes enable users to control memory usage"
+              # air quality forecasting models", "the changes enable training long sequences on one GPU"
               r"\b(?:these|the|those) (?:changes|additions|modifications|updates|features|fixes) (?:together )?(?:now )?"
               r"(?:enable|allow|let|make it possible)\b|"
               # a result clause after a comma: "…support for Balochi, enhancing its text recognition"
