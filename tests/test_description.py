@@ -4017,3 +4017,15 @@ def test_a_first_step_towards_an_issue_number_only_points_to_the_issue():
 ])
 def test_how_things_stand_since_a_release_and_so_the_docs_need_updating_give_the_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_so_i_added_opening_a_sentence_quotes_the_sentence_before_it():
+    body = "Loading the checkpoint on a machine without a GPU failed at once. So I added a map_location argument."
+    result = check_description("Load checkpoints on CPU", body)
+    assert result.verdict == "purpose"
+    assert result.evidence == ("Loading the checkpoint on a machine without a GPU failed at once.",)
+
+
+def test_a_state_that_we_used_to_have_is_the_old_code():
+    body = "Removes the second copy of the weights that we used to have in the wrapper."
+    assert check_description("Drop the weight copy", body).verdict == "purpose"

@@ -97,8 +97,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"match|matches)\b|"
               # "… so discrete action spaces > 2 can also be used with SB3": what the change lets be used
               r"\bso (?:[^\s,.;]+ ){1,6}?can (?:also |now |then )?be used\b|"
-              # "X is such a common approach so I have added it": the clause before "so" is the reason
-              r"\bso (?:i|we) (?:have |'ve )?(?:added|implemented|introduced)\b|"
+              # "X is such a common approach so I have added it": the clause before "so" is the reason (a sentence
+              # that opens with "So I added" is judged with the sentence before it, in judging.py)
+              r"(?<=\w )so (?:i|we) (?:have |'ve )?(?:added|implemented|introduced)\b|"
               # "so maintainers can rerun the benchmark": any group of people or things that then can
               r"\bso (?:the |our |their |your |all )?[a-z]{3,}s (?:can|could|will|won't|no longer|never|don't|do not)\b"),
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
@@ -190,7 +191,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnow (?:it is|it's|it becomes|becomes) (?:\w+ )?(?:trivial|easy|easier|simple|simpler|possible|"
               r"straightforward) to\b|\b(?:this|which|that|it) makes (?:it|them) (?:\w+ )?(?:trivial|easy|"
               r"straightforward) to\b|"
-              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in) the (?:original )?(?:[\w.-]+ )?paper\b|"
+              r"\bwhich makes it\b|\bas (?:in|described in|proposed in|done in|used in|mentioned in|suggested in) the "
+              r"(?:original )?(?:[\w.-]+ )?paper\b|"
               r"\bfollowing the paper\b|\b(?:match|matches|follow|follows) the (?:original )?paper\b|"
               # "In <link> article the generator loss is just …", "according to the paper"
               # ("the loader for the EngRad dataset, presented in the paper X" names where it comes from)
@@ -880,9 +882,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # ("the code that I used to evaluate the model", "the script I used to count flops": what the author used
         # it for; "the code we used to have" is the old state)
         (0.9, r"\b(?:it|this|that|they|which|code|people|users|everyone|everything|there|"
-              r"(?<!\bthat )(?<!\bwhich )(?<!\bcode )(?<!\bscript )(?<!\bscripts )(?<!\bnotebook )(?<!\bsnippet )"
-              r"(?:we|i)) used to\b|(?:(?<=\bcode )|(?<=\bscript )|(?<=\bscripts )|(?<=\bnotebook )|(?<=\bsnippet ))"
-              r"(?:we|i) used to (?:have|be)\b|"
+              + "".join(rf"(?<!\b{w} )" for w in "that which code script scripts notebook snippet".split())
+              + r"(?:we|i)) used to\b|\b(?:we|i) used to (?:have|be)\b|"
               r"\b(?:over|under)fit(?:s|ting)?\b|\bwill (?:stop|break|fail|crash|no longer|not work|raise)\b|"
               r"\bunless\b|\bjump(?:s|ed)\b"),
         # a state described in the past passive ("gradients were carried into …") reads as the problem;

@@ -29,12 +29,13 @@ _TELLS_SHOWN_ERROR = re.compile(r"\b(?:fix|fixes|fixed|fixing|(?:re)?solve|(?:re
                                 r"faced?|saw|see|received?)\b")
 
 
-_SO_THE_CHANGE = re.compile(r"^so,? (?:(?:i'm |we're |i am |we are |i |we |i've |we've |this pr )?(?:add|adds|adding|added|"
-                            r"update|updating|updated|change|changing|changed|fix|fixing|fixed|remove|removing|"
-                            r"removed|make|making|made|write|writing|wrote|switch|switching|switched|move|moving|"
-                            # "So doc needs to be updated accordingly"
-                            r"moved)|(?:the |this |our |these )?[\w.-]+ (?:needs?|has|have) to be (?:updated|changed|"
-                            r"fixed|adapted|adjusted|modified|bumped))\b")
+# "So, adding a note about it", "So I changed the loader", "So doc needs to be updated accordingly"
+_SO_THE_CHANGE = re.compile(
+    r"^so,? (?:(?:i'm |we're |i am |we are |i |we |i've |we've |this pr )?(?:add|adds|adding|added|update|updating|"
+    r"updated|change|changing|changed|fix|fixing|fixed|remove|removing|removed|make|making|made|write|writing|wrote|"
+    r"switch|switching|switched|move|moving|moved|implemented|introduced)"
+    r"|(?:the |this |our |these )?[\w.-]+ (?:needs?|has|have) to be (?:updated|changed|fixed|adapted|adjusted|"
+    r"modified|bumped))\b")
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:

@@ -243,8 +243,10 @@ _CAVEAT = re.compile(
     r"(?:more|others?) (?:that|which|to)\b|"
     # ("The table still needs to be updated": work the PR has yet to do; "the user still needs to call X"
     # tells the old code's trouble)
-    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|"
-    r"strange)|needs? to be (?:updated|done|added|fixed|written|tested|documented|cleaned|finished|implemented))\b|\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
+    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
+    r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
+    r"tested|documented|cleaned|finished|implemented))\b|"
+    r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
