@@ -4029,3 +4029,27 @@ def test_so_i_added_opening_a_sentence_quotes_the_sentence_before_it():
 def test_a_state_that_we_used_to_have_is_the_old_code():
     body = "Removes the second copy of the weights that we used to have in the wrapper."
     assert check_description("Drop the weight copy", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fixes high RAM usage in adapter loading", "Loads the adapter weights one shard at a time."),
+    ("Option to load a saved mesh", "A node that loads a mesh from disk. Useful also when the mesh comes from another model."),
+    ("Fix NCCL timeout issues in async checkpoint saving", ""),
+    ("Fix crash issues on exit", ""),
+])
+def test_high_memory_use_a_use_named_after_also_a_timeout_and_crash_issues_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Speaker model", "This adds the speaker model. The PR is still at WIP stage: some small details to be done."),
+    ("Speaker model", "Adds the speaker model. Reviewers may check the code and see if there is anything wrong."),
+    ("Add NHWC reshape", "Adds the reshape for NHWC, so long as the channel count is fixed."),
+    ("Add a timeout parameter to the download", ""),
+])
+def test_the_prs_state_a_review_request_a_condition_and_a_timeout_setting_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_fix_and_issues_around_a_word_that_names_no_symptom_stay_mechanism():
+    assert check_description("fix dtype issues in the loss", "").verdict == "mechanism-only"

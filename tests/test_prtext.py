@@ -353,3 +353,18 @@ def test_a_templates_guidance_wrapped_onto_a_second_line_is_not_read():
 def test_a_line_after_a_blank_under_a_template_guidance_line_is_the_authors():
     body = "Please enter a short description of what your pull request does\n\nmoves the cache to the data folder."
     assert texts("Cache folder", body) == ["Cache folder", "moves the cache to the data folder."]
+
+
+def test_an_alert_marker_a_labelled_placeholder_and_a_branch_button_notice_are_template_text():
+    body = ("> [!IMPORTANT]\n> The `Update branch` button must only be pressed in very rare occasions.\n"
+            "> An outdated branch is never blocking the merge of a PR.\n\n# What does this PR do ?\n\n"
+            "Add a one line overview of what this PR aims to accomplish.\n\n"
+            "**Collection**: [Note which collection this PR will affect]\n\n# Changelog\n\n"
+            "- Add specific line by line info of high level changes in this PR.\n\n# Usage\n\n"
+            "- You can potentially add a usage example below\n\nMasks the padding tokens in the loss.")
+    assert texts("Mask padding in the loss", body) == ["Mask padding in the loss", "Masks the padding tokens in the loss."]
+
+
+def test_a_labelled_list_in_brackets_is_the_authors():
+    got = texts("New models", "Models: [llama, mistral and the small qwen]")
+    assert got == ["New models", "Models: [llama, mistral and the small qwen]"]

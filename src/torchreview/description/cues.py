@@ -233,7 +233,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bfiles )(?<!\bfile )(?<!\brequirements )(?<!\brequirements.txt )(?<!\bdependencies )"
               r"(?<!\bpackages )(?<!\blibraries )(?<!\bmodules )(?<!\bscripts )"
               r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
-              r"(?:for|by|to|in|so|when|because|during|while)\b|\b(?:useful|helpful|handy) if (?:you|one|users?|we)\b|"
+              r"(?:also |especially |particularly )?(?:for|by|to|in|so|when|because|during|while)\b|\b(?:useful|helpful|handy) if (?:you|one|users?|we)\b|"
               # "the inference service which is depended upon by the finetuning example"
               r"\bdepended (?:up)?on by\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
               # "Good for user testing and sanity checking" ("good for now" is how far the PR has got)
@@ -596,6 +596,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
               r"can't|cannot|fail)\w*\b"),
         (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
+              # a timeout the run hit: "Fix NCCL timeout issues in async checkpoint saving", "the job times out"
+              # ("Add a timeout parameter", "increase the timeout" set a value)
+              r"\b(?:fix|fixes|fixed|fixing|avoid\w*|prevent\w*|resolv\w*)(?: the| a| an| some)?(?: [\w-]+){0,2}? "
+              r"time-?outs?\b(?! (?:param\w*|arg\w*|option|setting|value|config\w*|flag|variable)s?\b)|"
+              r"\b(?:times|timed|timing) out\b|"
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
@@ -795,7 +800,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bunmaintained\b|\bno longer (?:being |actively )?maintained\b|\bnot maintained (?:anymore|any more)\b|"
               # "Python 3.9 is EOL" ("EOL characters" are line ends)
               r"\b(?:is|are|was|were|reached|reaches|went) (?:now |already )?(?:eol|end-of-life)\b"),
-        (1.0, r", so (?!on\b|far\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
+        (1.0, r", so (?!on\b|far\b|long as\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
               # "loss spikes", "spikes in memory"; "Spikes pipeline" (a spiking network) names no symptom
@@ -951,6 +956,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "it re-initializes weights as well as uses more CPU memory": more memory than it should is a symptom
               r"\b(?:uses?|using|used|needs?|needed|takes?|took|allocates?|allocated) (?:much |far |a lot )?(?:more|too much|a lot of|"
               r"lots of|extra|excessive|twice the) (?:cpu |gpu |host |device |system |peak )?(?:memory|ram|vram)\b|"
+              # the cost named as the trouble: "Fixes high RAM usage in LoRA loading", "excessive VRAM consumption"
+              r"\b(?:high|higher|excessive|huge|too much|unnecessary|abnormal|unexpected|increased) (?:peak )?"
+              r"(?:cpu |gpu |host |device |system )?(?:memory|ram|vram) (?:usage|use|consumption)\b|"
               # a limit the change lifts: "allow bigger batch size", "enables larger batch sizes"
               r"\b(?:allows?|allowing|enables?|enabling|permits?|supports?) (?:a |for |the use of )?(?:much )?"
               r"(?:bigger|larger|higher|longer) (?:batch sizes?|batches|context(?: lengths?)?|sequences?|sequence lengths?|"
@@ -1127,7 +1135,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\btypos?\b|\bmissing\b|\bunused\b|\bproperly\b|\bcorrectly\b|\boptimi[sz](?:e|es|ed|ing|ation)\b|"
               r"\bedge cases?\b|\bcorner cases?\b|\brequested\b|\bgracefully\b|\bcleanup\b|\bclean up\b|"
               r"\bexceptions?\b|\bsecurity\b|\bslow\b|\bthroughput\b|\blatency\b|\baccuracy\b|"
-              r"\bconvergence\b|\bstable\b|\bmemory usage\b|(?<=[a-z])error\b|\bexcname\b"),
+              r"\bconvergence\b|\bstable\b|\b(?:memory|ram|vram) usage\b|(?<=[a-z])error\b|\bexcname\b"),
         (0.4, r"^(?:\W*\w+\W+)?(?:fix|fixes|fixed|fixing|hotfix|bugfix)\b"),
         # A bare percentage is weak: in a sentence about the change it is mostly the new setting ("changed
         # patience from 10% to 5%"); a measured effect has its effect word ("30% less memory", "by 30%",

@@ -13,11 +13,14 @@ _ASIDE_QUESTION = re.compile(r"\([^()]{0,80}\?\)")
 # When the PR itself deprecates something, the removal it announces is part of the change.
 _OWN_REMOVAL = re.compile(r"\b(?:will|to|is to|are to) be (?:removed|dropped|deleted)\b|"
                           r"\b(?:removed|dropped|deleted) (?:in|after|from|by) (?:version |release |v)?\d[\w.]*")
+# The words before "issues" or "bug" that name what went wrong: "to fix hanging issues", "Fix crash issues on exit"
+_SYMPTOM_STEMS = (r"hang|crash|deadlock|freez|stall|segfault|oom\b|nan\b|leak|timeout|slow|race\b|overflow|underflow|"
+                  r"divergen|instabilit|precision\b|accuracy\b|perf|copyright|licen[sc]|legal|security|privacy")
 # "Fix bug when resuming" names where the bug is, not what goes wrong; "there is a bug when …" or
 # "fix a bug where the loss …" still describe the problem.
 _FIX_BUG_AT = re.compile(
     r"^(?:\W*\w+\W+)?(?:this (?:pr|change|commit|patch) )?(?:fix|fixes|fixed|fixing|correct|corrects|corrected|correcting)\s+"
-    r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:(?:\w+ )?(?:bugs?|issues?|problems?)|"
+    r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:(?:(?!" + _SYMPTOM_STEMS + r")\w+ )?(?:bugs?|issues?|problems?)|"
     # "fix error in accum_grad" names no error, only a place in the code; "fix index errors in …" names one,
     # and "fix the error when set_params gets a callback" or "… in training with fp16" tell when it shows
     r"(?:small |minor |little )?(?:errors?|mistakes?)(?= (?:in|for|of|on) (?:the )?(?:code\b|[\w-]*[_.][\w.]*[\w](?:$|[ ,;]))))"
@@ -68,9 +71,7 @@ _ELSE_BRANCH = re.compile(r"(\b(?:if|when|whether)\b[^.;]{2,120}?)(?<!\bas )(?<!
 # count through their other words.
 # ("to fix hanging issues" names the symptom: the words before "issues" say what went wrong)
 _FIX_VAGUE = re.compile(r"\b(?:in order )?to (?:fix|resolve|address|solve) (?:a |an |the |this |that |some )?"
-                        r"(?:(?!hang|crash|deadlock|freez|stall|segfault|oom\b|nan\b|leak|timeout|slow|race\b|"
-                        r"overflow|underflow|divergen|instabilit|precision\b|accuracy\b|perf|copyright|licen[sc]|legal|security|"
-                        r"privacy)[\w-]+ ){0,2}?"
+                        r"(?:(?!" + _SYMPTOM_STEMS + r")[\w-]+ ){0,2}?"
                         r"(?:issues?|bugs?|problems?|challenges?)\b(?! of \w)|"
                         # "a small change to fix the `infer.py` script": a fix of a piece of code, no symptom
                         r"\bto fix (?:the |this |that |a )?(?:code )?(?:code|script|file|function|method|class|"
@@ -243,7 +244,7 @@ _CAVEAT = re.compile(
     r"(?:more|others?) (?:that|which|to)\b|"
     # ("The table still needs to be updated": work the PR has yet to do; "the user still needs to call X"
     # tells the old code's trouble)
-    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
+    r"\bstill (?:investigating|looking into|need to|to do|(?:at |in )?(?:the |a )?(?:wip|draft)(?: stage| state| phase)?|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
     r"tested|documented|cleaned|finished|implemented))\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
@@ -290,6 +291,11 @@ _CAVEAT = re.compile(
     # "Untested as of right now", "(docstrings still to be done)": how far the PR has got
     r"^(?:it is |it's |this is |still )?(?:untested|not (?:yet )?tested(?: yet)?)\b|"
     r"\bstill to be (?:done|written|added|implemented|updated|tested|documented)\b|"
+    # "now we need some trivial details to be done", "a few things left to finish": the PR's remaining work
+    r"\b(?:details|things|bits|items|tasks|parts|pieces)(?: left)? to (?:be )?(?:done|finish\w*|complete\w*|polish\w*)\b|"
+    # "one may check the code and see if there is anything wrong": a request to the reviewers
+    r"\b(?:see|check|tell me|let me know) (?:if|whether) (?:there is|there's|there are|you (?:see|find)) "
+    r"(?:anything|something|any \w+) (?:wrong|off|missing|broken)\b|"
     # "Since this is my first PR, I hope the style is right": the author, not the change; "please help us run
     # the pre-commit hooks": a request to the reviewers
     r"\bplease (?:kindly )?help (?:us|me)\b|"

@@ -164,12 +164,20 @@ _COMMAND_LINE = re.compile(
 # A template's placeholder kept in its square brackets ("[Add screenshots to help explain your changes]",
 # "[Link to the related issue, if applicable]"): the template's words, waiting for the author's. A whole line
 # in brackets with words in it; "[1, 2, 3]" (numbers) and "[text](link)" (a link) are not placeholders.
-_BRACKETED_PLACEHOLDER = re.compile(r"^(?:[-*+]\s+)?\[(?=[^\[\]]*[a-zA-Z]{3})[^\[\]]{8,}\]\.?$")
+# After a label, the placeholder must read as guidance ("**Collection**: [Note which collection this PR will
+# affect]"); "Models: [llama, mistral]" is the author's list.
+_BRACKETED_PLACEHOLDER = re.compile(
+    r"^(?:[-*+]\s+)?(?:\[(?=[^\[\]]*[a-zA-Z]{3})[^\[\]]{8,}\]|\*{0,2}[A-Za-z][\w -]{0,25}\*{0,2}:\*{0,2}\s*"
+    r"\[(?:note|describe|add|link|list|explain|specify|mention|insert|enter|write|provide|name)\b[^\[\]]{8,}\])\.?$",
+    re.IGNORECASE,
+)
 _BOILERPLATE = re.compile(
     r"^\s*(?:[-*]\s+)?(cc:? @|/cc @|(?:@[\w/-]+[\s,]*)+$|(?:" + TRAILER_NAMES + r"):|reviewers:|subscribers:|"
     r"tasks:|tags:|stack from \[ghstack\]|stack created with|"
     r"__->__|#\d+\s*$|\[skip ci\]|\[ci skip\]|📚 documentation preview|:books: documentation preview|"
     r"<sub>|built with|generated with|imported from github|x-github|"
+    # the marker of a GitHub alert box on its own line ("> [!IMPORTANT]"): a heading, not a sentence
+    r">?\s*\[!(?:note|tip|important|warning|caution)\]\s*$|"
     # the revert tool's line when its author gave no reason: "(The context such as a Sandcastle job, Task, SEV,
     # etc. was not provided.)"
     r"\(the context such as a sandcastle job|"
@@ -229,6 +237,14 @@ _PROMPT = re.compile(
     r"write (the |your )?(detail|detailed|details) (information|info|description)\b|"
     # guidance on whom to ask for a review ("Try to avoid tagging more than 3 people.")
     r"(try to )?avoid tagging (more than|too many)\b|"
+    # "Add specific line by line info of high level changes in this PR."
+    r"(add|list|give|provide|write) (specific |detailed )?line[- ]by[- ]line (info|information|details|description)\b|"
+    # "You can potentially add a usage example below"
+    r"you can (potentially |optionally |also )?(add|include|paste|put) (a |an |some )?(usage )?(examples?|snippets?|"
+    r"screenshots?)\b[^.]{0,30}\b(below|here)\b|"
+    # a notice some templates open with ("The `Update branch` button must only be pressed in very rare
+    # occasions. An outdated branch is never blocking the merge of a PR. Please reach out to the automation team …")
+    r"the `?update branch`? button\b|an outdated branch is never blocking\b|please reach out to the automation team\b|"
     # "Future work that may be required in bullet points", "A description of why this PR is needed."
     r".{0,80}\bin (a few )?bullet points\s*:?\s*$|(a |an )?(short |brief )?(description|summary|explanation) of "
     r"(why|what|how|the (things|changes))\b[^.]{0,40}\b(this (pr|pull request|change)|is needed)\b|"
