@@ -4053,3 +4053,23 @@ def test_the_prs_state_a_review_request_a_condition_and_a_timeout_setting_give_n
 
 def test_fix_and_issues_around_a_word_that_names_no_symptom_stay_mechanism():
     assert check_description("fix dtype issues in the loss", "").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Density weights for any trajectory",
+     "Adds a density estimator. The new estimator is more generic and works for spiral trajectories too."),
+    ("Drop the upper torch pin", "The upper torch pin seems to break installs on some Mac machines."),
+])
+def test_a_more_generic_new_code_and_a_hedged_breakage_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Volcano support", "Adds the Volcano scheduler. Log fetching is not there yet but is simple to add on later."),
+    ("FP8 attention", "Adds FP8 attention.\n\n* **New Features**\n  * FP8 attention\n* **Compatibility**\n"
+                      "  * Needs cuDNN 9.1"),
+    ("README.md", "Fixed grammatical error"),
+    ("Splatting viewer", "Migrated to gsplat from the original implementation. Also added a small viewer."),
+])
+def test_a_feature_left_for_later_a_one_word_heading_a_grammar_fix_and_a_port_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

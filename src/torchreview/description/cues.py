@@ -543,7 +543,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # nothing after it
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
               r"(?!(?:\d+ |all |two |three |both )?errors?\W*$)"
-              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar)[\w-]+ ){0,3}?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar|grammatical|punctuation)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
@@ -582,6 +582,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("a model building upon the original version of EQTransformer" names its source)
               r"(?<!upon )(?<!built on )(?<!building on )(?<!builds on )"
               r"(?<!not present in )(?<!not included in )(?<!not found in )(?<!absent from )"
+              # ("Migrated to gsplat from the original implementation", "find attached the current version of the
+              # README": where the code comes from, what the author hands in)
+              r"(?<!from )(?<!attached )"
               r"\bthe (?:current|original|existing|old) (?:implementation|behaviou?r|code|approach|"
               r"version|default|design|logic|api|state)\b"
               # ("The current version of the PR has been tested …" is the PR itself)
@@ -923,6 +926,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "to better integrate with timm": an aim stated as the better way
               r"\b(?:to|will|would|should) better \w+\b|"
               r"\bfaster\b|\bspeeds? ups?\b|\bspeed-?ups?\b|\bquicker\b|\bmore efficient\b|\befficiently\b|"
+              # what the new code is against the old: "This implementation is more generic and can be used for any …"
+              r"\b(?:is|are|be) (?:now )?(?:much |far |a lot |a bit )?more (?:generic|general|flexible|robust|accurate|"
+              r"stable|reliable|readable|maintainable|consistent|intuitive)\b|"
+              # a hedged symptom: "the torch<2 restriction seems to break installations on some Mac machines"
+              r"\bseems? to (?:break|crash|fail|hang|corrupt)\b|"
               # a better replacement: "Replaces the int4 quantization function with a more accurate one"
               r"\b(?:with|by|for|to) (?:a |an |the )?(?:much |far )?(?:more (?:accurate|robust|efficient|stable|reliable|"
               r"general|flexible|readable|precise)|faster|simpler|cleaner|safer|better) (?:one|version|implementation|"
@@ -1076,7 +1084,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped))\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
-              r"\bconsistency\b|\bcompatibility\b(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
+              r"\bconsistency\b|(?!^compatibility\W*$)\bcompatibility\b(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
               r" guides?\b| charts?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"

@@ -247,6 +247,8 @@ _CAVEAT = re.compile(
     r"\bstill (?:investigating|looking into|need to|to do|(?:at |in )?(?:the |a )?(?:wip|draft)(?: stage| state| phase)?|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
     r"tested|documented|cleaned|finished|implemented))\b|"
+    # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
+    r"\b(?:to |be )?add(?: on)? (?:it |this |that |them )?later\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
