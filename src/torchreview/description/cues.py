@@ -236,6 +236,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:also |especially |particularly )?(?:for|by|to|in|so|when|because|during|while)\b|\b(?:useful|helpful|handy) if (?:you|one|users?|we)\b|"
               # "the inference service which is depended upon by the finetuning example"
               r"\bdepended (?:up)?on by\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
+              # a benefit told in a clause: "this simplifies the code, which is nice for keeping things readable"
+              r"\bwhich (?:is|was) (?:really |very |also )?(?:nice|good|great) for\b|"
               # "Good for user testing and sanity checking" ("good for now" is how far the PR has got)
               r"^(?:(?:this|it) is |(?:this|it)'s )?(?:(?:very|really|quite|also) )?(?:good|great|handy|nice) for "
               r"(?!now\b|me\b|the (?:moment|time being)\b)|"
