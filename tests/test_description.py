@@ -4073,3 +4073,8 @@ def test_a_more_generic_new_code_and_a_hedged_breakage_are_reasons(title, body):
 ])
 def test_a_feature_left_for_later_a_one_word_heading_a_grammar_fix_and_a_port_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_benefit_told_in_a_which_is_nice_for_clause_is_a_reason():
+    body = "Folds the two reshape paths into one, which is nice for keeping the linear layer short."
+    assert check_description("Reshape for the scaled tensor", body).verdict == "purpose"
