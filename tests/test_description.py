@@ -4078,3 +4078,26 @@ def test_a_feature_left_for_later_a_one_word_heading_a_grammar_fix_and_a_port_gi
 def test_a_benefit_told_in_a_which_is_nice_for_clause_is_a_reason():
     body = "Folds the two reshape paths into one, which is nice for keeping the linear layer short."
     assert check_description("Reshape for the scaled tensor", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Grammar in the checkpoint guide", "The changes made are grammatical and do not affect the meaning of the page."),
+    ("Fixed typo", "Loader was mis spelled as laoder."),
+])
+def test_edits_that_change_nothing_and_a_misspelt_word_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_pr_opened_by_mistake_says_nothing():
+    assert check_description("Mistakenly created", "n/a").verdict == "empty"
+
+
+@pytest.mark.parametrize("title", ["Remove a config that was mistakenly created",
+                                   "Mistakenly dropped the last batch in eval"])
+def test_what_the_code_did_by_mistake_is_still_a_reason(title):
+    assert check_description(title, "").verdict == "purpose"
+
+
+def test_making_the_commands_actually_work_tells_they_did_not():
+    body = "Adds a prefix to the arguments in the guide, making the commands actually working."
+    assert check_description("docs: prefix the training arguments", body).verdict == "purpose"

@@ -732,7 +732,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"consistent|compatible)\b"),
         # what the code did by mistake, a value that turns into nothing, what can no longer be had:
         # "discarded the first voxel by mistake", "the control object becoming None", "not on PyPI anymore"
-        (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b|"
+        # ("Mistakenly created": the PR itself, opened by mistake)
+        (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b(?<!^mistakenly)(?<!^wrongly)|"
+              r"^(?:mistakenly|wrongly)\b(?! (?:created|opened|submitted|raised)\W*$)|"
               r"\b(?:becom(?:e|es|ing)|became|turn(?:s|ed|ing)? into) (?:none|null|nan|nans|empty|undefined|inf)\b|"
               r"\b(?:not|no longer) (?:[\w-]+ ){0,4}?anymore\b|\bnot (?:available|availible) (?:on|in|from) pypi\b"),
         # what the code failed to do before: "the load balancing loss was not being added when …"
@@ -931,6 +933,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the new code is against the old: "This implementation is more generic and can be used for any …"
               r"\b(?:is|are|be) (?:now )?(?:much |far |a lot |a bit )?more (?:generic|general|flexible|robust|accurate|"
               r"stable|reliable|readable|maintainable|consistent|intuitive)\b|"
+              # "… making the commands actually work": they did not before
+              r"\bmak(?:e|es|ing) (?:the |it |them |this |these |those )?(?:[\w-]+ ){0,3}?actually (?:work|working|run|usable)\b|"
               # a hedged symptom: "the torch<2 restriction seems to break installations on some Mac machines"
               r"\bseems? to (?:break|crash|fail|hang|corrupt)\b|"
               # a better replacement: "Replaces the int4 quantization function with a more accurate one"
@@ -1242,6 +1246,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:homework|assignment)(?:[ _-]?\d{1,2})?|"
     # a PR opened by mistake, or titled with nothing but its freshness
     r"(?:my |a )?mistaken?(?: pr| pull request| commit)?(?:,? sorry)?|sorry|oops|latest|(?:please )?ignore(?: this)?|opened by mistake|"
+    r"(?:mistakenly|wrongly) (?:created|opened|submitted)|"
     # "Wrong PR" over "This PR is created by mistake"
     r"wrong (?:pr|pull request)|(?:this )?(?:pr|pull request) (?:is|was) (?:created|opened|made|submitted|raised) "
     r"(?:by mistake|accidentally|in error)|"

@@ -277,6 +277,9 @@ _CAVEAT = re.compile(
     # "This commit does not impact IPEX, which currently remains on its own backend"
     r"\b(?:this|the) (?:commit|pr|change|patch|diff|fix) (?:does not|doesn't|will not|won't) (?:impact|affect|touch|"
     r"alter)\b|"
+    # "The changes made are grammatical and do not affect the ideas in the file"
+    r"\b(?:the|these|my|our) (?:changes|edits|modifications)(?: made)? (?:are [\w ,-]{1,40}? and )?(?:do not|don't|will not|"
+    r"won't) (?:impact|affect|touch|alter|change)\b|"
     # "I think more tests for multi GPU are needed", "The PR is currently blocked because …": how far it has got
     r"\b(?:more|further|additional|extra) (?:tests?|testing|experiments?|benchmarks?|work)\b[^.;]{0,60}\b(?:is|are) "
     r"(?:still )?(?:needed|required)\b|\b(?:this|the) (?:pr|pull request|change|patch) is (?:currently |curently |still )?"
@@ -701,7 +704,7 @@ def score(sentence: Sentence) -> float:
     if best < _STRONG and sentence.section is Section.TITLE and _FIX_TITLE.match(text) and _MISBEHAVES.search(text):
         best = 1.0  # "[BugFix] Model does not correctly resume checkpoint": the bug told by its symptom
     if best < _STRONG and sentence.section is not Section.TITLE and not scoped and not _TEST_NOTE.search(text) \
-            and not ("typo" in text and _TYPO_CLAUSE.search(text)):
+            and not ("typo" in text and _TYPO_CLAUSE.search(text)) and not ("spel" in text and _MISSPELT.search(text)):
         if _tells_past_event(text, _names_in(sentence.text)) or _explains(text):
             best = _PAST_EVENT
     return best
@@ -913,6 +916,8 @@ _SOME_TYPOS = r"(?:a |an |some |two |few |a few |several )?(?:small |minor |tiny
 _TYPO_REPORT = re.compile(r"^\s*(?:just\s+)?" + _SOME_TYPOS)
 
 
+# "Both was mis spelled booth.": which word was misspelt, a typo told as a past event
+_MISSPELT = re.compile(r"\bmis[- ]?spel+(?:ed|t|ing)?\b")
 # "…, but there is a small typo in a description of these commands" only says where the typo is
 _TYPO_CLAUSE = re.compile(r"\bthere (?:is|are|was|were) " + _SOME_TYPOS)
 
