@@ -2406,7 +2406,7 @@ def test_no_reason_in_the_shapes_of_round_34(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
 
 
-@pytest.mark.parametrize("title", ["Mistake PR", "mistake pull request"])
+@pytest.mark.parametrize("title", ["Mistake PR", "mistake pull request", "Mistakenly created"])
 def test_a_pr_opened_by_mistake_says_nothing(title):
     assert check_description(title, "").verdict == "empty"
 
@@ -4086,10 +4086,6 @@ def test_a_benefit_told_in_a_which_is_nice_for_clause_is_a_reason():
 ])
 def test_edits_that_change_nothing_and_a_misspelt_word_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
-
-
-def test_a_pr_opened_by_mistake_says_nothing():
-    assert check_description("Mistakenly created", "n/a").verdict == "empty"
 
 
 @pytest.mark.parametrize("title", ["Remove a config that was mistakenly created",
