@@ -233,7 +233,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!\bfiles )(?<!\bfile )(?<!\brequirements )(?<!\brequirements.txt )(?<!\bdependencies )"
               r"(?<!\bpackages )(?<!\blibraries )(?<!\bmodules )(?<!\bscripts )"
               r"\b(?:needed|required|req'?d|necessary|useful|helpful|important|essential|a prerequisite) "
-              r"(?:also |especially |particularly )?(?:for|by|to|in|so|when|because|during|while)\b|\b(?:useful|helpful|handy) if (?:you|one|users?|we)\b|"
+              r"(?:also |especially |particularly )?(?:for|by|to|in|so|when|because|during|while)\b|"
+              r"\b(?:useful|helpful|handy) if (?:you|one|users?|we)\b|"
               # "the inference service which is depended upon by the finetuning example"
               r"\bdepended (?:up)?on by\b|\b(?:is|are|was) (?:needed|required|necessary)\b|"
               # a benefit told in a clause: "this simplifies the code, which is nice for keeping things readable"
@@ -545,7 +546,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # nothing after it
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
               r"(?!(?:\d+ |all |two |three |both )?errors?\W*$)"
-              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|indent|whitespace|grammar|grammatical|punctuation)[\w-]+ ){0,3}?"
+              r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|"
+              r"indent|whitespace|grammar|grammatical|punctuation)[\w-]+ ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
@@ -733,7 +735,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # what the code did by mistake, a value that turns into nothing, what can no longer be had:
         # "discarded the first voxel by mistake", "the control object becoming None", "not on PyPI anymore"
         # ("Mistakenly created": the PR itself, opened by mistake)
-        (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b(?<!^mistakenly)(?<!^wrongly)|"
+        (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b"
+              r"(?<!^mistakenly)(?<!^wrongly)|"
               r"^(?:mistakenly|wrongly)\b(?! (?:created|opened|submitted|raised)\W*$)|"
               r"\b(?:becom(?:e|es|ing)|became|turn(?:s|ed|ing)? into) (?:none|null|nan|nans|empty|undefined|inf)\b|"
               r"\b(?:not|no longer) (?:[\w-]+ ){0,4}?anymore\b|\bnot (?:available|availible) (?:on|in|from) pypi\b"),
@@ -807,7 +810,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bunmaintained\b|\bno longer (?:being |actively )?maintained\b|\bnot maintained (?:anymore|any more)\b|"
               # "Python 3.9 is EOL" ("EOL characters" are line ends)
               r"\b(?:is|are|was|were|reached|reaches|went) (?:now |already )?(?:eol|end-of-life)\b"),
-        (1.0, r", so (?!on\b|far\b|long as\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|\bthan (?:expected|configured|intended|necessary|needed|requested|"
+        # (", so long as the batch size is fixed" is a condition)
+        (1.0, r", so (?!on\b|far\b|long as\b|(?:this|it) is " + _KIND_OF_CHANGE + r")|"
+              r"\bthan (?:expected|configured|intended|necessary|needed|requested|"
               r"documented|it should)\b|\bout[- ]of[- ]bounds\b|\barbitrary code\b|\bkill(?:s|ed)\b|"
               r"\b(?:dies|died|stuck|spiked|degrad(?:es|ed|ation))\b|"
               # "loss spikes", "spikes in memory"; "Spikes pipeline" (a spiking network) names no symptom
@@ -934,7 +939,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:is|are|be) (?:now )?(?:much |far |a lot |a bit )?more (?:generic|general|flexible|robust|accurate|"
               r"stable|reliable|readable|maintainable|consistent|intuitive)\b|"
               # "… making the commands actually work": they did not before
-              r"\bmak(?:e|es|ing) (?:the |it |them |this |these |those )?(?:[\w-]+ ){0,3}?actually (?:work|working|run|usable)\b|"
+              r"\bmak(?:e|es|ing) (?:the |it |them |this |these |those )?(?:[\w-]+ ){0,3}?actually "
+              r"(?:work|working|run|usable)\b|"
               # a hedged symptom: "the torch<2 restriction seems to break installations on some Mac machines"
               r"\bseems? to (?:break|crash|fail|hang|corrupt)\b|"
               # a better replacement: "Replaces the int4 quantization function with a more accurate one"
@@ -1090,7 +1096,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped))\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
-              r"\bconsistency\b|(?!^compatibility\W*$)\bcompatibility\b(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
+              # (a one-word "Compatibility" heading over a list is a heading, not a reason)
+              r"\bconsistency\b|(?!^compatibility\W*$)\bcompatibility\b"
+              r"(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
               r" guides?\b| charts?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
               r"\bcleaner\b|\bclearer\b|\bmore readable\b|\breadability\b|\bless confusing\b|\bmaintainab\w+|"

@@ -244,7 +244,9 @@ _CAVEAT = re.compile(
     r"(?:more|others?) (?:that|which|to)\b|"
     # ("The table still needs to be updated": work the PR has yet to do; "the user still needs to call X"
     # tells the old code's trouble)
-    r"\bstill (?:investigating|looking into|need to|to do|(?:at |in )?(?:the |a )?(?:wip|draft)(?: stage| state| phase)?|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
+    r"\bstill (?:investigating|looking into|need to|to do|"
+    r"(?:at |in )?(?:the |a )?(?:wip|draft)(?: stage| state| phase)?|"
+    r"in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
     r"tested|documented|cleaned|finished|implemented))\b|"
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
@@ -278,8 +280,8 @@ _CAVEAT = re.compile(
     r"\b(?:this|the) (?:commit|pr|change|patch|diff|fix) (?:does not|doesn't|will not|won't) (?:impact|affect|touch|"
     r"alter)\b|"
     # "The changes made are grammatical and do not affect the ideas in the file"
-    r"\b(?:the|these|my|our) (?:changes|edits|modifications)(?: made)? (?:are [\w ,-]{1,40}? and )?(?:do not|don't|will not|"
-    r"won't) (?:impact|affect|touch|alter|change)\b|"
+    r"\b(?:the|these|my|our) (?:changes|edits|modifications)(?: made)? (?:are [\w ,-]{1,40}? and )?"
+    r"(?:do not|don't|will not|won't) (?:impact|affect|touch|alter|change)\b|"
     # "I think more tests for multi GPU are needed", "The PR is currently blocked because …": how far it has got
     r"\b(?:more|further|additional|extra) (?:tests?|testing|experiments?|benchmarks?|work)\b[^.;]{0,60}\b(?:is|are) "
     r"(?:still )?(?:needed|required)\b|\b(?:this|the) (?:pr|pull request|change|patch) is (?:currently |curently |still )?"
@@ -297,7 +299,8 @@ _CAVEAT = re.compile(
     r"^(?:it is |it's |this is |still )?(?:untested|not (?:yet )?tested(?: yet)?)\b|"
     r"\bstill to be (?:done|written|added|implemented|updated|tested|documented)\b|"
     # "now we need some trivial details to be done", "a few things left to finish": the PR's remaining work
-    r"\b(?:details|things|bits|items|tasks|parts|pieces)(?: left)? to (?:be )?(?:done|finish\w*|complete\w*|polish\w*)\b|"
+    r"\b(?:details|things|bits|items|tasks|parts|pieces)(?: left)? to (?:be )?"
+    r"(?:done|finish\w*|complete\w*|polish\w*)\b|"
     # "one may check the code and see if there is anything wrong": a request to the reviewers
     r"\b(?:see|check|tell me|let me know) (?:if|whether) (?:there is|there's|there are|you (?:see|find)) "
     r"(?:anything|something|any \w+) (?:wrong|off|missing|broken)\b|"
