@@ -4097,3 +4097,13 @@ def test_what_the_code_did_by_mistake_is_still_a_reason(title):
 def test_making_the_commands_actually_work_tells_they_did_not():
     body = "Adds a prefix to the arguments in the guide, making the commands actually working."
     assert check_description("docs: prefix the training arguments", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Preliminary dynamic shapes in the delegate", "This will be removed once every op handles dynamic shapes."),
+    ("Remove the TODO from the README", "Docs have been added and can be improved in further PRs."),
+])
+def test_a_stopgap_note_and_work_left_for_later_prs_are_never_the_hints_start(title, body):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only"
+    assert result.hint.startswith(title)

@@ -253,6 +253,9 @@ _CAVEAT = re.compile(
     r"\b(?:to |be )?add(?: on)? (?:it |this |that |them )?later\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
+    # "Doc has been added and can be improved in further PRs", "we will refactor it in later diffs"
+    r"\bin (?:further|futher|future|later|subsequent|follow[- ]?up|separate|next|upcoming) (?:prs|pull requests|"
+    r"commits|changes|iterations|diffs)\b|"
     r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
     # why the diff looks the way it does: "Sorry the diff is larger, this is due to normalizing line endings"
@@ -298,6 +301,10 @@ _CAVEAT = re.compile(
     # "Untested as of right now", "(docstrings still to be done)": how far the PR has got
     r"^(?:it is |it's |this is |still )?(?:untested|not (?:yet )?tested(?: yet)?)\b|"
     r"\bstill to be (?:done|written|added|implemented|updated|tested|documented)\b|"
+    # "This will be deleted once we have dynamic shape support for all ops": the change is a stopgap, and
+    # the note says when it goes, not why it comes
+    r"\b(?:this|it|these|they) (?:will|can|should) be (?:deleted|removed|reverted|dropped) (?:once|when|after|"
+    r"as soon as)\b|"
     # "now we need some trivial details to be done", "a few things left to finish": the PR's remaining work
     r"\b(?:details|things|bits|items|tasks|parts|pieces)(?: left)? to (?:be )?"
     r"(?:done|finish\w*|complete\w*|polish\w*)\b|"
