@@ -4107,3 +4107,11 @@ def test_a_stopgap_note_and_work_left_for_later_prs_are_never_the_hints_start(ti
     result = check_description(title, body)
     assert result.verdict == "mechanism-only"
     assert result.hint.startswith(title)
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Quantization backends", "This PR adds the new library as an option, right now we expose two techniques: int8 and int4."),
+    ("Symbolic expand test", "Add a symbolic expand test and re-enable some previously disabled dynamic shape tests."),
+])
+def test_what_the_new_code_offers_so_far_and_re_enabled_tests_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -578,7 +578,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # problem
         (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
-              r"(?<!\bi )(?<!\bwe )\bpreviously\b|\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
+              # ("re-enable some previously disabled tests" names which tests)
+              r"(?<!\bi )(?<!\bwe )\bpreviously\b(?! (?:disabled|skipped) (?:[\w-]+ ){0,3}?tests?\b)|"
+              r"\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
               r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
               # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
               # ("additions not present in the original code" tells what a port adds to its source)

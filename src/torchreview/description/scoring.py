@@ -101,6 +101,9 @@ _SCOPE = re.compile(
     r"(?:minimum|minimal|basic|partial|preliminary|simple|initial|first|rough) (?:implementation|version|support|draft)\b|"
     r"^(?:currently|for now|at the moment),? (?:(?:it|this|the \w+) )?(?:only )?(?:supports?|handles?|covers?|"
     r"includes?|contains?|provides?|offers?|implements?)\b|"
+    # "This PR adds torchao as an option, right now we expose three techniques": what the new code offers so far
+    r"\b(?:currently|for now|right now|at the moment),? (?:we|it|this pr|this|the pr) (?:only )?(?:expose|exposes|"
+    r"support|supports|offer|offers|provide|provides|implement|implements|include|includes|cover|covers)\b|"
     # "Currently, it can run kernels that take any tensors as inputs": what the new code can do so far
     r"^(?:currently|for now|at the moment|right now),? (?:it|this|the (?:new )?(?:implementation|feature|version|"
     r"prototype|integration|poc|tool|script)) can (?:only )?(?:run|handle|process|load|read|export|convert|train|"
