@@ -247,13 +247,11 @@ _CAVEAT = re.compile(
     r"(?:more|others?) (?:that|which|to)\b|"
     # ("The table still needs to be updated": work the PR has yet to do; "the user still needs to call X"
     # tells the old code's trouble)
-    r"\bstill (?:investigating|looking into|need to|to do|"
-    r"(?:at |in )?(?:the |a )?(?:wip|draft)(?: stage| state| phase)?|"
-    r"in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
+    r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
     r"tested|documented|cleaned|finished|implemented))\b|"
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
-    r"\b(?:to |be )?add(?: on)? (?:it |this |that |them )?later\b|"
+    r"\badd(?: on)? (?:it |this |that |them )?later\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     # "Doc has been added and can be improved in further PRs", "we will refactor it in later diffs"
@@ -507,10 +505,13 @@ def is_caveat(text: str) -> bool:
     return bool(_WORK_LEFT.match(_LEADING_MARKS.sub("", text))) and not _REASON_LINK.search(text)
 
 
-_PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? (?:a |in |an? |in an? )?"
+# How far the PR has got, not how the code was: "currently WIP", "This PR is still at WIP stage"
+_PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),? "
+                        r"(?:a |in |at |an? |in an? |(?:at|in) the )?"
                         r"(?:early |very early |an early )?"
                         r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review|"
-                        r"(?:in )?(?:the )?test(?:ing)? phase|being tested|in testing|under test(?:ing)?)\b")
+                        r"(?:in )?(?:the )?test(?:ing)? phase|being tested|in testing|under test(?:ing)?)\b"
+                        r"(?: stage| state| phase)?")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
