@@ -4115,3 +4115,12 @@ def test_a_stopgap_note_and_work_left_for_later_prs_are_never_the_hints_start(ti
 ])
 def test_what_the_new_code_offers_so_far_and_re_enabled_tests_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_work_promised_for_soon_gives_no_reason():
+    body = "We'll push the evaluation scripts soon, we need to tidy the paths first."
+    assert check_description("Add the export scripts", body).verdict == "mechanism-only"
+
+
+def test_an_unfilled_issue_slot_in_braces_under_a_placeholder_title_is_empty():
+    assert check_description("PR test", "Closes #{issue number}").verdict == "empty"

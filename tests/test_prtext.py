@@ -368,3 +368,14 @@ def test_an_alert_marker_a_labelled_placeholder_and_a_branch_button_notice_are_t
 def test_a_labelled_list_in_brackets_is_the_authors():
     got = texts("New models", "Models: [llama, mistral and the small qwen]")
     assert got == ["New models", "Models: [llama, mistral and the small qwen]"]
+
+
+def test_a_templates_rules_on_linked_issues_and_review_speed_are_not_read():
+    body = ("Fix for #5844.\n\n## Issue tracking\n\n"
+            "- **New features**: a linked issue is **required**. Please open a feature request and reference it here.\n"
+            "- **Small updates (bug fixes, minor improvements)**: a linked issue is **recommended** and will speed up "
+            "the review.\n\n## Code review\n\n"
+            "Feel free to message the oncall team to help accelerate your merge into main. The less complex your PR "
+            "is, the faster it will be approved and merged!\n\nConverts the old checkpoint keys to the new names.")
+    assert texts("Checkpoint conversion", body) == [
+        "Checkpoint conversion", "Fix for #5844.", "Converts the old checkpoint keys to the new names."]

@@ -252,6 +252,9 @@ _CAVEAT = re.compile(
     r"tested|documented|cleaned|finished|implemented))\b|"
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
     r"\badd(?: on)? (?:it |this |that |them )?later\b|"
+    # "I'll add the fitting scripts shortly as well", "will add more details tomorrow": work still to come
+    r"(?:\b(?:i'll|i will|we'll|we will)|^(?:\W*wip\W+)?will) (?:also )?(?:add|push|upload|include|write)\b[^.;,]{0,60}?"
+    r"\b(?:shortly|soon|later|afterwards|tomorrow|asap)\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     # "Doc has been added and can be improved in further PRs", "we will refactor it in later diffs"

@@ -221,6 +221,13 @@ _PROMPT = re.compile(
     # open a draft PR.")
     r"an? [\w ]{0,20}(developer|maintainer|member|reviewer)s? (will|must|would) (need to )?(approve|trigger)\b|"
     r"if you (haven't|have not) finished\b[^.]{0,60}\byou can (still )?open\b|"
+    # a template's rules on linking issues and getting a review ("New features: a linked issue is required.",
+    # "Please open a feature request and reference it here", "Feel free to message the oncall team to help
+    # accelerate your merge", "The less complex your PR is, the faster it will be approved")
+    r"([\w ,()*]{1,60}: ?\**\s*)?an? linked issue is (required|recommended|mandatory|optional|needed)\b|"
+    r"please open an? (feature request|issue|bug report|discussion)\b|"
+    r"feel free to (message|comment|ping|contact|tag|reach out)\b[^.]{0,60}\b(merge|review)\b|"
+    r"the (less complex|smaller|simpler|more focused) your (pr|pull request|change) is\b|"
     # a template's heading made of its section names ("Expected Behavior & Potential Risk")
     r"expected behaviou?r (&|and) potential risks?\s*:?\s*$|"
     # a contribution guide pasted as the template ("Each pull request should be provided with minimal description")
@@ -290,7 +297,8 @@ _REF = re.compile(
 _REF_PLACEHOLDER = re.compile(
     # (after an emoji or a mark: "🛠️ Fixes # (issue number)")
     r"^(?:[^\w\s]\s*)*(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
-    r"(\(issue\)|\\?<[^>]*>|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
+    # (the template's slot kept in braces: "Fixes #{issue number}")
+    r"(\(issue\)|\\?<[^>]*>|\{[^{}]{0,40}\}|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
     re.IGNORECASE,
 )
 # ghstack writes the stack as a list of PR numbers under "Stack from ghstack"; those lines are
