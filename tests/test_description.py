@@ -4124,3 +4124,18 @@ def test_work_promised_for_soon_gives_no_reason():
 
 def test_an_unfilled_issue_slot_in_braces_under_a_placeholder_title_is_empty():
     assert check_description("PR test", "Closes #{issue number}").verdict == "empty"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Port the CUDA ops", "Swap the tensor helpers for ATen calls, and replace the python api that already deprecated "
+                          "at torch 1.13."),
+    ("Pin the tokenizers version",
+     "tokenizers 0.20.0 just released and it deprecates the slow loader. Pinning it to 0.19 for now."),
+])
+def test_a_deprecation_without_its_is_or_by_a_new_release_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_motivation_that_only_points_to_an_issue_gives_no_reason():
+    body = "## Motivation\n\nCome from this [issue](https://github.com/o/r/issues/7)\n\n## Usage\n\nRun `serve --awq`."
+    assert check_description("AWQ kernels in the server", body).verdict == "mechanism-only"

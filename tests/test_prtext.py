@@ -379,3 +379,11 @@ def test_a_templates_rules_on_linked_issues_and_review_speed_are_not_read():
             "is, the faster it will be approved and merged!\n\nConverts the old checkpoint keys to the new names.")
     assert texts("Checkpoint conversion", body) == [
         "Checkpoint conversion", "Fix for #5844.", "Converts the old checkpoint keys to the new names."]
+
+
+def test_a_templates_guidance_on_api_examples_is_not_read():
+    body = ("### What does this PR do?\n\nAdds the multi-turn baseline.\n\n"
+            "### API and Usage Example\n\n> Demonstrate how the API changes if any, and provide usage example(s) if "
+            "possible.")
+    assert texts("Multi-turn baseline", body) == [
+        "Multi-turn baseline", "Adds the multi-turn baseline.", "API and Usage Example"]

@@ -507,6 +507,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:deprecated|depricated)\b|\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|solv\w*|resolv\w*|silenc\w*|away from|"
               r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              # "replace python api that already deprecated at PyTorch 1.13" (the "is" dropped), "datasets 4.0.0
+              # just released and it deprecates trust_remote_code": a release that deprecates what the code uses
+              r"\b(?:that|which) (?:already|now) deprecated\b|\b[\w.-]+ v?\d+(?:\.\d+)+ [^.;]{0,40}?\bdeprecates\b|"
               # "arising from the deprecation of X", "after the deprecation of X": the deprecation as the cause
               r"\b(?:from|after|following|given|since|with) (?:the )?(?:recent |upcoming )?deprecation of\b|"
               # "PyTorch introduced torch.cuda.amp and deprecated apex.amp": an outside change, told in two verbs

@@ -228,6 +228,8 @@ _PROMPT = re.compile(
     r"please open an? (feature request|issue|bug report|discussion)\b|"
     r"feel free to (message|comment|ping|contact|tag|reach out)\b[^.]{0,60}\b(merge|review)\b|"
     r"the (less complex|smaller|simpler|more focused) your (pr|pull request|change) is\b|"
+    # "Demonstrate how the API changes if any, and provide usage example(s) if possible."
+    r"demonstrate how the api changes\b|"
     # a template's heading made of its section names ("Expected Behavior & Potential Risk")
     r"expected behaviou?r (&|and) potential risks?\s*:?\s*$|"
     # a contribution guide pasted as the template ("Each pull request should be provided with minimal description")
