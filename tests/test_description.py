@@ -4139,3 +4139,12 @@ def test_a_deprecation_without_its_is_or_by_a_new_release_is_a_reason(title, bod
 def test_a_motivation_that_only_points_to_an_issue_gives_no_reason():
     body = "## Motivation\n\nCome from this [issue](https://github.com/o/r/issues/7)\n\n## Usage\n\nRun `serve --awq`."
     assert check_description("AWQ kernels in the server", body).verdict == "mechanism-only"
+
+
+def test_a_measured_uplift_is_a_reason():
+    assert check_description("Tune the fp8 GEMM for gfx942", "The tuned kernel gives a 12% uplift").verdict == "purpose"
+
+
+def test_that_the_pr_cannot_be_tested_before_merging_is_no_reason():
+    body = "First step of the CI work, we can't really test it until it is merged."
+    assert check_description("Add the kernels to CI", body).verdict == "mechanism-only"

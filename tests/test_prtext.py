@@ -387,3 +387,9 @@ def test_a_templates_guidance_on_api_examples_is_not_read():
             "possible.")
     assert texts("Multi-turn baseline", body) == [
         "Multi-turn baseline", "Adds the multi-turn baseline.", "API and Usage Example"]
+
+
+def test_a_chinese_templates_guidance_under_its_headings_is_not_read():
+    body = ("### 背景\n> 描述这个 Pull Request 之前代码的状态\n\n### 目标\n> 描述这个 Pull Request 要完成的功能\n\n"
+            "Adds the LoRA fine-tuning example.")
+    assert texts("LoRA example", body) == ["LoRA example", "Adds the LoRA fine-tuning example."]

@@ -331,6 +331,8 @@ _CAVEAT = re.compile(
     r"\b(?:many|other|more|some|several|a few|further) (?:ways|things|places|optimi[sz]ations|improvements) "
     r"(?:to|that|we|i|which)\b[^.]{0,60}\b(?:later|in the future|in (?:a |another )?(?:follow[- ]?up|future) "
     r"(?:prs?|pull requests?|work|change))\b|\broom for (?:further )?(?:improvement|optimi[sz]ation)s?\b|"
+    # "This is the first PR, cannot really test until it is merged": how far the checking has got
+    r"\b(?:cannot|can't|can not|could not|couldn't) (?:really |properly |fully )?test (?:it |this )?(?:until|before)\b|"
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bopen to (?:suggestions|feedback|other)\b|"

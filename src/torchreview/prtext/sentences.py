@@ -228,6 +228,8 @@ _PROMPT = re.compile(
     r"please open an? (feature request|issue|bug report|discussion)\b|"
     r"feel free to (message|comment|ping|contact|tag|reach out)\b[^.]{0,60}\b(merge|review)\b|"
     r"the (less complex|smaller|simpler|more focused) your (pr|pull request|change) is\b|"
+    # a Chinese template's guidance ("描述这个 Pull Request 之前代码的状态", describe the code before this PR)
+    r"(描述|说明|說明|介绍|介紹|列出|填写|填寫)[^。！？\n]{0,6}?(pull request|pr\b|拉取请求|合并请求)|"
     # "Demonstrate how the API changes if any, and provide usage example(s) if possible."
     r"demonstrate how the api changes\b|"
     # a template's heading made of its section names ("Expected Behavior & Potential Risk")
