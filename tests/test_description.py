@@ -4148,3 +4148,21 @@ def test_a_measured_uplift_is_a_reason():
 def test_that_the_pr_cannot_be_tested_before_merging_is_no_reason():
     body = "First step of the CI work, we can't really test it until it is merged."
     assert check_description("Add the kernels to CI", body).verdict == "mechanism-only"
+
+
+def test_a_long_sentence_cut_for_the_hint_never_ends_inside_a_clause():
+    body = ("Merges the three separate implementations of `ReplayBuffer` from `torchrl/data/replay_buffers.py` "
+            "into a single modular `ReplayBuffer` class that takes `Storage`, `Sampler` and `Writer` as arguments.")
+    hint = check_description("Replay buffer refactor", body).hint
+    assert hint.startswith("Merges the three separate implementations of `ReplayBuffer`")
+    assert "that takes" not in hint and "class to <" in hint
+
+
+@pytest.mark.parametrize("body", [
+    "## Description\nThis PR fixes #ISSUE_NUMBER.\n\n## Checklist\n- [ ] Tests added",
+    "## Motivation\nCame from this [issue](https://github.com/o/r/issues/3)\n\n## Usage\nRun `serve --awq`.",
+])
+def test_an_unfilled_issue_number_and_a_pointer_never_start_the_hint(body):
+    result = check_description("Integration of the AWQ loader", body)
+    assert result.verdict == "mechanism-only"
+    assert result.hint.startswith("Integration of the AWQ loader")

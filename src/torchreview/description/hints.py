@@ -93,6 +93,11 @@ def _hint_sentence(sentence: str) -> str:
             text = text[: cut.start()]
     if len(text) > 160:
         text = text[:160].rsplit(" ", 1)[0]
+        # a clause cut open ("… into a single `ReplayBuffer` that takes") ends before its opening word; a cut
+        # that stops on a joining word ("… for") is left as it is, and copyable() refuses it
+        clause = None if _OPEN_END.search(text) else _CLAUSE_OPENER.search(text, 60)
+        if clause:
+            text = text[:clause.start()]
     text = _EXAMPLE_END.sub("", text.strip().rstrip("!:;,")).strip().rstrip(".!:;,")
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
@@ -163,6 +168,9 @@ _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:
 _BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
                           re.IGNORECASE)
 # A sentence cut just before its example: "Enable logging of spark ml params directly, e.g."
+# The words that open a clause a cut at the length limit would leave half said
+_CLAUSE_OPENER = re.compile(r" (?:that|which|who|where|when|while|so that|because|since|so)\b(?!.* (?:that|which|who|"
+                            r"where|when|while|so|because|since)\b)", re.IGNORECASE)
 _EXAMPLE_END = re.compile(r"[,;:]?\s*(?:e\.g|eg|i\.e|for example|for instance|such as|like|including)\.?$", re.IGNORECASE)
 
 

@@ -19,7 +19,14 @@ from torchreview.description.cues import (
 from torchreview.description.east_asian import names_a_change, reason_clause, writes_east_asian
 from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
 from torchreview.description.result import DescriptionResult, wording
-from torchreview.description.scoring import _WORD_RE, _is_mechanism, is_caveat, is_test_report, score
+from torchreview.description.scoring import (
+    _POINTER_ONLY,
+    _WORD_RE,
+    _is_mechanism,
+    is_caveat,
+    is_test_report,
+    score,
+)
 from torchreview.prtext import ReadText, Section, Sentence, read
 from torchreview.prtext.sentences import _BOILERPLATE
 
@@ -89,9 +96,11 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # sentence with the change itself, the title does if it names the change as a verb phrase ("Add
     # AMP to train.py"); a lead-in ("Additional information:"), a note on the PR ("Per discussion, merge
     # after #626", "not ready for review yet"), a test report ("Tested that resuming works") or a sentence
-    # with a link makes a poor start. Fragments such as "wip" or "* style" fall back to the title.
+    # with a link makes a poor start, as does a pointer ("Come from this issue"). Fragments such as "wip" or
+    # "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
-              and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)]
+              and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
+              and not _POINTER_ONLY.match(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \

@@ -300,7 +300,8 @@ _REF = re.compile(
 )
 _REF_PLACEHOLDER = re.compile(
     # (after an emoji or a mark: "🛠️ Fixes # (issue number)")
-    r"^(?:[^\w\s]\s*)*(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
+    r"^(?:[^\w\s]\s*)*(?:this (?:pr|pull request|change) )?(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)"
+    r"\s*:?\s*#?\s*\\?\s*"
     # (the template's slot kept in braces: "Fixes #{issue number}")
     r"(\(issue\)|\\?<[^>]*>|\{[^{}]{0,40}\}|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
     re.IGNORECASE,
