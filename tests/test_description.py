@@ -4166,3 +4166,11 @@ def test_an_unfilled_issue_number_and_a_pointer_never_start_the_hint(body):
     result = check_description("Integration of the AWQ loader", body)
     assert result.verdict == "mechanism-only"
     assert result.hint.startswith("Integration of the AWQ loader")
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Bump tokenizers", "Bumps tokenizers to 0.21. There are no breaking changes between 0.20 and 0.21."),
+    ("Bump the accelerate pin", "Bumps accelerate to 1.2 in the requirements."),
+])
+def test_an_assurance_that_nothing_breaks_and_the_accelerate_library_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -435,7 +435,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
               r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
-              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b)\w+"),
+              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b|to\b|from\b)"
+              r"\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         # "passed in as they are returned by the environment" says in what form, not why
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|started|began|need|want|"
@@ -781,9 +782,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnot (?:necessarily |always |really |quite )?what (?:we|you|users?|the user|one|people|most people) "
               r"(?:want|wants|wanted|expect|expects|expected|need|needs|intended)\b|"
               r"\bstopped working\b|\bnot working\b|\bunable to\b|\bimpossible\b|\bnot possible\b|\bno way to\b|"
-              # ("There is no content change in this PR" tells the PR's scope)
+              # ("There is no content change in this PR" tells the PR's scope; "There are no breaking changes
+              # between the previous version and this one" is an assurance)
               r"\bthere (?:is|was|are|were|'s) no\b(?! (?:functional |behaviou?ral |content |code |logic |api |"
-              r"user-facing |real |other |numerical )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
+              r"user-facing |real |other |numerical |breaking )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
               # "The bug is fixed." reports the change, not the problem
               # ("The issue was first raised here: <link>" points to where it was talked about)
