@@ -4174,3 +4174,11 @@ def test_an_unfilled_issue_number_and_a_pointer_never_start_the_hint(body):
 ])
 def test_an_assurance_that_nothing_breaks_and_the_accelerate_library_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Loss scaling for the decoder", "I think this solves #2, but I am not fully confident in the masking."),
+    ("Cosine warmup schedule", "Adds the cosine warmup. The warmup length is not tuned well yet (help appreciated)."),
+])
+def test_doubts_about_the_pr_and_a_call_for_help_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
