@@ -435,8 +435,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
               r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
-              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b|to\b|from\b)"
-              r"\w+"),
+              # ("Bumps accelerate to 1.2" names the library)
+              r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?"
+              r"(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b|to\b|from\b)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         # "passed in as they are returned by the environment" says in what form, not why
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|started|began|need|want|"

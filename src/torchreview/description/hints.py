@@ -167,10 +167,10 @@ _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:
 # A change that names nothing: "Update", "Updates", "Small changes", "Some edits"
 _BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
                           re.IGNORECASE)
-# A sentence cut just before its example: "Enable logging of spark ml params directly, e.g."
-# The words that open a clause a cut at the length limit would leave half said
+# The last word that opens a clause, which a cut at the length limit would leave half said
 _CLAUSE_OPENER = re.compile(r" (?:that|which|who|where|when|while|so that|because|since|so)\b(?!.* (?:that|which|who|"
                             r"where|when|while|so|because|since)\b)", re.IGNORECASE)
+# A sentence cut just before its example: "Enable logging of spark ml params directly, e.g."
 _EXAMPLE_END = re.compile(r"[,;:]?\s*(?:e\.g|eg|i\.e|for example|for instance|such as|like|including)\.?$", re.IGNORECASE)
 
 

@@ -258,8 +258,8 @@ _CAVEAT = re.compile(
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
     r"\badd(?: on)? (?:it |this |that |them )?later\b|"
     # "I'll add the fitting scripts shortly as well", "will add more details tomorrow": work still to come
-    r"(?:\b(?:i'll|i will|we'll|we will)|^(?:\W*wip\W+)?will) (?:also )?(?:add|push|upload|include|write)\b[^.;,]{0,60}?"
-    r"\b(?:shortly|soon|later|afterwards|tomorrow|asap)\b|"
+    r"(?:\b(?:i'll|i will|we'll|we will)|^(?:\W*wip\W+)?will) (?:also )?(?:add|push|upload|include|write)\b"
+    r"[^.;,]{0,60}?\b(?:shortly|soon|later|afterwards|tomorrow|asap)\b|"
     r"\b(?:will|i'll|we'll|to) (?:fix|address|handle|clean up|look at|do) (?:\w+ )?(?:it |this |that |them )?"
     r"(?:later|separately|in a follow[- ]?up)\b|\bin a (?:follow[- ]?up|separate|later|future|next)\b|"
     # "Doc has been added and can be improved in further PRs", "we will refactor it in later diffs"
@@ -334,10 +334,12 @@ _CAVEAT = re.compile(
     r"(?:to|that|we|i|which)\b[^.]{0,60}\b(?:later|in the future|in (?:a |another )?(?:follow[- ]?up|future) "
     r"(?:prs?|pull requests?|work|change))\b|\broom for (?:further )?(?:improvement|optimi[sz]ation)s?\b|"
     # "This is the first PR, cannot really test until it is merged": how far the checking has got
-    r"\b(?:cannot|can't|can not|could not|couldn't) (?:really |properly |fully )?test (?:it |this )?(?:until|before)\b|"
+    r"\b(?:cannot|can't|can not|could not|couldn't) (?:really |properly |fully )?test (?:it |this )?"
+    r"(?:until|before)\b|"
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
-    r"\bfeedback (?:is )?welcome\b|\bhelp (?:is |would be )?(?:appreciated|welcome)\b|\bopen to (?:suggestions|feedback|other)\b|"
+    r"\bfeedback (?:is )?welcome\b|\bhelp (?:is |would be )?(?:appreciated|welcome)\b|"
+    r"\bopen to (?:suggestions|feedback|other)\b|"
     r"\bopen (?:for|to) (?:discussions?|suggestions|feedback|comments|ideas|debate)\b|"
     # the PR's own state: "currently this PR is not ready for review", "I am working on it"
     r"\bnot (?:yet )?ready (?:for|to be) (?:review\w*|merg\w*)\b|"

@@ -300,8 +300,9 @@ _REF = re.compile(
 )
 _REF_PLACEHOLDER = re.compile(
     # (after an emoji or a mark: "🛠️ Fixes # (issue number)")
-    r"^(?:[^\w\s]\s*)*(?:this (?:pr|pull request|change) )?(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)"
-    r"\s*:?\s*#?\s*\\?\s*"
+    # ("This PR fixes #ISSUE_NUMBER" is the same slot in a sentence)
+    r"^(?:[^\w\s]\s*)*(?:this (?:pr|pull request|change) )?"
+    r"(fix|fixes|close|closes|resolve|resolves|related( issue)?s?|issue)\s*:?\s*#?\s*\\?\s*"
     # (the template's slot kept in braces: "Fixes #{issue number}")
     r"(\(issue\)|\\?<[^>]*>|\{[^{}]{0,40}\}|\(?issue[ _]?(number|#|no\.?)?\)?|xxx+|n/?a|none|-)?\s*\.?$",
     re.IGNORECASE,
