@@ -393,3 +393,9 @@ def test_a_chinese_templates_guidance_under_its_headings_is_not_read():
     body = ("### 背景\n> 描述这个 Pull Request 之前代码的状态\n\n### 目标\n> 描述这个 Pull Request 要完成的功能\n\n"
             "Adds the LoRA fine-tuning example.")
     assert texts("LoRA example", body) == ["LoRA example", "Adds the LoRA fine-tuning example."]
+
+
+def test_a_list_under_several_caveats_is_skipped_like_a_caveats_heading():
+    body = ("Shards the embedding table.\n\nSeveral caveats:\n1. Only row-wise sharding works, to support column-wise "
+            "sharding needs more work.\n2. No padding index yet.")
+    assert texts("Sharded embedding", body) == ["Sharded embedding", "Shards the embedding table."]

@@ -88,7 +88,9 @@ _SKIP_HEADINGS = re.compile(
     r"validation|verification|testing done|how (i|we) tested( it| this)?|"
     r"how to (check ?out|try)\b.*|"
     # what the change does not do yet ("### Limitations" over "Does not support video"): caveats, not reasons
-    r"(known )?limitations?|known (issues?|bugs?|problems?)|caveats?|todos?|to-?do( list)?|future work|"
+    # ("Several caveats:" over a numbered list is the same part)
+    r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|known (issues?|bugs?|problems?)|"
+    r"todos?|to-?do( list)?|future work|"
     r"next steps?|remaining work|work left|open questions?)$"
 )
 _PLAIN_HEADINGS = re.compile(
