@@ -4182,3 +4182,8 @@ def test_an_assurance_that_nothing_breaks_and_the_accelerate_library_give_no_rea
 ])
 def test_doubts_about_the_pr_and_a_call_for_help_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_what_an_update_brings_told_as_its_effect_is_a_reason():
+    body = "With this update, the attention kernel can use the sequence length as a hint when it picks block sizes."
+    assert check_description("Update the XLA wheel", body).verdict == "purpose"

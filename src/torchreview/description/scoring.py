@@ -803,7 +803,10 @@ _TWO_CLAUSES = re.compile(r", (?:and|but|so|while|where|because|whereas) | ?; | 
                           r", which (?!(?:accepts?|takes?|supports?|allows?|contains?|holds?|includes?|"
                           r"returns?|defaults?|uses?|provides?|lets?|gives?|is (?:a|an|the|now|also|used|"
                           r"passed|set|called|stored|defined|configured))\b)")
-_EFFECT_OPENER = re.compile(r"^with (?:this|the|that) (?:change|flag|option|fix|patch|pr|setting)\b,?")
+# "With this PR, the export takes 50 s", "With this update, the kernel can use max_model_len as a hint": what
+# the change brings, told as its effect
+_EFFECT_OPENER = re.compile(r"^with (?:this|the|that|these) (?:change|changes|flag|option|fix|fixes|patch|pr|setting|"
+                            r"update|upgrade|bump|commit)\b,?")
 
 
 # "support for llama-2, llama-3, and gemma models": a list's last comma joins items, not clauses
