@@ -195,10 +195,10 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"^(?:[\w.-]+ )?(?:related |upstream |original |companion |linked )?(?:pr|prs|pull request|"
                            r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
-                           r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|^(?:see|refer to|ref:?) (?:link|#\d+)\W*$|"
-                           # "Come from this [issue](…)", "See this [issue](…)": the link's own words name the place
-                           r"^(?:see|refer to|comes?|came) (?:from )?(?:this|the|that|an?) (?:issue|pr|pull request|"
-                           r"discussion|thread)\W*$|"
+                           r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|"
+                           # "See #12", "Come from this [issue](…)": a pointer, or the link's own words naming the place
+                           r"^(?:see|refer to|ref:?|comes?|came)(?: from)? (?:link|#\d+|(?:this|the|that|an?) "
+                           r"(?:issue|pr|pull request|discussion|thread))\W*$|"
                            # "Do not close or fix any previous issue": no issue to point to
                            r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
                            r"relate to|link to)s?(?: or (?:close|fix|resolve|address)s?)? (?:any|an?) (?:previous |existing |open "
