@@ -4187,3 +4187,24 @@ def test_doubts_about_the_pr_and_a_call_for_help_give_no_reason(title, body):
 def test_what_an_update_brings_told_as_its_effect_is_a_reason():
     body = "With this update, the attention kernel can use the sequence length as a hint when it picks block sizes."
     assert check_description("Update the XLA wheel", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fix cache handling in the T5 decoder", "This PR is to fix cache handling in the T5 decoder."),
+    ("Pin the training dependencies", "Pinned versions:\n- Torch v2.5.1\n- Accelerate v1.3.0\n- Datasets v3.2.0"),
+    ("Bump sentencepiece to 0.2", "Blocking until the tokenizer PR upstream is merged."),
+    ("Distributed KTO recipe", "## Context\n\nAdapted from the nice work in #512\n\n## Changelog\n* Adds the KTO configs"),
+    ("Fix a bug in the EMA callback", "## Motivation\nAs the title says\n\n## Modification\nSwap two lines."),
+])
+def test_an_aim_that_repeats_the_title_a_library_version_a_wait_and_pointers_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fix the eval loop", "This PR:\n\n- fix growing GPU memory in the eval loop\n- metrics unchanged"),
+    ("Refresh the docker image", "Rebuild the docker image as CUDA 12.4 has been released."),
+    ("Bump exllama to 0.2", "**Why should this feature be added?**\nThe new release repairs several problems in the "
+                            "int4 cache.\n\n**Examples**\nN/A"),
+])
+def test_a_leak_told_by_growing_memory_a_release_as_trigger_and_a_why_heading_give_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -435,9 +435,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:works?|runs?|trains?|loads?) (?:[\w-]+ ){0,4}?(?:with|after) (?:this|the|my) (?:fix|change|patch|pr)\b|"
               r"\bto work (?:for|on|in) (?!(?:this|it|that|the issue|issue|a fix|the pr)\b)|"
               r"\bto get (?:[\w.-]+ ){1,3}?(?:running|working|to run|to work|to train|to compile|to load)\b|"
-              # ("Bumps accelerate to 1.2" names the library)
+              # ("Bumps accelerate to 1.2" and "Accelerate v1.10.0" name the library)
               r"^(?:\W*\w+(?:\([\w.-]*\))?\W+)?accelerates? (?:the )?"
-              r"(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b|to\b|from\b)\w+"),
+              r"(?!launch\b|config\b|support\b|versions?\b|dependency\b|integration\b|to\b|from\b|v?\d)\w+"),
         # a cause told with "as": "remove the padding from the tokenizer as we are doing it ourselves"
         # "passed in as they are returned by the environment" says in what form, not why
         (0.9, r"\bas (?:we|they) (?:are|were|already|do|don't|do not|now|no longer|started|began|need|want|"
@@ -464,6 +464,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "KServe added a new HuggingFace runtime in the latest update"
               r"\b(?:has|have) (?:now |finally |just |recently )?(?:released|published|shipped) (?:a |the |its |their )?"
               r"(?:new |stable |latest |official |first )?(?:version|release|update)\b|"
+              # "Update the CI cache as torch 1.7 has been released": a release as the trigger
+              r"\b(?:as|since|now that) (?!(?:this|it|the pr|the change|my|our)\b)(?:[\w.+-]+ ){1,4}?(?:has been|have been|"
+              r"was|were|is|are|got) (?:just |now |finally |recently |officially )?released\b|"
               r"^(?!(?:i|we|this|it)\b)[\w.-]+ (?:added|introduced|changed|removed|deprecated|renamed|dropped) [^.]{0,80}?"
               r"\bin (?:the|its|their) (?:latest|recent|last|new|newest) (?:update|release|version)\b|"
               # a risk the change removes: "There could be problems if the user has an older version"
@@ -635,6 +638,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"released|synced|synchronized|cleared|initiali[sz]ed|restored|copied|registered|closed)\b"
               r"(?! (?:anymore|any more|any longer|again)\b)|"
               r"\bhung\b|\bdeadlocks?\b|\brace conditions?\b|\bleak(?:s|ing|ed)?\b(?! tests?\b)|"
+              # a leak told by what grows: "fix growing mem usage" ("without increasing GPU memory" is no leak)
+              r"(?<!without )(?<!not )\b(?:growing|ever[- ]growing|ever[- ]increasing|steadily increasing) "
+              r"(?:gpu |cpu |host |device )?(?:mem|memory|ram|vram)\b|"
               r"(?<!possible )(?<!potential )(?<!warn )(?<!warns )(?<!warn about )(?<!warning about )(?<!warning for )"
               r"(?<!detect )(?<!detects )(?<!check for )(?<!checks for )"
               # NaNs the change handles as data: "Zero out NaNs, if any, in the loss", "mask nan values"

@@ -197,8 +197,13 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|"
                            # "See #12", "Come from this [issue](…)": a pointer, or the link's own words naming the place
-                           r"^(?:see|refer to|ref:?|comes?|came)(?: from)? (?:link|#\d+|(?:this|the|that|an?) "
+                           # ("Adapted from the great work in #1966": where the code comes from)
+                           r"^(?:see|refer to|ref:?|comes?|came|adapted|ported|taken|borrowed)(?: from)? "
+                           r"(?:the (?:[\w-]+ )?work (?:in|of) )?(?:link|#\d+|(?:this|the|that|an?) "
                            r"(?:issue|pr|pull request|discussion|thread))\W*$|"
+                           # "As title", "See title", "As the title says": the title is the whole story
+                           r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title(?: says| said| describes| "
+                           r"suggests| shows| states| mentions| mentioned)?\W*$|"
                            # "Do not close or fix any previous issue": no issue to point to
                            r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
                            r"relate to|link to)s?(?: or (?:close|fix|resolve|address)s?)? (?:any|an?) (?:previous |existing |open "
@@ -297,7 +302,7 @@ _CAVEAT = re.compile(
     # "I think more tests for multi GPU are needed", "The PR is currently blocked because …": how far it has got
     r"\b(?:more|further|additional|extra) (?:tests?|testing|experiments?|benchmarks?|work)\b[^.;]{0,60}\b(?:is|are) "
     r"(?:still )?(?:needed|required)\b|\b(?:this|the) (?:pr|pull request|change|patch) is (?:currently |curently |still )?"
-    r"blocked\b|"
+    r"blocked\b|^(?:currently |still )?(?:blocked|blocking) (?:until|on|by)\b|"
     # "Initial commit not working yet", "the workflow will fail for another day", "ncnn is not supported in this PR"
     r"\bnot (?:fully |quite )?working yet\b|\b(?:workflows?|ci|builds?|tests?|checks?|pipelines?|jobs?) (?:will|may|might) "
     r"(?:still |continue to )?fail (?:for|until)\b|\bnot (?:yet )?supported (?:in|by) this (?:pr|pull request|change|patch)\b|"
@@ -527,7 +532,8 @@ _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
-                           r"change|commit|patch) is) to (?:add|implement|introduce|include|provide|create|update|"
+                           r"change|commit|patch) is|^this (?:pr|mr|pull request|change|commit|patch) is"
+                           r"(?: targeted| intended| meant)?) to (?:add|implement|introduce|include|provide|create|update|"
                            r"refactor|move|remove|port|integrate|support|bump|upgrade|rename|replace|change|fix)\b|"
                            r"\b(?:i|we) (?:had )?missed (?:this|that|it|some|a|one)\b")
 # "Fix incorrect boxes slicing": the wrongness of the code is the bug, not a symptom; "fix incorrect
@@ -653,7 +659,7 @@ def score(sentence: Sentence) -> float:
     if text.startswith("deprecat") or text.startswith("this pr deprecat"):
         # "Deprecates data utils (with a warning that they will be removed in v0.12)": the PR's own deprecation
         text = _OWN_REMOVAL.sub(" ", text)
-    if "aim" in text or "missed" in text or " of this " in text:
+    if "aim" in text or "missed" in text or " of this " in text or text.startswith("this "):
         text = _RESTATED_AIM.sub(" ", text)
     if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
         text = _FIX_WRONG_THING.sub(r"\1 ", text)

@@ -62,6 +62,7 @@ class ReadText:
 
 _MOTIVATION_HEADINGS = re.compile(
     r"^(motivation|motivation and context|why|why\?|why this|why is this (change |pr )?needed\??|"
+    r"why should this (feature|change) be (added|merged)\??|"
     r"why are (these|the) changes needed\??|why is (this|the) change needed\??|context|"
     r"background|problem|problem statement|the problem|rationale|reason|reasons|issue|the issue|"
     r"reasons? for (the |this |these )?changes?|reasons? for (the |this )?(pr|change|fix)|why the change|"
