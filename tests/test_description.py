@@ -4208,3 +4208,21 @@ def test_an_aim_that_repeats_the_title_a_library_version_a_wait_and_pointers_giv
 ])
 def test_a_leak_told_by_growing_memory_a_release_as_trigger_and_a_why_heading_give_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Port the converter to the bridge", "Moves the converter to the new bridge package. This is currently using a "
+                                          "private fork of the bridge."),
+    ("Finetune script for the VLM", "## Description\n\nThe summary of the proposed changes as long as the relevant "
+                                    "motivation and context.\n\n## Issues\n\nn/a"),
+])
+def test_the_prs_own_present_state_and_a_template_summary_line_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Warn when the old loaders are imported", "These loaders are being phased out in favour of the new data module."),
+    ("Use the MPS backend in the upscaler", "fix low FPS on Apple Silicon."),
+])
+def test_a_phase_out_and_a_low_frame_rate_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -229,6 +229,8 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # the PR's own present state: "This is currently using a private repo", "this currently fails with gpu"
+    r"^this (?:pr |pull request |change |patch |branch )?(?:is )?currently\b|"
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"

@@ -262,6 +262,9 @@ _PROMPT = re.compile(
     # "Future work that may be required in bullet points", "A description of why this PR is needed."
     r".{0,80}\bin (a few )?bullet points\s*:?\s*$|(a |an )?(short |brief )?(description|summary|explanation) of "
     r"(why|what|how|the (things|changes))\b[^.]{0,40}\b(this (pr|pull request|change)|is needed)\b|"
+    # "The summary of the proposed changes as long as the relevant motivation and context."
+    r"(the )?summary of the (proposed )?changes (as long as|as well as|along with|and) (the )?(relevant )?"
+    r"motivation\b|"
     # a template's rules for opening a PR ("Before you create a PR, please check to see if there is an
     # issue for this change.", "You should link at least one existing issue for PR.", "If you PR to `dev`
     # branch, please add a brief summary …", "PRs from forked repository not accepted.")
