@@ -202,8 +202,8 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"(?:the (?:[\w-]+ )?work (?:in|of) )?(?:link|#\d+|(?:this|the|that|an?) "
                            r"(?:issue|pr|pull request|discussion|thread))\W*$|"
                            # "As title", "See title", "As the title says": the title is the whole story
-                           r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title(?: says| said| describes| "
-                           r"suggests| shows| states| mentions| mentioned)?\W*$|"
+                           r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title"
+                           r"(?: says| said| describes| suggests| shows| states| mentions| mentioned)?\W*$|"
                            # "Do not close or fix any previous issue": no issue to point to
                            r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
                            r"relate to|link to)s?(?: or (?:close|fix|resolve|address)s?)? (?:any|an?) (?:previous |existing |open "
@@ -535,8 +535,8 @@ _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
                            r"change|commit|patch) is|^this (?:pr|mr|pull request|change|commit|patch) is"
-                           r"(?: targeted| intended| meant)?) to (?:add|implement|introduce|include|provide|create|update|"
-                           r"refactor|move|remove|port|integrate|support|bump|upgrade|rename|replace|change|fix)\b|"
+                           r"(?: targeted| intended| meant)?) to (?:add|implement|introduce|include|provide|create|"
+                           r"update|refactor|move|remove|port|integrate|support|bump|upgrade|rename|replace|change|fix)\b|"
                            r"\b(?:i|we) (?:had )?missed (?:this|that|it|some|a|one)\b")
 # "Fix incorrect boxes slicing": the wrongness of the code is the bug, not a symptom; "fix incorrect
 # results" or "fix wrong loss values" still name what the user sees
