@@ -4226,3 +4226,8 @@ def test_the_prs_own_present_state_and_a_template_summary_line_give_no_reason(ti
 ])
 def test_a_phase_out_and_a_low_frame_rate_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_fixing_a_wrong_default_names_the_code_not_what_the_user_sees():
+    body = "- Fix the preprocessing order in the eval transform\n- Fix wrong default value for the dice loss"
+    assert check_description("Several small fixes", body).verdict == "mechanism-only"

@@ -542,8 +542,9 @@ _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|p
 # results" or "fix wrong loss values" still name what the user sees
 _FIX_WRONG_THING = re.compile(
     r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
-    # one word may stand before what the user sees: "fix incorrect segmentation predictions"
-    r"(?!(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
+    # one word may stand before what the user sees: "fix incorrect segmentation predictions" ("fix wrong
+    # default value for focal loss" is the code's default, not what the user sees)
+    r"(?!(?!default\b)(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
     r"numbers?|shapes?|dtype|device|learning rates?|lr|labels?|scores?|probabilit(?:y|ies)|logits|counts?|"
     r"step counts?|epochs?)\b"
     # …as the last word of its phrase: in "fix incorrect `img_shape` value assignment" the value is not the output
