@@ -4231,3 +4231,11 @@ def test_a_phase_out_and_a_low_frame_rate_are_reasons(title, body):
 def test_fixing_a_wrong_default_names_the_code_not_what_the_user_sees():
     body = "- Fix the preprocessing order in the eval transform\n- Fix wrong default value for the dice loss"
     assert check_description("Several small fixes", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fix the optimizer setup in the LoRA example", "修改 LoRA 示例的优化器初始化，使用 deepspeed 时会遇到 optimizer 初始化问题。"),
+    ("修改训练脚本", "多卡训练时遇到保存模型的错误，这里改为只在主进程保存。"),
+])
+def test_running_into_a_problem_told_in_chinese_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
