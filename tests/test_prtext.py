@@ -370,29 +370,30 @@ def test_a_labelled_list_in_brackets_is_the_authors():
     assert got == ["New models", "Models: [llama, mistral and the small qwen]"]
 
 
-def test_a_templates_rules_on_linked_issues_and_review_speed_are_not_read():
-    body = ("Fix for #5844.\n\n## Issue tracking\n\n"
-            "- **New features**: a linked issue is **required**. Please open a feature request and reference it here.\n"
-            "- **Small updates (bug fixes, minor improvements)**: a linked issue is **recommended** and will speed up "
-            "the review.\n\n## Code review\n\n"
-            "Feel free to message the oncall team to help accelerate your merge into main. The less complex your PR "
-            "is, the faster it will be approved and merged!\n\nConverts the old checkpoint keys to the new names.")
-    assert texts("Checkpoint conversion", body) == [
-        "Checkpoint conversion", "Fix for #5844.", "Converts the old checkpoint keys to the new names."]
-
-
-def test_a_templates_guidance_on_api_examples_is_not_read():
-    body = ("### What does this PR do?\n\nAdds the multi-turn baseline.\n\n"
-            "### API and Usage Example\n\n> Demonstrate how the API changes if any, and provide usage example(s) if "
-            "possible.")
-    assert texts("Multi-turn baseline", body) == [
-        "Multi-turn baseline", "Adds the multi-turn baseline.", "API and Usage Example"]
-
-
-def test_a_chinese_templates_guidance_under_its_headings_is_not_read():
-    body = ("### 背景\n> 描述这个 Pull Request 之前代码的状态\n\n### 目标\n> 描述这个 Pull Request 要完成的功能\n\n"
-            "Adds the LoRA fine-tuning example.")
-    assert texts("LoRA example", body) == ["LoRA example", "Adds the LoRA fine-tuning example."]
+@pytest.mark.parametrize("title, body, kept", [
+    # Megatron-LM's rules on linked issues and review speed
+    ("Checkpoint conversion",
+     "Fix for #5844.\n\n## Issue tracking\n\n"
+     "- **New features**: a linked issue is **required**. Please open a feature request and reference it here.\n"
+     "- **Small updates (bug fixes, minor improvements)**: a linked issue is **recommended** and will speed up "
+     "the review.\n\n## Code review\n\n"
+     "Feel free to message the oncall team to help accelerate your merge into main. The less complex your PR "
+     "is, the faster it will be approved and merged!\n\nConverts the old checkpoint keys to the new names.",
+     ["Checkpoint conversion", "Fix for #5844.", "Converts the old checkpoint keys to the new names."]),
+    # verl's guidance on API examples
+    ("Multi-turn baseline",
+     "### What does this PR do?\n\nAdds the multi-turn baseline.\n\n"
+     "### API and Usage Example\n\n> Demonstrate how the API changes if any, and provide usage example(s) if "
+     "possible.",
+     ["Multi-turn baseline", "Adds the multi-turn baseline.", "API and Usage Example"]),
+    # a Chinese template's guidance under its headings
+    ("LoRA example",
+     "### 背景\n> 描述这个 Pull Request 之前代码的状态\n\n### 目标\n> 描述这个 Pull Request 要完成的功能\n\n"
+     "Adds the LoRA fine-tuning example.",
+     ["LoRA example", "Adds the LoRA fine-tuning example."]),
+])
+def test_a_templates_guidance_is_not_read(title, body, kept):
+    assert texts(title, body) == kept
 
 
 def test_a_list_under_several_caveats_is_skipped_like_a_caveats_heading():

@@ -20,10 +20,10 @@ from torchreview.description.east_asian import names_a_change, reason_clause, wr
 from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import (
-    _POINTER_ONLY,
     _WORD_RE,
     _is_mechanism,
     is_caveat,
+    is_pointer,
     is_test_report,
     score,
 )
@@ -100,7 +100,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
               and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
-              and not _POINTER_ONLY.match(s.cue_text)]
+              and not is_pointer(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \

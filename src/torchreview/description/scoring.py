@@ -517,6 +517,12 @@ def is_test_report(text: str) -> bool:
     return bool(_TEST_REPORT.match(text) or _TEST_NOTE.search(text))
 
 
+def is_pointer(text: str) -> bool:
+    """True when a sentence (cue text) only points somewhere else: "See #12", "As the title says", "Related
+    PR: <link>". It names neither the change nor its reason."""
+    return bool(_POINTER_ONLY.match(text))
+
+
 def is_caveat(text: str) -> bool:
     """True when a sentence is a caveat about the PR itself, never a reason for it."""
     if _CAVEAT.search(text):
@@ -730,7 +736,7 @@ def score(sentence: Sentence) -> float:
                 break
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
-    if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not _POINTER_ONLY.match(text) \
+    if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not is_pointer(text) \
             and not _restates_change(text) and not _TYPO_REPORT.match(text) and not sentence.listed:
         # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change. The
         # items of a list that a line ending with ":" opens ("This PR adds runs for:" over "- DQN: Atari")
