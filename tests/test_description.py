@@ -4239,3 +4239,15 @@ def test_fixing_a_wrong_default_names_the_code_not_what_the_user_sees():
 ])
 def test_running_into_a_problem_told_in_chinese_is_a_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fix the collate function ignoring the pad value", ""),
+    ("fix EMA callback overwriting the best checkpoint", "Closes #812"),
+])
+def test_a_fix_named_by_what_the_code_did_wrong_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_fix_made_by_ignoring_something_names_only_the_fix():
+    assert check_description("Fix the lint job by ignoring E501", "").verdict == "mechanism-only"

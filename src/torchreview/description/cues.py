@@ -629,9 +629,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # change for training" ("No breaking changes introduced" answers a template)
               r"\b(?:fix(?:es|ed|ing)?|address(?:es|ed|ing)?|handles?|handled|handling) (?:the |a |some |this |that )?"
               r"breaking changes?\b|\bintroduced (?:a |some |an? \w+ )?breaking changes?\b|"
-              # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts"
-              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
-              r"corrupts?|duplicates?|leaks?)\b|"
+              # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts", "Fix
+              # SACLoss target_entropy ignoring the action space" ("fix lint by ignoring E501" is the fix itself)
+              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
+              r"corrupts?|duplicates?|leaks?)|(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|"
+              r"duplicating|leaking))\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
               # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
               r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
