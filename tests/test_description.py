@@ -4251,3 +4251,9 @@ def test_a_fix_named_by_what_the_code_did_wrong_is_a_reason(title, body):
 
 def test_a_fix_made_by_ignoring_something_names_only_the_fix():
     assert check_description("Fix the lint job by ignoring E501", "").verdict == "mechanism-only"
+
+
+def test_an_issue_met_somewhere_and_then_told_is_a_reason():
+    body = ("Addresses a problem reported in https://example.org/forum/123 where the install page may not explain "
+            "clearly enough that the wheel pins one CUDA version.")
+    assert check_description("More install notes", body).verdict == "purpose"

@@ -805,6 +805,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the cited issue with minimal side effects": the issue pointed to, not a problem told
               r"(?<!\bcited )(?<!\blinked )(?<!\breferenced )(?<!\bmentioned )(?<!\brelated )(?<!\babove )"
               r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
+              # "Addresses an issue seen in <link> where we may not be telling users …": where it was met, then
+              # what goes wrong
+              r"(?:seen|reported|observed|found|raised|met|hit) (?:in|on|at|by) (?:[\w.#/`:-]+ ){1,3}?(?:where|in which)|"
               # "Fixes a bug in RW / TWRW checkpointing where the buffers …": the place, then what goes wrong
               r"(?<=\bfix the bug )(?:[\w.`/-]+ ){1,6}?(?:where|in which|that causes|which causes|causing)\b|"
               # ("the issue that was discussed in #52" only points to where it is told)
