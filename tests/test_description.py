@@ -4257,3 +4257,8 @@ def test_an_issue_met_somewhere_and_then_told_is_a_reason():
     body = ("Addresses a problem reported in https://example.org/forum/123 where the install page may not explain "
             "clearly enough that the wheel pins one CUDA version.")
     assert check_description("More install notes", body).verdict == "purpose"
+
+
+def test_a_closing_wish_that_it_helps_is_no_reason():
+    body = "I corrected a misspelt argument name in the README example.\n\nHope this helps!"
+    assert check_description("Fix README example", body).verdict == "mechanism-only"
