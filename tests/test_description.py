@@ -4262,3 +4262,11 @@ def test_an_issue_met_somewhere_and_then_told_is_a_reason():
 def test_a_closing_wish_that_it_helps_is_no_reason():
     body = "I corrected a misspelt argument name in the README example.\n\nHope this helps!"
     assert check_description("Fix README example", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Gradient checkpointing for the encoder", "Implements feature request #412"),
+    ("Stream shards from the bucket", "Prerequisite PR: https://github.com/example/storage/pull/58"),
+])
+def test_a_feature_request_or_prerequisite_named_only_by_its_number_is_a_pointer(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

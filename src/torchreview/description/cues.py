@@ -340,7 +340,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("non-blocking memcpy", "a blocking copy": a kind of call, not a blocker)
               # ("document the export blocker" writes down a known problem: what the change is, not why)
               r"^(?!\W*(?:document|documents|documented|documenting|describe|describes|note|notes) )[^\n]*?\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
-              r"waits?|send|recv|reads?|writes?|ops?|operations?|queues?)\b)|\bprerequisite\b|"
+              r"waits?|send|recv|reads?|writes?|ops?|operations?|queues?)\b)|"
+              # ("prerequisite PR: <link>" only points to the work this one waits on)
+              r"\bprerequisite\b(?! (?:pr|pull request|prs|pull requests)?:? ?(?:#\d+|link)\b)|"
               # a version another project asks for: "detectron2 requires torch >= 1.6 according setup.py",
               # "Matgl depends on torch==2.2.1"; the PR's own requirement ("This PR requires torch>=2") is a note
               # (a project named by one word opens the sentence; "The new kernel requires torch>=2" is a note)
@@ -451,7 +453,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "requested by users" is a need; "the issue reported in #767" only points to where the
               # problem is told, as "Fixes #767" does
               r"\brequested (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
-              r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original |community |customer |popular |frequent |many |several )?requests?\b|\bfeature request\b|\bper (?:the )?request\b|\bas suggested\b|"
+              r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original |community |customer |popular |frequent |many |several )?requests?\b|\bfeature request\b(?! (?:issue )?(?:#\d+|link)\b)|\bper (?:the )?request\b|\bas suggested\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
