@@ -4270,3 +4270,11 @@ def test_a_closing_wish_that_it_helps_is_no_reason():
 ])
 def test_a_feature_request_or_prerequisite_named_only_by_its_number_is_a_pointer(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a judge reward to the PPO loop", "Hooks the judge into the reward pipeline so open-ended answers can be graded."),
+    ("Temporarily revert the tutorial edits", "This reverts the tutorial changes so somebody can copy-edit them first."),
+])
+def test_so_with_a_longer_subject_or_someone_then_able_is_a_reason(title, body):
+    assert check_description(title, body).verdict == "purpose"

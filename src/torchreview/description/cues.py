@@ -66,7 +66,8 @@ _TOWARD_AN_ISSUE = r"(?:(?:implementing|fixing|resolving|addressing|closing|solv
 _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
     (w, re.compile(p)) for w, p in (
         # goal
-        (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers|others|other people|everyone)"
+        (1.0, r"\bso that\b|\bso we can\b|\bso (?:users|people|you|it|they|the \w+|that|this|we|one|callers|others|other people|everyone|"
+              r"someone|anyone|somebody|anybody)"
               r" (?:can|could|will|won't|don't|do not|no longer|never|always|get|see|are|is)\b"
               # "so this is an isolated dependency refresh": what kind of change it is, not what it gives
               r"(?<!\bthis is)(?<!\bit is)|\bso (?:this|it) is\b(?! " + _KIND_OF_CHANGE + r")|"
@@ -100,8 +101,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "X is such a common approach so I have added it": the clause before "so" is the reason (a sentence
               # that opens with "So I added" is judged with the sentence before it, in judging.py)
               r"(?<=\w )so (?:i|we) (?:have |'ve )?(?:added|implemented|introduced)\b|"
-              # "so maintainers can rerun the benchmark": any group of people or things that then can
-              r"\bso (?:the |our |their |your |all )?[a-z]{3,}s (?:can|could|will|won't|no longer|never|don't|do not)\b"),
+              # "so maintainers can rerun the benchmark", "so non-verifiable prompts can be scored": any group of
+              # people or things that then can
+              r"\bso (?:the |our |their |your |all )?(?:[a-z-]+ ){0,2}?[a-z]{3,}s (?:can|could|will|won't|no longer|never|"
+              r"don't|do not)\b"),
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
         # line": what the change is for, or what it makes possible
         (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to (?!clean|tidy|refactor|reformat|rename|"
