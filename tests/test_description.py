@@ -4278,3 +4278,8 @@ def test_a_feature_request_or_prerequisite_named_only_by_its_number_is_a_pointer
 ])
 def test_so_with_a_longer_subject_or_someone_then_able_is_a_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_printing_an_error_at_a_training_step_names_only_what_is_logged():
+    body = "1. freeze the encoder when asked\n2. log the error at the first step after a resume."
+    assert check_description("Trainer tweaks", body).verdict == "mechanism-only"

@@ -336,6 +336,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"significantly |far |noticeably )?better (?:results?|performance|accuracy|scores?|quality|alignments?)\b|"
               r"\b(?:especially|particularly|mainly) when (?:one|someone|users?|you|people|we) (?:wants?|needs?) to\b"),
         (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
+              # ("at the first step after restart" is a training step, not a first piece of work)
+              r"(?<!\bat the )(?<!\bafter the )(?<!\bbefore the )(?<!\bduring the )(?<!\bon the )"
               r"\bfirst step\b(?! towards? " + _TOWARD_AN_ISSUE + r")|"
               r"\b(?:future|upcoming|later|follow-?up|planned) (?:[\w-]+ ){0,2}?(?:work|prs?|changes?|features?) "
               r"(?:will |would )?(?:requires?|needs?)\b|\bstep towards?\b(?! " + _TOWARD_AN_ISSUE + r")|"
@@ -692,7 +694,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("fixed some documentation errors for loss functions": mistakes in the writing)
               r"(?<!some )(?<!several )(?<!various )(?<!minor )(?<!few )(?<!documentation )(?<!doc )(?<!docs )"
               r"(?<!docstring )(?<!spelling )(?<!grammar )(?<!grammatical )(?<!typographical )(?<!typo )(?<!formatting )"
-              r"(?<!lint )(?<!linting )\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
+              # ("print the error at the first step": the message the change writes out)
+              r"(?<!lint )(?<!linting )(?<!print the )(?<!log the )(?<!show the )(?<!report the )(?<!display the )"
+              r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"(?<!\btypo )\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
