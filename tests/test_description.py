@@ -4283,3 +4283,9 @@ def test_so_with_a_longer_subject_or_someone_then_able_is_a_reason(title, body):
 def test_printing_an_error_at_a_training_step_names_only_what_is_logged():
     body = "1. freeze the encoder when asked\n2. log the error at the first step after a resume."
     assert check_description("Trainer tweaks", body).verdict == "mechanism-only"
+
+
+def test_what_we_could_add_later_if_we_want_is_no_reason():
+    body = ("Add scoring directly on docking poses for the Scorer class. Once the new pose loader lands we could "
+            "also add a batch mode if we want. Closes #51")
+    assert check_description("Score docking poses directly", body).verdict == "mechanism-only"

@@ -421,7 +421,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmotivat(?:ed|ion)\b|"
               # "we needed a way to …" tells a need; "I want to say sorry", "we want to thank …" do not
               # "add all we need for inference" names what is added
-              r"(?<!\ball )(?<!\bwhat )(?<!\bwhatever )(?<!\beverything )\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
+              r"(?<!\ball )(?<!\bwhat )(?<!\bwhatever )(?<!\beverything )(?<!\bif )\b(?:we|i) (?:want|need|needed|wanted)\b(?! to (?:say|thank|apologi[sz]e|mention|note|point out|ask|"
               r"share|let you know|highlight|clarify)\b)|"
               r"\bthe idea (?:is|here)\b|\bthe point\b|\bso it\b|\bthus\b|\bhence\b|\btherefore\b|"
               # "This way the copies overlap with compute", "Reproducibility matters for our ablations"
