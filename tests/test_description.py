@@ -4289,3 +4289,11 @@ def test_what_we_could_add_later_if_we_want_is_no_reason():
     body = ("Add scoring directly on docking poses for the Scorer class. Once the new pose loader lands we could "
             "also add a batch mode if we want. Closes #51")
     assert check_description("Score docking poses directly", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Move to the new autocast call", "Gets rid of the warning of using deprecated APIs."),
+    ("Add an env var to skip the warm-up", "This cuts the time to restart the inference server in half."),
+])
+def test_a_warning_about_deprecated_use_and_a_time_cut_in_half_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -518,7 +518,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:is|are|was|were|be|been|being|now|got|gets|become|became|marked as) (?:now |already |officially )?"
               r"(?:deprecated|depricated|phased out)\b|"
               r"\b(?:replac\w*|remov\w*|migrat\w*|drop\w*|fix\w*|avoid\w*|solv\w*|resolv\w*|silenc\w*|away from|"
-              r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*) "
+              r"instead of|uses? of|usages? of|updat\w*|switch\w* from|get rid of|stop using|no longer us\w*|"
+              # "Eliminate warning of using deprecated API"
+              r"(?:warnings?|warns?) (?:of|about|for|when) using) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
               # "replace python api that already deprecated at PyTorch 1.13" (the "is" dropped), "datasets 4.0.0
               # just released and it deprecates trust_remote_code": a release that deprecates what the code uses
@@ -1043,6 +1045,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:halv(?:e|es|ed|ing)|cuts?|cutting|doubles?|doubled|doubling|triples?|tripled) (?:the )?"
               r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
               r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
+              # "This cuts the time to hot reload the server in half" ("cuts the learning rate in half" is a setting)
+              r"\b(?:cuts?|cutting|reduc(?:es|ed|ing)) (?:the |our )?(?:[\w-]+ )?(?:time|memory|latency|runtime|overhead|"
+              r"cost|footprint|duration)\b[^.;]{0,60}?\bin half\b|"
               # ("shifted by half the patch size" is where something lies, not an effect)
               r"(?<!shifted )(?<!shift )(?<!shifts )(?<!offset )(?<!moved )(?<!padded )\bby (?:a )?half\b|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
