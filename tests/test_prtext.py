@@ -400,3 +400,10 @@ def test_a_list_under_several_caveats_is_skipped_like_a_caveats_heading():
     body = ("Shards the embedding table.\n\nSeveral caveats:\n1. Only row-wise sharding works, to support column-wise "
             "sharding needs more work.\n2. No padding index yet.")
     assert texts("Sharded embedding", body) == ["Sharded embedding", "Shards the embedding table."]
+
+
+def test_list_items_a_template_marks_as_examples_are_not_the_authors_words():
+    body = ("## Motivation and Context\n\n# Type candidate\n  - Enhancements\n    - `perf`: Optimizing a model\n"
+            "      - ex) Loading the checkpoint faster\n      - ex) Lower memory use of the decoder\n")
+    texts = [s.text for s in read("Bump the compiler version", body).sentences]
+    assert not any("faster" in t or "memory" in t for t in texts)

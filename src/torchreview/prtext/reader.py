@@ -86,6 +86,8 @@ def _mostly_other_script(text: str) -> bool:
     return len(letters) >= 4 and sum(ord(ch) >= 0x250 for ch in letters) > 0.5 * len(letters)
 
 
+# "- ex) Loading RBLNModel faster": a list item a template marks as an example of what one could write
+_EXAMPLE_ITEM = re.compile(r"^ex\)\s", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 
@@ -384,6 +386,8 @@ def read(title: str, body: str) -> ReadText:
         in_examples = False
         if prompted and _EXAMPLES_LABEL.match(line):
             in_examples = True
+            continue
+        if bullet and _EXAMPLE_ITEM.match(line):
             continue
         if line and prompt_end == index - 1 and not _is_prompt(line) and _joins(prompt_tail, line):
             end = _SENTENCE_END.search(line)
