@@ -4297,3 +4297,8 @@ def test_what_we_could_add_later_if_we_want_is_no_reason():
 ])
 def test_a_warning_about_deprecated_use_and_a_time_cut_in_half_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_thanking_someone_for_making_it_possible_is_courtesy_not_a_reason():
+    body = "Adds the new vocoder package as a source for voice conversion.\n\nThanks @someone for making it possible."
+    assert check_description("Add a vocoder source", body).verdict == "mechanism-only"

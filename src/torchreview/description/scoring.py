@@ -402,6 +402,10 @@ _CAVEAT = re.compile(
     r"preliminary|rough)\b|"
     # a closing: "Happy to help", "We're here to help!"
     r"^\W*(?:(?:i'm|i am|we're|we are) )?(?:always )?(?:happy|glad|here) to help\W*$|\bwe(?:'re| are) here to help\b|\b(?:i am|i'm|we are|we're) (?:still )?working on it\b|"
+    # thanks to someone for something: "Thanks @daswer123 for making it possible." ("Thanks to the new kernel,
+    # training is faster" gives a cause)
+    r"^\W*(?:many |big |special |huge )?(?:thanks|thank you)(?: again| so much| a lot)?(?: to)? (?:@?[\w-]+ )?(?:again )?"
+    r"for\b|"
     # a sign-off with nothing after it: "Hope it helps!" ("hope this helps newcomers to set up CUDA" says for whom)
     r"^\W*(?:i |we )?(?:hope|hopefully) (?:it|this|that) (?:helps?|is helpful|will help|can help)\W*$|"
     r"\b(?:will|would) push (?:more|further|the rest of the|other) (?:changes|commits|code)\b|"
