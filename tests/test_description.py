@@ -4302,3 +4302,8 @@ def test_a_warning_about_deprecated_use_and_a_time_cut_in_half_are_reasons(title
 def test_thanking_someone_for_making_it_possible_is_courtesy_not_a_reason():
     body = "Adds the new vocoder package as a source for voice conversion.\n\nThanks @someone for making it possible."
     assert check_description("Add a vocoder source", body).verdict == "mechanism-only"
+
+
+def test_how_to_rerun_the_authors_work_is_an_instruction_not_a_reason():
+    body = "I put the training code here. To reproduce my work, `pip install olmo` and run\n\n```\npython train.py\n```"
+    assert check_description("OLMo with PPO", body).verdict == "mechanism-only"

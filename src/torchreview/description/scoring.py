@@ -614,7 +614,12 @@ _USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply 
 _USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try|run|switch to) [^,]{0,80}, "
                        r"(?:(?:you|users?|one) (?:can|could|should|need to|have to|must|may|just)\b|"
                        r"(?:just |simply |first )?(?:install|set|pass|add|export|specify|call|run|launch|use|import|"
-                       r"put|change|provide|select|choose|build|compile|download) (?!to\b|for\b)\S)")
+                       r"put|change|provide|select|choose|build|compile|download) (?!to\b|for\b)\S)|"
+                       # how to check or rerun the author's work: "To reproduce my work, install ai2_olmo and run",
+                       # "To test this PR, both scripts were run with …"
+                       r"^to (?:test|try|verify|check|validate|reproduce|replicate) (?:this|it|the (?:pr|change|changes|"
+                       r"fix|feature|patch)|my (?:work|results?|runs?|experiments?|setup)|our (?:work|results?|"
+                       r"experiments?)), ")
 
 
 # A line in capitals ("PLEASE NOTE THAT THIS REPOSITORY IS NO LONGER MONITORED.") is a template's banner
