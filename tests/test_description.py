@@ -4307,3 +4307,9 @@ def test_thanking_someone_for_making_it_possible_is_courtesy_not_a_reason():
 def test_how_to_rerun_the_authors_work_is_an_instruction_not_a_reason():
     body = "I put the training code here. To reproduce my work, `pip install olmo` and run\n\n```\npython train.py\n```"
     assert check_description("OLMo with PPO", body).verdict == "mechanism-only"
+
+
+def test_what_the_code_still_needs_from_a_reviewer_is_no_reason():
+    body = ("Added the baseline run on the new split, reaching an MAE of 0.09. The code needs some double checking "
+            "to make sure the benchmark package is used correctly.")
+    assert check_description("Baseline run on the new split", body).verdict == "mechanism-only"

@@ -406,6 +406,11 @@ _CAVEAT = re.compile(
     # training is faster" gives a cause)
     r"^\W*(?:many |big |special |huge )?(?:thanks|thank you)(?: again| so much| a lot)?(?: to)? (?:@?[\w-]+ )?(?:again )?"
     r"for\b|"
+    # what the PR still needs from someone: "The code needs some double checking to make sure that X is used
+    # correctly", "Needs review."
+    r"^(?:(?:the |this |my )?(?:code|pr|change|implementation|patch|it|this) )?(?:still )?needs? (?:some |more |a |"
+    r"further |extra |another |careful )?(?:double[- ]?)?(?:check(?:ing)?|review(?:ing)?|testing|verification|"
+    r"validation)\b|"
     # a sign-off with nothing after it: "Hope it helps!" ("hope this helps newcomers to set up CUDA" says for whom)
     r"^\W*(?:i |we )?(?:hope|hopefully) (?:it|this|that) (?:helps?|is helpful|will help|can help)\W*$|"
     r"\b(?:will|would) push (?:more|further|the rest of the|other) (?:changes|commits|code)\b|"
