@@ -4313,3 +4313,9 @@ def test_what_the_code_still_needs_from_a_reviewer_is_no_reason():
     body = ("Added the baseline run on the new split, reaching an MAE of 0.09. The code needs some double checking "
             "to make sure the benchmark package is used correctly.")
     assert check_description("Baseline run on the new split", body).verdict == "mechanism-only"
+
+
+def test_the_prs_own_fate_is_no_reason():
+    body = ("This PR copies the model files from the contributor's fork.\n\n## Update\n\nThis benchmark submission was "
+            "put on hold due to ongoing technical problems.")
+    assert check_description("Add the graph network model", body).verdict == "mechanism-only"

@@ -411,6 +411,9 @@ _CAVEAT = re.compile(
     r"^(?:(?:the |this |my )?(?:code|pr|change|implementation|patch|it|this) )?(?:still )?needs? (?:some |more |a |"
     r"further |extra |another |careful )?(?:double[- ]?)?(?:check(?:ing)?|review(?:ing)?|testing|verification|"
     r"validation)\b|"
+    # the PR's own fate: "This model submission was aborted due to ongoing technical challenges."
+    r"^this (?:[\w-]+ ){0,2}?(?:pr|pull request|submission|work|attempt|effort) (?:was|is|has been|got) (?:now )?"
+    r"(?:aborted|abandoned|cancell?ed|discontinued|put on hold|paused|superseded)\b|"
     # a sign-off with nothing after it: "Hope it helps!" ("hope this helps newcomers to set up CUDA" says for whom)
     r"^\W*(?:i |we )?(?:hope|hopefully) (?:it|this|that) (?:helps?|is helpful|will help|can help)\W*$|"
     r"\b(?:will|would) push (?:more|further|the rest of the|other) (?:changes|commits|code)\b|"
