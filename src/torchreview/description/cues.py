@@ -808,6 +808,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthere (?:is|was|are|were|'s) no\b(?! (?:functional |behaviou?ral |content |code |logic |api |"
               r"user-facing |real |other |numerical |breaking )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
+              # "the suggested versions are known to have issues", "… negative offsets, which is not good",
+              # "at a partner team's request": a problem or a need told in passing
+              r"\bknown to (?:have|cause) (?:some |many |several |a few )?(?:issues|problems|bugs|errors|crashes)\b|"
+              r"\b(?:which|that|this|it) (?:is|was) not (?:good|ideal|great|desired|desirable|expected|intended|"
+              r"what (?:we|you|users|people) want)\b|\bat (?:the |a |an )?(?:[\w'-]+ ){0,3}?request\b|"
               # "The bug is fixed." reports the change, not the problem
               # ("The issue was first raised here: <link>" points to where it was talked about)
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
