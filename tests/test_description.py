@@ -4323,7 +4323,7 @@ def test_the_prs_own_fate_is_no_reason():
 
 @pytest.mark.parametrize("title, body", [
     ("Unpin transformers in the examples", "The example requirements pin transformers to versions known to have issues."),
-    ("Tweak the manifest script", "Results are the same, but the old script wrote negative offsets, which is not good."),
+    ("Tweak the manifest script", "Results are the same. The offsets in the manifest were below zero which is not good."),
     ("Add a CUDA 13.2 wheel build", "Adds an ARM64 wheel build for CUDA 13.2, at the inference team's request."),
 ])
 def test_a_problem_or_a_request_told_in_passing_is_a_reason(title, body):
