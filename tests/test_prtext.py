@@ -407,3 +407,12 @@ def test_list_items_a_template_marks_as_examples_are_not_the_authors_words():
             "      - ex) Loading the checkpoint faster\n      - ex) Lower memory use of the decoder\n")
     texts = [s.text for s in read("Bump the compiler version", body).sentences]
     assert not any("faster" in t or "memory" in t for t in texts)
+
+
+def test_a_traceback_frame_pasted_on_one_line_shows_its_error():
+    body = ("This fixes a bug in the trainer when using TPUs:\n"
+            "File \"/usr/lib/python3.8/site-packages/torch_xla/core/xla_model.py\", line 471, in _fetch_gradients "
+            "for group in optimizer.state_dict()['param_groups']: KeyError: 'param_groups'\n")
+    parsed = read("Fix the optimizer step on TPU", body)
+    assert parsed.shows_error
+    assert parsed.shown_error.startswith("KeyError: 'param_groups'")

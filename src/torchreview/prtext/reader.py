@@ -86,6 +86,8 @@ def _mostly_other_script(text: str) -> bool:
     return len(letters) >= 4 and sum(ord(ch) >= 0x250 for ch in letters) > 0.5 * len(letters)
 
 
+# a traceback pasted on one line: 'File "…/xla_model.py", line 471, in _fetch_gradients … KeyError: 'param_groups''
+_FRAME_ERROR = re.compile(r"^File \"[^\"]*\", line \d+\b.*?\b([A-Z]\w*(?:Error|Exception)): ")
 # "- ex) Loading RBLNModel faster": a list item a template marks as an example of what one could write
 _EXAMPLE_ITEM = re.compile(r"^ex\)\s", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
@@ -369,6 +371,8 @@ def read(title: str, body: str) -> ReadText:
         if _LOG.match(stripped):
             if not shows_error and _ERROR_LINE.match(stripped):
                 shows_error, shown_error = True, stripped[:300]
+            elif not shows_error and (frame_error := _FRAME_ERROR.match(stripped)):
+                shows_error, shown_error = True, stripped[frame_error.start(1):][:300]
             if not shown_deprecation and _DEPRECATION_LINE.match(stripped):
                 shown_deprecation = stripped[:300]
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
