@@ -4328,3 +4328,8 @@ def test_the_prs_own_fate_is_no_reason():
 ])
 def test_a_problem_or_a_request_told_in_passing_is_a_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+def test_could_not_find_told_in_chinese_is_a_reason():
+    body = "1. 支持新的模型\n2. 修复了单独调用接口时找不到模型名称的bug\n3. 删除旧的提示词模板"
+    assert check_description("一些更新", body).verdict == "purpose"

@@ -31,6 +31,8 @@ STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出
 _REASON = re.compile(
     STRONG_REASON_WORDS + r"|以免|否则|使得|才能|以支持|"
     r"无法|不能|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
+    # "修复了 openai-api 单独调用时找不到模型名称的bug" (fix the bug that the model name could not be found)
+    r"找不到|"
     r"方便|稳定(?!版|扩散)|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
     # "解决加载chatglm2爆显存的问题" (solves the problem of running out of GPU memory when loading chatglm2)
