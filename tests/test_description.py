@@ -4333,3 +4333,8 @@ def test_a_problem_or_a_request_told_in_passing_is_a_reason(title, body):
 def test_could_not_find_told_in_chinese_is_a_reason():
     body = "1. 支持新的模型\n2. 修复了单独调用接口时找不到模型名称的bug\n3. 删除旧的提示词模板"
     assert check_description("一些更新", body).verdict == "purpose"
+
+
+def test_what_a_docs_edit_did_told_in_the_past_is_no_story_of_a_problem():
+    body = "Reordered sections, clarified points, and fixed typos"
+    assert check_description("Edits: the augmentation page", body).verdict == "mechanism-only"

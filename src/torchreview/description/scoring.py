@@ -900,7 +900,10 @@ _PR_PAST = frozenset(
     "addressed squashed rebased signed contributed authored copied pasted borrowed adapted taken "
     "tried attempted decided chose chosen preferred kept improved optimized extended refined "
     "reorganized restructured rearranged renumbered reordered polished solved resolved closed addressed "
-    "standardized standardised unified consolidated harmonized harmonised streamlined".split()
+    "standardized standardised unified consolidated harmonized harmonised streamlined "
+    # what an edit of the docs did: "Rearranged structure, clarified points, and fixed typos"
+    "clarified corrected rephrased reworded expanded translated explained emphasized emphasised highlighted "
+    "distinguished".split()
 )
 _NOT_A_SUBJECT = frozenset(
     "the a an this that these those is are was were be been being has have had get gets got getting "
