@@ -1768,6 +1768,80 @@ title over a Chinese, Japanese or Korean body with the East-Asian reader (dev 2 
 1 toward, 1 away: no signal).
 Keep the held-out batches of this stop held out as well (add KK,KL,KM,KN,KS,KT,KU,KV,LG,LH,LI,LJ,LK,LL,LM,LN
 to --held-out).
+
+Rounds 61 to 64 (stop 67): four more rounds, found and labelled blind by helpers who never saw or ran the
+check, each split written before any text arrived (/work/wt/split.txt), each batch measured on arrival
+with the code of its launch (round 61 at 088efa7, the code of the start of the stop; round 62 at
+3664f0d; round 63 at 214ef67; round 64 at 35f22bb). A second blind reader labelled every held-out text
+again. Dev briefs favoured PRs with a written body (about three in four); held-out briefs kept the
+natural mix. The search corpus is all but used up: eleven batches stopped short of 90.
+  batch (labels p/m/e, torn)                                   on arrival   end
+  LO (36/54/0, 26) LLM training and serving 2025-2026, bodies   0.860        0.882
+  LP (21/66/3, 25) company and lab repositories, bodies         0.884        0.901
+  LQ (22/45/0, 25) bindings in other languages, bodies (67)     0.860        0.860
+  LR (25/48/0, 17) science and domain codes, bodies (73)        0.780        0.810
+  LS (24/65/0, 25) held out, outside the English world (89)     0.894        0.894
+  LT (40/50/0, 34) held out, backends, compilers, kernels       0.851        0.851
+  LU (37/53/0, 23) held out, LLM tooling 2025-2026              0.845        0.845
+  LV (21/58/1, 16) held out, small projects (80)                0.926        0.926
+  LW (42/48/0, 24) atomistic ML and chemistry, bodies (r62)     0.817        0.842
+  LX (49/39/0, 17) hardware back ends and ports, bodies (88)    0.911        0.923
+  LY (32/58/0, 24) RL fine-tuning and agents, bodies (r62)      0.857        0.865
+  LZ (23/46/0, 13) texts in other languages, bodies (69, r62)   0.911        0.933
+  MI (43/47/0, 29) held out, quantization, inference (r62)      0.841        0.841
+  MJ (13/45/7, 20) held out, science and medicine (65, r62)     0.903        0.903
+  MK (22/68/0, 17) held out, bindings in other languages (r62)  0.916        0.916
+  ML (16/73/1, 16) held out, company and lab repos (r62)        0.923        0.923
+  MM (41/49/0, 28) weather, climate, geoscience, bodies (r63)   0.854        0.854
+  MN (37/52/1, 27) company and lab repositories, bodies (r63)   0.869        0.878
+  MO (55/31/0, 23) narrow technical topics, bodies (86, r63)    0.806        0.875
+  MP (35/54/1, 18) speech, audio, video, bodies (round 63)      0.860        0.871
+  MQ (13/69/8, 15) held out, company and lab repos (round 63)   0.899        0.899
+  MR (24/17/0, 6)  held out, narrow technical topics (41, r63)  0.914        0.914
+  MS (22/68/0, 19) held out, speech, audio, video (round 63)    0.894        0.894
+  MT (22/68/0, 26) held out, robotics, driving, RL (round 63)   0.908        0.908
+  MU (35/51/0, 22) held out, repositories of 2025-2026 (86, r64) 0.832       0.832
+  MV (35/55/0, 19) held out, vendor and hardware forks (r64)    0.895        0.895
+  MW (24/64/2, 16) held out, applications and tools (r64)       0.938        0.938
+  MX (14/49/0, 12) held out, university lab code (63, r64)      0.939        0.939
+Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first labeller did not mark it torn):
+  fresh PRs of the stop (1,324)                                0.915 / 0.880 / 0.897   sure (1,009) 0.951
+      where both readers agree (1,282) 0.908, both sure (956) 0.959, agree but one hesitated (326)
+      0.709; the readers agree on 0.968 (F1 0.977). The same texts with the code of the start: 0.897.
+      Bare titles (453) 0.958; PRs with a written body (871) 0.842 (P 0.869, R 0.817).
+  round 64 (329 PRs, gathered after 7 of the stop's 17 fixes)              0.902
+By round (the same on arrival and at the end): round 61's held-out PRs (349) 0.883, round 62's (335)
+0.901, round 63's (311) 0.901, round 64's (329) 0.902.
+Over all held-out batches the fixes of the stop moved 4 verdicts toward their labels and none away
+(counted, never read), all in batches of earlier stops. Older held-out texts: PRs (11,996) 0.908 ->
+0.908, commits (1,068) 0.837 -> 0.837. Dev: older PRs (11,572) 0.920 -> 0.920, older commits (1,180)
+0.886 -> 0.886; the stop's new dev PRs (1,013), code of the start -> end, 0.858 -> 0.875 (their bodies,
+748: 0.776 -> 0.807). The fixes moved 25 dev verdicts, all toward their labels.
+What the rounds show: the same as stops 59 to 66. No fix of this stop moved a verdict of this stop's
+1,324 held-out PRs. Bodies are the gap (0.842 against 0.958 for bare titles), and this time precision
+falls below its floor on them too (0.869): these rounds lean to hardware ports, LLM tooling and new
+repositories (LT 0.851, LU 0.845, MI 0.841, MU 0.832), where "Add X support" with a line on what it
+enables is read as a reason by the check and as the change by the readers, or the other way round.
+Where both readers are sure the check gets 0.959; over all texts the two readers agree at 0.977.
+Fixes, each with a test in our own words that fails on the code before it (the written sets stay at
+0.995):
+- Reasons: "Fix X ignoring / dropping / overwriting Y" (what the code did wrong); "an issue seen in
+  <link> where …"; "so open-ended answers can be graded", "so somebody can …" (a longer subject that
+  then can); "Eliminate warning of using deprecated API"; "cuts the time to reload in half"; "versions
+  known to have issues", "…, which is not good", "at a partner team's request"; a traceback frame pasted
+  on one line ('File "…", line 471, in … KeyError: …') under a fix; Chinese "找不到" (cannot find).
+- No reason: a closing "Hope it helps!"; "Thanks @x for making it possible"; "Implements feature request
+  #700" and "prerequisite PR: <link>" (pointers); "print the error at the first step after restart" (an
+  error the change prints, a training step); "we can also add X if we want"; "To reproduce my work,
+  install X and run" (an instruction); "The code needs some double checking …", "Needs review." and
+  "This model submission was aborted …" (the PR's own state); "Rearranged structure, clarified points"
+  (what a docs edit did, told in the past).
+- The reader: list items a template marks "ex)" ("- ex) Loading RBLNModel faster") are template text.
+Tried and dropped: "issue of <symptom> when …" as a problem told (real texts use "fix the bug of X when
+Y" for the change itself as often); "allowing us to use X in all downstream packages" (one text, and
+"allowing users to use the new option" restates an option).
+Keep the held-out batches of this stop held out as well (add LS,LT,LU,LV,MI,MJ,MK,ML,MQ,MR,MS,MT,MU,MV,MW,MX
+to --held-out).
 """
 
 from __future__ import annotations
