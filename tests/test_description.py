@@ -4338,3 +4338,11 @@ def test_could_not_find_told_in_chinese_is_a_reason():
 def test_what_a_docs_edit_did_told_in_the_past_is_no_story_of_a_problem():
     body = "Reordered sections, clarified points, and fixed typos"
     assert check_description("Edits: the augmentation page", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add a prefix cache", "Adds a prefix cache to the server. It is not expected to change any results."),
+    ("Refresh the cache", "The tokenizer cache is now refreshed at each request."),
+])
+def test_an_assurance_and_a_when_are_not_problems_or_requests(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

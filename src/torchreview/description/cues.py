@@ -811,8 +811,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the suggested versions are known to have issues", "… negative offsets, which is not good",
               # "at a partner team's request": a problem or a need told in passing
               r"\bknown to (?:have|cause) (?:some |many |several |a few )?(?:issues|problems|bugs|errors|crashes)\b|"
-              r"\b(?:which|that|this|it) (?:is|was) not (?:good|ideal|great|desired|desirable|expected|intended|"
-              r"what (?:we|you|users|people) want)\b|\bat (?:the |a |an )?(?:[\w'-]+ ){0,3}?request\b|"
+              # ("This is not expected to change results" is an assurance; "at each request" is when)
+              r"\b(?:which|that|this|it) (?:is|was) not (?:good|ideal|great|desired|desirable|(?:expected|intended)(?! to\b)|"
+              r"what (?:we|you|users|people) want)\b|\bat (?:the )?request of\b|"
+              r"\bat (?:the |a |an )?(?:[\w-]+ ){0,2}?[\w-]+'s request\b|"
               # "The bug is fixed." reports the change, not the problem
               # ("The issue was first raised here: <link>" points to where it was talked about)
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
