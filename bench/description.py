@@ -1810,6 +1810,8 @@ Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first label
       0.709; the readers agree on 0.968 (F1 0.977). The same texts with the code of the start: 0.897.
       Bare titles (453) 0.958; PRs with a written body (871) 0.842 (P 0.869, R 0.817).
   round 64 (329 PRs, gathered after 7 of the stop's 17 fixes)              0.902
+  round 65 (MY, 90 PRs, any area, gathered after every fix and measured once with the final code a467c22):
+      0.909 / 0.862 / 0.885, sure (71) 0.932, both readers sure (66) 0.947; readers agree on 0.967
 By round (the same on arrival and at the end): round 61's held-out PRs (349) 0.883, round 62's (335)
 0.901, round 63's (311) 0.901, round 64's (329) 0.902.
 Over all held-out batches the fixes of the stop moved 4 verdicts toward their labels and none away
@@ -1840,7 +1842,7 @@ Fixes, each with a test in our own words that fails on the code before it (the w
 Tried and dropped: "issue of <symptom> when …" as a problem told (real texts use "fix the bug of X when
 Y" for the change itself as often); "allowing us to use X in all downstream packages" (one text, and
 "allowing users to use the new option" restates an option).
-Keep the held-out batches of this stop held out as well (add LS,LT,LU,LV,MI,MJ,MK,ML,MQ,MR,MS,MT,MU,MV,MW,MX
+Keep the held-out batches of this stop held out as well (add LS,LT,LU,LV,MI,MJ,MK,ML,MQ,MR,MS,MT,MU,MV,MW,MX,MY
 to --held-out).
 """
 
