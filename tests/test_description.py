@@ -4273,8 +4273,10 @@ def test_a_feature_request_or_prerequisite_named_only_by_its_number_is_a_pointer
 
 
 @pytest.mark.parametrize("title, body", [
-    ("Add a judge reward to the PPO loop", "Hooks the judge into the reward pipeline so open-ended answers can be graded."),
-    ("Temporarily revert the tutorial edits", "This reverts the tutorial changes so somebody can copy-edit them first."),
+    ("Add a judge reward to the PPO loop",
+     "Hooks the judge into the reward pipeline so open-ended answers can be graded."),
+    ("Temporarily revert the tutorial edits",
+     "This reverts the tutorial changes so somebody can copy-edit them first."),
 ])
 def test_so_with_a_longer_subject_or_someone_then_able_is_a_reason(title, body):
     assert check_description(title, body).verdict == "purpose"
@@ -4322,8 +4324,10 @@ def test_the_prs_own_fate_is_no_reason():
 
 
 @pytest.mark.parametrize("title, body", [
-    ("Unpin transformers in the examples", "The example requirements pin transformers to versions known to have issues."),
-    ("Tweak the manifest script", "Results are the same. The offsets in the manifest were below zero which is not good."),
+    ("Unpin transformers in the examples",
+     "The example requirements pin transformers to versions known to have issues."),
+    ("Tweak the manifest script",
+     "Results are the same. The offsets in the manifest were below zero which is not good."),
     ("Add a CUDA 13.2 wheel build", "Adds an ARM64 wheel build for CUDA 13.2, at the inference team's request."),
 ])
 def test_a_problem_or_a_request_told_in_passing_is_a_reason(title, body):

@@ -103,8 +103,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<=\w )so (?:i|we) (?:have |'ve )?(?:added|implemented|introduced)\b|"
               # "so maintainers can rerun the benchmark", "so non-verifiable prompts can be scored": any group of
               # people or things that then can
-              r"\bso (?:the |our |their |your |all )?(?:[a-z-]+ ){0,2}?[a-z]{3,}s (?:can|could|will|won't|no longer|never|"
-              r"don't|do not)\b"),
+              r"\bso (?:the |our |their |your |all )?(?:[a-z-]+ ){0,2}?[a-z]{3,}s (?:can|could|will|won't|"
+              r"no longer|never|don't|do not)\b"),
         # "Adding a Dockerfile, mainly to run the cifar experiments"; "make training possible from the command
         # line": what the change is for, or what it makes possible
         (0.9, r"\b(?:mainly|mostly|primarily|chiefly|especially|specifically) to (?!clean|tidy|refactor|reformat|rename|"
@@ -459,6 +459,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # problem is told, as "Fixes #767" does
               r"\brequested (?:in|by)\b|\b(?:address(?:es|ed|ing)?|fulfil(?:l|ls|s|led)?|answers?|answered) "
               r"(?:the |a |this |that |their |his |her )?(?:feature |user |users' |original |community |customer |popular |frequent |many |several )?requests?\b|\bfeature request\b(?! (?:issue )?(?:#\d+|link)\b)|\bper (?:the )?request\b|\bas suggested\b|"
+              # "at a partner team's request", "at the request of the maintainers" ("at each request" is when)
+              r"\bat (?:the )?request of\b|\bat (?:the |a |an )?(?:[\w-]+ ){0,2}?[\w-]+'s request\b|"
               r"\brequired by\b|\bmandated by\b"),
         (1.0, r"\bwe(?:'ve| have)? (?:seen|saw|noticed|observed|found|hit|encountered|ran into|run into)\b|"
               r"\bi(?:'ve| have)? (?:noticed|observed|found|saw|hit|encountered|ran into)\b|"
@@ -640,9 +642,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"breaking changes?\b|\bintroduced (?:a |some |an? \w+ )?breaking changes?\b|"
               # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts", "Fix
               # SACLoss target_entropy ignoring the action space" ("fix lint by ignoring E501" is the fix itself)
-              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|overwrites?|"
-              r"corrupts?|duplicates?|leaks?)|(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|"
-              r"duplicating|leaking))\b|"
+              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
+              r"overwrites?|corrupts?|duplicates?|leaks?)|"
+              r"(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|duplicating|leaking))\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
               # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
               r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
@@ -808,13 +810,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthere (?:is|was|are|were|'s) no\b(?! (?:functional |behaviou?ral |content |code |logic |api |"
               r"user-facing |real |other |numerical |breaking )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
-              # "the suggested versions are known to have issues", "… negative offsets, which is not good",
-              # "at a partner team's request": a problem or a need told in passing
+              # "the suggested versions are known to have issues", "… negative offsets, which is not good": a
+              # problem told in passing ("This is not expected to change results" is an assurance)
               r"\bknown to (?:have|cause) (?:some |many |several |a few )?(?:issues|problems|bugs|errors|crashes)\b|"
-              # ("This is not expected to change results" is an assurance; "at each request" is when)
-              r"\b(?:which|that|this|it) (?:is|was) not (?:good|ideal|great|desired|desirable|(?:expected|intended)(?! to\b)|"
-              r"what (?:we|you|users|people) want)\b|\bat (?:the )?request of\b|"
-              r"\bat (?:the |a |an )?(?:[\w-]+ ){0,2}?[\w-]+'s request\b|"
+              r"\b(?:which|that|this|it) (?:is|was) not (?:good|ideal|great|desired|desirable|"
+              r"(?:expected|intended)(?! to\b)|what (?:we|you|users|people) want)\b|"
               # "The bug is fixed." reports the change, not the problem
               # ("The issue was first raised here: <link>" points to where it was talked about)
               r"\bthe (?:problem|issue|bug) (?:is|was)\b(?! (?:now |already |also |then )?(?:fixed|solved|resolved|"
@@ -825,7 +825,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:bug|issue|problem) (?:where|when|in which|with|"
               # "Addresses an issue seen in <link> where we may not be telling users …": where it was met, then
               # what goes wrong
-              r"(?:seen|reported|observed|found|raised|met|hit) (?:in|on|at|by) (?:[\w.#/`:-]+ ){1,3}?(?:where|in which)|"
+              r"(?:seen|reported|observed|found|raised|met|hit) (?:in|on|at|by) (?:[\w.#/`:-]+ ){1,3}?"
+              r"(?:where|in which)|"
               # "Fixes a bug in RW / TWRW checkpointing where the buffers …": the place, then what goes wrong
               r"(?<=\bfix the bug )(?:[\w.`/-]+ ){1,6}?(?:where|in which|that causes|which causes|causing)\b|"
               # ("the issue that was discussed in #52" only points to where it is told)
@@ -1053,8 +1054,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
               r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
               # "This cuts the time to hot reload the server in half" ("cuts the learning rate in half" is a setting)
-              r"\b(?:cuts?|cutting|reduc(?:es|ed|ing)) (?:the |our )?(?:[\w-]+ )?(?:time|memory|latency|runtime|overhead|"
-              r"cost|footprint|duration)\b[^.;]{0,60}?\bin half\b|"
+              r"\b(?:cuts?|cutting|reduc(?:es|ed|ing)) (?:the |our )?(?:[\w-]+ )?(?:time|memory|latency|runtime|"
+              r"overhead|cost|footprint|duration)\b[^.;]{0,60}?\bin half\b|"
               # ("shifted by half the patch size" is where something lies, not an effect)
               r"(?<!shifted )(?<!shift )(?<!shifts )(?<!offset )(?<!moved )(?<!padded )\bby (?:a )?half\b|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"

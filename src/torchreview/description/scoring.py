@@ -404,8 +404,8 @@ _CAVEAT = re.compile(
     r"^\W*(?:(?:i'm|i am|we're|we are) )?(?:always )?(?:happy|glad|here) to help\W*$|\bwe(?:'re| are) here to help\b|\b(?:i am|i'm|we are|we're) (?:still )?working on it\b|"
     # thanks to someone for something: "Thanks @daswer123 for making it possible." ("Thanks to the new kernel,
     # training is faster" gives a cause)
-    r"^\W*(?:many |big |special |huge )?(?:thanks|thank you)(?: again| so much| a lot)?(?: to)? (?:@?[\w-]+ )?(?:again )?"
-    r"for\b|"
+    r"^\W*(?:many |big |special |huge )?(?:thanks|thank you)(?: again| so much| a lot)?(?: to)? "
+    r"(?:@?[\w-]+ )?(?:again )?for\b|"
     # what the PR still needs from someone: "The code needs some double checking to make sure that X is used
     # correctly", "Needs review."
     r"^(?:(?:the |this |my )?(?:code|pr|change|implementation|patch|it|this) )?(?:still )?needs? (?:some |more |a |"
@@ -625,8 +625,8 @@ _USAGE_TO = re.compile(r"^to (?:enable|use|turn on|activate|disable|turn off|try
                        r"put|change|provide|select|choose|build|compile|download) (?!to\b|for\b)\S)|"
                        # how to check or rerun the author's work: "To reproduce my work, install ai2_olmo and run",
                        # "To test this PR, both scripts were run with …"
-                       r"^to (?:test|try|verify|check|validate|reproduce|replicate) (?:this|it|the (?:pr|change|changes|"
-                       r"fix|feature|patch)|my (?:work|results?|runs?|experiments?|setup)|our (?:work|results?|"
+                       r"^to (?:test|try|verify|check|validate|reproduce|replicate) (?:this|it|the (?:pr|change|"
+                       r"changes|fix|feature|patch)|my (?:work|results?|runs?|experiments?|setup)|our (?:work|results?|"
                        r"experiments?)), ")
 
 
