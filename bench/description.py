@@ -5,7 +5,8 @@ Run from the repository root:
     PYTHONPATH=src python bench/description.py [--show-errors dev] [--real DIR ... [--held-out LETTERS]
                                                [--show-real-errors] [--dev-only]]
 
-(the real texts of issue 16 are kept in /work/wt/words-real on the machine they were collected on). A fresh
+(the real texts of issue 16 are kept in /work/wt/words-real on the machine they were collected on; on any
+other machine, bench/fetch_real.py fetches the PRs that real_labels.jsonl lists back from GitHub). A fresh
 batch is measured as held-out with, for example,
 
     PYTHONPATH=src python bench/description.py --real /work/wt/words-real --real /work/wt/words-real-r --held-out r

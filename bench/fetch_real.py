@@ -1,0 +1,123 @@
+"""Fetch the real PR texts that tests/fixtures/descriptions/real_labels.jsonl lists, so that
+bench/description.py can score them again on any machine.
+
+We do not commit other people's PR texts, only their addresses and our labels. The texts were kept on the
+machine they were gathered on, and three times that machine was gone before the next stop (stops 41, 52
+and 68), so the figures of earlier stops could not be reproduced. With a GitHub token this script brings
+the texts back from GitHub itself:
+
+    GITHUB_TOKEN=... PYTHONPATH=src python bench/fetch_real.py --out /tmp/words-real [--batches LS,LT]
+    PYTHONPATH=src python bench/description.py --real /tmp/words-real --held-out "$(cat /tmp/words-real/HELD_OUT)"
+
+One file per labelled PR, named by its id (LS001.json: batch LS), with the title and body GitHub holds
+today and the labels of real_labels.jsonl ("label", "torn", "second_label", "second_torn"). It is
+resumable: a file already there is never fetched or written again, so a run stopped by the network or by
+the rate limit (PyGithub waits out GitHub's limits and retries its 5xx answers) goes on where it
+stopped. A PR that is gone (404, 410, 451) is listed in missing.jsonl and skipped. HELD_OUT holds the
+held-out batches, for --held-out.
+
+Left out: the 1,273 commit messages of real_labels.jsonl (their addresses point to a viewer of commits,
+not to GitHub). The texts may also have been edited since they were labelled, so a few labels may no
+longer fit the text; the figures are then an estimate of the same texts, not a replay.
+A full fetch is about 40,000 requests: at GitHub's 5,000 an hour for a token, about 8 hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from github import Github, GithubException
+
+from torchreview.action.dispatch import make_github
+
+LABELS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions" / "real_labels.jsonl"
+PULL_URL = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+)/pull/(?P<number>\d+)/?$")
+GONE = (404, 410, 451)
+KEPT = ("label", "torn", "second_label", "second_torn", "split")
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """One labelled PR to fetch."""
+
+    id: str
+    url: str
+    repo: str
+    number: int
+    labels: dict[str, object]
+
+
+def wanted(rows: Iterable[dict[str, object]], batches: frozenset[str] = frozenset()) -> Iterator[Wanted]:
+    """The PRs among ``rows`` (commits are left out), only those of ``batches`` when it is given."""
+    for row in rows:
+        m = PULL_URL.match(str(row.get("url", "")))
+        ident = str(row["id"])
+        if not m or (batches and re.match(r"[A-Za-z]*", ident).group() not in batches):  # type: ignore[union-attr]
+            continue
+        yield Wanted(ident, str(row["url"]), m["repo"], int(m["number"]), {k: row[k] for k in KEPT if k in row})
+
+
+def fetch(github: Github, todo: Iterable[Wanted], out: Path) -> tuple[int, int, int]:
+    """Write one file per PR not yet in ``out``; return (written, already there, gone)."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = present = gone = 0
+    for item in todo:
+        target = out / f"{item.id}.json"
+        if target.exists():
+            present += 1
+            continue
+        try:
+            pull = github.get_repo(item.repo).get_pull(item.number)
+            text = {"url": item.url, "title": pull.title or "", "body": pull.body or "", **item.labels}
+        except GithubException as exc:
+            if exc.status not in GONE:
+                raise
+            with (out / "missing.jsonl").open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"id": item.id, "url": item.url, "status": exc.status}) + "\n")
+            gone += 1
+            continue
+        partial = target.with_suffix(".part")
+        partial.write_text(json.dumps(text, ensure_ascii=False, indent=1), encoding="utf-8")
+        partial.replace(target)  # a stopped run never leaves half a file under the real name
+        written += 1
+    return written, present, gone
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, required=True, help="folder for the fetched texts (created if needed)")
+    ap.add_argument("--labels", type=Path, default=LABELS)
+    ap.add_argument("--batches", default="", help="only these batches, e.g. LS,LT (default: every PR)")
+    ap.add_argument("--api-url", default=os.environ.get("GITHUB_API_URL", "https://api.github.com"))
+    args = ap.parse_args(argv)
+    token = os.environ.get("GITHUB_TOKEN", "")
+    if not token:
+        print("fetch_real: set GITHUB_TOKEN to a GitHub token (any token that can read public repositories)",
+              file=sys.stderr)
+        return 2
+    rows = [json.loads(line) for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()]
+    batches = frozenset(b.strip() for b in args.batches.split(",") if b.strip())
+    todo = list(wanted(rows, batches))
+    held = sorted({re.match(r"[A-Za-z]*", w.id).group() for w in todo if w.labels.get("split") == "heldout"})  # type: ignore[union-attr]
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "HELD_OUT").write_text(",".join(held) + "\n", encoding="utf-8")
+    try:
+        written, present, gone = fetch(make_github(token, args.api_url), todo, args.out)
+    except GithubException as exc:
+        print(f"fetch_real: GitHub answered {exc.status} ({exc.data}); what was fetched is kept in {args.out}, "
+              "and running the same command again goes on from there", file=sys.stderr)
+        return 1
+    print(f"{len(todo)} labelled PRs: {written} fetched now, {present} already in {args.out}, {gone} gone "
+          f"(listed in missing.jsonl); held-out batches in {args.out / 'HELD_OUT'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,83 @@
+"""bench/fetch_real.py against the GitHub double: real PyGithub over real HTTP."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from github_double.server import GitHubDouble, Pull
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _fetch_real() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fetch_real", ROOT / "bench" / "fetch_real.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up while it is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def _labels(tmp_path: Path) -> Path:
+    rows = [
+        {"id": "QA001", "split": "dev", "label": "purpose", "url": "https://github.com/octo/trainer/pull/7",
+         "torn": False},
+        {"id": "QB001", "split": "heldout", "label": "mechanism-only",
+         "url": "https://github.com/octo/trainer/pull/8", "torn": True, "second_label": "mechanism-only"},
+        {"id": "QB002", "split": "heldout", "label": "purpose", "url": "https://github.com/octo/trainer/pull/9"},
+        {"id": "KA001", "split": "dev", "label": "purpose", "kind": "commit",
+         "url": "https://app.semanticdiff.com/gh/octo/trainer/commit/" + "a" * 40},
+    ]
+    path = tmp_path / "labels.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def double() -> object:
+    with GitHubDouble() as d:
+        d.pulls[7] = Pull(7, "1" * 40, "2" * 40, "Fix NaN loss when the batch is empty", "", [])
+        d.pulls[8] = Pull(8, "1" * 40, "2" * 40, "Add a `--seed` flag", "Adds the flag.\n\nCloses #3", [])
+        yield d  # PR 9 is gone: the double answers 404
+        assert d.problems == []
+
+
+def test_fetches_each_pr_with_its_labels_and_lists_the_gone_ones(double: GitHubDouble, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _fetch_real()
+    monkeypatch.setenv("GITHUB_TOKEN", "t0ken")
+    out = tmp_path / "texts"
+    assert module.main(["--out", str(out), "--labels", str(_labels(tmp_path)), "--api-url", double.url]) == 0
+    assert sorted(p.name for p in out.glob("*.json")) == ["QA001.json", "QB001.json"]  # no commit, no gone PR
+    text = json.loads((out / "QB001.json").read_text(encoding="utf-8"))
+    assert (text["title"], text["body"], text["label"], text["torn"], text["second_label"]) == (
+        "Add a `--seed` flag", "Adds the flag.\n\nCloses #3", "mechanism-only", True, "mechanism-only")
+    assert [json.loads(line)["id"] for line in (out / "missing.jsonl").read_text().splitlines()] == ["QB002"]
+    assert (out / "HELD_OUT").read_text().strip() == "QB"
+
+
+def test_a_second_run_keeps_what_is_there_and_asks_github_for_nothing_more(
+        double: GitHubDouble, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _fetch_real()
+    monkeypatch.setenv("GITHUB_TOKEN", "t0ken")
+    out = tmp_path / "texts"
+    out.mkdir()
+    (out / "QA001.json").write_text('{"kept": true}', encoding="utf-8")
+    argv = ["--out", str(out), "--labels", str(_labels(tmp_path)), "--api-url", double.url, "--batches", "QA"]
+    assert module.main(argv) == 0
+    assert json.loads((out / "QA001.json").read_text(encoding="utf-8")) == {"kept": True}
+    assert double.requests == []
+
+
+def test_without_a_token_it_says_what_to_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("GITHUB_TOKEN", raising=False)
+    assert _fetch_real().main(["--out", str(tmp_path / "texts"), "--labels", str(_labels(tmp_path))]) == 2
+    assert "set GITHUB_TOKEN" in capsys.readouterr().err
+    assert not (tmp_path / "texts").exists()
