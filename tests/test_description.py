@@ -4350,3 +4350,37 @@ def test_what_a_docs_edit_did_told_in_the_past_is_no_story_of_a_problem():
 ])
 def test_an_assurance_and_a_when_are_not_problems_or_requests(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_why_the_diff_shows_another_prs_commits_is_no_reason():
+    body = "Extends the ROCm kernel to sparse inputs. It builds on #412 so it also contains that PR's changes."
+    assert check_description("Sparse inputs for the ROCm kernel", body).verdict == "mechanism-only"
+
+
+def test_paper_titles_listed_as_references_are_sources_not_reasons():
+    body = ("References:\n- [Scalable Training of Robust Graph Networks](https://example.org/paper)\n"
+            "- https://example.org/reference-code")
+    assert check_description("Implement the PRBCD attack", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("Adds a unit test of the sharded checkpoint loader. The unit test takes about 90s.", "mechanism-only"),
+    ("Adds a unit test of the sharded checkpoint loader. The unit test now takes 9s.", "purpose"),
+])
+def test_how_long_a_new_test_runs_is_a_report_unless_it_changed(body, expected):
+    assert check_description("Test sharded resume", body).verdict == expected
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("- log the gradient norm after each step\n- document that the logged norms may be inf or nan", "mechanism-only"),
+    ("- log the gradient norm after each step\n- note that this stops the crash when the norm is nan", "purpose"),
+])
+def test_what_the_docs_now_say_is_no_failure_the_change_fixes(body, expected):
+    assert check_description("Log the gradient norm", body).verdict == expected
+
+
+def test_the_parts_named_under_an_item_of_a_why_section_are_not_reasons_of_their_own():
+    body = ("## Why are these changes needed?\n\nAdd the Lightning helpers for the unified trainer.\n\n"
+            "- Add the example script\n- Update the user guides\n  - Quick start page\n"
+            "  - Checkpoint saving and loading guide\n")
+    assert check_description("Lightning helpers for the unified trainer", body).verdict == "mechanism-only"

@@ -35,6 +35,12 @@ _SYMPTOM_TOPIC = re.compile(r"\b(?:(?:infs?|nans?)/)?(?:oom|out[- ]of[- ]memory|
                             r"segfaults?) (?=(?:debugging|detection|detectors?|reporting|reporters?|checks?|checking|"
                             r"checkers?|guards?|docs|documentation|guides?|tutorials?|tracking|trackers?|profiling|"
                             r"diagnos\w+)\b)")
+# "document that the collected grad norms may include nan/inf values": what the docs now say, named by a
+# docs verb, not a failure the change fixes ("…, because users kept asking" still gives its reason)
+# ("Note that this fixes the crash …" is a remark to the reader: "note" and "mention" count only with the docs named)
+_DOCUMENTED_THAT = re.compile(r"^(?:(?:document|documents|documented|documenting|clarify|clarifies|clarified) (?:in "
+                              r"(?:the )?(?:docs?|readme|docstrings?|guide) )?|(?:note|notes|noted|mention|mentions|"
+                              r"mentioned) in (?:the )?(?:docs?|readme|docstrings?|guide) )that [^,;]*")
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
 # the PR is cut this way, not why the change is made. Easing the review of a later change ("Just formatting
 # for easier review of the follow-up diff") is what a preparatory change is for.
@@ -45,7 +51,10 @@ _PR_LOGISTICS = re.compile(
     r"(?! of (?:the |a |an )?(?:follow[- ]?ups?|next|upcoming|later|subsequent|coming)\b)|"
     r"\b(?:easier|simpler) to review\b|"
     # "the links are invalid until #358 is merged, hence two separate PRs": the whole sentence says why the PR is split
-    r"^[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b"
+    r"^[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b|"
+    # "It depends on #6770 so it includes its changes": why the diff shows another PR's commits
+    r"\bso (?:it|this(?: pr| branch)?|the diff) (?:also |still )?(?:includes|contains|carries|shows) (?:all |some )?"
+    r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b"
 )
 
 
@@ -222,7 +231,11 @@ _TEST_REPORT = re.compile(
     r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
     r"examples?|notebooks?)\b|"
     # "Test should still pass.": what the tests are expected to show, no reason for the change
-    r"(?:all |the |existing |unit )?tests? (?:should|must|will) (?:still )?pass\b)"
+    r"(?:all |the |existing |unit )?tests? (?:should|must|will) (?:still )?pass\b|"
+    # "The unittest takes about 165s": how long the new test runs, with nothing compared
+    r"(?:(?:the|this|each|every|new|whole|full|added) )*(?:unit ?-?tests?|unitests?|tests?|test suite|test cases?) "
+    r"(?:still )?(?:takes?|took|runs? (?:in|for)|ran (?:in|for)|lasts?) (?:about |around |roughly |only |~)?"
+    r"[\d.,]+ ?(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?)(?: on (?:cpu|gpu|an? [\w.-]+|\w+))?\W*$)"
 )
 
 
@@ -699,6 +712,8 @@ def score(sentence: Sentence) -> float:
     if " i " in text or " we " in text:
         text = _PROBLEMS_MET.sub(r"\1", text)
     text = _SYMPTOM_TOPIC.sub("", text)
+    if "that " in text and text[:1] in "dcnm":
+        text = _DOCUMENTED_THAT.sub("document it", text)
     if "rais" in text or "throw" in text or "return" in text:
         text = _RAISES_NEW.sub(" adds a check", text)
     if "to handle" in text:
@@ -729,7 +744,7 @@ def score(sentence: Sentence) -> float:
         # "I noticed a couple of unused imports", "Turns out I had a typo", "I saw these while reviewing the
         # LoRA PR": how the slip was found
         text = _NOTICED.sub(" ", text)
-    if " to keep " in text or " to make " in text or "review" in text or "separate" in text:
+    if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)

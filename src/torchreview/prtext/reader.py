@@ -378,9 +378,11 @@ def read(title: str, body: str) -> ReadText:
             in_traceback = stripped.lower().startswith("traceback") or in_traceback
             continue
         bullet = _BULLET.match(raw)
+        nested = bool(bullet) and indent >= 2 and in_list  # "  - Getting started page" under "- Update the guides"
         in_list = bool(bullet) or (in_list and indent >= 2)
         listed = lead_in and in_list
         lead_in = listed or stripped.endswith(":")
+        listed = listed or nested  # an item under an item names a part of it, as the items after a ":" do
         line = stripped[bullet.end() - (len(raw) - len(raw.lstrip())):] if bullet else stripped
         if line.startswith(">"):
             line = line.lstrip("> ")

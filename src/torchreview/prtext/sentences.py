@@ -92,7 +92,9 @@ _SKIP_HEADINGS = re.compile(
     # ("Several caveats:" over a numbered list is the same part)
     r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|known (issues?|bugs?|problems?)|"
     r"todos?|to-?do( list)?|future work|"
-    r"next steps?|remaining work|work left|open questions?)$"
+    r"next steps?|remaining work|work left|open questions?|"
+    # where the work comes from ("Ref:" over a list of paper titles as links): sources, not the author's words
+    r"ref|refs|references?|bibliography|citations?)$"
 )
 _PLAIN_HEADINGS = re.compile(
     r"^(what does this pr do\??|what does this pull request do\??|summary|description|changes|"
