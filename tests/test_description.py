@@ -4384,3 +4384,9 @@ def test_the_parts_named_under_an_item_of_a_why_section_are_not_reasons_of_their
             "- Add the example script\n- Update the user guides\n  - Quick start page\n"
             "  - Checkpoint saving and loading guide\n")
     assert check_description("Lightning helpers for the unified trainer", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("heading", ["## Background / Motivation", "## 背景 / 动机", "### Context & why"])
+def test_a_heading_that_names_the_reason_twice_opens_the_reason(heading):
+    body = f"{heading}\n\nRepeated folders list each image several times.\n\n## Changes\n\nEncode each file once."
+    assert check_description("Encode each cached image once", body).verdict == "purpose"

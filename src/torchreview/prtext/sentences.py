@@ -395,6 +395,10 @@ def _drop_spans(text: str, start: str, end: str) -> str:
 
 
 def _heading_kind(name: str) -> Section | None:
+    if "/" in name or "&" in name or "+" in name or "、" in name:
+        parts = [part for part in re.split(r"[/&+、]", name) if part.strip()]
+        if len(parts) > 1 and all(_heading_kind(part) is Section.MOTIVATION for part in parts):
+            return Section.MOTIVATION  # "背景 / 动机", "Background / Motivation": two names for the reason
     key = re.sub(r"[^\w\s?'/;-]", "", name).strip().lower().rstrip(":").strip()
     key = re.sub(r"\s+", " ", key)
     # The template's own words around a section name: "Your checklist for this pull request",
