@@ -4390,3 +4390,10 @@ def test_the_parts_named_under_an_item_of_a_why_section_are_not_reasons_of_their
 def test_a_heading_that_names_the_reason_twice_opens_the_reason(heading):
     body = f"{heading}\n\nRepeated folders list each image several times.\n\n## Changes\n\nEncode each file once."
     assert check_description("Encode each cached image once", body).verdict == "purpose"
+
+
+def test_a_templates_words_about_itself_are_not_the_authors():
+    body = ("(**NOTE:** _remove these lines once the template is filled in_)\n\n"
+            "(**NOTE:** _the template is designed to become the squashed commit message, so that reviewers see "
+            "one clean history_)\n\n## Summary\n")
+    assert check_description("Add the rdkit dependency", body).verdict == "mechanism-only"

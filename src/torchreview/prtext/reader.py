@@ -90,6 +90,11 @@ def _mostly_other_script(text: str) -> bool:
 _FRAME_ERROR = re.compile(r"^File \"[^\"]*\", line \d+\b.*?\b([A-Z]\w*(?:Error|Exception)): ")
 # "- ex) Loading RBLNModel faster": a list item a template marks as an example of what one could write
 _EXAMPLE_ITEM = re.compile(r"^ex\)\s", re.IGNORECASE)
+# "(NOTE: template is designed to be filled in …; delete these instructional lines as you fill out this PR
+# template)": a template's words about itself
+_ABOUT_THE_TEMPLATE = re.compile(r"\btemplates?\b.*\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|delet\w*|remov\w*|"
+                                 r"instructions?|instructional|designed|intended)\b|\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|"
+                                 r"delet\w*|remov\w*|instructions?|instructional)\b.*\btemplates?\b", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 
@@ -394,6 +399,8 @@ def read(title: str, body: str) -> ReadText:
             in_examples = True
             continue
         if bullet and _EXAMPLE_ITEM.match(line):
+            continue
+        if "emplate" in line and _ABOUT_THE_TEMPLATE.search(line):
             continue
         if line and prompt_end == index - 1 and not _is_prompt(line) and _joins(prompt_tail, line):
             end = _SENTENCE_END.search(line)
