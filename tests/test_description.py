@@ -4397,3 +4397,18 @@ def test_a_templates_words_about_itself_are_not_the_authors():
             "(**NOTE:** _the template is designed to become the squashed commit message, so that reviewers see "
             "one clean history_)\n\n## Summary\n")
     assert check_description("Add the rdkit dependency", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Normalize the separated sources",
+     "The separation loss is scale-invariant, and the separated sources may end up scaled up or down by a lot. "
+     "This PR adds peak normalization to the pipeline to deal with this problem.", "purpose"),
+    ("Add the STOI loss",
+     "Wraps the STOI loss for the separation recipes. Also, this is not yet suitable for models with a source axis "
+     "because the shapes differ.", "mechanism-only"),
+    ("Chunk long audio for the encoder",
+     "Adds a chunking option to the encoder config.\n\n## Accuracy Test\n\nThere is no CI for long audio yet, so "
+     "I ran a smoke test by hand.", "mechanism-only"),
+])
+def test_a_change_that_answers_the_problem_before_it_a_limit_and_a_test_section(title, body, expected):
+    assert check_description(title, body).verdict == expected

@@ -45,6 +45,15 @@ _SO_THE_CHANGE = re.compile(
     r"modified|bumped))\b")
 
 
+# "This PR adds peak-normalization to deal with this problem": the change answers a problem named just before
+_ANSWERS_THE_PROBLEM = re.compile(
+    r"\b(?:to|that|which|will|should|can|and) (?:help )?(?:deal with|address|addresses|fix|fixes|solve|solves|resolve|"
+    r"resolves|handle|handles|mitigate|mitigates|avoid|avoids|prevent|prevents|tackle|tackles|work around|"
+    r"works around|get around|overcome|overcomes|alleviate|alleviates) (?:this|that|these|those|the above|the "
+    r"(?:above|mentioned|described)) (?:(?:\w+ )?(?:problems?|issues?|behaviou?rs?|situations?|bugs?|errors?|limitations?|"
+    r"cases?))\b")
+
+
 def training_files(diff_text: str | None) -> tuple[str, ...]:
     """Python files whose added or removed lines do training work (simple text checks, no torch)."""
     if not diff_text or not diff_text.strip():
@@ -122,6 +131,12 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
         # opens with "So," and then the change says the sentence before it is the reason
         for before, after in itertools.pairwise(body):
             if _SO_THE_CHANGE.match(after.cue_text) and len(_WORD_RE.findall(before.cue_text)) >= 4 \
+                    and not is_caveat(before.cue_text) and not before.refs_only:
+                purpose.append((_STRONG, before))
+                break
+    if not purpose:
+        for before, after in itertools.pairwise(body):
+            if _ANSWERS_THE_PROBLEM.search(after.cue_text) and len(_WORD_RE.findall(before.cue_text)) >= 4 \
                     and not is_caveat(before.cue_text) and not before.refs_only:
                 purpose.append((_STRONG, before))
                 break

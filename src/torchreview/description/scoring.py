@@ -242,6 +242,9 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # what the new code cannot do yet: "this is not yet suitable for non-PIT applications because …"
+    r"\b(?:this|it|that|the (?:new )?(?:code|feature|option|loss|model|implementation)) (?:is|are) not yet (?:suitable|"
+    r"supported|usable|ready|compatible|working|implemented|handled|tested)\b|"
     # the PR's own present state: "This is currently using a private repo", "this currently fails with gpu"
     r"^this (?:pr |pull request |change |patch |branch )?(?:is )?currently\b|"
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
