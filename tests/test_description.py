@@ -4412,3 +4412,12 @@ def test_a_templates_words_about_itself_are_not_the_authors():
 ])
 def test_a_change_that_answers_the_problem_before_it_a_limit_and_a_test_section(title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("body", [
+    "This PR adds `Pruner`, which is a thin wrapper over torch's pruning utilities as of now.",
+    "Adds bias shifting to the smoothing pass.\nNote: this is still under development and debugging",
+    "Adds export of quantized models to QONNX. This PR does not include support for binary quantization nodes.",
+])
+def test_what_the_new_code_is_so_far_and_what_the_pr_leaves_out_are_no_reasons(body):
+    assert check_description("Add the pruning wrapper", body).verdict == "mechanism-only"

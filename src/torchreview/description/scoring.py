@@ -130,6 +130,10 @@ _SCOPE = re.compile(
     # "It currently depends on fsdp2 and torchao": what the new code needs, not a problem before it
     r"^(?:it|this(?: (?:pr|change|implementation|feature|version|draft|option|mode))?) (?:currently|for now|"
     r"at the moment|right now) (?:only )?(?:depends on|requires|relies on|needs)\b|"
+    # "This PR adds `Pruner`, which is a torch.nn.utils.prune wrapper as of now": what the new code is so far
+    r"\b(?:which|that) (?:is|are) (?:just |only |simply |basically )?(?:an? |the )?(?:[\w.-]+ ){0,4}?(?:wrapper|"
+    r"stub|placeholder|prototype|draft|skeleton|port|copy|shim)s? (?:around |for |of |over )?(?:[\w.'-]+ ){0,3}?"
+    r"(?:as of now|for now|currently|at the moment|right now)\b|"
     # "This is an experimental feature as of now", "[Not currently supported] Float8Linear …": the state
     # of the new code or of one of its parts
     r"\b(?:is|are) (?:an? )?experimental (?:[\w-]+ )?(?:as of now|for now|currently|at the moment|right now)\b|"
@@ -242,6 +246,9 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # "This PR does not include support for BinaryQuant nodes": how far the PR reaches
+    r"^this (?:pr|pull request|change|patch|commit) (?:does not|doesn't|will not|won't) (?:yet )?(?:include|add|cover|"
+    r"implement|contain|address|touch|handle)\b|"
     # what the new code cannot do yet: "this is not yet suitable for non-PIT applications because …"
     r"\b(?:this|it|that|the (?:new )?(?:code|feature|option|loss|model|implementation)) (?:is|are) not yet (?:suitable|"
     r"supported|usable|ready|compatible|working|implemented|handled|tested)\b|"
@@ -565,6 +572,7 @@ _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),
                         r"(?:a |in |at |an? |in an? |(?:at|in) the )?"
                         r"(?:early |very early |an early )?"
                         r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review|"
+                        r"under (?:active |heavy )?development|being debugged|"
                         r"(?:in )?(?:the )?test(?:ing)? phase|being tested|in testing|under test(?:ing)?)\b"
                         r"(?: stage| state| phase)?")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
