@@ -4421,3 +4421,9 @@ def test_a_change_that_answers_the_problem_before_it_a_limit_and_a_test_section(
 ])
 def test_what_the_new_code_is_so_far_and_what_the_pr_leaves_out_are_no_reasons(body):
     assert check_description("Add the pruning wrapper", body).verdict == "mechanism-only"
+
+
+def test_a_templates_rules_for_contributors_are_not_the_authors_words():
+    body = ("## Contributing Guidelines\n\nWe ship a pre-commit hook to keep the formatting consistent, so that "
+            "reviews stay focused on the code.\n\n1. Install the hooks.\n2. Run them before you commit.\n")
+    assert check_description("Cache readme", body).verdict == "mechanism-only"

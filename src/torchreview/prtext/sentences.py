@@ -75,6 +75,8 @@ _MOTIVATION_HEADINGS = re.compile(
 _SKIP_HEADINGS = re.compile(
     r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
     r"(accuracy|unit|smoke|manual|local|e2e|end-to-end|integration) tests?( results?)?|"
+    # the project's rules for contributors, left in the template ("## Contributing Guidelines")
+    r"(contributing|contribution|contributor|contributors) (guidelines?|guide|rules|notes)|contributing|"
     r"checklist|(expected behaviou?r ((&|and) )?)?(potential )?risks?|dependency changes?\??|"
     r"before submitting|who can review\??|reviewers?|pr review|did you have fun\??|screenshots?|"
     # how the project runs its CI for a contributor ("# GitHub Actions CI", "# Before your PR is "Ready for review"")
