@@ -4427,3 +4427,12 @@ def test_a_templates_rules_for_contributors_are_not_the_authors_words():
     body = ("## Contributing Guidelines\n\nWe ship a pre-commit hook to keep the formatting consistent, so that "
             "reviews stay focused on the code.\n\n1. Install the hooks.\n2. Run them before you commit.\n")
     assert check_description("Cache readme", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("Fix the CIFAR-10 example: num_classes missing", "purpose"),
+    ("Fix missing num_classes", "mechanism-only"),
+    ("Changes to work correctly with DeepChem 2.3", "purpose"),
+])
+def test_what_is_missing_told_after_it_and_a_goal_of_working_correctly(title, expected):
+    assert check_description(title, "").verdict == expected

@@ -397,6 +397,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"runnable|importable|installable|reproducible|deterministic)\b|"
               # "Changes to make torch.compile work", "to make training work on CPU": it did not work before
               r"\bto make (?:the |our |your )?(?:[\w.`'-]+ ){1,4}?(?:work|usable|runnable|importable|installable)\b|"
+              # "Changes to work correctly with DeepChem 2.3": it did not before
+              r"\bto (?:work|run|behave|function) (?:correctly|properly|as expected|as intended|again|reliably)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
               r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
               # "since with the attention mask flash-attention ignores the position ids": a cause told by what goes wrong

@@ -814,9 +814,10 @@ _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did no
                          # a value that is always the same: "dice loss: loss always 1 if empty target"
                          r"(?<=[a-z0-9] )(?:is |are |was |were |gets? |stays? )?always (?:\d+(?:\.\d+)?|zero|nan|inf|none|"
                          r"empty|true|false)\b|"
-                         # the symptom told after what shows it: "fix mnist example test slow"
+                         # the symptom told after what shows it: "fix mnist example test slow", "fix cifar10 model:
+                         # num_classes missing"
                          r"(?<=[a-z0-9] )(?<!\bfix )(?<!\bfixes )(?<!\bfixed )(?:slow|hangs|hanging|freezes|freezing|"
-                         r"stuck|flaky)\W*$|"
+                         r"stuck|flaky|missing)\W*$|"
                          # what happens to it that should not: "Fix transform being overridden"
                          r"(?<=[a-z0-9] )being (?:[a-z]{3,}(?:ed|en)|set|reset|put|lost|read|sent|cut|kept|left|built|"
                          r"shown|run)\b")
