@@ -4436,3 +4436,9 @@ def test_a_templates_rules_for_contributors_are_not_the_authors_words():
 ])
 def test_what_is_missing_told_after_it_and_a_goal_of_working_correctly(title, expected):
     assert check_description(title, "").verdict == expected
+
+
+def test_a_note_on_the_branchs_history_is_no_reason():
+    body = ("This PR adds two example notebooks.\n\nNote: rewriting the branch to drop a large output committed "
+            "by mistake has left duplicated commits in the history of this branch.")
+    assert check_description("Example notebooks", body).verdict == "mechanism-only"

@@ -246,6 +246,10 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # "Use of git filter-branch to remove a notebook committed by mistake has resulted in duplicated commits in
+    # the history for this branch": the state of the PR's branch, not of the code
+    r"\b(?:duplicated?|doubled|repeated) commits\b|\b(?:git )?(?:history|commits) (?:of|for|on|in) (?:this|the|my|our) "
+    r"(?:pr(?:'s)? |feature )?branch\b|"
     # "This PR does not include support for BinaryQuant nodes": how far the PR reaches
     r"^this (?:pr|pull request|change|patch|commit) (?:does not|doesn't|will not|won't) (?:yet )?(?:include|add|cover|"
     r"implement|contain|address|touch|handle)\b|"
