@@ -4442,3 +4442,11 @@ def test_a_note_on_the_branchs_history_is_no_reason():
     body = ("This PR adds two example notebooks.\n\nNote: rewriting the branch to drop a large output committed "
             "by mistake has left duplicated commits in the history of this branch.")
     assert check_description("Example notebooks", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Add tiff support", "For microscopy scans tiff files important. I've added the tiff extension.", "purpose"),
+    ("Add the CTranslate2 guide", "Adds a README section on CTranslate2.\n\nNo tests are needed.", "mechanism-only"),
+])
+def test_a_need_put_first_without_its_verb_and_a_template_answer_on_tests(title, body, expected):
+    assert check_description(title, body).verdict == expected

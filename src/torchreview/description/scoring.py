@@ -250,6 +250,9 @@ _CAVEAT = re.compile(
     # the history for this branch": the state of the PR's branch, not of the code
     r"\b(?:duplicated?|doubled|repeated) commits\b|\b(?:git )?(?:history|commits) (?:of|for|on|in) (?:this|the|my|our) "
     r"(?:pr(?:'s)? |feature )?branch\b|"
+    # "No tests are needed.": what the PR leaves out, a template's answer
+    r"^(?:there are )?no (?:new |additional |extra |more |unit )?(?:tests?|docs?|documentation|changelog(?: entry)?|"
+    r"doc changes?) (?:is |are |were |was )?(?:needed|required|necessary|added)\b|"
     # "This PR does not include support for BinaryQuant nodes": how far the PR reaches
     r"^this (?:pr|pull request|change|patch|commit) (?:does not|doesn't|will not|won't) (?:yet )?(?:include|add|cover|"
     r"implement|contain|address|touch|handle)\b|"
