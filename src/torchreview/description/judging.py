@@ -128,16 +128,12 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
             purpose.append((_STRONG, Sentence(text=parsed.shown_error, cue_text=shown, section=Section.PLAIN)))
     if not purpose:
         # "I ran the FP16 runs again and found torchao stable. So, adding a note about it.": a sentence that
-        # opens with "So," and then the change says the sentence before it is the reason
+        # opens with "So," and then the change, or one whose change answers "this problem", says the sentence
+        # before it is the reason
         for before, after in itertools.pairwise(body):
-            if _SO_THE_CHANGE.match(after.cue_text) and len(_WORD_RE.findall(before.cue_text)) >= 4 \
-                    and not is_caveat(before.cue_text) and not before.refs_only:
-                purpose.append((_STRONG, before))
-                break
-    if not purpose:
-        for before, after in itertools.pairwise(body):
-            if _ANSWERS_THE_PROBLEM.search(after.cue_text) and len(_WORD_RE.findall(before.cue_text)) >= 4 \
-                    and not is_caveat(before.cue_text) and not before.refs_only:
+            if (_SO_THE_CHANGE.match(after.cue_text) or _ANSWERS_THE_PROBLEM.search(after.cue_text)) \
+                    and len(_WORD_RE.findall(before.cue_text)) >= 4 and not is_caveat(before.cue_text) \
+                    and not before.refs_only:
                 purpose.append((_STRONG, before))
                 break
     if not purpose and parsed.shown_measurement:
