@@ -4450,3 +4450,9 @@ def test_a_note_on_the_branchs_history_is_no_reason():
 ])
 def test_a_need_put_first_without_its_verb_and_a_template_answer_on_tests(title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("body", ["And refresh the image links in the README.", "Also, refresh the image links in the README."])
+def test_a_hint_drops_the_word_that_joined_its_sentence_to_the_one_before(body):
+    hint = check_description("Notebook tweaks", body).hint
+    assert hint.startswith("Refresh the image links in the README")

@@ -21,6 +21,8 @@ _HINT_PREFIX = re.compile(
     r"bugfix|hotfix|wip|draft|rfc|enh|enhancement|maint|bug|bld|tst|sty|dep|deps|fea|misc|"
     # any short tag in capitals, as NumPy's "ENH:", "MAINT:", "BUG:" or a team's "WR:"
     r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+# "And a small readme update …", "Also, bump the pin": a word that joined it to the sentence before
+_LEAD_CONJUNCTION = re.compile(r"^(?:and|also|plus|additionally|furthermore|moreover)\b,?\s+(?=\w)", re.IGNORECASE)
 # Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"
 _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?"
                         # "as discussed in #2114": the pointer goes with its reference
@@ -74,7 +76,7 @@ _LEAD_PHRASE = re.compile(r"^(?:[^\s:`]+\s+){0,4}[^\s:`]+\s*:\s+")
 def _hint_sentence(sentence: str) -> str:
     """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes, an issue number or a
     component's name before its verb, or trailing refs."""
-    text = _HINT_PREFIX.sub("", sentence.strip()).rstrip(".!:;, ")
+    text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", sentence.strip())).rstrip(".!:;, ")
     short_label, phrase = _LEAD_LABEL.match(text), _LEAD_PHRASE.match(text)
     label = short_label or phrase
     verb = _VERB_FIRST.match(text[label.end():]) if label else None
