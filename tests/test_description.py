@@ -4456,3 +4456,10 @@ def test_a_need_put_first_without_its_verb_and_a_template_answer_on_tests(title,
 def test_a_hint_drops_the_word_that_joined_its_sentence_to_the_one_before(body):
     hint = check_description("Notebook tweaks", body).hint
     assert hint.startswith("Refresh the image links in the README")
+
+
+@pytest.mark.parametrize("body", ["More information [here](https://example.org/notes).",
+                                  "Tests for these changes can be run via:\n\n```\npytest tests/\n```"])
+def test_a_lead_in_to_a_link_or_a_code_block_is_no_base_for_the_hint(body):
+    hint = check_description("Add the int8 compute type", body).hint
+    assert hint.startswith("Add the int8 compute type")

@@ -110,9 +110,13 @@ _QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`')
 _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|part of|parts of|follow[- ]up to)\b",
                       re.IGNORECASE)
 # A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
-_OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following)$", re.IGNORECASE)
+_OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following|via|into|using)$",
+                       re.IGNORECASE)
 # A lead-in to a list, written without its colon: "This commit makes the following changes."
 _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed |shown )?below)$|"
+                      # "More information here", "Details can be found here": a lead-in to a link
+                      r"^(?:(?:more|further|additional|full|some) )?(?:info|information|details|context)(?: (?:can be "
+                      r"found|is|are))? (?:here|below|above|there)$|"
                       # "This PR includes" over a list: a verb with its object in the list below
                       r"^(?:this|the) (?:pr|pull request|change|commit|patch|diff) (?:also )?(?:includes|contains|adds|"
                       r"does|changes|introduces|has|brings|covers)$", re.IGNORECASE)
