@@ -4463,3 +4463,10 @@ def test_a_hint_drops_the_word_that_joined_its_sentence_to_the_one_before(body):
 def test_a_lead_in_to_a_link_or_a_code_block_is_no_base_for_the_hint(body):
     hint = check_description("Add the int8 compute type", body).hint
     assert hint.startswith("Add the int8 compute type")
+
+
+@pytest.mark.parametrize("body", ["Please have a look.", "I'll describe it soon, but this is ready for merging.",
+                                  "Anyone wanting to review it is welcome!"])
+def test_a_word_to_the_reviewer_is_no_base_for_the_hint(body):
+    assert check_description("New API for the separation losses", body).hint.startswith(
+        "New API for the separation losses")

@@ -128,7 +128,10 @@ _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 _MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|ready to|wait (?:for|before)|merge "
                          r"(?:this|after|before|only|once|when)|to be merged)\b", re.IGNORECASE)
 # the author's note on the PR itself: "I forgot to finalize this, sorry", "Once this is done I can close #4"
-_PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b",
+_PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b|"
+                      # "Please have a look.", "this is ready for merging": a word to the reviewer
+                      r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged)\b|"
+                      r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
