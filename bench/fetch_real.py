@@ -37,6 +37,9 @@ from github import Github, GithubException
 
 from torchreview.action.dispatch import make_github
 
+sys.path.insert(0, str(Path(__file__).parent))
+from description import batch_of  # the batch a text's id names, as the benchmark reads it
+
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions" / "real_labels.jsonl"
 PULL_URL = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+)/pull/(?P<number>\d+)/?$")
 GONE = (404, 410, 451)
@@ -59,7 +62,7 @@ def wanted(rows: Iterable[dict[str, object]], batches: frozenset[str] = frozense
     for row in rows:
         m = PULL_URL.match(str(row.get("url", "")))
         ident = str(row["id"])
-        if not m or (batches and re.match(r"[A-Za-z]*", ident).group() not in batches):  # type: ignore[union-attr]
+        if not m or (batches and batch_of(ident) not in batches):
             continue
         yield Wanted(ident, str(row["url"]), m["repo"], int(m["number"]), {k: row[k] for k in KEPT if k in row})
 
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()]
     batches = frozenset(b.strip() for b in args.batches.split(",") if b.strip())
     todo = list(wanted(rows, batches))
-    held = sorted({re.match(r"[A-Za-z]*", w.id).group() for w in todo if w.labels.get("split") == "heldout"})  # type: ignore[union-attr]
+    held = sorted({batch_of(w.id) for w in todo if w.labels.get("split") == "heldout"})
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "HELD_OUT").write_text(",".join(held) + "\n", encoding="utf-8")
     try:
