@@ -10,16 +10,18 @@ the texts back from GitHub itself:
     PYTHONPATH=src python bench/description.py --real /tmp/words-real --held-out "$(cat /tmp/words-real/HELD_OUT)"
 
 One file per labelled PR, named by its id (LS001.json: batch LS), with the title and body GitHub holds
-today and the labels of real_labels.jsonl ("label", "torn", "second_label", "second_torn"). It is
+today and the labels of real_labels.jsonl ("label", "torn", "second_label", "second_torn"); a labelled
+commit gets its message instead of a title and body, as bench/description.py reads commits. It is
 resumable: a file already there is never fetched or written again, so a run stopped by the network or by
 the rate limit (PyGithub waits out GitHub's limits and retries its 5xx answers) goes on where it
-stopped. A PR that is gone (404, 410, 451) is listed in missing.jsonl and skipped. HELD_OUT holds the
-held-out batches, for --held-out.
+stopped. A PR or commit that is gone (404, 410, 451; 422 for a commit rewritten away) is listed in
+missing.jsonl and skipped. HELD_OUT holds the held-out batches, for --held-out.
 
-Left out: the 1,273 commit messages of real_labels.jsonl (their addresses point to a viewer of commits,
-not to GitHub). The texts may also have been edited since they were labelled, so a few labels may no
-longer fit the text; the figures are then an estimate of the same texts, not a replay.
-A full fetch is about 40,000 requests: at GitHub's 5,000 an hour for a token, about 8 hours.
+Left out: the 143 labelled texts whose address points to a mirror or another site (googlesource, gitiles,
+a Gitea mirror), not to a GitHub repository. The texts may also have been edited since they were
+labelled, so a few labels may no longer fit the text; the figures are then an estimate of the same
+texts, not a replay.
+A full fetch is about 42,500 requests: at GitHub's 5,000 an hour for a token, about 9 hours.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ from description import batch_of  # the batch a text's id names, as the benchmar
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "descriptions" / "real_labels.jsonl"
 PULL_URL = re.compile(r"^https://github\.com/(?P<repo>[^/]+/[^/]+)/pull/(?P<number>\d+)/?$")
-GONE = (404, 410, 451)
+# a commit on GitHub, or shown by a viewer that names its GitHub repository ("app.semanticdiff.com/gh/o/r/commit/…")
+COMMIT_URL = re.compile(r"^https://(?:github\.com|app\.semanticdiff\.com/gh)/(?P<repo>[^/]+/[^/]+)/commit/"
+                        r"(?P<sha>[0-9a-f]{7,40})(?:[/?#]|$)")
+GONE = (404, 410, 422, 451)  # 422: "No commit found for SHA" (the commit was rewritten away)
 KEPT = ("label", "torn", "second_label", "second_torn", "split")
 
 
@@ -53,18 +58,22 @@ class Wanted:
     id: str
     url: str
     repo: str
-    number: int
+    number: int  # the pull request's number, or 0 for a commit
+    sha: str  # the commit, or "" for a pull request
     labels: dict[str, object]
 
 
 def wanted(rows: Iterable[dict[str, object]], batches: frozenset[str] = frozenset()) -> Iterator[Wanted]:
-    """The PRs among ``rows`` (commits are left out), only those of ``batches`` when it is given."""
+    """The PRs and GitHub commits among ``rows``, only those of ``batches`` when it is given."""
     for row in rows:
-        m = PULL_URL.match(str(row.get("url", "")))
-        ident = str(row["id"])
-        if not m or (batches and batch_of(ident) not in batches):
+        url, ident = str(row.get("url", "")), str(row["id"])
+        if batches and batch_of(ident) not in batches:
             continue
-        yield Wanted(ident, str(row["url"]), m["repo"], int(m["number"]), {k: row[k] for k in KEPT if k in row})
+        labels = {k: row[k] for k in KEPT if k in row}
+        if m := PULL_URL.match(url):
+            yield Wanted(ident, url, m["repo"], int(m["number"]), "", labels)
+        elif m := COMMIT_URL.match(url):
+            yield Wanted(ident, url, m["repo"], 0, m["sha"], labels)
 
 
 def fetch(github: Github, todo: Iterable[Wanted], out: Path) -> tuple[int, int, int]:
@@ -77,8 +86,12 @@ def fetch(github: Github, todo: Iterable[Wanted], out: Path) -> tuple[int, int, 
             present += 1
             continue
         try:
-            pull = github.get_repo(item.repo).get_pull(item.number)
-            text = {"url": item.url, "title": pull.title or "", "body": pull.body or "", **item.labels}
+            repo = github.get_repo(item.repo)
+            if item.sha:  # read as the commit-msg hook reads it: subject, then body (bench/description.py)
+                text = {"url": item.url, "message": repo.get_commit(item.sha).commit.message or "", **item.labels}
+            else:
+                pull = repo.get_pull(item.number)
+                text = {"url": item.url, "title": pull.title or "", "body": pull.body or "", **item.labels}
         except GithubException as exc:
             if exc.status not in GONE:
                 raise
@@ -117,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fetch_real: GitHub answered {exc.status} ({exc.data}); what was fetched is kept in {args.out}, "
               "and running the same command again goes on from there", file=sys.stderr)
         return 1
-    print(f"{len(todo)} labelled PRs: {written} fetched now, {present} already in {args.out}, {gone} gone "
+    print(f"{len(todo)} labelled PRs and commits: {written} fetched now, {present} already in {args.out}, {gone} gone "
           f"(listed in missing.jsonl); held-out batches in {args.out / 'HELD_OUT'}")
     return 0
 

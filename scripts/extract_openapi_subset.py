@@ -33,6 +33,7 @@ OPERATIONS: list[tuple[str, str]] = [
     ("/repos/{owner}/{repo}/issues/comments/{comment_id}", "patch"),
     ("/repos/{owner}/{repo}/statuses/{sha}", "post"),
     ("/repos/{owner}/{repo}/contents/{path}", "get"),
+    ("/repos/{owner}/{repo}/commits/{ref}", "get"),  # bench/fetch_real.py: a labelled commit's message
 ]
 WEBHOOKS = [
     "pull-request-opened", "pull-request-synchronize", "pull-request-reopened", "pull-request-edited",

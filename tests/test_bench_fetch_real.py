@@ -31,8 +31,12 @@ def _labels(tmp_path: Path) -> Path:
         {"id": "QB001", "split": "heldout", "label": "mechanism-only",
          "url": "https://github.com/octo/trainer/pull/8", "torn": True, "second_label": "mechanism-only"},
         {"id": "QB002", "split": "heldout", "label": "purpose", "url": "https://github.com/octo/trainer/pull/9"},
-        {"id": "KA001", "split": "dev", "label": "purpose", "kind": "commit",
+        {"id": "KA001", "split": "dev", "label": "purpose", "kind": "commit", "torn": True,
          "url": "https://app.semanticdiff.com/gh/octo/trainer/commit/" + "a" * 40},
+        {"id": "KA002", "split": "dev", "label": "purpose", "kind": "commit",
+         "url": "https://github.com/octo/trainer/commit/" + "b" * 40},  # rewritten away: GitHub answers 422
+        {"id": "KB001", "split": "heldout", "label": "purpose", "kind": "commit",
+         "url": "https://android.googlesource.com/platform/external/pytorch/+/801d7bc906"},  # not on GitHub
     ]
     path = tmp_path / "labels.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
@@ -44,6 +48,7 @@ def double() -> object:
     with GitHubDouble() as d:
         d.pulls[7] = Pull(7, "1" * 40, "2" * 40, "Fix NaN loss when the batch is empty", "", [])
         d.pulls[8] = Pull(8, "1" * 40, "2" * 40, "Add a `--seed` flag", "Adds the flag.\n\nCloses #3", [])
+        d.commit_messages["a" * 40] = "Fix NaN loss on empty batches\n\nThe mean over zero items was NaN."
         yield d  # PR 9 is gone: the double answers 404
         assert d.problems == []
 
@@ -54,12 +59,17 @@ def test_fetches_each_pr_with_its_labels_and_lists_the_gone_ones(double: GitHubD
     monkeypatch.setenv("GITHUB_TOKEN", "t0ken")
     out = tmp_path / "texts"
     assert module.main(["--out", str(out), "--labels", str(_labels(tmp_path)), "--api-url", double.url]) == 0
-    assert sorted(p.name for p in out.glob("*.json")) == ["QA001.json", "QB001.json"]  # no commit, no gone PR
+    # no file for a gone PR, a gone commit, or a commit that is not on GitHub
+    assert sorted(p.name for p in out.glob("*.json")) == ["KA001.json", "QA001.json", "QB001.json"]
     text = json.loads((out / "QB001.json").read_text(encoding="utf-8"))
     assert (text["title"], text["body"], text["label"], text["torn"], text["second_label"]) == (
         "Add a `--seed` flag", "Adds the flag.\n\nCloses #3", "mechanism-only", True, "mechanism-only")
-    assert [json.loads(line)["id"] for line in (out / "missing.jsonl").read_text().splitlines()] == ["QB002"]
-    assert (out / "HELD_OUT").read_text().strip() == "QB"
+    commit = json.loads((out / "KA001.json").read_text(encoding="utf-8"))
+    assert (commit["message"], commit["label"], commit["torn"]) == (
+        "Fix NaN loss on empty batches\n\nThe mean over zero items was NaN.", "purpose", True)
+    gone = [json.loads(line) for line in (out / "missing.jsonl").read_text().splitlines()]
+    assert [(g["id"], g["status"]) for g in gone] == [("QB002", 404), ("KA002", 422)]
+    assert (out / "HELD_OUT").read_text().strip() == "QB"  # KB's only text is not on GitHub
 
 
 def test_a_second_run_keeps_what_is_there_and_asks_github_for_nothing_more(

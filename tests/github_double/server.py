@@ -8,7 +8,8 @@ GitHub would not accept, or a response GitHub would not send, fails the test.
 Behaviour copied from GitHub: review comments must sit on a line inside the diff (else the whole review
 is refused with 422); a read-only token gets 403 "Resource not accessible by integration" on writes;
 the full diff of a PR with more than 300 files is refused with 406; the file list stops at 3,000; the
-contents API answers files of ``contents`` (by commit sha and path) and 404 for any other.
+contents API answers files of ``contents`` (by commit sha and path) and 404 for any other; the commits
+API answers the messages of ``commit_messages`` and 422 "No commit found for SHA" for any other sha.
 Every comment records its author: the token's identity (``identity``) for what the client writes, or
 another user for comments a test plants (``plant_issue_comment``, ``plant_review_comment``), the way
 anyone can comment on a public pull request.
@@ -51,6 +52,7 @@ ROUTES: list[tuple[str, str, str]] = [
      rf"^/repos/{OWNER_REPO}/issues/comments/(?P<id>\d+)$"),
     ("POST", "/repos/{owner}/{repo}/statuses/{sha}", rf"^/repos/{OWNER_REPO}/statuses/(?P<sha>[0-9a-f]{{40}})$"),
     ("GET", "/repos/{owner}/{repo}/contents/{path}", rf"^/repos/{OWNER_REPO}/contents/(?P<path>.+)$"),
+    ("GET", "/repos/{owner}/{repo}/commits/{ref}", rf"^/repos/{OWNER_REPO}/commits/(?P<ref>[^/]+)$"),
 ]
 DOCS = "https://docs.github.com/rest"
 MAX_LISTED_FILES = 3000
@@ -107,6 +109,7 @@ class GitHubDouble:
         self.issue_comments: list[dict[str, Any]] = []
         self.statuses: list[dict[str, Any]] = []
         self.contents: dict[tuple[str, str], bytes] = {}  # (commit sha, path) -> the file at that commit
+        self.commit_messages: dict[str, str] = {}  # commit sha -> its message (GET /commits/{ref})
         self.faults: list[Fault] = []
         self.read_only = False
         self.identity = "github-actions[bot]"  # whom the token belongs to
@@ -338,6 +341,17 @@ class GitHubDouble:
         out["_links"] = {"self": url, "git": out["git_url"], "html": out["html_url"]}
         return 200, out, {}
 
+    def _get_commits_ref(self, m: re.Match[str], **_: Any) -> tuple[int, Any, dict[str, str]]:
+        sha = m.group("ref")
+        message = self.commit_messages.get(sha)
+        if message is None:
+            return 422, {"message": "No commit found for SHA: " + sha, "documentation_url": DOCS}, {}
+        out = schema.rest_component("commit")
+        out.update(sha=sha, url=self._api(f"/commits/{sha}"), html_url=f"https://github.invalid/{self.repository}/"
+                   f"commit/{sha}")
+        out["commit"]["message"] = message
+        return 200, out, {}
+
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         double = self
 
@@ -432,4 +446,4 @@ class GitHubDouble:
 def _slug(op: str) -> str:
     parts = [p for p in op.split("/")[4:] if p]
     return "_".join({"{pull_number}": "n", "{issue_number}": "n", "{comment_id}": "id",
-                     "{sha}": "sha", "{path}": "path"}.get(p, p) for p in parts)
+                     "{sha}": "sha", "{path}": "path", "{ref}": "ref"}.get(p, p) for p in parts)
