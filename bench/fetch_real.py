@@ -53,7 +53,7 @@ KEPT = ("label", "torn", "second_label", "second_torn", "split")
 
 @dataclass(frozen=True)
 class Wanted:
-    """One labelled PR to fetch."""
+    """One labelled PR or commit to fetch."""
 
     id: str
     url: str
@@ -77,7 +77,7 @@ def wanted(rows: Iterable[dict[str, object]], batches: frozenset[str] = frozense
 
 
 def fetch(github: Github, todo: Iterable[Wanted], out: Path) -> tuple[int, int, int]:
-    """Write one file per PR not yet in ``out``; return (written, already there, gone)."""
+    """Write one file per PR or commit not yet in ``out``; return (written, already there, gone)."""
     out.mkdir(parents=True, exist_ok=True)
     written = present = gone = 0
     for item in todo:

@@ -4452,7 +4452,8 @@ def test_a_need_put_first_without_its_verb_and_a_template_answer_on_tests(title,
     assert check_description(title, body).verdict == expected
 
 
-@pytest.mark.parametrize("body", ["And refresh the image links in the README.", "Also, refresh the image links in the README."])
+@pytest.mark.parametrize("body", ["And refresh the image links in the README.",
+                                  "Also, refresh the image links in the README."])
 def test_a_hint_drops_the_word_that_joined_its_sentence_to_the_one_before(body):
     hint = check_description("Notebook tweaks", body).hint
     assert hint.startswith("Refresh the image links in the README")

@@ -398,8 +398,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Changes to make torch.compile work", "to make training work on CPU": it did not work before
               r"\bto make (?:the |our |your )?(?:[\w.`'-]+ ){1,4}?(?:work|usable|runnable|importable|installable)\b|"
               # "For medical images, tiff files are important": a need put first, a verb left out as often
-              r"^for (?:[\w.-]+ ){0,4}?[\w.-]+,? (?:the )?(?:[\w.-]+ ){0,3}[\w.-]+ (?:is |are )?(?:very |really |quite |"
-              r"especially |particularly )?(?:important|essential|crucial|vital)\W*$|"
+              r"^for (?:[\w.-]+ ){0,4}?[\w.-]+,? (?:the )?(?:[\w.-]+ ){0,3}[\w.-]+ (?:is |are )?"
+              r"(?:very |really |quite |especially |particularly )?(?:important|essential|crucial|vital)\W*$|"
               # "Changes to work correctly with DeepChem 2.3": it did not before
               r"\bto (?:work|run|behave|function) (?:correctly|properly|as expected|as intended|again|reliably)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom

@@ -50,8 +50,8 @@ _ANSWERS_THE_PROBLEM = re.compile(
     r"\b(?:to|that|which|will|should|can|and) (?:help )?(?:deal with|address|addresses|fix|fixes|solve|solves|resolve|"
     r"resolves|handle|handles|mitigate|mitigates|avoid|avoids|prevent|prevents|tackle|tackles|work around|"
     r"works around|get around|overcome|overcomes|alleviate|alleviates) (?:this|that|these|those|the above|the "
-    r"(?:above|mentioned|described)) (?:(?:\w+ )?(?:problems?|issues?|behaviou?rs?|situations?|bugs?|errors?|limitations?|"
-    r"cases?))\b")
+    r"(?:above|mentioned|described)) (?:(?:\w+ )?(?:problems?|issues?|behaviou?rs?|situations?|bugs?|errors?|"
+    r"limitations?|cases?))\b")
 
 
 def training_files(diff_text: str | None) -> tuple[str, ...]:

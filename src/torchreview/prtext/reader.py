@@ -93,9 +93,9 @@ _EXAMPLE_ITEM = re.compile(r"^ex\)\s", re.IGNORECASE)
 # "(NOTE: template is designed to be filled in …; delete these instructional lines as you fill out this PR
 # template)": a template's words about itself
 _ABOUT_THE_TEMPLATE = re.compile(r"\btemplates?\b.{0,160}?\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|delet\w*|remov\w*|"
-                                 r"instructions?|instructional|designed|intended)\b|\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|"
-                                 r"delet\w*|remov\w*|instructions?|instructional)\b.{0,160}?\btemplates?\b",
-                                 re.IGNORECASE)
+                                 r"instructions?|instructional|designed|intended)\b|"
+                                 r"\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|delet\w*|remov\w*|instructions?|"
+                                 r"instructional)\b.{0,160}?\btemplates?\b", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 
