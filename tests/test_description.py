@@ -4471,3 +4471,32 @@ def test_a_lead_in_to_a_link_or_a_code_block_is_no_base_for_the_hint(body):
 def test_a_word_to_the_reviewer_is_no_base_for_the_hint(body):
     assert check_description("New API for the separation losses", body).hint.startswith(
         "New API for the separation losses")
+
+
+def test_a_numbered_reference_to_a_paper_is_no_base_for_the_hint():
+    body = ("[1] A. Lovelace, C. Babbage, \"Sparse attention for long tabular "
+            "rows\" 2021. ([arxiv](https://arxiv.org/abs/0000.00000))")
+    hint = check_description("Sparse attention for tabular rows", body).hint
+    assert hint.startswith("Sparse attention for tabular rows")
+    assert "Lovelace" not in hint
+
+
+@pytest.mark.parametrize("body", ["Replace the CI badge for the GitHub Actions one :rocket:",
+                                  "Replace the CI badge :sparkles: for the GitHub Actions one."])
+def test_an_emoji_shortcode_is_left_out_of_the_hint(body):
+    hint = check_description("Badges", body).hint
+    assert hint.startswith("Replace the CI badge for the GitHub Actions one ")
+    assert ":" not in hint.split("<")[0]
+
+
+@pytest.mark.parametrize("body", ["Move the encoder to the chosen device Fixes someorg#3787",
+                                  "Move the encoder to the chosen device. Fixes someorg/speech#3787"])
+def test_a_reference_to_another_repositorys_issue_is_left_out_of_the_hint(body):
+    hint = check_description("Device for the speaker encoder", body).hint
+    assert hint.startswith("Move the encoder to the chosen device in order to")
+
+
+def test_a_sentence_that_only_points_back_is_no_base_for_the_hint():
+    body = "The notebook had a typo in the kernel constraint.\n\nThis commit fixes it."
+    hint = check_description("Correct the kernel constraint in the notebook", body).hint
+    assert "fixes it" not in hint

@@ -29,7 +29,9 @@ _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|whic
                         r"(?:\bas (?:discussed|mentioned|suggested|requested|proposed|described|agreed)\s+)?"
                         r"(?:\b(?:fix|fixes|fixed|close|"
                         r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
-                        r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?#\d+)\s*$", re.IGNORECASE)
+                        # another repository's number: "Fixes coqui-ai/TTS#3787", "Fixes coqui-ai#3787"
+                        r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?(?:[\w.-]+(?:/[\w.-]+)?)?#\d+)\s*$",
+                        re.IGNORECASE)
 _VERB_FIRST = re.compile(
     r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
     r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
@@ -133,6 +135,8 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
                       r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged)\b|"
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
+# a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that."
+_POINTS_BACK = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}(?:it|this|that|them|these|those)\W*$", re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
@@ -143,7 +147,7 @@ def copyable(sentence: str) -> bool:
     if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence) or _MERGE_NOTE.match(sentence) or \
             _PR_NOTE.search(sentence):
         return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?"), a merge note
-    if _OTHER_SCRIPT.search(sentence):
+    if _OTHER_SCRIPT.search(sentence) or _POINTS_BACK.match(sentence):
         return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \

@@ -98,6 +98,10 @@ _ABOUT_THE_TEMPLATE = re.compile(r"\btemplates?\b.{0,160}?\b(?:fill(?:ed|ing|s)?
                                  r"instructional)\b.{0,160}?\btemplates?\b", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
+# A numbered reference under the text: "[1] A. Author, B. Author, "Title of the paper" 2022. (arXiv)". It names
+# where the work comes from in others' words: a source, not the author's reason or change.
+_CITATION = re.compile(r"^\[\d{1,2}\]:?\s+.{0,300}?(?:\bet al\b|\barxiv\b|\bdoi\b|\"[^\"]{12,}\"|“[^”]{12,}”)",
+                       re.IGNORECASE)
 
 
 def _drop_bot_quotes(text: str) -> str:
@@ -413,7 +417,7 @@ def read(title: str, body: str) -> ReadText:
             prompted = True
             prompt_tail, prompt_end = line, index
             continue
-        if not line or _REF_PLACEHOLDER.match(line) or _ELISION.match(line):
+        if not line or _REF_PLACEHOLDER.match(line) or _ELISION.match(line) or _CITATION.match(line):
             continue
         letters = sum(map(str.isalpha, line))
         if letters < 0.4 * len(line) and letters < 40 and not _REF.search(line):

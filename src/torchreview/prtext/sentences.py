@@ -332,6 +332,8 @@ _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
 _QUOTATION = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”')
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
+# An emoji written as its shortcode, standing alone: "replace Travis with GH actions :rocket:"
+_SHORTCODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][`\"'”)]))\s+(?=`|[\"'(\[]?[A-Z0-9])|\s+[-–—]\s+(?=[A-Z])|"
                            r"\s\*\s")
@@ -452,6 +454,8 @@ def _clean_inline(text: str) -> str:
         text = _HTML_TAG.sub(" ", text)
     if "*" in text or "_" in text or "~" in text:
         text = _EMPHASIS.sub("", text)
+    if ":" in text:
+        text = _SHORTCODE.sub(" ", text)
     return " ".join(text.split())
 
 
