@@ -4500,3 +4500,9 @@ def test_a_sentence_that_only_points_back_is_no_base_for_the_hint():
     body = "The notebook had a typo in the kernel constraint.\n\nThis commit fixes it."
     hint = check_description("Correct the kernel constraint in the notebook", body).hint
     assert "fixes it" not in hint
+
+
+@pytest.mark.parametrize("title", ["Speedy", "R2D2", "nightly_branch_sync"])
+def test_a_one_word_name_gets_the_hint_with_two_gaps_not_a_reason_for_the_name(title):
+    hint = check_description(title, "").hint
+    assert hint == wording()["hint_bare_change"]

@@ -196,8 +196,13 @@ def _hint_from(sentence: str) -> str:
         return words["hint_unnamed_fix"]
     if _BARE_CHANGE.match(text):
         return words["hint_bare_change"]  # "Update", "Small changes": nothing of theirs to build a sentence on
+    shape = hint_shape(text)
+    if shape == "noun" and len(text.split()) == 1:
+        # a name alone ("D2", "Speedy", "Gru4Rec") says what the PR is about, not what it changes: "D2:
+        # this is needed because …" would ask why a name is needed
+        return words["hint_bare_change"]
     if _A_FIX.match(text) and "typo" not in text.lower():
         return words["hint_fix"].replace("{sentence}", text)
-    pattern = words["hint_" + hint_shape(text).replace("-", "_")]
+    pattern = words["hint_" + shape.replace("-", "_")]
     return pattern.replace("{sentence}", text).replace("{goal}", words["hint_goal"]).replace(
         "{reason}", words["hint_reason"])
