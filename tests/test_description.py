@@ -4506,3 +4506,25 @@ def test_a_sentence_that_only_points_back_is_no_base_for_the_hint():
 def test_a_one_word_name_gets_the_hint_with_two_gaps_not_a_reason_for_the_name(title):
     hint = check_description(title, "").hint
     assert hint == wording()["hint_bare_change"]
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Cast the guidance scale to float", "Two new arguments were added to check_inputs, which results error.", "purpose"),
+    ("Fixed missing menu entries after updating the app", "", "purpose"),
+    ("Add missing menu entries when loading plugins", "", "mechanism-only"),
+    ("Shorter sampler defaults", "Shouldn't the warmup be 0 for the deterministic sampler?", "purpose"),
+    ("Shorter sampler defaults", "Shouldn't this be merged after the release?", "mechanism-only"),
+])
+def test_an_error_without_its_in_a_missing_part_with_its_moment_and_a_question_that_calls_a_value_wrong(
+        title, body, expected):
+    assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("body", [
+    "Fix typos in two READMEs. I opened this once before, but it wasn't merged and got closed, so here it is again.",
+    "Fix typos in two READMEs. Managed to get this running on my own laptop (8 GB).",
+    "Fix typos in two READMEs. Fix or workaround for https://github.com/example/app/issues/88 depending on "
+    "https://github.com/example/lib/issues/12",
+])
+def test_an_earlier_pr_that_was_not_merged_a_run_on_the_authors_machine_and_a_bare_link_are_no_reasons(body):
+    assert check_description("README typos", body).verdict == "mechanism-only"

@@ -419,6 +419,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
+              # "…, which results error": the "in" left out, as second-language writers often do
+              r"\b(?:which|that|it|this) results? (?:an? )?(?:[a-z]*errors?|exceptions?|crash(?:es)?)\b|"
               r"\bbiased\b|(?<!for )(?<!the )(?<!of )(?<!our )(?<!and )(?<!with )(?<!new )(?<!update )(?<!updated )"
               r"(?<!prediction )(?<!predicted )(?<!inference )(?<!evaluation )(?<!eval )(?<!test )(?<!training )"
               r"\bresult(?:s|ed)? in\b(?! (?:the )?(?:readme|table|paper|docs?|section|appendix|figures?|logs?|"
@@ -758,7 +760,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"(?<=[a-z0-9'`] )(?:is|are|was|were) (?:still |also )?missing\b|"
               r"\bfix\w*\b.{0,80}?\b(?:saves?|returns?|produces?|gives?|outputs?|writes?|generates?|yields?|loads?) "
               r"(?:an? |the )?(?:empty|blank|wrong|incorrect|corrupt\w*|invalid|nan|none|duplicated?)\b|"
-              r"\bin response to (?:the )?(?:community|user|users'|customer|popular)? ?(?:needs?|requests?|demand|feedback)\b"),
+              r"\bin response to (?:the )?(?:community|user|users'|customer|popular)? ?(?:needs?|requests?|demand|feedback)\b|"
+              # a fix of what went missing, told with when it went: "Fixed missing nodes after updating ComfyUI"
+              r"^\W*(?:fix|fixes|fixed|fixing)\b (?:the )?missing (?:[\w.`-]+ ){1,4}?(?:after|when|since) (?:an? |the )?"
+              r"(?:updat|upgrad|install|restart|reload|resum)\w*\b"),
         # a machine the code could not serve before: "use the CPU if CUDA is not available"; a tool that
         # complained ("PyCharm was complaining", "mypy complains about …")
         (0.9, r"\b(?:if|when) (?:cuda|a gpu|gpus?|mps) (?:is |are )?(?:not|isn't|aren't) (?:available|present|found)\b|"

@@ -54,7 +54,9 @@ _PR_LOGISTICS = re.compile(
     r"^[^.;]*,? hence (?:the |two |these )?separate (?:prs|pull requests|commits|diffs)\b|"
     # "It depends on #6770 so it includes its changes": why the diff shows another PR's commits
     r"\bso (?:it|this(?: pr| branch)?|the diff) (?:also |still )?(?:includes|contains|carries|shows) (?:all |some )?"
-    r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b"
+    r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b|"
+    # "I submitted this once, but it wasn't merged, so apply again": the story of an earlier PR
+    r"\b(?:it |this |that |the pr )?(?:wasn't|was not|never got|never was|didn't get|did not get) merged\b.*"
 )
 
 
@@ -62,6 +64,14 @@ _PR_LOGISTICS = re.compile(
 # bare "Fixes #123" does; the words around it still count.
 _GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) (?:issue |bug )?"
                        r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|link\b)")
+# A question that says the value the code has is wrong: "Shouldn't eta be 0 for DDIM sampling?" ("Shouldn't this
+# be merged first?" asks about the PR)
+_WRONG_VALUE_QUESTION = re.compile(r"^\W*(?:but )?(?:shouldn't|should not|shouldnt) (?!(?:this|it|we|you|the pr|this pr) "
+                                   r"(?:be )?(?:merged|reviewed|added|closed)\b)(?:[\w.`=-]+ ){1,4}?be\b[^?]{1,80}\?$")
+# "Fix or workaround for <link to an issue>": the link only points somewhere ("fix for #12" is already
+# only a pointer once the number is read)
+_FIX_FOR_LINK = re.compile(r"\b(?:an? |the )?(?:fix|workaround|solution|patch)(?: or (?:an? )?(?:fix|workaround))? for "
+                           r"(?:issue |bug )?link\b")
 # "as suggested here", "as discussed in #3297", "as proposed in <link>", "as suggested by @reviewer": a pointer to
 # a talk elsewhere, not the reason itself ("as requested by users" says who needs it, and stays a reason)
 _POINTED_DISCUSSION = re.compile(
@@ -555,10 +565,15 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
 _REASON_LINK = re.compile(r"\b(?:because|due to|since|as a result of|so that|otherwise|caused by)\b")
 
 
+# "Managed to get this running on my local machine (M4 Max)": it ran for the author, which is no reason for it
+_RAN_IT = re.compile(r"^(?:i |we )?(?:managed?|was able|were able) to (?:get|make) (?:this|it|them|the [\w-]+) "
+                     r"(?:running|run|working|work)\b")
+
+
 def is_test_report(text: str) -> bool:
     """True when a sentence (cue text) reports how the PR was checked: "Tested with two seeds", "The
     changes have been tested with the provided weights". It says nothing about what changed or why."""
-    return bool(_TEST_REPORT.match(text) or _TEST_NOTE.search(text))
+    return bool(_TEST_REPORT.match(text) or _TEST_NOTE.search(text) or _RAN_IT.match(text))
 
 
 def is_pointer(text: str) -> bool:
@@ -688,7 +703,10 @@ def score(sentence: Sentence) -> float:
         return 0.0
     text = sentence.cue_text
     if text.endswith("?"):
-        # "Question: is a newer torch strictly required for anything?" asks; it states no reason
+        # "Question: is a newer torch strictly required for anything?" asks; it states no reason. "Shouldn't eta
+        # be 0 for DDIM sampling?" says the value the code has is wrong.
+        return 1.0 if _WRONG_VALUE_QUESTION.match(text) else 0.0
+    if _RAN_IT.match(text):
         return 0.0
     if sentence.step and not _STEP_REASON.search(text):
         # "* fix build error", "* fixed flaky test", "* rewrite for readability": a squash log's steps fix
@@ -740,6 +758,8 @@ def score(sentence: Sentence) -> float:
         text = _ELSE_BRANCH.sub(r"\1else", text)
     if "as " in text and ("suggested" in text or "discussed" in text or "proposed" in text or "mentioned" in text):
         text = _POINTED_DISCUSSION.sub(" ", text)
+    if "link" in text and " for " in text:
+        text = _FIX_FOR_LINK.sub(" ", text)  # "Fix or workaround for <link>": a pointer, as "Fixes #12" is
     if " to " in text:
         if "#" in text or "gh-" in text or "link" in text:
             text = _GOAL_REF.sub(" ", text)
@@ -762,7 +782,8 @@ def score(sentence: Sentence) -> float:
         # "I noticed a couple of unused imports", "Turns out I had a typo", "I saw these while reviewing the
         # LoRA PR": how the slip was found
         text = _NOTICED.sub(" ", text)
-    if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text:
+    if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text \
+            or "merged" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text:
         text = _restated_option(text, sentence.section)
