@@ -4528,3 +4528,13 @@ def test_an_error_without_its_in_a_missing_part_with_its_moment_and_a_question_t
 ])
 def test_an_earlier_pr_that_was_not_merged_a_run_on_the_authors_machine_and_a_bare_link_are_no_reasons(body):
     assert check_description("README typos", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body, expected", [
+    ("Pin the database binding below 1.7", "Evaluation is segfaulting when the binding is 1.7 or newer.", "purpose"),
+    ("Add the graph descriptor", "Adds the descriptor in both backends.\n- Add a consistency test with the old backend.",
+     "mechanism-only"),
+    ("Add the graph descriptor", "The two backends lack consistency with each other.", "purpose"),
+])
+def test_a_crash_told_in_the_progressive_and_a_consistency_test_that_is_only_a_test(title, body, expected):
+    assert check_description(title, body).verdict == expected

@@ -631,7 +631,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?:the |our )?(?:previous|old|original|former|earlier|prior) (?:[\w-]+ ){1,2}?(?:skip|ignore|drop|miss|"
               r"overwrite|lose|leak|assume|only|always|never|doesn't|didn't|does not|did not|couldn't|could not|"
               r"can't|cannot|fail)\w*\b"),
-        (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfaults?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
+        (1.0, r"\bcrash(?:es|ed|ing)?\b|\bsegfault(?:s|ed|ing)?\b|\bseg(?:mentation)? fault\b|\bhangs?\b|\bhanging\b|"
               # a timeout the run hit: "Fix NCCL timeout issues in async checkpoint saving", "the job times out"
               # ("Add a timeout parameter", "increase the timeout" set a value)
               r"\b(?:fix|fixes|fixed|fixing|avoid\w*|prevent\w*|resolv\w*)(?: the| a| an| some)?(?: [\w-]+){0,2}? "
@@ -1153,7 +1153,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
               # (a one-word "Compatibility" heading over a list is a heading, not a reason)
-              r"\bconsistency\b|(?!^compatibility\W*$)\bcompatibility\b"
+              # ("a consistency test with the TF model" names a test the PR adds)
+              r"\bconsistency\b(?! tests?\b| checks?\b)|(?!^compatibility\W*$)\bcompatibility\b"
               r"(?! tests?\b| pages?\b| matrix\b| tables?\b| lists?\b| sections?\b| docs?\b| notes?\b|"
               r" guides?\b| charts?\b)|"
               r"\bmatches? (?:the )?(?:behaviou?r|semantics|api|signature|docs)\b|\beasier\b|\bsimpler\b|"
