@@ -4538,3 +4538,21 @@ def test_an_earlier_pr_that_was_not_merged_a_run_on_the_authors_machine_and_a_ba
 ])
 def test_a_crash_told_in_the_progressive_and_a_consistency_test_that_is_only_a_test(title, body, expected):
     assert check_description(title, body).verdict == expected
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Mixed precision for the encoder", "Time save per train epoch (batch 128): 40 -> 26 minutes"),
+    ("Mixed precision for the encoder", "First runs suggest this saves about ~3 GB on the large config."),
+    ("One tracker run per job", "This PR overcomes the issue of the tracker starting a new run after every restart."),
+    ("Fix the current lr value", "```get_lr()``` is deprecated, so the scheduler reads ```get_last_lr()``` instead."),
+])
+def test_a_saving_named_as_such_a_symptom_told_with_of_and_text_after_inline_triple_backticks(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the plateau scheduler", "Closes #31.\n\nNot entirely happy with the need to add a special case to the loop."),
+    ("fix: regression gpu integration and typos", "Small fixes to the regression notebook."),
+])
+def test_the_authors_doubt_and_regression_as_the_task_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -416,3 +416,12 @@ def test_a_traceback_frame_pasted_on_one_line_shows_its_error():
     parsed = read("Fix the optimizer step on TPU", body)
     assert parsed.shows_error
     assert parsed.shown_error.startswith("KeyError: 'param_groups'")
+
+
+def test_a_line_that_opens_with_inline_triple_backtick_code_is_text_not_a_fence():
+    body = "```step()``` was renamed upstream and the old name now warns.\n\nThe schedule also restarts at zero."
+    texts = [s.text for s in read("Scheduler", body).sentences]
+    assert any("was renamed upstream" in t for t in texts)
+    assert any("restarts at zero" in t for t in texts)
+    fenced = read("Scheduler", "```python\nx = 1\n```\nThe schedule also restarts at zero.").sentences
+    assert [s.text for s in fenced] == ["Scheduler", "The schedule also restarts at zero."]

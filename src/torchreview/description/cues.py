@@ -693,7 +693,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"accuracy|no|any|possible|potential|major|minor|severe|serious|recent|known|introduces|introduced|"
               r"caused|causes|cause|avoid|avoids|prevent|prevents|revert|reverts|reverting) )"
               r"regress(?:ion|ions)\b(?! tests?\b| suite\b| testing\b| head| heads| model| models| task| tasks|"
-              r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?)|\bregressed\b|"
+              r" loss| problems?| targets?| branch| layer| and\b| or\b| metrics?|"
+              # ("fix: regression gpu integration", "the regression notebook": the task's own code)
+              r" integration| notebooks?| examples?| tutorials?| datasets?| benchmarks?| pipelines?| estimators?|"
+              r" networks?| scripts?| gpu\b| cpu\b)|\bregressed\b|"
               # a limit of the old way, told after "However": "However, pre-hook does not make the changes visible"
               r"^however,? (?:[\w.-]+ ){1,5}(?:does not|doesn't|do not|don't|did not|didn't|cannot|can't|could not|"
               r"couldn't|is not|isn't|are not|aren't|was not|wasn't|will not|won't)\b|"
@@ -1058,8 +1061,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<=[a-z0-9,;)] )(?:reduc(?:es|ing)\b|reduced (?!precision))|"
               # an amount saved or a quantity halved: "saves about 30% of GPU memory", "halves activation
               # memory", "cuts step time by half"; "doubles the batch size" is a new setting, not an effect
-              r"\bsav(?:e|es|ed|ing) (?:about |around |roughly |up to |over |nearly |almost |~)?\d[\d.,]*\s?"
+              r"\bsav(?:e|es|ed|ing) (?:(?:about|around|roughly|up to|over|nearly|almost) )?~?\d[\d.,]*\s?"
               r"(?:%|gb|mb|gib|mib|ms|s|sec|seconds|minutes|hours)(?!\w)|"
+              # the saving named as such: "Time save for a train epoch: 19 -> 12 minutes", "memory savings"
+              r"\b(?:time|memory|vram|compute|cost) sav(?:e|es|ed|ing|ings)\b|"
               r"\b(?:halv(?:e|es|ed|ing)|cuts?|cutting|doubles?|doubled|doubling|triples?|tripled) (?:the )?"
               r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
               r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
@@ -1147,9 +1152,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:api |interface |upstream |breaking )?changes? (?:in|of|to) (?:the )?(?:[\w.`()-]+ ){1,3}?"
               r"(?:api|apis|interface|library|package|release|version)\b|\bupstream (?:api )?changes?\b|"
               # a symptom after "issues with": "issues with warmup_ratio becoming a multiple of the steps"
-              r"\b(?:issues?|problems?|bugs?|trouble) (?:\(?e\.?g\.?\)?,? )?(?:with|where) (?:the )?(?:[\w.`-]+ ){1,4}?"
+              # ("the issue of wandb starting a new run on each resume": the same, told with "of")
+              r"\b(?:issues?|problems?|bugs?|trouble) (?:\(?e\.?g\.?\)?,? )?(?:with|where|of) (?:the )?(?:[\w.`-]+ ){1,4}?"
               r"(?:becoming|getting (?:lost|dropped|ignored|reset|stuck|corrupted)|turning into|ending up|going "
-              r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped))\b"),
+              r"(?:negative|missing|out of)|being (?:ignored|dropped|lost|reset|overwritten|skipped)|starting (?:a |an )?"
+              r"(?:new|second|fresh|extra)|creating (?:a |an )?(?:new|second|duplicate|extra)|losing|dropping|ignoring|"
+              r"overwriting|resetting|skipping|leaking|hanging|crashing|failing)\b"),
         # "(to be / now) consistent with X" gives a reason; "a transform that is compatible with v2" names a thing
         (0.8, r"(?<!that is )(?<!which is )(?<!that are )(?<!which are )\b(?:consistent|compatible|in line|aligned?|parity) with\b|"
               # (a one-word "Compatibility" heading over a list is a heading, not a reason)

@@ -266,6 +266,9 @@ _CAVEAT = re.compile(
     # "This PR does not include support for BinaryQuant nodes": how far the PR reaches
     r"^this (?:pr|pull request|change|patch|commit) (?:does not|doesn't|will not|won't) (?:yet )?(?:include|add|cover|"
     r"implement|contain|address|touch|handle)\b|"
+    # the author's doubt about their own approach: "Not completely happy with the need to add special-case logic"
+    r"^(?:i'm |i am |we're |we are )?not (?:completely |entirely |fully |really |too |very |quite |totally )?"
+    r"(?:happy|satisfied|thrilled) with\b|"
     # what the new code cannot do yet: "this is not yet suitable for non-PIT applications because …"
     r"\b(?:this|it|that|the (?:new )?(?:code|feature|option|loss|model|implementation)) (?:is|are) not yet (?:suitable|"
     r"supported|usable|ready|compatible|working|implemented|handled|tested)\b|"
