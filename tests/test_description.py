@@ -4556,3 +4556,11 @@ def test_a_saving_named_as_such_a_symptom_told_with_of_and_text_after_inline_tri
 ])
 def test_the_authors_doubt_and_regression_as_the_task_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("[Minor] Raise Error if use_ema is set and ema_decay is null", "mechanism-only"),
+    ("Raise an error if the batch is empty, which crashed the loader before", "purpose"),
+])
+def test_an_order_to_raise_an_error_is_the_new_check_not_a_symptom(title, expected):
+    assert check_description(title, "").verdict == expected

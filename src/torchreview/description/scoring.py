@@ -195,7 +195,10 @@ _ADDS_WARNING = re.compile(r"\b(?:add|adds|added|adding)(?: an?| the)?(?: deprec
 # The error the new code raises is what it does ("This PR raises a descriptive error when an empty bucket is
 # passed"), as a warning it adds is; "the loader raises an error when …" without "this PR" or "now" is the bug.
 _RAISES_NEW = re.compile(r"(?:^this (?:pr|change|commit|patch) (?:now )?|\bnow )(?:raises|throws|returns) (?:an? |the )?"
-                         r"(?:[\w-]+ ){0,2}?(?:error|exception|[a-z]+error)\b")
+                         r"(?:[\w-]+ ){0,2}?(?:error|exception|[a-z]+error)\b|"
+                         # the change told as an order: "[Minor] Raise Error if ar_reg is set and n_lags is null"
+                         r"^(?:\[[^\]]{0,30}\] )?(?:raise|throw) (?:an? |the )?(?:[\w-]+ )?(?:error|exception|[a-z]+error)s? "
+                         r"(?:if|when|whenever)\b[^,;]*")
 # "Fix graph_gps example minor error", "fix buggy regression task": a fix that calls its bug small or buggy
 # still names no symptom
 _FIX_MINOR = re.compile(r"\b(fix|fixes|fixed|fixing)\b([^.,;]{0,40}?)\b(?:minor|small|tiny|little|some|few|several) "
