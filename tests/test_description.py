@@ -4564,3 +4564,26 @@ def test_the_authors_doubt_and_regression_as_the_task_are_no_reasons(title, body
 ])
 def test_an_order_to_raise_an_error_is_the_new_check_not_a_symptom(title, expected):
     assert check_description(title, "").verdict == expected
+
+
+def test_a_hint_after_a_condition_says_in_order_to():
+    hint = check_description("Raise an error if the cache dir is missing", "").hint
+    assert hint.startswith("Raise an error if the cache dir is missing in order to ")
+
+
+@pytest.mark.parametrize("title", ["Merge pull request #3 from someone/main", "Merge pull request #12 from ada/patch-1"])
+def test_a_merge_subject_written_by_git_gets_the_hint_with_two_gaps(title):
+    assert check_description(title, "Upstream merge.").hint == wording()["hint_bare_change"]
+
+
+def test_git_status_lines_are_left_out_of_the_hint():
+    body = "fix typo\nmodified: README.md\nmodified: docs/setup.md"
+    hint = check_description("fix typo", body).hint
+    assert "modified" not in hint and "README" not in hint
+
+
+@pytest.mark.parametrize("body", ["I have nothing else to say, just ship it.",
+                                  "This PR solves that bug and adds a test for it."])
+def test_a_sentence_with_nothing_to_say_or_only_pointing_back_is_no_base_for_the_hint(body):
+    hint = check_description("Plateau scheduler step order", body).hint
+    assert hint.startswith("Plateau scheduler step order")

@@ -129,14 +129,18 @@ _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
 # "Merge this PR after merging #7"
 _MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|ready to|wait (?:for|before)|merge "
                          r"(?:this|after|before|only|once|when)|to be merged)\b", re.IGNORECASE)
-# the author's note on the PR itself: "I forgot to finalize this, sorry", "Once this is done I can close #4"
+# the author's note on the PR itself: "I forgot to finalize this, sorry", "Once this is done I can close #4", "I
+# got nothing to say"
 _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b|"
+                      r"\bnothing (?:else |more |much )?to (?:say|add)\b|"
                       # "Please have a look.", "this is ready for merging": a word to the reviewer
                       r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged)\b|"
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
-# a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that."
-_POINTS_BACK = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}(?:it|this|that|them|these|those)\W*$", re.IGNORECASE)
+# a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
+# PR solves that bug."
+_POINTS_BACK = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}(?:it|this|that|them|these|those|(?:this|that|these|those|the same) "
+                          r"(?:bugs?|issues?|problems?|errors?|ones?))\W*$", re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
@@ -151,17 +155,22 @@ def copyable(sentence: str) -> bool:
         return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
-            _LEAD_IN.search(text) or \
+            _LEAD_IN.search(text) or _POINTS_BACK.match(text) or \
             ("#" in text and _POINTER.match(text)):
         return False
     return all(text.count(a) == text.count(b) for a, b in ("()", "[]", "“”")) and \
         text.count('"') % 2 == 0 and text.count("`") % 2 == 0
 
 
+# a condition in the sentence ("Raise an error if X is null"): a bare "to" after it would read as part of it
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless)\b", re.IGNORECASE)
+
+
 def hint_shape(text: str) -> str:
     """How the hint continues ``text``: "verb", "verb-destination", "statement" or "noun"."""
     if _VERB_FIRST.match(text):
-        return "verb-destination" if _DESTINATION_VERB.match(text) or " to " in text else "verb"
+        return "verb-destination" if _DESTINATION_VERB.match(text) or " to " in text or _CONDITION.search(text) \
+            else "verb"
     if _FINITE.search(text) or _SUBJECT_FIRST.match(text) or _SUBJECT_VERB.search(text):
         return "statement"
     return "noun"
@@ -177,6 +186,9 @@ _UNNAMED_FIX = re.compile(
 # A fix with its object: "Fix the tensorboard resume bug", "Small fix to the launcher", "Multi-GPU fixes"
 _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:es)?(?: (?:to|for|in|on|of)\b|$))",
                     re.IGNORECASE)
+# A merge's own subject, written by git: "Merge pull request #1 from someone/master", "Merge branch 'dev' into main"
+_MERGE_SUBJECT = re.compile(r"^merge (?:pull request #\d+ from \S+|(?:remote-tracking )?branch '?[\w./-]+'?"
+                            r"(?: of \S+)?(?: into \S+)?)\W*$", re.IGNORECASE)
 # A change that names nothing: "Update", "Updates", "Small changes", "Some edits"
 _BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
                           re.IGNORECASE)
@@ -194,7 +206,7 @@ def _hint_from(sentence: str) -> str:
         return words["hint_empty"]
     if _UNNAMED_FIX.match(text):
         return words["hint_unnamed_fix"]
-    if _BARE_CHANGE.match(text):
+    if _BARE_CHANGE.match(text) or _MERGE_SUBJECT.match(text):
         return words["hint_bare_change"]  # "Update", "Small changes": nothing of theirs to build a sentence on
     shape = hint_shape(text)
     if shape == "noun" and len(text.split()) == 1:

@@ -159,7 +159,9 @@ _LOG = re.compile(
     r"(info|debug|warning|error|critical|fatal)\s*[:\]|]|"
     r"[a-z_.]*(error|exception|warning)(:|$)|at [\w.$]+\(|#\d+ 0x[0-9a-f]+|"
     # pytest's report pasted outside a code block: "==== short test summary info ====", "FAILED tests/x.py::t"
-    r"={3,}[^=]*={3,}\s*$|(failed|passed|error|skipped|xfail|xpass)\s+\S+::)",
+    r"={3,}[^=]*={3,}\s*$|(failed|passed|error|skipped|xfail|xpass)\s+\S+::|"
+    # git status pasted as the list of changed files: "modified: README.md", "new file: docs/x.md"
+    r"(modified|new file|deleted|renamed|both modified):\s+\S+\s*$)",
     re.IGNORECASE,
 )
 # A shell command written on its own line, outside a code block ("python setup.py install --cuda_ext",
