@@ -4587,3 +4587,15 @@ def test_git_status_lines_are_left_out_of_the_hint():
 def test_a_sentence_with_nothing_to_say_or_only_pointing_back_is_no_base_for_the_hint(body):
     hint = check_description("Plateau scheduler step order", body).hint
     assert hint.startswith("Plateau scheduler step order")
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Logger import path", "将导入方式由 `from a.b import Logger` 改为了 `from a.c import Logger`。"),
+    ("Drop the old notebook", "Remove the notebook as agreed. If you want to keep it, you can open a PR in the demos repo."),
+])
+def test_changed_to_in_chinese_and_an_offer_to_the_reader_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_in_order_to_in_chinese_still_gives_a_reason():
+    assert check_description("Logger import path", "为了避免循环导入，改为从 `a.c` 导入 Logger。").verdict == "purpose"

@@ -20,8 +20,8 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 # counts in a text that is mostly English: "为了" / "ために" / "위해" (in order to), "因为" / "由于" / "ので" /
 # "때문" / "로 인해" (because, due to), "导致" (causes), "报错" / "오류" / "에러" (an error), "崩溃" (a crash),
 # "溢出" (an overflow), "泄漏" (a leak), "不兼容" (incompatible), "引入的…问题" (a problem introduced by),
-# "会遇到…问题" (one runs into a problem)
-STRONG_REASON_WORDS = (r"为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|"
+# "会遇到…问题" (one runs into a problem). ("改为了" is "changed to", "成为了" "became": the 为 belongs to the verb)
+STRONG_REASON_WORDS = (r"(?<![改成作变称认分转换])为了|以便|因为|由于|导致|报错|崩溃|溢出|泄漏|泄露|不兼容|引入的[^。.]{0,30}问题|"
                        r"遇到[^，。,.]{0,30}(?:问题|错误|bug)|ために|ので|"
                        r"위해|때문|(?:로|으로) ?인(?:해|하여|한)|오류|에러")
 # All the words that give a reason in a text we read as East Asian: also a goal ("方便", "以支持"), a problem

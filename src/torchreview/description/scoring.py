@@ -655,7 +655,10 @@ _TEST_GOAL = re.compile(r"\b(?:an? |some |new |more )?(?:unit |integration |regr
                         r"(?:[\w./-]+ ){0,3}?(?:in order )?to (?:make sure|ensure|verify|check|confirm|validate) (?:that )?"
                         r"(?:it|this|everything|things|the (?:fix|change|code|feature|new code)) (?:still )?"
                         r"(?:works?|is working|runs?|behaves)(?: (?:as expected|as intended|correctly|properly|fine))?\b")
-_USAGE = re.compile(r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then |still |instead )?(?:needs?|have|has|must|"
+# ("If you want to keep it, you can make a PR there": an offer to the reader, not a reason)
+_USAGE = re.compile(r"\bif you (?:want|wish|prefer|need|'d like|would like) to [^,]{1,80}, you (?:can|could|may|"
+                    r"should)\b[^.;]*|"
+                    r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then |still |instead )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
                     r"enable|provide)\b|"
                     # "need to install long-context-attention first": an instruction with its subject left out
@@ -799,7 +802,7 @@ def score(sentence: Sentence) -> float:
         text = _UNTESTED.sub("", text)  # "…, but haven't tested it, since I don't have the data"
         if "test" in text:
             text = _TEST_GOAL.sub(" a test", text)
-    if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text:
+    if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text or "if you" in text:
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ", " in text:
         text = _USAGE_TO.sub(" ", text)
