@@ -4599,3 +4599,8 @@ def test_changed_to_in_chinese_and_an_offer_to_the_reader_are_no_reasons(title, 
 
 def test_in_order_to_in_chinese_still_gives_a_reason():
     assert check_description("Logger import path", "为了避免循环导入，改为从 `a.c` 导入 Logger。").verdict == "purpose"
+
+
+def test_a_motivation_that_only_says_translate_the_page_restates_the_change():
+    body = "## Motivation\n\nTranslate install.md and faq.md in docs/en\n\n## Modification\n\nAdd install.md and faq.md"
+    assert check_description("Add the Japanese install and FAQ pages", body).verdict == "mechanism-only"

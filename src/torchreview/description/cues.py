@@ -1259,7 +1259,8 @@ _MECHANISM_START = re.compile(
     r"split|splits|merge|merges|merged|revert|reverts|reverted|reformat|format|lint|style|tweak|tweaks|"
     r"pin|pins|pinned|unpin|drop|drops|dropped|deprecate|deprecates|expose|exposes|convert|converts|"
     r"simplify|simplifies|improve|improves|create|creates|created|modify|modifies|modified|allow|"
-    r"wrap|wraps|wrapped|develop|develops|developed|initial|minor|misc|wip|more|new|first|bug|docs?|test|tests|ci|chore|feat|"
+    r"wrap|wraps|wrapped|develop|develops|developed|translate|translates|translated|"
+    r"initial|minor|misc|wip|more|new|first|bug|docs?|test|tests|ci|chore|feat|"
     r"refactoring|typo|cleanup)\b"
 )
 _HINT_CUT = re.compile(r",\s+| and (?:also )?(?=add|update|move|remove|rename|change|use|set|fix|bump|"
