@@ -4604,3 +4604,16 @@ def test_in_order_to_in_chinese_still_gives_a_reason():
 def test_a_motivation_that_only_says_translate_the_page_restates_the_change():
     body = "## Motivation\n\nTranslate install.md and faq.md in docs/en\n\n## Modification\n\nAdd install.md and faq.md"
     assert check_description("Add the Japanese install and FAQ pages", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "When you change the batch size during training, it will be error.",
+    "A refactor accidentally removed the hard-coded path to the pretrained weights.",
+])
+def test_an_error_told_without_its_article_and_an_accidental_removal_are_reasons(body):
+    assert check_description("Pretrained path and batch size", body).verdict == "purpose"
+
+
+def test_accidentally_closing_the_earlier_pr_is_no_reason():
+    body = "Adds the pretrained path option. I accidentally closed the earlier PR and opened this one."
+    assert check_description("Pretrained path option", body).verdict == "mechanism-only"

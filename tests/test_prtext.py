@@ -425,3 +425,15 @@ def test_a_line_that_opens_with_inline_triple_backtick_code_is_text_not_a_fence(
     assert any("restarts at zero" in t for t in texts)
     fenced = read("Scheduler", "```python\nx = 1\n```\nThe schedule also restarts at zero.").sentences
     assert [s.text for s in fenced] == ["Scheduler", "The schedule also restarts at zero."]
+
+
+@pytest.mark.parametrize("body", ["Removed the old chat template because it broke tokenization.",
+                                  "Refactoring removed the pretrained path from `configs/template.yml`."])
+def test_a_change_that_removed_a_template_is_the_authors_text(body):
+    assert [s.text for s in read("Cleanup", body).sentences] == ["Cleanup", body]
+
+
+def test_a_templates_order_to_delete_its_own_lines_is_still_left_out():
+    body = ("(NOTE: _delete these lines as you fill in this PR template_)\n\n"
+            "(NOTE: _template is designed to be filled in. Italic text is meant to go as you fill in this template._)")
+    assert [s.text for s in read("Add the rdkit pin", body).sentences] == ["Add the rdkit pin"]

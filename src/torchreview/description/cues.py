@@ -421,6 +421,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
               # "…, which results error": the "in" left out, as second-language writers often do
               r"\b(?:which|that|it|this) results? (?:an? )?(?:[a-z]*errors?|exceptions?|crash(?:es)?)\b|"
+              # "during training, it will be error": an error told without its article or its verb
+              r"\b(?:it|this|that|there) (?:will|would) (?:be|get|have|occur|happen) (?:an? |some )?errors?\b|"
               r"\bbiased\b|(?<!for )(?<!the )(?<!of )(?<!our )(?<!and )(?<!with )(?<!new )(?<!update )(?<!updated )"
               r"(?<!prediction )(?<!predicted )(?<!inference )(?<!evaluation )(?<!eval )(?<!test )(?<!training )"
               r"\bresult(?:s|ed)? in\b(?! (?:the )?(?:readme|table|paper|docs?|section|appendix|figures?|logs?|"
@@ -777,7 +779,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # what the code did by mistake, a value that turns into nothing, what can no longer be had:
         # "discarded the first voxel by mistake", "the control object becoming None", "not on PyPI anymore"
         # ("Mistakenly created": the PR itself, opened by mistake)
+        # ("Refactoring accidentally removed the pretrained path"; "I accidentally closed the PR" is about the PR)
         (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b"
+              r"|\baccident(?:al)?ly\b(?! (?:closed|opened|pushed|force-pushed|created|submitted|requested)\b)"
               r"(?<!^mistakenly)(?<!^wrongly)|"
               r"^(?:mistakenly|wrongly)\b(?! (?:created|opened|submitted|raised)\W*$)|"
               r"\b(?:becom(?:e|es|ing)|became|turn(?:s|ed|ing)? into) (?:none|null|nan|nans|empty|undefined|inf)\b|"

@@ -91,11 +91,13 @@ _FRAME_ERROR = re.compile(r"^File \"[^\"]*\", line \d+\b.*?\b([A-Z]\w*(?:Error|E
 # "- ex) Loading RBLNModel faster": a list item a template marks as an example of what one could write
 _EXAMPLE_ITEM = re.compile(r"^ex\)\s", re.IGNORECASE)
 # "(NOTE: template is designed to be filled in …; delete these instructional lines as you fill out this PR
-# template)": a template's words about itself
-_ABOUT_THE_TEMPLATE = re.compile(r"\btemplates?\b.{0,160}?\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|delet\w*|remov\w*|"
-                                 r"instructions?|instructional|designed|intended)\b|"
-                                 r"\b(?:fill(?:ed|ing|s)?[- ]?(?:in|out)|delet\w*|remov\w*|instructions?|"
-                                 r"instructional)\b.{0,160}?\btemplates?\b", re.IGNORECASE)
+# template)": a template's words about itself. The order to delete is the template's ("remove these lines"); a
+# change that removed a template ("Refactoring removed the path in `param/template.yml`") is the author's text.
+_TEMPLATE = r"(?<![/.`\-a-zA-Z0-9])templates?(?![/`\-a-zA-Z0-9]|\.\w)"  # ("_template_" in italics still counts)
+_TEMPLATE_ORDER = (r"fill(?:ed|ing|s)?[- ]?(?:in|out)|(?:delete|remove) (?:these|this|the following|all|the above|"
+                   r"everything)|be (?:deleted|removed)|instructions?|instructional")
+_ABOUT_THE_TEMPLATE = re.compile(rf"{_TEMPLATE}.{{0,160}}?\b(?:{_TEMPLATE_ORDER}|designed|intended)\b|"
+                                 rf"\b(?:{_TEMPLATE_ORDER})\b.{{0,160}}?{_TEMPLATE}", re.IGNORECASE)
 # "[... log shortened ...]", "[…]": a mark that something was left out says nothing itself
 _ELISION = re.compile(r"^\[\s*(?:\.\.\.|…)[^\[\]]{0,120}\]$")
 # A numbered reference under the text: "[1] A. Author, B. Author, "Title of the paper" 2022. (arXiv)". It names
