@@ -4617,3 +4617,9 @@ def test_an_error_told_without_its_article_and_an_accidental_removal_are_reasons
 def test_accidentally_closing_the_earlier_pr_is_no_reason():
     body = "Adds the pretrained path option. I accidentally closed the earlier PR and opened this one."
     assert check_description("Pretrained path option", body).verdict == "mechanism-only"
+
+
+def test_a_goal_with_an_aside_in_brackets_after_the_name_is_still_a_goal():
+    message_body = ("Two changes to make Qwen-7B-Chat (the long-context variant) work with ZeRO-3 offload:\n"
+                    "1. gather the rotary cache before the first step\n2. skip the tied weight in the partitioner")
+    assert check_description("Qwen-7B-Chat with ZeRO-3 offload", message_body).verdict == "purpose"

@@ -42,7 +42,9 @@ _GOAL_VERBS = (
     r"decrease|cut(?! (?:&|and) paste)|guarantee|detect|catch|mitigate|preserve|restore|maintain|align|comply|"
     r"be consistent|make it|"
     # "to make the instructions a little more general", "to make CI green": the state the change aims at
-    r"make (?:[\w.`'-]+ ){1,4}?(?:(?:a (?:bit|little) |much |even )?(?:more|less) [a-z]{3,}|faster|easier|simpler|"
+    # ("to make Moonlight-16B (DeepSeek-V3 MoE) work with ZeRO-2": an aside in brackets after the name)
+    r"make (?:[\w.`'-]+ ){1,4}?(?:\([^()]{1,40}\) )?(?:(?:a (?:bit|little) |much |even )?(?:more|less) [a-z]{3,}|faster|"
+    r"easier|simpler|"
     r"cleaner|clearer|smaller|safer|better|lighter|quicker|shorter|green|pass|work|possible)\b|"
     # ("refactored the data module to account for this change" follows the PR's own change)
     r"simplify|clarify|reflect|account for(?! (?:this|these) (?:changes?|updates?|refactor(?:ing)?)\b)|accommodate|unify|remove the need|"
