@@ -783,8 +783,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # ("Mistakenly created": the PR itself, opened by mistake)
         # ("Refactoring accidentally removed the pretrained path"; "I accidentally closed the PR" is about the PR)
         (1.0, r"\b(?:by mistake|mistakenly|erroneously|inadvertently|unintentionally|wrongly)\b"
-              r"|\baccident(?:al)?ly\b(?! (?:closed|opened|pushed|force-pushed|created|submitted|requested)\b)"
               r"(?<!^mistakenly)(?<!^wrongly)|"
+              r"\baccident(?:al)?ly\b(?! (?:closed|opened|pushed|force-pushed|created|submitted|requested)\b)|"
               r"^(?:mistakenly|wrongly)\b(?! (?:created|opened|submitted|raised)\W*$)|"
               r"\b(?:becom(?:e|es|ing)|became|turn(?:s|ed|ing)? into) (?:none|null|nan|nans|empty|undefined|inf)\b|"
               r"\b(?:not|no longer) (?:[\w-]+ ){0,4}?anymore\b|\bnot (?:available|availible) (?:on|in|from) pypi\b"),
