@@ -151,7 +151,7 @@ def copyable(sentence: str) -> bool:
     if sentence.rstrip().endswith((":", "?")) or _UNCOPYABLE.search(sentence) or _MERGE_NOTE.match(sentence) or \
             _PR_NOTE.search(sentence):
         return False  # a lead-in, a question to a reviewer ("@jdoe can you see if this fixes #12?"), a merge note
-    if _OTHER_SCRIPT.search(sentence) or _POINTS_BACK.match(sentence):
+    if _OTHER_SCRIPT.search(sentence):
         return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
