@@ -30,7 +30,9 @@ _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|whic
                         r"(?:\b(?:fix|fixes|fixed|close|"
                         r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
                         # another repository's number: "Fixes coqui-ai/TTS#3787", "Fixes coqui-ai#3787"
-                        r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?(?:[\w.-]+(?:/[\w.-]+)?)?#\d+)\s*$",
+                        # (the name starts where its word does, so a long word is not scanned from each of its letters)
+                        r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?(?:(?<![\w.-])[\w.-]+(?:/[\w.-]+)?)?"
+                        r"#\d+)\s*$",
                         re.IGNORECASE)
 _VERB_FIRST = re.compile(
     r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
