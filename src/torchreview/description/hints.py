@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from torchreview.description.cues import _HINT_CUT
+from torchreview.description.cues import _HINT_CUT, _PLACEHOLDER_TITLE
 from torchreview.description.result import wording
 from torchreview.description.scoring import _WORD_RE
 
@@ -188,9 +188,6 @@ _UNNAMED_FIX = re.compile(
 # A fix with its object: "Fix the tensorboard resume bug", "Small fix to the launcher", "Multi-GPU fixes"
 _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:es)?(?: (?:to|for|in|on|of)\b|$))",
                     re.IGNORECASE)
-# A merge's own subject, written by git: "Merge pull request #1 from someone/master", "Merge branch 'dev' into main"
-_MERGE_SUBJECT = re.compile(r"^merge (?:pull request #\d+ from \S+|(?:remote-tracking )?branch '?[\w./-]+'?"
-                            r"(?: of \S+)?(?: into \S+)?)\W*$", re.IGNORECASE)
 # A change that names nothing: "Update", "Updates", "Small changes", "Some edits"
 _BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
                           re.IGNORECASE)
@@ -208,8 +205,9 @@ def _hint_from(sentence: str) -> str:
         return words["hint_empty"]
     if _UNNAMED_FIX.match(text):
         return words["hint_unnamed_fix"]
-    if _BARE_CHANGE.match(text) or _MERGE_SUBJECT.match(text):
-        return words["hint_bare_change"]  # "Update", "Small changes": nothing of theirs to build a sentence on
+    if _BARE_CHANGE.match(text) or _PLACEHOLDER_TITLE.match(text.lower()):
+        # "Update", "Small changes", git's "Merge pull request #1 from …": nothing of theirs to build a sentence on
+        return words["hint_bare_change"]
     shape = hint_shape(text)
     if shape == "noun" and len(text.split()) == 1:
         # a name alone ("D2", "Speedy", "Gru4Rec") says what the PR is about, not what it changes: "D2:

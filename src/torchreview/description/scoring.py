@@ -60,18 +60,15 @@ _PR_LOGISTICS = re.compile(
 )
 
 
-# "Fix #12", "to resolve #12": an issue number as the object of a goal verb only points somewhere, as a
-# bare "Fixes #123" does; the words around it still count.
-_GOAL_REF = re.compile(r"\b(?:in order )?to (?:fix|close|resolve|address|solve) (?:issue |bug )?"
+# "Fix #12", "to resolve #12", "Fix or workaround for <link>": an issue number or link as the object of a goal
+# verb or of "a fix for" only points somewhere, as a bare "Fixes #123" does; the words around it still count.
+_GOAL_REF = re.compile(r"(?:\b(?:in order )?to (?:fix|close|resolve|address|solve)|\b(?:an? |the )?(?:fix|workaround|"
+                       r"solution|patch)(?: or (?:an? )?(?:fix|workaround))? for) (?:issue |bug )?"
                        r"(?:#\d+|gh-\d+|[\w.-]+/[\w.-]+#\d+|link\b)")
 # A question that says the value the code has is wrong: "Shouldn't eta be 0 for DDIM sampling?" ("Shouldn't this
 # be merged first?" asks about the PR)
 _WRONG_VALUE_QUESTION = re.compile(r"^\W*(?:but )?(?:shouldn't|should not|shouldnt) (?!(?:this|it|we|you|the pr|this pr) "
                                    r"(?:be )?(?:merged|reviewed|added|closed)\b)(?:[\w.`=-]+ ){1,4}?be\b[^?]{1,80}\?$")
-# "Fix or workaround for <link to an issue>": the link only points somewhere ("fix for #12" is already
-# only a pointer once the number is read)
-_FIX_FOR_LINK = re.compile(r"\b(?:an? |the )?(?:fix|workaround|solution|patch)(?: or (?:an? )?(?:fix|workaround))? for "
-                           r"(?:issue |bug )?link\b")
 # "as suggested here", "as discussed in #3297", "as proposed in <link>", "as suggested by @reviewer": a pointer to
 # a talk elsewhere, not the reason itself ("as requested by users" says who needs it, and stays a reason)
 _POINTED_DISCUSSION = re.compile(
@@ -767,11 +764,9 @@ def score(sentence: Sentence) -> float:
         text = _ELSE_BRANCH.sub(r"\1else", text)
     if "as " in text and ("suggested" in text or "discussed" in text or "proposed" in text or "mentioned" in text):
         text = _POINTED_DISCUSSION.sub(" ", text)
-    if "link" in text and " for " in text:
-        text = _FIX_FOR_LINK.sub(" ", text)  # "Fix or workaround for <link>": a pointer, as "Fixes #12" is
+    if ("#" in text or "gh-" in text or "link" in text) and (" to " in text or " for " in text):
+        text = _GOAL_REF.sub(" ", text)
     if " to " in text:
-        if "#" in text or "gh-" in text or "link" in text:
-            text = _GOAL_REF.sub(" ", text)
         text = _FIX_VAGUE.sub(" fix issue", text)
     scoped = False  # the sentence tells how far the change reaches: it explains the change, not a problem
     if "curr" in text or "for now" in text or "at the moment" in text or "right now" in text or "present" in text \
