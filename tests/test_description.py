@@ -4623,3 +4623,38 @@ def test_a_goal_with_an_aside_in_brackets_after_the_name_is_still_a_goal():
     message_body = ("Two changes to make Qwen-7B-Chat (the long-context variant) work with ZeRO-3 offload:\n"
                     "1. gather the rotary cache before the first step\n2. skip the tied weight in the partitioner")
     assert check_description("Qwen-7B-Chat with ZeRO-3 offload", message_body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Turn on EMA by default", "The docstring says EMA is on by default. That is not actually the case: the flag "
+                               "defaults to False."),
+    ("Rewrite the tag parser", "The old tag pattern was exploitable: a crafted caption made it backtrack for minutes."),
+    ("Fix the bucketing sampler omitting the shortest cut", ""),
+    ("Fix the warmup parameter in the scheduler", "Bug fix: timm's scheduler expects `warmup_t` but we were passing "
+                                                  "in a parameter named `warmup` instead."),
+    ("Strip atom indices before splitting", "As noted in #12, the scaffold splits would be contaminated by the indices."),
+])
+def test_a_denied_claim_an_exploitable_pattern_an_omission_a_wrong_call_and_contamination_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add two notebooks", "This PR adds two notebooks: how to build a stacked ensemble and how to enable SHAP plots."),
+    ("Add perplexity evaluation", "We might or might not want to deduplicate the loader in eval.py and gen.py, but I "
+                                  "am not sure how."),
+    ("Add the TabPFN model", "The benchmark is running. Two datasets are missing so far as the model is slow."),
+    ("Support a fixed seed", "**Testing steps**\nRan twice with one seed, got the same loss to the last digit."),
+])
+def test_how_to_titles_open_questions_missing_results_and_testing_steps_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_fixing_a_list_of_issue_numbers_names_a_change_and_is_not_empty():
+    assert check_description("Fix #31 and #32", "Resolves #31 and #32").verdict == "mechanism-only"
+
+
+def test_a_template_kind_of_change_left_without_its_box_is_no_reason():
+    body = ("Splits the featurizer tutorial into groups.\n\nType of change\n\n"
+            " Bug fix (non-breaking change which fixes an issue)\n"
+            " Breaking change (fix or feature that would cause existing functionality to not work as expected)")
+    assert check_description("Featurizer tutorial", body).verdict == "mechanism-only"

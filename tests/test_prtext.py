@@ -437,3 +437,9 @@ def test_a_templates_order_to_delete_its_own_lines_is_still_left_out():
     body = ("(NOTE: _delete these lines as you fill in this PR template_)\n\n"
             "(NOTE: _template is designed to be filled in. Italic text is meant to go as you fill in this template._)")
     assert [s.text for s in read("Add the rdkit pin", body).sentences] == ["Add the rdkit pin"]
+
+
+def test_describe_your_changes_under_a_checklist_heading_opens_the_authors_text():
+    body = ("# PR Checklist\n\n- [] Bug fix\n- [x] Feature\n\n---\n\n### Describe your changes here:\n\n"
+            "The cutoff code computes every distance and then filters them, which is slow.")
+    assert any("every distance" in s.cue_text for s in read("Share the neighbour list", body).sentences)

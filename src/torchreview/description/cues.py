@@ -652,10 +652,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:fix(?:es|ed|ing)?|address(?:es|ed|ing)?|handles?|handled|handling) (?:the |a |some |this |that )?"
               r"breaking changes?\b|\bintroduced (?:a |some |an? \w+ )?breaking changes?\b|"
               # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts", "Fix
-              # SACLoss target_entropy ignoring the action space" ("fix lint by ignoring E501" is the fix itself)
+              # SACLoss target_entropy ignoring the action space", "Fix concatenate cuts omitting the longest cut"
+              # ("fix lint by ignoring E501" is the fix itself)
               r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
-              r"overwrites?|corrupts?|duplicates?|leaks?)|"
-              r"(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|duplicating|leaking))\b|"
+              r"overwrites?|corrupts?|duplicates?|leaks?|omits?)|"
+              r"(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|duplicating|leaking|omitting))\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
               # using several GPUs", "weights were never loaded" (every such real sentence gives a reason)
               r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:being |getting |properly |correctly |"
@@ -733,12 +734,17 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthe less (?:efficient|performant|accurate|stable)\b|\bunsound\b|"
               r"\b(?:is|are|was|were) (?:\w+/)?(?:has|have|had) (?:some |known )?errors\b|"
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
+              # what the docs or the code claim, denied: "VAD is described as on by default. This is not actually the
+              # case" ("if this is not the case, …" only supposes it)
+              r"(?<!if )(?<!when )\b(?:this|that|it) (?:is not|was not|isn't|wasn't) (?:actually |really |in fact )?the case\b|"
               # a count that comes out wrong ("Fix `num_items_in_batch` over-counting for causal LM losses")
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
-              r"\bvulnerab\w*|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
+              r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               # "might have tampered with the optimizer's state, and messed up a lot"
               r"\b(?:mess|screw)(?:es|s|ed|ing)? (?:[\w-]+ ){0,2}?up\b|"
+              # ("Add contamination detection" names a feature; "the splits would be contaminated" is the harm)
+              r"\b(?:is|are|was|were|be|been|gets?|got|becomes?) contaminated\b|"
               r"\bnon-?determinis\w*|\bcorrupt\w*|\btimes? out\b|\btimed out\b|\bspam\w*|\bunsafe\b|"
               # ("how to create a noisy dataset" names a kind of data)
               r"\bnoisy\b(?! (?:datasets?|data|speech|audio|samples?|images?|inputs?|versions?|copies|copy)\b)|"
@@ -1136,6 +1142,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # stochastic one as expected"
               r"\b(?:instead of|rather than|as oppose[ds]? to) [^.;]{3,80}? as (?:expected|intended|documented|"
               r"described|in the paper|the paper (?:says|describes))\b|"
+              # what the code was doing, told with "instead": "We were building the leaderboard from ModelMeta
+              # instead of names", "X expects learning_rate but we were passing in lr instead"
+              r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |wrongly )?[a-z]{3,}ing "
+              r"(?:[^.;]{1,80}? )?instead\b|"
               # the bigger goal it serves: "part of a sequence in support of adding Granite Code"
               r"\bin support of\b|"
               # an outside change as the cause: "As support for Intel GPUs has been upstreamed, …",

@@ -73,7 +73,8 @@ _MOTIVATION_HEADINGS = re.compile(
     r"动机|背景|原因|目的|目标|为什么|背景与目标|背景和目标|動機|理由|이유|배경|동기|목적)$"
 )
 _SKIP_HEADINGS = re.compile(
-    r"^(test plan|testing|tests|test|how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
+    r"^(test plan|testing|tests|test|(testing|test) (steps|instructions|procedure|notes)|steps to test|"
+    r"how (was|has|is) this (pr |change |patch |code )?(been )?tested\??|how to test|"
     r"(accuracy|unit|smoke|manual|local|e2e|end-to-end|integration) tests?( results?)?|"
     # the project's rules for contributors, left in the template ("## Contributing Guidelines")
     r"(contributing|contribution|contributor|contributors) (guidelines?|guide|rules|notes)|contributing|"
@@ -105,6 +106,8 @@ _PLAIN_HEADINGS = re.compile(
     r"changes made|changes proposed|proposed changes|what changed\??|details|overview|notes|"
     r"additional context|additional information|other information|related issues?|fixes|"
     r"implementation|approach|solution|what|how|tl;dr|tldr|pull request|this pr|"
+    # "### Describe your changes here:" (under a "# PR Checklist", it still opens the author's own text)
+    r"(please )?describe (your|the|this) (changes?|pr|pull request|change)( here)?|"
     # the author's own list of what changed (a template's "[ ] added to CHANGELOG" is a checkbox, skipped)
     r"release notes?|changelog)$"
 )
@@ -192,7 +195,10 @@ _BOILERPLATE = re.compile(
     # the revert tool's line when its author gave no reason: "(The context such as a Sandcastle job, Task, SEV,
     # etc. was not provided.)"
     r"\(the context such as a sandcastle job|"
-    r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable)",
+    r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable|"
+    # a template's kinds of change, left without their boxes: "Bug fix (non-breaking change which fixes an issue)",
+    # "Breaking change (fix or feature that would cause existing functionality to change)"
+    r"[^\n(]{0,40}\((?:non-breaking change (?:which|that)|fix or (?:new )?feature that would cause existing functionality))",
     re.IGNORECASE,
 )
 _PROMPT = re.compile(
