@@ -4658,3 +4658,12 @@ def test_a_template_kind_of_change_left_without_its_box_is_no_reason():
             " Bug fix (non-breaking change which fixes an issue)\n"
             " Breaking change (fix or feature that would cause existing functionality to not work as expected)")
     assert check_description("Featurizer tutorial", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Cache the neighbour list", "Throughput raised on 35% on the QM9 run."),
+    ("Move the ranking step into the Lightning module", "Moved ranking into the module: helps introduce weight tying "
+                                                       "for the two towers later"),
+])
+def test_a_percent_told_with_on_and_a_benefit_after_a_colon_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

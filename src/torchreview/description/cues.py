@@ -935,7 +935,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b(?! to (?:get|have|hear) (?:your |some |any )?(?:feedback|review|thoughts|comments|input|opinions?)\b)|"
               r"\bexpected (?:behaviou?r|result|output|value)\b|\bbehaves?\b|\bmatches? (?:what|how)\b|"
               r"\b(?:removed|deprecated|dropped|renamed) in (?:python|numpy|torch|pytorch|cuda|version|v?\d)|"
-              r"\bneeds? to\b|^helps\b"),
+              # ("Moved recommend to the Lightning module: helps introduce custom tying": the benefit after a colon)
+              r"\bneeds? to\b|(?:^|[:;–—] )helps\b"),
         # measurements and past events: what happened before the change
         (0.9, r"\d ?(?:ms|s|sec|seconds|minutes|min) per (?:batch|step|iteration|epoch|sample|token|image|call)\b|"
               # "the diff pushes QPS from 25319 to 25737", "a memory savings of 4GB"
@@ -978,7 +979,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"migrated|exposed|documented|reformatted|formatted|linted|collected|measured|obtained|recorded|benchmarked|profiled|gathered)\b)\w+ed\b"),
         # effect
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
-              r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)"),
+              r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)|"
+              # the same told with "on" ("performance raised on 80%", as some first languages say it)
+              r"\b(?:raised|rose|increased|improved|decreased|reduced|dropped|fell|grew|boosted) on "
+              r"(?:about |around |roughly |~|almost |nearly )?\d[\d.,]*\s?%"),
         # ("Enables FP16 inference support" adds the support, as "Add FP16 support" does)
         (0.75, r"^(?:allows|enables|lets|makes it possible|permits)\b(?! (?:the )?(?:[\w.-]+ ){0,4}?support\W*$)|"
                # a goal told as what someone or something ought to manage: "Mobile should be able to build

@@ -235,7 +235,7 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
 _NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b|^(?:it )?turn(?:s|ed) out(?: that)?\b")
 # "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
 # not a goal of the change.
-_HOW_TO_TOPIC = re.compile(r"^how (?:to|do (?:i|we|you)|can (?:i|we|you)) [^?]*\?$")
+_HOW_TO_TOPIC = re.compile(r"^how(?:[ _]to| do (?:i|we|you)| can (?:i|we|you)) [^?]*\?$")
 # A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
