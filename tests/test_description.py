@@ -4667,3 +4667,13 @@ def test_a_template_kind_of_change_left_without_its_box_is_no_reason():
 ])
 def test_a_percent_told_with_on_and_a_benefit_after_a_colon_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Fix the head's output shape mismatching the loss input shape",
+                                   "Fix infinite validation loader in the fine-tuning recipe"])
+def test_a_mismatching_shape_and_an_endless_validation_loader_are_symptoms(title):
+    assert check_description(title, "").verdict == "purpose"
+
+
+def test_an_infinite_loader_as_a_feature_is_no_symptom():
+    assert check_description("Add an infinite data loader for step-based training", "").verdict == "mechanism-only"

@@ -676,7 +676,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!add )(?<!adds )(?<!added )(?<!support )(?<!supports )(?<!support for )(?<!handle )(?<!handles )"
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
-              r"\binfinite loop\b|\boff[- ]by[- ](?:one|1)\b|"
+              r"\binfinite (?:loops?|recursion|(?:val|validation|eval|test) (?:data ?)?loaders?)\b|\boff[- ]by[- ](?:one|1)\b|"
               # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code
               # broke with that release, or is made to run with it
               # (any other library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9")
@@ -723,7 +723,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
               r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
-              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed|ing)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"
