@@ -4677,3 +4677,13 @@ def test_a_mismatching_shape_and_an_endless_validation_loader_are_symptoms(title
 
 def test_an_infinite_loader_as_a_feature_is_no_symptom():
     assert check_description("Add an infinite data loader for step-based training", "").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Fix the span conversion", "## Problem\n\nSee #41 for details\n\n## Solution\n\nFix the alignment helper"),
+    ("[Merge] Apply changes from qwen-vl-fix to transformers-4.50", ""),
+    ("Pass trust_remote_code to load_dataset", "To address #176\n\nThis approach still requires every task with a "
+                                               "builder script to pass the kwarg on."),
+])
+def test_a_pointer_for_details_a_branch_named_fix_and_what_the_approach_still_requires_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -680,7 +680,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code
               # broke with that release, or is made to run with it
               # (any other library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9")
-              r"\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
+              # ("changes from llava-qwen-fix to transformers-4.49": the end of a branch's name, not a verb)
+              r"(?<![-_/])\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
               r"(?:(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
               r"transformers)[ _-]?(?:==|>=)?v?\d|for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|"
               r"fig|table|equation|eq|chapter|page|line|step|item|appendix|lesson|exercise|task|question)\b)"
