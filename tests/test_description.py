@@ -4687,3 +4687,17 @@ def test_an_infinite_loader_as_a_feature_is_no_symptom():
 ])
 def test_a_pointer_for_details_a_branch_named_fix_and_what_the_approach_still_requires_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Add the VoxelNeXt detector", "Adds the model and its configs. Please feel free to contact me if there are any "
+                                   "issues."),
+    ("Document teacher weights for distillation", "Adds a section to the docs:\n\n- Distillation (recommended)"),
+])
+def test_an_offer_of_help_and_a_recommended_tag_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_the_aim_a_first_step_serves_is_a_reason():
+    body = "Step one of allowing any classifier to be used as a backbone: split the backbone from the head."
+    assert check_description("Split the MiT backbone from its head", body).verdict == "purpose"

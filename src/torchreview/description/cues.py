@@ -363,6 +363,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "primarily oriented toward enabling FP8 in the optimizer": the aim of a new thing
               r"\b(?:oriented|aimed|geared) (?:toward|towards|at) (?:enabling|making|improving|supporting|reducing|"
               r"speeding|allowing|helping|fixing|ensuring|enhancing)\b|"
+              # the larger aim a first step serves: "Step one of allowing any classifier to be used as a backbone"
+              r"\bstep (?:one |1 |two |2 )?(?:of|in|to|towards?) (?:allowing|enabling|supporting|making|fixing|reducing|"
+              r"removing|getting rid of|unblocking|unifying|speeding)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
               # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
               # when resuming", "[qat] Ensure observers are scriptable" ("make sure to add X" is the step itself)
@@ -591,7 +594,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a quoted message of four words or more as what is fixed: 'fix "invalid index of a 0-dim tensor"'
               r"\b(?:fix|solv|resolv)\w* (?:the |this |a |an )?[\"“](?:[^\"” ]+ ){3,}[^\"”]*[\"”]|"
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
-              r"this (?:breaks|broke|causes|caused))\b|\bthere (?:is|was|are|were) (?:a |an |some )?(?:\w+ )?"
+              r"this (?:breaks|broke|causes|caused))\b|"
+              # ("Feel free to contact me if there are any issues" offers help)
+              r"(?<!\bif )(?<!\bwhether )\bthere (?:is|was|are|were) (?:a |an |some )?(?!any\b)(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b(?! tests?\b)|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
@@ -930,7 +935,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
               r"\bsometimes\b|\bprematurely\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
               r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
-              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|\brecommended\b|\bless code\b|\bfewer lines\b|"
+              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|(?<!\()\brecommended\b(?!\W{0,4}\))|\bless code\b|\bfewer lines\b|"
               # "I would like to thank …", "I'd like to add": manners, or the change itself, not a wish it serves
               r"\b(?:we|i)(?:'d| would) like\b(?! to (?:thank|ask|request|mention|note|add|submit|contribute|do|"
               r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b(?! to (?:get|have|hear) (?:your |some |any )?(?:feedback|review|thoughts|comments|input|opinions?)\b)|"
