@@ -4701,3 +4701,17 @@ def test_an_offer_of_help_and_a_recommended_tag_are_no_reasons(title, body):
 def test_the_aim_a_first_step_serves_is_a_reason():
     body = "Step one of allowing any classifier to be used as a backbone: split the backbone from the head."
     assert check_description("Split the MiT backbone from its head", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "As discussed on the team channel",
+    "For reference, I get (using bf16):\nPerplexity on wikitext: 5.72\nPerplexity on c4: 7.32",
+])
+def test_a_pointer_a_lead_in_and_measured_values_are_no_base_for_the_hint(body):
+    hint = check_description("Perplexity script for the three corpora", body).hint
+    assert hint.startswith("Perplexity script for the three corpora")
+
+
+def test_the_hint_never_cuts_a_bracket_open():
+    title = "Add GPTQ-style evaluation metrics (PPL on wikitext, ptb, c4)"
+    assert check_description(title, "").hint.startswith(title + " ")

@@ -109,7 +109,7 @@ def _hint_sentence(sentence: str) -> str:
 
 
 # Quoted text and code spans: the hint never cuts one open (a revert's quoted title keeps its commas).
-_QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`')
+_QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`|\([^()]*\)')
 # A pointer to other work ("Closes parts of #59", "Part of #12"), not the change
 _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|part of|parts of|follow[- ]up to)\b",
                       re.IGNORECASE)
@@ -123,7 +123,11 @@ _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed 
                       r"found|is|are))? (?:here|below|above|there)$|"
                       # "This PR includes" over a list: a verb with its object in the list below
                       r"^(?:this|the) (?:pr|pull request|change|commit|patch|diff) (?:also )?(?:includes|contains|adds|"
-                      r"does|changes|introduces|has|brings|covers)$", re.IGNORECASE)
+                      r"does|changes|introduces|has|brings|covers)$|"
+                      # "For reference, I get (using bf16)" over numbers; "As discussed on the slack channel": a lead-in
+                      # and a pointer, not the change
+                      r"^for (?:reference|comparison)\b|^as (?:discussed|mentioned|agreed|suggested|requested|proposed)"
+                      r"(?: (?:on|in|with|at|by|during) (?:[\w'-]+ ){0,4}[\w'-]+)?$", re.IGNORECASE)
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten); brackets or quotes left open by the cut are checked by count
 _UNCOPYABLE = re.compile(r"https?://|www\.|(?<!\w)@\w")
@@ -143,6 +147,8 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
 # PR solves that bug."
 _POINTS_BACK = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}(?:it|this|that|them|these|those|(?:this|that|these|those|the same) "
                           r"(?:bugs?|issues?|problems?|errors?|ones?))\W*$", re.IGNORECASE)
+# a measured value on its line ("Perplexity on wikitext: 5.72", "Step time: 120 ms"): a result, not the change
+_MEASURED = re.compile(r"^\W*[\w\s().'/-]{1,60}:\s*[~<>≈]?\s*-?\d[\d.,]*\s*(?:%|x|ms|s|gb|mb|it/s)?\W*$", re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
@@ -157,7 +163,7 @@ def copyable(sentence: str) -> bool:
         return False
     text = _hint_sentence(sentence)
     if not _WORD_RE.search(text.lower()) or _UNCOPYABLE.search(text) or _OPEN_END.search(text) or \
-            _LEAD_IN.search(text) or _POINTS_BACK.match(text) or \
+            _LEAD_IN.search(text) or _POINTS_BACK.match(text) or _MEASURED.match(text) or \
             ("#" in text and _POINTER.match(text)):
         return False
     return all(text.count(a) == text.count(b) for a, b in ("()", "[]", "“”")) and \
