@@ -4715,3 +4715,12 @@ def test_a_pointer_a_lead_in_and_measured_values_are_no_base_for_the_hint(body):
 def test_the_hint_never_cuts_a_bracket_open():
     title = "Add GPTQ-style evaluation metrics (PPL on wikitext, ptb, c4)"
     assert check_description(title, "").hint.startswith(title + " ")
+
+
+@pytest.mark.parametrize("title, body", [
+    ("Use the scaling flag in the forecaster", "The forecaster was always using scale=True when it built the network."),
+    ("42 sliding window inference less gpu memory", ""),
+    ("Tokenizer: fix a typo that cost us two weeks of work", "Fixes a typo in the preprocessing guide."),
+])
+def test_what_the_old_code_always_did_less_gpu_memory_and_what_a_slip_cost_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
