@@ -4724,3 +4724,9 @@ def test_the_hint_never_cuts_a_bracket_open():
 ])
 def test_what_the_old_code_always_did_less_gpu_memory_and_what_a_slip_cost_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["- Deprecated use of np.int.\n- Change to np.int64.",
+                                  "Deprecated API usages found by the linter"])
+def test_a_list_item_that_names_a_deprecated_use_is_a_reason(body):
+    assert check_description("Update metrics.py", body).verdict == "purpose"

@@ -538,6 +538,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Eliminate warning of using deprecated API"
               r"(?:warnings?|warns?) (?:of|about|for|when) using) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              # "Deprecated use of np.float.", "Deprecated API usages found by TorchFix": a list item naming the fault
+              r"^deprecated (?:api |function |method |numpy |torch )?(?:uses?|usages?|calls?)\b|"
               # "replace python api that already deprecated at PyTorch 1.13" (the "is" dropped), "datasets 4.0.0
               # just released and it deprecates trust_remote_code": a release that deprecates what the code uses
               r"\b(?:that|which) (?:already|now) deprecated\b|\b[\w.-]+ v?\d+(?:\.\d+)+ [^.;]{0,40}?\bdeprecates\b|"
@@ -747,6 +749,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
               # what the old code always did: "The model was always using scaling=True, whatever was passed"
               r"\b(?:was|were) always [a-z]{2,}ing\b|"
+
               # what the slip cost: "fix a typo that costed me a month of work"
               r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) (?:a |an |one |two |three |several |many |\d+ )?"
               r"(?:days?|weeks?|months?|hours?)\b|"
