@@ -4730,3 +4730,8 @@ def test_what_the_old_code_always_did_less_gpu_memory_and_what_a_slip_cost_are_r
                                   "Deprecated API usages found by the linter"])
 def test_a_list_item_that_names_a_deprecated_use_is_a_reason(body):
     assert check_description("Update metrics.py", body).verdict == "purpose"
+
+
+def test_upgrading_to_pick_up_the_fixes_of_a_release_is_a_reason():
+    body = "Upgrade the bundled VAD weights to v6 to pick up the upstream model improvements and fixes."
+    assert check_description("chore(vad): bump the VAD model to v6", body).verdict == "purpose"

@@ -538,6 +538,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Eliminate warning of using deprecated API"
               r"(?:warnings?|warns?) (?:of|about|for|when) using) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
+              # what a newer release brings: "Upgrade the bundled model to v6 to pick up model improvements and fixes"
+              r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) (?:the |its |their |recent |latest |"
+              r"upstream |all )?(?:[\w-]+ )?(?:improvements?|(?:bug ?|security |perf |performance )?fixes)\b|"
               # "Deprecated use of np.float.", "Deprecated API usages found by TorchFix": a list item naming the fault
               r"^deprecated (?:api |function |method |numpy |torch )?(?:uses?|usages?|calls?)\b|"
               # "replace python api that already deprecated at PyTorch 1.13" (the "is" dropped), "datasets 4.0.0
