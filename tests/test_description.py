@@ -4735,3 +4735,13 @@ def test_a_list_item_that_names_a_deprecated_use_is_a_reason(body):
 def test_upgrading_to_pick_up_the_fixes_of_a_release_is_a_reason():
     body = "Upgrade the bundled VAD weights to v6 to pick up the upstream model improvements and fixes."
     assert check_description("chore(vad): bump the VAD model to v6", body).verdict == "purpose"
+
+
+def test_a_pr_that_supports_over_its_list_is_a_lead_in_not_a_base_for_the_hint():
+    body = "This PR supports:\n- meta device init\n- parallel load for FSDP"
+    hint = check_description("[perf] feat: support meta device init and parallel load for FSDP", body).hint
+    assert hint.startswith("Support meta device init and parallel load for FSDP")
+
+
+def test_ready_for_tests_is_a_note_to_the_reviewer_not_a_base_for_the_hint():
+    assert not check_description("🧪 ready for tests", "").hint.startswith("Ready for tests")

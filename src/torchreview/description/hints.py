@@ -123,7 +123,8 @@ _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed 
                       r"found|is|are))? (?:here|below|above|there)$|"
                       # "This PR includes" over a list: a verb with its object in the list below
                       r"^(?:this|the) (?:pr|pull request|change|commit|patch|diff) (?:also )?(?:includes|contains|adds|"
-                      r"does|changes|introduces|has|brings|covers)$|"
+                      r"does|changes|introduces|has|brings|covers|supports|implements|provides|updates|fixes|"
+                      r"enables|allows|adds support for)$|"
                       # "For reference, I get (using bf16)" over numbers; "As discussed on the slack channel": a lead-in
                       # and a pointer, not the change
                       r"^for (?:reference|comparison)\b|^as (?:discussed|mentioned|agreed|suggested|requested|proposed)"
@@ -140,7 +141,7 @@ _MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|rea
 _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b|"
                       r"\bnothing (?:else |more |much )?to (?:say|add)\b|"
                       # "Please have a look.", "this is ready for merging": a word to the reviewer
-                      r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged)\b|"
+                      r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged|tests?|testing)\b|"
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
 # a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
