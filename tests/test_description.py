@@ -4745,3 +4745,8 @@ def test_a_pr_that_supports_over_its_list_is_a_lead_in_not_a_base_for_the_hint()
 
 def test_ready_for_tests_is_a_note_to_the_reviewer_not_a_base_for_the_hint():
     assert not check_description("🧪 ready for tests", "").hint.startswith("Ready for tests")
+
+
+def test_a_change_told_after_just_gets_the_verb_hint():
+    hint = check_description("Scheduler step sign", "Just changed the sign when computing the previous step.").hint
+    assert hint.startswith("Just changed the sign when computing the previous step in order to ")

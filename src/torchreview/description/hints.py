@@ -35,7 +35,9 @@ _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|whic
                         r"#\d+)\s*$",
                         re.IGNORECASE)
 _VERB_FIRST = re.compile(
-    r"^(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
+    # ("Just changed the sign of the step": an adverb before the verb)
+    r"^(?:(?:just|simply|also|basically|mainly) )?"
+    r"(?:add|adds|added|adding|update|updates|updated|refactor|refactors|refactored|rename|renames|renamed|"
     r"move|moves|moved|bump|bumps|bumped|remove|removes|removed|delete|deletes|deleted|change|changes|changed|"
     r"replace|replaces|replaced|use|uses|used|implement|implements|implemented|introduce|introduces|"
     r"introduced|clean|cleans|cleaned|fix|fixes|fixed|switch|switches|switched|migrate|migrates|migrated|"
