@@ -4632,7 +4632,8 @@ def test_a_goal_with_an_aside_in_brackets_after_the_name_is_still_a_goal():
     ("Fix the bucketing sampler omitting the shortest cut", ""),
     ("Fix the warmup parameter in the scheduler", "Bug fix: timm's scheduler expects `warmup_t` but we were passing "
                                                   "in a parameter named `warmup` instead."),
-    ("Strip atom indices before splitting", "As noted in #12, the scaffold splits would be contaminated by the indices."),
+    ("Strip atom indices before splitting",
+     "As noted in #12, the scaffold splits would be contaminated by the indices."),
 ])
 def test_a_denied_claim_an_exploitable_pattern_an_omission_a_wrong_call_and_contamination_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"

@@ -446,6 +446,6 @@ def test_describe_your_changes_under_a_checklist_heading_opens_the_authors_text(
 
 
 def test_a_template_naming_githubs_allow_edits_setting_is_left_out():
-    body = ("Set the default ignore_index to 255.\n\nPlease enable **Allow edits and access to secrets by maintainers** "
-            "so that our maintainers can update the changelog.")
+    body = ("Set the default ignore_index to 255.\n\nPlease enable **Allow edits and access to secrets by "
+            "maintainers** so that our maintainers can update the changelog.")
     assert not any("maintainers" in s.cue_text for s in read("Segmentation ignore index", body).sentences)

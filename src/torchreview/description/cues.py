@@ -364,7 +364,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:oriented|aimed|geared) (?:toward|towards|at) (?:enabling|making|improving|supporting|reducing|"
               r"speeding|allowing|helping|fixing|ensuring|enhancing)\b|"
               # the larger aim a first step serves: "Step one of allowing any classifier to be used as a backbone"
-              r"\bstep (?:one |1 |two |2 )?(?:of|in|to|towards?) (?:allowing|enabling|supporting|making|fixing|reducing|"
+              r"\bstep (?:one |1 |two |2 )?(?:of|in|to|towards?) "
+              r"(?:allowing|enabling|supporting|making|fixing|reducing|"
+              r""
               r"removing|getting rid of|unblocking|unifying|speeding)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
               # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
@@ -539,7 +541,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:warnings?|warns?) (?:of|about|for|when) using) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
               # what a newer release brings: "Upgrade the bundled model to v6 to pick up model improvements and fixes"
-              r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) (?:the |its |their |recent |latest |"
+              r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) (?:the |its |their |recent |"
+              r"latest |"
               r"upstream |all )?(?:[\w-]+ )?(?:improvements?|(?:bug ?|security |perf |performance )?fixes)\b|"
               # "Deprecated use of np.float.", "Deprecated API usages found by TorchFix": a list item naming the fault
               r"^deprecated (?:api |function |method |numpy |torch )?(?:uses?|usages?|calls?)\b|"
@@ -686,12 +689,14 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!add )(?<!adds )(?<!added )(?<!support )(?<!supports )(?<!support for )(?<!handle )(?<!handles )"
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
               r"warnings?)\b)|"
-              r"\binfinite (?:loops?|recursion|(?:val|validation|eval|test) (?:data ?)?loaders?)\b|\boff[- ]by[- ](?:one|1)\b|"
+              r"\binfinite (?:loops?|recursion|(?:val|validation|eval|test) (?:data ?)?loaders?)\b|"
+              r"\boff[- ]by[- ](?:one|1)\b|"
               # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code
               # broke with that release, or is made to run with it
               # (any other library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9")
               # ("changes from llava-qwen-fix to transformers-4.49": the end of a branch's name, not a verb)
-              r"(?<![-_/])\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) (?:\w+ ){0,3}?"
+              r"(?<![-_/])\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|"
+              r"ing)?) (?:\w+ ){0,3}?"
               r"(?:(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
               r"transformers)[ _-]?(?:==|>=)?v?\d|for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|"
               r"fig|table|equation|eq|chapter|page|line|step|item|appendix|lesson|exercise|task|question)\b)"
@@ -734,7 +739,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
               r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
-              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed|ing)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|"
+              r"\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed|ing)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"
@@ -747,14 +753,16 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmisunderst(?:ood|and|anding)\b|\bmisread\b|\bmisinterpret\w*|"
               # what the docs or the code claim, denied: "VAD is described as on by default. This is not actually the
               # case" ("if this is not the case, …" only supposes it)
-              r"(?<!if )(?<!when )\b(?:this|that|it) (?:is not|was not|isn't|wasn't) (?:actually |really |in fact )?the case\b|"
+              r"(?<!if )(?<!when )\b(?:this|that|it) (?:is not|was not|isn't|wasn't) (?:actually |really |"
+              r"in fact )?the case\b|"
               # a count that comes out wrong ("Fix `num_items_in_batch` over-counting for causal LM losses")
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
               # what the old code always did: "The model was always using scaling=True, whatever was passed"
               r"\b(?:was|were) always [a-z]{2,}ing\b|"
 
               # what the slip cost: "fix a typo that costed me a month of work"
-              r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) (?:a |an |one |two |three |several |many |\d+ )?"
+              r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) (?:a |an |one |two |three |several |many |"
+              r"\d+ )?"
               r"(?:days?|weeks?|months?|hours?)\b|"
               r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
@@ -946,7 +954,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
               r"\bsometimes\b|\bprematurely\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
               r"\bunclear\b|\bnot obvious\b|\bnon-obvious\b|\bsurpris(?:ing|ed|ingly)\b|\bannoying\b|\btedious\b|"
-              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|(?<!\()\brecommended\b(?!\W{0,4}\))|\bless code\b|\bfewer lines\b|"
+              r"\bhot (?:path|loop)\b|\bidiomatic\b|\bpythonic\b|(?<!\()\brecommended\b(?!\W{0,4}\))|\bless code\b|"
+              r"\bfewer lines\b|"
               # "I would like to thank …", "I'd like to add": manners, or the change itself, not a wish it serves
               r"\b(?:we|i)(?:'d| would) like\b(?! to (?:thank|ask|request|mention|note|add|submit|contribute|do|"
               r"propose|introduce|share|say|open|make a)\b)|\bit would be (?:nice|good|useful|great|better|easier)\b(?! to (?:get|have|hear) (?:your |some |any )?(?:feedback|review|thoughts|comments|input|opinions?)\b)|"
@@ -1165,7 +1174,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"described|in the paper|the paper (?:says|describes))\b|"
               # what the code was doing, told with "instead": "We were building the leaderboard from ModelMeta
               # instead of names", "X expects learning_rate but we were passing in lr instead"
-              r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |wrongly )?[a-z]{3,}ing "
+              r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |"
+              r"wrongly )?[a-z]{3,}ing "
               r"(?:[^.;]{1,80}? )?instead\b|"
               # the bigger goal it serves: "part of a sequence in support of adding Granite Code"
               r"\bin support of\b|"

@@ -143,7 +143,8 @@ _MERGE_NOTE = re.compile(r"^\W*(?:please )?(?:do not|don't|dont|not ready to|rea
 _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in)\b|\b(?:i|we) can close\b|"
                       r"\bnothing (?:else |more |much )?to (?:say|add)\b|"
                       # "Please have a look.", "this is ready for merging": a word to the reviewer
-                      r"^\W*please (?:have|take) a look\b|\bready (?:for|to) (?:review|merg\w*|be merged|tests?|testing)\b|"
+                      r"^\W*please (?:have|take) a look\b|"
+                      r"\bready (?:for|to) (?:review|merg\w*|be merged|tests?|testing)\b|"
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
 # a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
@@ -151,7 +152,8 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
 _POINTS_BACK = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}(?:it|this|that|them|these|those|(?:this|that|these|those|the same) "
                           r"(?:bugs?|issues?|problems?|errors?|ones?))\W*$", re.IGNORECASE)
 # a measured value on its line ("Perplexity on wikitext: 5.72", "Step time: 120 ms"): a result, not the change
-_MEASURED = re.compile(r"^\W*[\w\s().'/-]{1,60}:\s*[~<>≈]?\s*-?\d[\d.,]*\s*(?:%|x|ms|s|gb|mb|it/s)?\W*$", re.IGNORECASE)
+_MEASURED = re.compile(r"^\W*[\w\s().'/-]{1,60}:\s*[~<>≈]?\s*-?\d[\d.,]*\s*(?:%|x|ms|s|gb|mb|it/s)?\W*$",
+                       re.IGNORECASE)
 # a sentence with words in another script ("通过使用id来判断 …") cannot carry an English hint
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0600-\u06ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
 

@@ -225,7 +225,9 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"(?:the (?:[\w-]+ )?work (?:in|of) )?(?:link|#\d+|(?:this|the|that|an?) "
                            r"(?:issue|pr|pull request|discussion|thread))"
                            # ("See #16 for details")
-                           r"(?: for (?:more |further |the )?(?:details|context|info|information|discussion|background))?\W*$|"
+                           r"(?: for (?:more |further |the )?(?:details|context|info|information|discussion|"
+                           r"background))?\W*$|"
+                           r""
                            # "As title", "See title", "As the title says": the title is the whole story
                            r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title"
                            r"(?: says| said| describes| suggests| shows| states| mentions| mentioned)?\W*$|"
@@ -275,7 +277,8 @@ _CAVEAT = re.compile(
     r"\b(?:this|it|that|the (?:new )?(?:code|feature|option|loss|model|implementation)) (?:is|are) not yet (?:suitable|"
     r"supported|usable|ready|compatible|working|implemented|handled|tested)\b|"
     # what the new code still asks of others: "this solution still requires all tasks to pass the kwarg"
-    r"^this (?:solution|approach|fix|workaround|implementation|pr|change|patch|version) still (?:requires|needs|relies)\b|"
+    r"^this (?:solution|approach|fix|workaround|implementation|pr|change|patch|"
+    r"version) still (?:requires|needs|relies)\b|"
     # the PR's own present state: "This is currently using a private repo", "this currently fails with gpu"
     r"^this (?:pr |pull request |change |patch |branch )?(?:is )?currently\b|"
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change

@@ -198,7 +198,8 @@ _BOILERPLATE = re.compile(
     r"this change is \[?!?\[?reviewable|this change is \[?<img [^>]{0,80}reviewable|"
     # a template's kinds of change, left without their boxes: "Bug fix (non-breaking change which fixes an issue)",
     # "Breaking change (fix or feature that would cause existing functionality to change)"
-    r"[^\n(]{0,40}\((?:non-breaking change (?:which|that)|fix or (?:new )?feature that would cause existing functionality)|"
+    r"[^\n(]{0,40}\((?:non-breaking change (?:which|that)|"
+    r"fix or (?:new )?feature that would cause existing functionality)|"
     # GitHub's own setting, named by a template: "Please enable **Allow edits by maintainers** so that …"
     r".{0,40}\ballow edits (?:and access to secrets )?(?:by|from) maintainers\b)",
     re.IGNORECASE,
