@@ -4751,3 +4751,8 @@ def test_ready_for_tests_is_a_note_to_the_reviewer_not_a_base_for_the_hint():
 def test_a_change_told_after_just_gets_the_verb_hint():
     hint = check_description("Scheduler step sign", "Just changed the sign when computing the previous step.").hint
     assert hint.startswith("Just changed the sign when computing the previous step in order to ")
+
+
+def test_now_it_works_for_says_what_did_not_work_before():
+    body = "I changed the node type in the sampler, now it works for pytorch tensors."
+    assert check_description("Node type in the sampler", body).verdict == "purpose"
