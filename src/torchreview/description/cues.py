@@ -939,7 +939,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"changes?\b|"
               # "addresses the breaking change in spaCy's 3.7+ tensor format": an outside change the PR follows
               r"\b(?:address\w*|handl\w*|adapt\w* to|accommodat\w*|fix\w*|work\w* around) (?:the |a |an |upstream )?"
-              r"(?:recent |latest |new )?breaking changes? (?:in|of|from|introduced)\b|\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b|"
+              r"(?:recent |latest |new )?breaking changes? (?:in|of|from|introduced)\b|"
+              r"\b(?:should|does|will) now work\b|\bnow works? (?:with|on|for|beyond)\b|"
               # "…, now it works for pytorch tensors": what did not work before
               r"\bnow (?:it|this|that|they) works? (?:with|on|for|beyond|again|correctly|properly|as expected)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
