@@ -604,7 +604,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:as|since) (?:there (?:is|was|are|were|will be|would be)|it (?:is|was|breaks|broke|causes|caused)|"
               r"this (?:breaks|broke|causes|caused))\b|"
               # ("Feel free to contact me if there are any issues" offers help)
-              r"(?<!\bif )(?<!\bwhether )\bthere (?:is|was|are|were) (?:a |an |some )?(?!any\b)(?:\w+ )?"
+              r"\bthere (?<!\bif there )(?<!\bwhether there )(?:is|was|are|were) (?:a |an |some )?(?!any\b)(?:\w+ )?"
               r"(?:bug|problem|issue|regression|leak|race)s?\b|\bleakage\b(?! tests?\b)|"
               r"\b(?:on|to) (?:different|two|the wrong|mismatched|multiple) devices\b|"
               r"\bnot on the same device\b|\bwould have (?:prevented|caught|avoided|saved|helped|shown)\b|"
