@@ -1980,6 +1980,81 @@ Speed: the 1 MB body takes 512 to 522 ms with the code of the start and 521 to 5
 number) that was read from every letter of a long word; read from the start of each word it is linear again.
 Keep the held-out batches of this stop held out as well (add PU,PV,PW,PX,PY,PZ,QY,QZ,RJ,RK,SJ to
 --held-out).
+
+Rounds 73 to 75 (stop 70). The texts of stops 68 and 69 were still on the machine, so this stop added to
+them. Sixteen fresh batches (1,274 texts: 1,233 PRs and 41 commit messages), each split written down
+before any of its texts arrived; every helper found and labelled its texts blind and never saw or ran the
+check, and a second blind reader labelled every text again (agreement 0.971 on the held-out PRs). The
+search corpus is nearly used up: most helpers reported that most results were already taken, TL and TK
+stopped at 74 and 79 PRs, and the commit batches TI and TJ found 23 and 18 in 55 look-ups each.
+  batch (labels p/m/e, torn)  area                                        start        end
+  RL (41/49/0, 26) dev        vision-language, OCR, speech-to-text        0.822        0.864
+  RM (46/42/2, 24) dev        time series, tabular, recommenders, audio   0.786        0.833
+  RN (46/44/0, 22) dev        research code, benchmarks, evaluation       0.810        0.878
+  RO (43/45/2, 26) dev        graphs, molecules, physics, medicine        0.818        0.851
+  RP (39/51/0, 19) held out   libraries: data, metrics, logging           0.887        0.887
+  RQ (39/51/0, 20) held out   training infrastructure                     0.826        0.826
+  RR (49/41/0, 25) held out   PRs of 2024-2026                            0.864        0.864
+  RS (26/60/4, 20) held out   image and video generation, 3D              0.864        0.864
+  RT (39/48/3, 28) dev        NLP, LLM fine-tuning, RLHF (round 74)       0.818        0.857
+  RU (29/59/2, 32) dev        computer vision (r74)                       0.759        0.807
+  RV (14/73/3, 21) held out   education, small projects (r74)                          0.924
+  RW (36/54/0, 20) held out   compression, inference, serving (r74)                    0.895
+  TK (40/39/0, 29) dev        small fixes, docs, CI, dependencies (r75)   0.765        0.765
+  TL (26/48/0, 21) held out   any area (74 PRs, r75)                                   0.875
+  TI (14/9/0, 7) dev          commit messages (23, round 75)              0.737        0.737
+  TJ (14/4/0, 4) held out     commit messages (18, round 75)                           0.800
+"start" is the code of the start of the stop (32ce5eb), used on every batch after the fact; the dev
+batches of rounds 74 and 75 arrived after the first fixes. Round 73 was measured at the start and at the
+end; the held-out batches of rounds 74 and 75 once, with the code of the end (dbc03a7).
+Held-out figures at the end (mechanism-only P / R / F1; "sure" = the first labeller did not mark it torn):
+  all held-out PRs of the stop (614)                           0.907 / 0.854 / 0.880   sure (468) 0.935
+      where both readers agree (596) 0.888, both sure (452) 0.937 (P 0.967, R 0.910), agree but one
+      hesitated (144) 0.706; the readers agree on 0.971 (F1 0.976). Bare titles (206) 0.959; PRs with
+      a written body (408) 0.791 (P 0.861, R 0.731).
+  round 73 (360, measured at the start and at the end)         0.903 / 0.823 / 0.861   the same at the start
+  round 74 (180, measured once with the code of the end)       0.927 / 0.898 / 0.912
+  TL (74, round 75, measured once)                             0.875 / 0.875 / 0.875   sure (53) 0.973
+  commit messages TJ (18, measured once)                       0.667 / 1.000 / 0.800   sure (14) 0.857
+  every held-out batch of stops 68 to 70 (2,466, commits too)  0.905 / 0.872 / 0.888   both readers sure
+      (1,792) 0.948 (P 0.965)
+No fix moved a verdict of a held-out batch that was on the machine when the fix was made (counted, never
+read). The first commit of the stop, made before round 74 arrived, moves two verdicts of RV and RW away
+from their labels when the code of the start is run on them after the fact (RV 0.931 -> 0.924, RW 0.906 ->
+0.895); it stays, since its 13 dev moves all go toward. 6 held-out hints changed. Dev (1,810 texts of
+stops 68 to 70): 0.863 / 0.794 / 0.827 with the code of the start -> 0.885 / 0.807 / 0.844 (both readers
+sure, 1,192: 0.937 -> 0.958); 31 dev verdicts moved, all toward their labels.
+Fixes, each with a test in our own words that fails on the code before it:
+- Reasons: a denied claim ("VAD is described as on by default. This is not actually the case"); an
+  exploitable pattern; "Fix concatenate cuts omitting the longest cut"; "we were building the leaderboard
+  from X instead of names", "X expects learning_rate but we were passing lr instead"; "the splits would be
+  contaminated"; "performance raised on 80%" ("on" for "by"); a benefit after a colon ("…: helps introduce
+  custom tying"); "mismatching"; an endless validation loader; "Step one of allowing any classifier to be
+  used as a backbone"; "the model was always using scaling=True"; "less gpumemory"; "a typo that costed
+  me a month of work"; "Deprecated use of np.float." as a list item; "to pick up the model improvements and
+  fixes"; "now it works for pytorch tensors".
+- No reason: "how to enable explainability" (a tutorial's topic); "We might or might not want to …";
+  results "missing so far"; "**Testing steps**" (a test section); "See #16 for details"; "fix" at the end
+  of a branch's name ("qwen-vl-fix to transformers-4.49"); "this solution still requires …"; "if there are
+  any issues" (an offer of help); "(recommended)" as a tag.
+- Empty or not: "Fix #1038 and #1039" names a fix (mechanism-only, as "Fix #12" was).
+- Reader: "### Describe your changes here:" under a "# PR Checklist" heading opens the author's text again
+  (the checklist section had swallowed the whole body); a template's kinds of change left without their
+  boxes ("Bug fix (non-breaking change which fixes an issue)") and a template line naming GitHub's "Allow
+  edits by maintainers" are left out.
+- Hints: no base from "For reference, I get …", "As discussed on the slack channel", a measured value on
+  its line ("Perplexity on wikitext: 5.72"), "This PR supports" over a list, or "ready for tests"; the hint
+  never cuts a bracket open ("Add GPTQ-style metrics (PPL on wikitext, ptb, c4)" was cut and refused); a
+  change told after "Just" is a verb phrase.
+Tried and dropped: "Compatible with X" as a list item's property (one dev move, and a risk for titles);
+"## Scope" as a section that gives no reason (no dev move); "Objective :" as a label (a list item, no
+move); a "circular import" cue (one held-out verdict each way); one plain word as the whole title read as
+empty ("research", "Pytorch": 4 dev moves toward and 2 away, 11 held-out away and 3 toward).
+Speed: the 1 MB body takes 535 to 556 ms with the code of the start and 553 to 555 ms with the final code
+(same machine, back to back). The review found one new look-behind at the start of an alternative that
+kept the regex engine from skipping ahead on its cue group (7 ms instead of 1 ms); it now sits after the
+word it guards.
+Keep the held-out batches of this stop held out as well (add RP,RQ,RR,RS,RV,RW,TL,TJ to --held-out).
 """
 
 from __future__ import annotations
