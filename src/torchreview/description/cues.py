@@ -364,10 +364,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:oriented|aimed|geared) (?:toward|towards|at) (?:enabling|making|improving|supporting|reducing|"
               r"speeding|allowing|helping|fixing|ensuring|enhancing)\b|"
               # the larger aim a first step serves: "Step one of allowing any classifier to be used as a backbone"
-              r"\bstep (?:one |1 |two |2 )?(?:of|in|to|towards?) "
-              r"(?:allowing|enabling|supporting|making|fixing|reducing|"
-              r""
-              r"removing|getting rid of|unblocking|unifying|speeding)\b|"
+              r"\bstep (?:one |1 |two |2 )?(?:of|in|to|towards?) (?:allowing|enabling|supporting|making|fixing|"
+              r"reducing|removing|getting rid of|unblocking|unifying|speeding)\b|"
               r"\bensures\b|\bguarantees\b|\bmakes sure\b|"
               # an imperative that names the outcome wanted: "fix(trainer): ensure the final checkpoint is saved
               # when resuming", "[qat] Ensure observers are scriptable" ("make sure to add X" is the step itself)
@@ -541,9 +539,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:warnings?|warns?) (?:of|about|for|when) using) "
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
               # what a newer release brings: "Upgrade the bundled model to v6 to pick up model improvements and fixes"
-              r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) (?:the |its |their |recent |"
-              r"latest |"
-              r"upstream |all )?(?:[\w-]+ )?(?:improvements?|(?:bug ?|security |perf |performance )?fixes)\b|"
+              r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) "
+              r"(?:the |its |their |recent |latest |upstream |all )?(?:[\w-]+ )?"
+              r"(?:improvements?|(?:bug ?|security |perf |performance )?fixes)\b|"
               # "Deprecated use of np.float.", "Deprecated API usages found by TorchFix": a list item naming the fault
               r"^deprecated (?:api |function |method |numpy |torch )?(?:uses?|usages?|calls?)\b|"
               # "replace python api that already deprecated at PyTorch 1.13" (the "is" dropped), "datasets 4.0.0
@@ -695,8 +693,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # broke with that release, or is made to run with it
               # (any other library by a dotted release: "fix for fastai v2.4", "patch for timm 0.9")
               # ("changes from llava-qwen-fix to transformers-4.49": the end of a branch's name, not a verb)
-              r"(?<![-_/])\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|"
-              r"ing)?) (?:\w+ ){0,3}?"
+              r"(?<![-_/])\b(?:fix(?:es|ed|ing)?|patch(?:es|ed|ing)?|port(?:s|ed|ing)?|adapt(?:s|ed|ing)?) "
+              r"(?:\w+ ){0,3}?"
               r"(?:(?:for|to) (?:the )?(?:new |newer |latest |recent )?(?:pytorch|torch|python|cuda|numpy|lightning|"
               r"transformers)[ _-]?(?:==|>=)?v?\d|for (?:the )?(?:new |newer |latest |recent )?(?!(?:section|figure|"
               r"fig|table|equation|eq|chapter|page|line|step|item|appendix|lesson|exercise|task|question)\b)"
@@ -759,11 +757,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:over|under|double)[- ]?count(?:s|ed|ing)?\b|\bcounted twice\b|"
               # what the old code always did: "The model was always using scaling=True, whatever was passed"
               r"\b(?:was|were) always [a-z]{2,}ing\b|"
-
               # what the slip cost: "fix a typo that costed me a month of work"
-              r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) (?:a |an |one |two |three |several |many |"
-              r"\d+ )?"
-              r"(?:days?|weeks?|months?|hours?)\b|"
+              r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) "
+              r"(?:a |an |one |two |three |several |many |\d+ )?(?:days?|weeks?|months?|hours?)\b|"
               r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               # "might have tampered with the optimizer's state, and messed up a lot"
@@ -1177,9 +1173,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"described|in the paper|the paper (?:says|describes))\b|"
               # what the code was doing, told with "instead": "We were building the leaderboard from ModelMeta
               # instead of names", "X expects learning_rate but we were passing in lr instead"
-              r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |"
-              r"wrongly )?[a-z]{3,}ing "
-              r"(?:[^.;]{1,80}? )?instead\b|"
+              r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |wrongly )?"
+              r"[a-z]{3,}ing (?:[^.;]{1,80}? )?instead\b|"
               # the bigger goal it serves: "part of a sequence in support of adding Granite Code"
               r"\bin support of\b|"
               # an outside change as the cause: "As support for Intel GPUs has been upstreamed, …",

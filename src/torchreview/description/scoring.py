@@ -227,7 +227,6 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            # ("See #16 for details")
                            r"(?: for (?:more |further |the )?(?:details|context|info|information|discussion|"
                            r"background))?\W*$|"
-                           r""
                            # "As title", "See title", "As the title says": the title is the whole story
                            r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title"
                            r"(?: says| said| describes| suggests| shows| states| mentions| mentioned)?\W*$|"
