@@ -4756,3 +4756,7 @@ def test_a_change_told_after_just_gets_the_verb_hint():
 def test_now_it_works_for_says_what_did_not_work_before():
     body = "I changed the node type in the sampler, now it works for pytorch tensors."
     assert check_description("Node type in the sampler", body).verdict == "purpose"
+
+
+def test_what_we_were_using_instead_is_a_reason_as_what_we_were_building_instead_is():
+    assert check_description("Leaderboard names", "We were using ModelMeta objects instead of names.").verdict == "purpose"

@@ -1174,7 +1174,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the code was doing, told with "instead": "We were building the leaderboard from ModelMeta
               # instead of names", "X expects learning_rate but we were passing in lr instead"
               r"\b(?:we|it|they|the code) (?:was|were) (?:always |still |accidentally |mistakenly |wrongly )?"
-              r"[a-z]{3,}ing (?:[^.;]{1,80}? )?instead\b|"
+              r"[a-z]{2,}ing (?:[^.;]{1,80}? )?instead\b|"
               # the bigger goal it serves: "part of a sequence in support of adding Granite Code"
               r"\bin support of\b|"
               # an outside change as the cause: "As support for Intel GPUs has been upstreamed, …",
