@@ -4759,4 +4759,5 @@ def test_now_it_works_for_says_what_did_not_work_before():
 
 
 def test_what_we_were_using_instead_is_a_reason_as_what_we_were_building_instead_is():
-    assert check_description("Leaderboard names", "We were using ModelMeta objects instead of names.").verdict == "purpose"
+    body = "We were using ModelMeta objects instead of names."
+    assert check_description("Leaderboard names", body).verdict == "purpose"
