@@ -540,7 +540,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:the |a |an |all |any |some |remaining )?(?:\w+ )?(?:deprecated|depricated)\b|"
               # what a newer release brings: "Upgrade the bundled model to v6 to pick up model improvements and fixes"
               r"\bto (?:pick up|get|include|benefit from|bring in|take advantage of) "
-              r"(?:the |its |their |recent |latest |upstream |all )?(?:[\w-]+ )?"
+              r"(?:the |its |their |recent |latest |upstream |all )?(?:[\w-]+ ){0,2}?"
               r"(?:improvements?|(?:bug ?|security |perf |performance )?fixes)\b|"
               # "Deprecated use of np.float.", "Deprecated API usages found by TorchFix": a list item naming the fault
               r"^deprecated (?:api |function |method |numpy |torch )?(?:uses?|usages?|calls?)\b|"
