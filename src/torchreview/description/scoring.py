@@ -236,9 +236,6 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"|related |known )?issues?\W*$")
 # Finding a typo is no story of a problem: "just a typo I noticed while reading the docs".
 _NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|came across)\b|^(?:it )?turn(?:s|ed) out(?: that)?\b")
-# "How to customize an augmentation?": a topic as a question (headings, a list of planned contents),
-# not a goal of the change.
-_HOW_TO_TOPIC = re.compile(r"^how(?:[ _]to| do (?:i|we|you)| can (?:i|we|you)) [^?]*\?$")
 # A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
@@ -789,8 +786,6 @@ def score(sentence: Sentence) -> float:
     if "the " in text:
         text = _CHANGED_OLD.sub(r"\1 the", text)
         text = _OLD_REMOVED.sub(" ", text)
-    if text.startswith("how ") and _HOW_TO_TOPIC.match(text):
-        return 0.0
     if text.startswith("there ") and _BARE_BUG_REPORT.match(text):
         return 0.0
     if "warning" in text:
