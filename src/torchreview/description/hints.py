@@ -23,10 +23,12 @@ _HINT_PREFIX = re.compile(
     r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
 # "And a small readme update …", "Also, bump the pin": a word that joined it to the sentence before
 _LEAD_CONJUNCTION = re.compile(r"^(?:and|also|plus|additionally|furthermore|moreover)\b,?\s+(?=\w)", re.IGNORECASE)
+# "as discussed", "as agreed": a talk elsewhere, pointed to
+_AS_TALKED = r"as (?:discussed|mentioned|suggested|requested|proposed|described|agreed)"
 # Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"
 _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?"
                         # "as discussed in #2114": the pointer goes with its reference
-                        r"(?:\bas (?:discussed|mentioned|suggested|requested|proposed|described|agreed)\s+)?"
+                        rf"(?:\b{_AS_TALKED}\s+)?"
                         r"(?:\b(?:fix|fixes|fixed|close|"
                         r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
                         # another repository's number: "Fixes coqui-ai/TTS#3787", "Fixes coqui-ai#3787"
@@ -129,7 +131,7 @@ _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed 
                       r"enables|allows|adds support for)$|"
                       # "For reference, I get (using bf16)" over numbers; "As discussed on the slack channel": a lead-in
                       # and a pointer, not the change
-                      r"^for (?:reference|comparison)\b|^as (?:discussed|mentioned|agreed|suggested|requested|proposed)"
+                      rf"^for (?:reference|comparison)\b|^{_AS_TALKED}"
                       r"(?: (?:on|in|with|at|by|during) (?:[\w'-]+ ){0,4}[\w'-]+)?$", re.IGNORECASE)
 # What a copyable sentence cannot hold: a link or a mention (they read as noise once the sentence is
 # rewritten); brackets or quotes left open by the cut are checked by count
