@@ -70,6 +70,10 @@ def test_fetches_each_pr_with_its_labels_and_lists_the_gone_ones(double: GitHubD
     gone = [json.loads(line) for line in (out / "missing.jsonl").read_text().splitlines()]
     assert [(g["id"], g["status"]) for g in gone] == [("QB002", 404), ("KA002", 422)]
     assert (out / "HELD_OUT").read_text().strip() == "QB"  # KB's only text is not on GitHub
+    # one request per text on GitHub (the client is lazy: no request to look the repository up), as the docstring counts
+    assert sorted(path for _, path, _ in double.requests) == [
+        "/repos/octo/trainer/commits/" + "a" * 40, "/repos/octo/trainer/commits/" + "b" * 40,
+        "/repos/octo/trainer/pulls/7", "/repos/octo/trainer/pulls/8", "/repos/octo/trainer/pulls/9"]
 
 
 def test_a_second_run_keeps_what_is_there_and_asks_github_for_nothing_more(
