@@ -4761,3 +4761,8 @@ def test_now_it_works_for_says_what_did_not_work_before():
 def test_what_we_were_using_instead_is_a_reason_as_what_we_were_building_instead_is():
     body = "We were using ModelMeta objects instead of names."
     assert check_description("Leaderboard names", body).verdict == "purpose"
+
+
+def test_a_call_with_its_arguments_that_does_not_do_its_job_is_a_symptom():
+    title = "Fix EarlyStopping(patience=0, strict=False) not stopping the run"
+    assert check_description(title, "").verdict == "purpose"

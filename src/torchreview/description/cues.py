@@ -408,7 +408,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Changes to work correctly with DeepChem 2.3": it did not before
               r"\bto (?:work|run|behave|function) (?:correctly|properly|as expected|as intended|again|reliably)\b|"
               # "Fix the scheduler not stepping after resume": the thing that does not happen is the symptom
-              r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+ ){1,4}?not (?:being )?[a-z]+(?:ing|ed)\b|"
+              # ("Fix ModelCheckpoint(monitor=None, save_last=True) not saving checkpoints": a call's arguments too)
+              r"(?<!not )(?<!n't )\bfix(?:es|ed|ing)? (?:the |a |an )?(?:[\w.'-]+(?:\([^()]{0,60}\))? ){1,4}?not "
+              r"(?:being )?[a-z]+(?:ing|ed)\b|"
               # "since with the attention mask flash-attention ignores the position ids": a cause told by what goes wrong
               r"\bsince\b[^.;]{0,80}?\b(?:ignores|ignored|breaks|broke|fails|failed|drops|dropped|overrides|overwrites)\b|"
               # "since BraTS has 4 segmentations": a cause with its own subject and verb (not "since 0.13")
