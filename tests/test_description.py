@@ -4766,3 +4766,8 @@ def test_what_we_were_using_instead_is_a_reason_as_what_we_were_building_instead
 def test_a_call_with_its_arguments_that_does_not_do_its_job_is_a_symptom():
     title = "Fix EarlyStopping(patience=0, strict=False) not stopping the run"
     assert check_description(title, "").verdict == "purpose"
+
+
+def test_a_thing_that_does_not_seem_to_work_is_a_symptom():
+    body = "Adds configs for the ablations. Fix the upload of metrics, as it doesn't seem to log anything yet."
+    assert check_description("Ablation configs", body).verdict == "purpose"

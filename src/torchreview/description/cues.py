@@ -830,8 +830,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # don't need X" describes a kind of thing, so "need" and "have" after "which/that/who" do not count.
         (1.0, r"(?<=[a-z0-9')`] )(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|wasn't|was not|"
               r"aren't|are not|weren't|were not|won't|will not|cannot|can not|can't|couldn't|could not|never) "
-              # ("load_state() does not actually load optimizer state")
-              r"(?:actually |really |always |properly |correctly |even )?(?:work|"
+              # ("load_state() does not actually load optimizer state", "it doesn't seem to log properly")
+              r"(?:seem to |appear to )?(?:actually |really |always |properly |correctly |even )?(?:work|"
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
               r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|sync|synchroni[sz]e|resume|finish|"
