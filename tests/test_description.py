@@ -473,6 +473,9 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "Hopefully the rebase fixes the unrelated lint errors.",
     "A port of the restart logic is still needed.",
     "Still not clear to me how the warmup interacts with the flag.",
+    "I branched from the wrong commit, so I will reopen this PR tomorrow.",
+    "All cached index files will need to be rebuilt.",
+    "This will not change the existing behaviour, it is only an addition.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
@@ -4775,3 +4778,16 @@ def test_a_call_with_its_arguments_that_does_not_do_its_job_is_a_symptom():
 def test_a_thing_that_does_not_seem_to_work_is_a_symptom():
     body = "Adds configs for the ablations. Fix the upload of metrics, as it doesn't seem to log anything yet."
     assert check_description("Ablation configs", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "Swaps the image package for its slim build, to drop the dependency on the GUI libraries.",
+    "Adds an accent-aware phonemizer. By using it for the Korean voices, the prosody of the speech is improved.",
+])
+def test_dropping_a_dependency_and_a_gain_told_after_by_using_are_reasons(body):
+    assert check_description("Phonemizer and image package", body).verdict == "purpose"
+
+
+def test_which_means_after_a_quoted_name_explains_the_name():
+    body = "Add a sampler named 'BalancedPairs', which means that each batch holds both classes in equal numbers."
+    assert check_description("Add the pair sampler", body).verdict == "mechanism-only"

@@ -52,6 +52,8 @@ _GOAL_VERBS = (
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
     r"halve|double|triple|shrink|stop|"
+    # "… with their headless variant, to remove dependency on Qt/X11 libs": fewer things to install
+    r"(?:remove|drop|cut) (?:the |a |an |any |our |its |their |this )?(?:[\w-]+ )?dependenc(?:y|ies) on|"
     # "to fit on one GPU" is a goal; "to fit a regression model" is what the code does
     r"fit(?! (?:a|an|the|this|our|each|one|your) (?:[\w-]+ ){0,3}?(?:models?|regressors?|classifiers?|estimators?|"
     r"networks?|tokenizers?|scalers?|transforms?|pipelines?|gmms?|kmeans|clusters?)\b)|"
@@ -421,7 +423,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"
               r"try|contact|open|ask|see|check|leave|ignore|feel free)\b)|"
-              r"\bas a result\b|\bthis means\b|\bwhich means\b|\bdue to\b|\bcaused by\b|\bwhich caused\b|"
+              # "By using this g2p for TTS, the naturalness of the intonation is improved": the gain of the new way
+              r"^by (?:using|adding|applying|switching to|replacing|enabling) [^,]{3,80}, (?:[\w'-]+ ){1,10}?"
+              r"(?:is|are|will be|gets|get|can be) (?:\w+ )?(?:improved|reduced|increased|boosted|avoided|prevented|"
+              r"fixed|halved|doubled|faster|better|lower|higher)\b|"
+              # ("a codec named 'DecoupledHeatmap', which means that …" explains a name)
+              r"\bas a result\b|\bthis means\b|(?<!', )(?<!\", )(?<!`, )\bwhich means\b|"
+              r"\bdue to\b|\bcaused by\b|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"

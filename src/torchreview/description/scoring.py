@@ -281,6 +281,16 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
     # is very slow": the author's open question, and what the PR's results still lack
+    # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
+    r"\b(?:i|we)(?:'ll| will) (?:re-?open|re-?create|re-?submit|close) (?:this|the|a new|another) (?:pr|pull request)\b|"
+    # what users must redo after the change: "Any existing trie files will need to be regenerated"
+    r"^(?:any |all |the )?(?:existing |old |previous |current )?(?:[\w./-]+ ){1,4}(?:will|would) (?:need|have) to be "
+    r"re-?(?:[a-z]+ed|built|run|written|made|done|taken)\W*$|"
+    # an assurance: "It will not affect the original feature, but just an enhancement"
+    # ("… is added at the end, so that it doesn't break existing code" is the design's aim)
+    r"^(?:it|this|this (?:pr|pull request|change|patch)) (?:will not|won't|does not|doesn't|should not|shouldn't) "
+    r"(?:affect|effect|impact|change|alter|break) "
+    r"(?:the |any )?(?:original|existing|current|default|old|other)\b|"
     r"\b(?:might|may) or (?:might|may) not\b|\b(?:is|are) (?:still )?missing (?:so far|for now|as of now)\b|"
     # work the PR leaves open: "However, the implementation of the mixture model is still required"; the author's
     # own doubt: "Still not clear how to use these flags"
