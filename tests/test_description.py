@@ -4791,3 +4791,9 @@ def test_dropping_a_dependency_and_a_gain_told_after_by_using_are_reasons(body):
 def test_which_means_after_a_quoted_name_explains_the_name():
     body = "Add a sampler named 'BalancedPairs', which means that each batch holds both classes in equal numbers."
     assert check_description("Add the pair sampler", body).verdict == "mechanism-only"
+
+
+def test_a_cause_that_is_only_a_link_tells_no_cause():
+    body = ("Fix the bug reported in https://github.com/org/repo/issues/12, which is caused by "
+            "https://github.com/org/repo/commit/abc123.")
+    assert check_description("Remove the shared head flag", body).verdict == "mechanism-only"

@@ -429,8 +429,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"fixed|halved|doubled|faster|better|lower|higher)\b|"
               # ("a codec named 'DecoupledHeatmap', which means that …" explains a name)
               r"\bas a result\b|\bthis means\b|(?<!', )(?<!\", )(?<!`, )\bwhich means\b|"
-              r"\bdue to\b|\bcaused by\b|\bwhich caused\b|"
-              r"\bcaus(?:es|ed|ing)\b|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              # ("Fix the bug in <issue>, which is caused by <commit>": a link alone tells no cause)
+              r"\bdue to\b(?! link\W*$)|\bcaused by\b(?! link\W*$)|\bwhich caused\b|"
+              r"\bcaus(?:es|ed|ing)\b(?! by link\W*$)|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
