@@ -124,6 +124,14 @@ def test_a_short_first_line_is_its_own_sentence_but_a_long_wrapped_one_is_not():
     assert len(texts("", wrapped)) == 1
 
 
+def test_a_short_line_broken_by_hand_before_a_lower_case_line_is_its_own_sentence():
+    assert texts("", "add the chirality flag\nuse the in-memory dataset") == [
+        "add the chirality flag", "use the in-memory dataset"]
+    # a wrap at 50 columns still joins: the next word would not have fitted
+    wrapped = "The scheduler restarted from its first step after\nevery resume from a checkpoint."
+    assert len(texts("", wrapped)) == 1
+
+
 def test_a_long_line_without_a_full_stop_then_a_sentence_opener_are_two_sentences():
     body = ("pin torch to the most recent release (2.3) to trigger the image rebuild\n"
             "This way anyone who wants a newer torch can just change the pin")

@@ -126,21 +126,25 @@ def _drop_bot_quotes(text: str) -> str:
     return "\n".join(out[:-1])
 
 
-def _joins(previous: str, line: str) -> bool:
+def _joins(previous: str, line: str, under_item: bool = False) -> bool:
     """Does ``line`` continue the sentence of ``previous`` (a hard-wrapped paragraph)?
 
     Commit messages and many PR bodies wrap prose at about 72 columns. A line continues the one
     before when that one does not end a sentence and the new line starts in lower case (or with
-    code, a number or a bracket), or when the line before filled most of a 72-column line: a short
-    line such as "Fixes #12" or a heading-like first line ("Add the cosine schedule") followed by a
-    capitalised line is a sentence of its own.
+    code, a number or a bracket) where its first word would not have fitted on the line before, or
+    when the line before filled most of a 72-column line: a short line such as "Fixes #12" or a
+    heading-like first line ("Add the cosine schedule") followed by a capitalised line is a sentence
+    of its own, as is a short line broken by hand. A line indented under a list item goes on with it.
     """
     end = previous.rstrip()[-1:]
     if not end or end in ".!?:;" or not line:
         return False
     first = line[:1]
     if not first.isupper():
-        return True
+        # a short line whose next word would have fitted beside it was broken by hand, not by a wrap at 50
+        # to 72 columns ("add the chirality flag" / "use the in-memory dataset"); a line indented under a
+        # list item goes on with that item
+        return under_item or len(previous.rstrip()) + 1 + len(line.split(maxsplit=1)[0]) > 50
     if len(previous) < 60:
         return False
     # A long line without a full stop, then a line that opens a sentence ("pin torch to 2.3 to trigger a
@@ -428,7 +432,7 @@ def read(title: str, body: str) -> ReadText:
             continue
         body_content = True
         if para and para_end == index - 1 and not bullet and section is para_section and not para_step \
-                and _joins(para[-1], line):
+                and _joins(para[-1], line, under_item=in_list and indent >= 2):
             para.append(line)
         else:
             flush()
