@@ -4797,3 +4797,8 @@ def test_a_cause_that_is_only_a_link_tells_no_cause():
     body = ("Fix the bug reported in https://github.com/org/repo/issues/12, which is caused by "
             "https://github.com/org/repo/commit/abc123.")
     assert check_description("Remove the shared head flag", body).verdict == "mechanism-only"
+
+
+def test_what_is_not_implemented_yet_is_no_base_for_the_hint():
+    body = "The only sampler that is not implemented yet, is the stratified one."
+    assert "not implemented yet" not in check_description("More samplers", body).hint

@@ -147,6 +147,9 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
                       # "Please have a look.", "this is ready for merging": a word to the reviewer
                       r"^\W*please (?:have|take) a look\b|"
                       r"\bready (?:for|to) (?:review|merg\w*|be merged|tests?|testing)\b|"
+                      # what the PR leaves undone: "The only flow that is not implemented yet, is the mixture model"
+                      r"\bnot (?:yet )?(?:implemented|supported|done|finished) yet\b|"
+                      r"\bnot yet (?:implemented|supported|done|finished)\b|"
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
                       re.IGNORECASE)
 # a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
