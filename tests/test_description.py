@@ -4802,3 +4802,9 @@ def test_a_cause_that_is_only_a_link_tells_no_cause():
 def test_what_is_not_implemented_yet_is_no_base_for_the_hint():
     body = "The only sampler that is not implemented yet, is the stratified one."
     assert "not implemented yet" not in check_description("More samplers", body).hint
+
+
+@pytest.mark.parametrize("body", ["As per title.", "See title", "Title says it all."])
+def test_a_body_that_points_back_at_the_title_is_no_base_for_the_hint(body):
+    result = check_description("Pooling layer ONNX export fix", body)
+    assert not result.hint.lower().startswith(("as per", "see title", "title says"))

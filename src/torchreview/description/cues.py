@@ -1355,6 +1355,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?:[ _-]?commit| pr| pull request)?|"
     # "This is my sample pull request"
     r"(?:this is (?:a |my |the )?)?(?:sample|dummy|example|demo|practice) (?:pr|pull request|commit|change)|"
+    # a body that points back at the title: "As per title.", "See title", "Title says it all"
+    r"(?:as (?:per |in )?|see |same as |like )(?:the )?(?:pr )?title|(?:the )?title says it all|self[- ]explanatory|"
     # a placeholder body: "this is a description", "This is a test description."
     r"this is (?:a |the |my )?(?:test |sample |dummy )?(?:description|placeholder|body)|"
     # "Testtest", "test run", "amend", "Sample commit", a word of one or two letters ("nn")
