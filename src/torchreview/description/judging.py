@@ -109,7 +109,7 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
               and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
-              and not is_pointer(s.cue_text)]
+              and not is_pointer(s.cue_text) and not _PLACEHOLDER_TITLE.match(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \
