@@ -476,6 +476,8 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "I branched from the wrong commit, so I will reopen this PR tomorrow.",
     "All cached index files will need to be rebuilt.",
     "This will not change the existing behaviour, it is only an addition.",
+    "Not sure yet in terms of consistency with the other flags, will check!",
+    "CI failures of the docs build are unrelated.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
@@ -4808,3 +4810,21 @@ def test_what_is_not_implemented_yet_is_no_base_for_the_hint():
 def test_a_body_that_points_back_at_the_title_is_no_base_for_the_hint(body):
     result = check_description("Pooling layer ONNX export fix", body)
     assert result.hint.startswith("Pooling layer ONNX export fix")
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix: Tokenizer.decode dropping the byte tokens", ""),
+    ("Pin numpy", "Pins numpy below 2, or it will break on old images."),
+    ("Train on the Apple GPU", "Set the device to mps. On an M2 the training speed is 5 times that of the CPU."),
+])
+def test_a_dotted_name_dropping_data_what_breaks_otherwise_and_a_ratio_to_the_old_way_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "Adds a scheduled (twice-daily) workflow that installs the nightly wheels and runs the tests.",
+    "- Adds nightly and weekly workflows\n- Currently set up to run the smoke tests only\n"
+    "- Weekly tests take about 2 hours",
+])
+def test_how_often_and_how_long_new_ci_jobs_run_is_no_reason(body):
+    assert check_description("Nightly and weekly test workflows", body).verdict == "mechanism-only"

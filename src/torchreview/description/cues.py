@@ -420,6 +420,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
               r"uses?|expects?|returns?|only)\b|"
               # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
+              # "Pin protobuf, which sentencepiece needs, or it will break on some tokenizers"
+              r", or (?:else )?(?:it|this|that|they|we|you|the [\w-]+) (?:will|would|may|might|can) (?:\w+ )?(?:break|"
+              r"fail|crash|hang|error|not work)\b|"
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"
               r"try|contact|open|ask|see|check|leave|ignore|feel free)\b)|"
@@ -629,7 +632,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:[\w'-]+ ){0,3}?(?:conventions?|defaults?|original|upstream|reference|paper|behaviou?r|"
               r"implementation|standard|api|semantics)\b"),
         # problem
-        (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+        # ("Currently set up to run the integration tests" tells how the new thing is configured)
+        (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b| (?:set[- ]?up|configured) to\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
               # ("re-enable some previously disabled tests" names which tests)
               r"(?<!\bi )(?<!\bwe )\bpreviously\b(?! (?:disabled|skipped) (?:[\w-]+ ){0,3}?tests?\b)|"
@@ -676,7 +680,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the fixed thing did wrong: "Fixes the bucketing sampler's method that drops cuts", "Fix
               # SACLoss target_entropy ignoring the action space", "Fix concatenate cuts omitting the longest cut"
               # ("fix lint by ignoring E501" is the fix itself)
-              r"\bfix(?:es|ed|ing)? [^.;]{1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
+              # ("Fix: Backend.convert_tokens dropping byte tokens": a dotted name in it)
+              r"\bfix(?:es|ed|ing)?:? (?:[^.;]|\.(?=\w)){1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
               r"overwrites?|corrupts?|duplicates?|leaks?|omits?)|"
               r"(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|duplicating|leaking|omitting))\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
@@ -951,15 +956,16 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "…, now it works for pytorch tensors": what did not work before
               r"\bnow (?:it|this|that|they) works? (?:with|on|for|beyond|again|correctly|properly|as expected)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
-        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b(?![- ](?:daily|weekly|monthly|a day|a week|a month|per))|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|"
               # "no tests are added" is a note on this PR
               r"\bno (?:callers|users|tests)\b(?! (?:are|were|have been|has been|added|included|yet|for now)\b)"),
         # consequences, costs and surprises described in plain words
         (0.9, r"\bblow(?:s|ing)? up\b|\bblew up\b|\blonger than\b|\b(?:took|takes|take) (?:\w+ )?(?:longer|too long|"
               r"forever|a long time|ages|minutes|hours)\b|"
-              # ("The data set takes about 902 hours" is its size in hours of audio)
-              r"(?<!data set )(?<!dataset )(?<!corpus )\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
+              # ("The data set takes about 902 hours" is its size in hours of audio; "Weekly tests take about 1.5
+              # hours" is how long the new tests run)
+              r"(?<!data set )(?<!dataset )(?<!corpus )(?<!tests )\btakes? (?:about |around |over |almost )?\d[\d.]* ?"
               r"(?:ms|s|sec|seconds|minutes|min|hours|h)\b|\blos(?:e|es|ing|t)\b|\b(?:this|which|that|it) meant\b|"
               r"\bmeant that\b|\bcan now\b|\bcosts? (?:about |around |roughly |up to )?\d|\bquadratic\b|"
               r"\bsometimes\b|\bprematurely\b|\bin (?:some|rare|certain|many|most) cases\b|\boccasionally\b|\bintermittent(?:ly)?\b|"
@@ -1025,7 +1031,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                # dynamic types by default" ("You should be able to run it with …" is how to use the change)
                r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
-        (1.0, r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
+        # ("the training speed is 6-7 times that of the CPU": a ratio against the old way)
+        (1.0, r"\d(?:\.\d+)? ?(?:x|×|times) (?:that of|as fast as|as much as)\b|"
+              r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
               r"lower|higher|reduction|improvement|memory|throughput|better|quicker|cheaper)\b|"
               # a ratio measured on a named quantity: "2.66x batch size increase", "max batch size: 2.33x"
               r"\d(?:\.\d+)? ?(?:x|×)(?: \w+){1,2} (?:increase|decrease|gain|growth|reduction)\b|"

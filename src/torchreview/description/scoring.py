@@ -295,7 +295,7 @@ _CAVEAT = re.compile(
     # work the PR leaves open: "However, the implementation of the mixture model is still required"; the author's
     # own doubt: "Still not clear how to use these flags"
     r"\b(?:is|are) still (?:required|needed|to be (?:done|implemented|added|written))\W*$|^still not (?:clear|sure)\b|"
-    r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
+    r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: yet\b| (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
     r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
     # "… but I am not completely confident in my implementation"
     r"\bnot (?:completely |fully |entirely |totally |quite |100% |very )?confident\b|"
@@ -334,7 +334,9 @@ _CAVEAT = re.compile(
     # "Doc has been added and can be improved in further PRs", "we will refactor it in later diffs"
     r"\bin (?:further|futher|future|later|subsequent|follow[- ]?up|separate|next|upcoming) (?:prs|pull requests|"
     r"commits|changes|iterations|diffs)\b|"
-    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:are|is|seem|seems|look|looks) unrelated\b|"
+    # ("CI failures of TorchVision is unrelated": the failing project named)
+    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:(?:of|in|on) (?:the )?(?:[\w.-]+ ){1,2})?(?:are|is|seem|seems|look|looks) "
+    r"(?:unrelated|not related)\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
     # why the diff looks the way it does: "Sorry the diff is larger, this is due to normalizing line endings"
     r"\bthe diff (?:is|looks|seems) (?:so |this |a bit |much |quite )?(?:larger|large|big|bigger|huge|noisy|long)\b|"
@@ -456,7 +458,9 @@ _CAVEAT = re.compile(
     r"\b(?:i|we) still (?:don't|do not|haven't|have not|can't|cannot) (?:have|got|get|figured|managed)\b|"
     # what the PR itself will break, owned up to: "Remove TrainState (this will break the existing checkpoints)",
     # "The rename of the existing executor breaks backwards compatibility."
-    r"\b(?:this|it|the (?:rename|renaming|change|removal|move)\b[^.]{0,80}?) (?:(?:will|would|may|might) break\b|"
+    # ("Pin protobuf, or it will break on some tokenizers" tells what the change prevents)
+    r"\b(?:this|it|the (?:rename|renaming|change|removal|move)\b[^.]{0,80}?) (?<!or it )(?<!or this )(?<!otherwise it )"
+    r"(?:(?:will|would|may|might) break\b|"
     r"breaks (?:backwards?|bc)[- ]?compat)|"
     # "Mostly tested although didn't go over everything"
     r"^(?:(?:it's|it is|this is|i|we) )?(?:mostly|partially|partly|not fully|lightly|barely|only briefly) tested\b|"
