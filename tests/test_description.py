@@ -4828,3 +4828,14 @@ def test_a_dotted_name_dropping_data_what_breaks_otherwise_and_a_ratio_to_the_ol
 ])
 def test_how_often_and_how_long_new_ci_jobs_run_is_no_reason(body):
     assert check_description("Nightly and weekly test workflows", body).verdict == "mechanism-only"
+
+
+def test_what_the_new_flag_lets_the_user_do_restates_the_flag():
+    body = "This adds the SUN scenes dataset. With the flag `small` the user can switch between large and small images."
+    assert check_description("SUN scenes dataset", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["A torch version of the sampler (no scipy dependency required)",
+                                   "Rewrite the sampler without a dependency on scipy"])
+def test_one_dependency_less_is_a_reason(title):
+    assert check_description(title, "").verdict == "purpose"

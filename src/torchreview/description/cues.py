@@ -1031,6 +1031,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                # dynamic types by default" ("You should be able to run it with …" is how to use the change)
                r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
+        # one thing less to install: "k-means++ in torch (no sklearn dependency required)"
+        (0.9, r"\bno (?:[\w.-]+ )?dependenc(?:y|ies) (?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
+              r"\bwithout (?:a |any |the )?(?:[\w.-]+ )?dependenc(?:y|ies) on\b"),
         # ("the training speed is 6-7 times that of the CPU": a ratio against the old way)
         (1.0, r"\d(?:\.\d+)? ?(?:x|×|times) (?:that of|as fast as|as much as)\b|"
               r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"

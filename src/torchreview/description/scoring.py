@@ -560,10 +560,19 @@ _TITLE_CAPABILITY = re.compile(
 )
 
 
+# "With the flag `small` the user can switch between high and low resolution images": what the new option does
+_WITH_THE_OPTION = re.compile(
+    r"^(?:with|using|via|by setting) (?:the |this |that )?(?:new )?(?:flag|option|argument|arg|parameter|param|"
+    r"setting|kwarg)s?(?: [\w.-]+)?,? (?:the )?(?:users?|you|one|people|callers) can (?:now )?(?:" + _OPTION_VERBS
+    + r")\b"
+)
+
+
 def _restated_option(text: str, section: Section) -> str:
     """The sentence without an opening that only restates the new option ("allows users to set …")."""
     bare = _LEADING_MARKS.sub("", text)
-    m = _OPTION_CAPABILITY.match(bare) or (_TITLE_CAPABILITY.match(bare) if section is Section.TITLE else None)
+    m = _OPTION_CAPABILITY.match(bare) or _WITH_THE_OPTION.match(bare) or \
+        (_TITLE_CAPABILITY.match(bare) if section is Section.TITLE else None)
     return bare[m.end():] if m else text
 
 
@@ -814,7 +823,7 @@ def score(sentence: Sentence) -> float:
     if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text \
             or "merged" in text:
         text = _PR_LOGISTICS.sub(" ", text)
-    if "ena" in text or "all" in text or "let" in text or "perm" in text:
+    if "ena" in text or "all" in text or "let" in text or "perm" in text or " can " in text:
         text = _restated_option(text, sentence.section)
     if "still" in text and "need" in text:
         text = _STILL_NEEDED.sub(" ", text)
