@@ -4839,3 +4839,8 @@ def test_what_the_new_flag_lets_the_user_do_restates_the_flag():
                                    "Rewrite the sampler without a dependency on scipy"])
 def test_one_dependency_less_is_a_reason(title):
     assert check_description(title, "").verdict == "purpose"
+
+
+def test_predicted_and_estimated_values_are_terms_not_past_events():
+    body = "Add a helper to the visualizer. This helper resizes predicted heatmaps to the size of the input images."
+    assert check_description("Heatmap helper for the visualizer", body).verdict == "mechanism-only"

@@ -1024,7 +1024,7 @@ _ED_ADJECTIVES = frozenset(
     # "scaled dot-product attention", "gated linear units", "balanced batches"
     "informed conditioned guided driven windowed gated structured constrained regularized regularised "
     "grounded distilled scaled shifted dilated tiled randomized randomised balanced generalized generalised "
-    "localized localised specialized specialised dedicated tied learned "
+    "localized localised specialized specialised dedicated tied learned predicted estimated "
     # "no deform conv involved", "[B, C, T] shaped tensors", "instruction tuned models"
     "involved shaped tuned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
