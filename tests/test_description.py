@@ -4844,3 +4844,8 @@ def test_one_dependency_less_is_a_reason(title):
 def test_predicted_and_estimated_values_are_terms_not_past_events():
     body = "Add a helper to the visualizer. This helper resizes predicted heatmaps to the size of the input images."
     assert check_description("Heatmap helper for the visualizer", body).verdict == "mechanism-only"
+
+
+def test_what_more_the_change_lets_work_is_a_reason():
+    body = "Fix the prompt in the example. More classes can be detected with this change."
+    assert check_description("Fix the grounding example", body).verdict == "purpose"

@@ -434,7 +434,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bas a result\b|\bthis means\b|(?<!', )(?<!\", )(?<!`, )\bwhich means\b|"
               # ("Fix the bug in <issue>, which is caused by <commit>": a link alone tells no cause)
               r"\bdue to\b(?! link\W*$)|\bcaused by\b(?! link\W*$)|\bwhich caused\b|"
-              r"\bcaus(?:es|ed|ing)\b(?! by link\W*$)|\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              r"\bcaus(?:es|ed|ing)\b(?! by link\W*$)|"
+              r"\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
               # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
@@ -633,7 +634,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"implementation|standard|api|semantics)\b"),
         # problem
         # ("Currently set up to run the integration tests" tells how the new thing is configured)
-        (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b| (?:set[- ]?up|configured) to\b)|\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
+        (1.0, r"(?<!tested )\bcurrently\b(?! (?:only )?(?:tested|untested)\b| (?:set[- ]?up|configured) to\b)|"
+              r"\bat the moment\b|\bright now\b|\bat present\b|\bas of now\b|\bas it stands\b|"
               r"\bin the current (?:setup|code|implementation|state|design|pipeline|codebase)\b|"
               # ("re-enable some previously disabled tests" names which tests)
               r"(?<!\bi )(?<!\bwe )\bpreviously\b(?! (?:disabled|skipped) (?:[\w-]+ ){0,3}?tests?\b)|"
@@ -681,7 +683,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # SACLoss target_entropy ignoring the action space", "Fix concatenate cuts omitting the longest cut"
               # ("fix lint by ignoring E501" is the fix itself)
               # ("Fix: Backend.convert_tokens dropping byte tokens": a dotted name in it)
-              r"\bfix(?:es|ed|ing)?:? (?:[^.;]|\.(?=\w)){1,60}? (?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
+              r"\bfix(?:es|ed|ing)?:? (?:[^.;]|\.(?=\w)){1,60}? "
+              r"(?:(?:that|which) (?:drops?|loses?|ignores?|skips?|breaks?|"
               r"overwrites?|corrupts?|duplicates?|leaks?|omits?)|"
               r"(?<!\bby )(?<!,)(?:ignoring|dropping|losing|overwriting|corrupting|duplicating|leaking|omitting))\b|"
               # what the old code failed to do with a value: "the args are not passed along to the worker when
@@ -956,7 +959,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "…, now it works for pytorch tensors": what did not work before
               r"\bnow (?:it|this|that|they) works? (?:with|on|for|beyond|again|correctly|properly|as expected)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
-        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|\btwice\b(?![- ](?:daily|weekly|monthly|a day|a week|a month|per))|^without\b|\b(?:not|never) (?:been )?(?:called|used|needed|read|"
+        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|"
+              r"\btwice\b(?![- ](?:daily|weekly|monthly|a day|a week|a month|per))|^without\b|"
+              r"\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|"
               # "no tests are added" is a note on this PR
               r"\bno (?:callers|users|tests)\b(?! (?:are|were|have been|has been|added|included|yet|for now)\b)"),
@@ -1031,6 +1036,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                # dynamic types by default" ("You should be able to run it with …" is how to use the change)
                r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
+        # what more the change makes work: "the more objects can be detected with this modification"
+        (0.9, r"\bmore (?:[\w-]+ ){1,2}(?:can|could) (?:now )?be [a-z]+(?:ed|en) (?:[\w-]+ ){0,3}?"
+              r"(?:with|after|thanks to|by) this (?:modification|change|fix|pr|patch)\b"),
         # one thing less to install: "k-means++ in torch (no sklearn dependency required)"
         (0.9, r"\bno (?:[\w.-]+ )?dependenc(?:y|ies) (?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
               r"\bwithout (?:a |any |the )?(?:[\w.-]+ )?dependenc(?:y|ies) on\b"),

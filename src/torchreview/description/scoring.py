@@ -282,7 +282,8 @@ _CAVEAT = re.compile(
     # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
     # is very slow": the author's open question, and what the PR's results still lack
     # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
-    r"\b(?:i|we)(?:'ll| will) (?:re-?open|re-?create|re-?submit|close) (?:this|the|a new|another) (?:pr|pull request)\b|"
+    r"\b(?:i|we)(?:'ll| will) (?:re-?open|re-?create|re-?submit|close) (?:this|the|a new|another) "
+    r"(?:pr|pull request)\b|"
     # what users must redo after the change: "Any existing trie files will need to be regenerated"
     r"^(?:any |all |the )?(?:existing |old |previous |current )?(?:[\w./-]+ ){1,4}(?:will|would) (?:need|have) to be "
     r"re-?(?:[a-z]+ed|built|run|written|made|done|taken)\W*$|"
@@ -295,7 +296,8 @@ _CAVEAT = re.compile(
     # work the PR leaves open: "However, the implementation of the mixture model is still required"; the author's
     # own doubt: "Still not clear how to use these flags"
     r"\b(?:is|are) still (?:required|needed|to be (?:done|implemented|added|written))\W*$|^still not (?:clear|sure)\b|"
-    r"\bnot (?:yet |entirely |totally |quite |100% )?sure(?: yet\b| (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
+    r"\bnot (?:yet |entirely |totally |quite |100% )?sure"
+    r"(?: yet\b| (?:if|whether|this|that|about|it|it's|how|what|why|we|i)\b|"
     r"\s*(?:[,.;!?)]|$))|\bunsure\b|"
     # "… but I am not completely confident in my implementation"
     r"\bnot (?:completely |fully |entirely |totally |quite |100% |very )?confident\b|"
@@ -335,7 +337,8 @@ _CAVEAT = re.compile(
     r"\bin (?:further|futher|future|later|subsequent|follow[- ]?up|separate|next|upcoming) (?:prs|pull requests|"
     r"commits|changes|iterations|diffs)\b|"
     # ("CI failures of TorchVision is unrelated": the failing project named)
-    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:(?:of|in|on) (?:the )?(?:[\w.-]+ ){1,2})?(?:are|is|seem|seems|look|looks) "
+    r"\b(?:ci|lint|linter|test) (?:failures?|errors?) (?:(?:of|in|on) (?:the )?(?:[\w.-]+ ){1,2})?"
+    r"(?:are|is|seem|seems|look|looks) "
     r"(?:unrelated|not related)\b|"
     r"\bunrelated (?:to this (?:pr|change)|failures?|ci)\b|\bthe rebase\b|"
     # why the diff looks the way it does: "Sorry the diff is larger, this is due to normalizing line endings"

@@ -94,7 +94,8 @@ _SKIP_HEADINGS = re.compile(
     r"how to (check ?out|try)\b.*|"
     # what the change does not do yet ("### Limitations" over "Does not support video"): caveats, not reasons
     # ("Several caveats:" over a numbered list is the same part)
-    r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|(known|potential|possible) (issues?|bugs?|problems?)|"
+    r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|"
+    r"(known|potential|possible) (issues?|bugs?|problems?)|"
     r"todos?|to-?do( list)?|future work|"
     r"next steps?|remaining work|work left|open questions?|"
     # where the work comes from ("Ref:" over a list of paper titles as links): sources, not the author's words
