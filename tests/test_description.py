@@ -4849,3 +4849,12 @@ def test_predicted_and_estimated_values_are_terms_not_past_events():
 def test_what_more_the_change_lets_work_is_a_reason():
     body = "Fix the prompt in the example. More classes can be detected with this change."
     assert check_description("Fix the grounding example", body).verdict == "purpose"
+
+
+def test_mode_collapse_is_a_symptom_but_not_when_the_author_still_sees_it():
+    assert check_description("Fix the mode collapse in the small GAN", "").verdict == "purpose"
+    assert check_description("Add noise to the GAN - but seeing mode collapse", "").verdict == "mechanism-only"
+
+
+def test_just_for_test_says_nothing():
+    assert check_description("just for test", "").verdict == "empty"

@@ -781,6 +781,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:a |an |one |two |three |several |many |\d+ )?(?:days?|weeks?|months?|hours?)\b|"
               r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
+              # a training run that falls into one state: "Fixes mode collapse issues" ("collapse the batch dims" is
+              # an op; "noise + GAN - but seeing mode collapse" is what the author's own run still shows)
+              r"\b(?:mode|posterior|representation|feature|training|loss|model) collapse\b(?<!seeing mode collapse)|"
               # "might have tampered with the optimizer's state, and messed up a lot"
               r"\b(?:mess|screw)(?:es|s|ed|ing)? (?:[\w-]+ ){0,2}?up\b|"
               # ("Add contamination detection" names a feature; "the splits would be contaminated" is the harm)
@@ -1371,7 +1374,7 @@ _PLACEHOLDER_TITLE = re.compile(
     r"(?:update|sync|synced|syncing)(?: with)? (?:the |my |our )?(?:repo|repository|code|codes|files|project|"
     r"stuff|things|branch|fork|upstream|master|main)(?: (?:with|from|to) (?:the )?(?:dev|devel|develop|main|"
     r"master|upstream|origin|latest)(?: branch)?)?|"
-    r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?:[ _-]?commit| pr| pull request)?|"
+    r"(?:this is (?:a |my )?)?(?:pr |pull request )?test(?:[ _-]?commit| pr| pull request)?|(?:just )?for (?:a )?test(?:ing)?|"
     # "This is my sample pull request"
     r"(?:this is (?:a |my |the )?)?(?:sample|dummy|example|demo|practice) (?:pr|pull request|commit|change)|"
     # a body that points back at the title: "As per title.", "See title", "Title says it all"
