@@ -4858,3 +4858,12 @@ def test_mode_collapse_is_a_symptom_but_not_when_the_author_still_sees_it():
 
 def test_just_for_test_says_nothing():
     assert check_description("just for test", "").verdict == "empty"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add the sentencepiece binding", "To resolve issue https://github.com/org/repo/issues/58"),
+    ("Fix the serving API", "Adds a PR on the examples side to reflect these changes."),
+    ("fix inf doc", "add torch"),
+])
+def test_a_bare_issue_link_following_the_change_and_a_product_short_name_give_no_reason(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

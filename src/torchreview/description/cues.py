@@ -47,7 +47,9 @@ _GOAL_VERBS = (
     r"easier|simpler|"
     r"cleaner|clearer|smaller|safer|better|lighter|quicker|shorter|green|pass|work|possible)\b|"
     # ("refactored the data module to account for this change" follows the PR's own change)
-    r"simplify|clarify|reflect|account for(?! (?:this|these) (?:changes?|updates?|refactor(?:ing)?)\b)|accommodate|unify|remove the need|"
+    # ("Add a PR on the examples side to reflect these changes" follows the PR's own change)
+    r"simplify|clarify|reflect(?! (?:this|these|those|the|my|our) (?:changes?|updates?|refactor(?:ing)?)\b)|"
+    r"account for(?! (?:this|these) (?:changes?|updates?|refactor(?:ing)?)\b)|accommodate|unify|remove the need|"
     r"free up|accelerate|minimi[sz]e|maximi[sz]e|boost|protect|satisfy|meet|unbreak|recover|eliminate|"
     r"bypass|speedup|optimi[sz]e|be able|be compatible|work with|work when|run faster|give users|"
     r"facilitate|reproduce|replicate|decouple|more easily|avoid having|not break|no longer|save (?:memory|time|compute|space)|"
@@ -704,8 +706,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!skip )(?<!skips )(?<!ignore )(?<!ignores )(?<!filter )(?<!filter out )(?<!drop )"
               # a capability for NaNs: "Add nan fp16 support", "support NaN inputs"
               r"(?<!add )(?<!adds )(?<!added )(?<!support )(?<!supports )(?<!support for )(?<!handle )(?<!handles )"
+              # ("fix inf doc": Inferentia's docs, a product's short name)
               r"\b(?:nans?|infs?)\b(?!(?:/(?:nans?|infs?))? (?:checks?|detection|guards?|handling|filter\w*|"
-              r"warnings?)\b)|"
+              r"warnings?|docs?|documentation|instances?|chips?)\b)|"
               r"\binfinite (?:loops?|recursion|(?:val|validation|eval|test) (?:data ?)?loaders?)\b|"
               r"\boff[- ]by[- ](?:one|1)\b|"
               # a fix "for pytorch1.1", ops patched "for PyTorch 2.1.x", code that "works with 1.5": the code

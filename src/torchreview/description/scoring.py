@@ -803,7 +803,8 @@ def score(sentence: Sentence) -> float:
         text = _ELSE_BRANCH.sub(r"\1else", text)
     if "as " in text and ("suggested" in text or "discussed" in text or "proposed" in text or "mentioned" in text):
         text = _POINTED_DISCUSSION.sub(" ", text)
-    if ("#" in text or "gh-" in text or "link" in text) and (" to " in text or " for " in text):
+    if ("#" in text or "gh-" in text or "link" in text) and (" to " in text or " for " in text
+                                                             or text.startswith(("to ", "in order to "))):
         text = _GOAL_REF.sub(" ", text)
     if " to " in text:
         text = _FIX_VAGUE.sub(" fix issue", text)
