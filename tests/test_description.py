@@ -4867,3 +4867,8 @@ def test_just_for_test_says_nothing():
 ])
 def test_a_bare_issue_link_following_the_change_and_a_product_short_name_give_no_reason(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_for_testing_followed_by_what_is_tested_names_a_use():
+    body = "- Add error catching for testing all backends and writing the metrics"
+    assert check_description("Add a benchmark for the export backend", body).verdict == "mechanism-only"

@@ -1173,7 +1173,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"(?<!tools )(?<!helper )(?<!helpers )(?<!utility )(?<!utilities )(?<!function )(?<!functions )"
                r"(?<!notebook )(?<!notebooks )(?<!example )(?<!examples )(?<!command )(?<!commands )"
                r"\bfor (?:the )?(?:better |improved |easier |clearer |more )?(?:debugging|debuggability|"
-               r"discoverability|usability|convenience|testing|testability|parity|future use|future work|"
+               # ("error catching for testing all models", "an app for testing marker": what it tests, a use)
+               r"discoverability|usability|convenience|testing(?! (?!and\b|or\b|purposes?\b)[a-z])|testability|"
+               r"parity|future use|future work|"
                r"later use|the upcoming|upcoming)\b|"
                # "add MPS for GPU training acceleration", "rework for training speedup" ("support for GPU
                # acceleration" names what is supported)
