@@ -4872,3 +4872,7 @@ def test_a_bare_issue_link_following_the_change_and_a_product_short_name_give_no
 def test_for_testing_followed_by_what_is_tested_names_a_use():
     body = "- Add error catching for testing all backends and writing the metrics"
     assert check_description("Add a benchmark for the export backend", body).verdict == "mechanism-only"
+
+
+def test_raising_an_error_in_case_of_bad_input_is_the_new_check():
+    assert check_description("feat: raise error in case the two index lists disagree", "").verdict == "mechanism-only"

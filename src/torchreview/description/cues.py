@@ -753,7 +753,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?<!lint )(?<!linting )(?<!print the )(?<!log the )(?<!show the )(?<!report the )(?<!display the )"
               r"\berror(?:s|ed)? (?:out|when|if|with|on|in|about|because|for|during|at|while)\b"
               r"(?<!error in)(?<!errors in)(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
-              r"(?<!\btypo )\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r")|"
+              # ("raise error in case the dims disagree" is the new check; "the error in #1330" only points)
+              r"(?<!\btypo )\berrors? in\b(?! (?:the )?(?:[\w-]+ ){0,2}?" + _WRITTEN_PLACE + r"| case\b| #\d| link\b)|"
               r"\braises (?:an? )?(?:\w+)?(?:error|exception)|\bthrows\b|\btracebacks?\b|"
               # "when both are enabled, it will return error:" (an error code or message is a thing, not a failure)
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
