@@ -4876,3 +4876,11 @@ def test_for_testing_followed_by_what_is_tested_names_a_use():
 
 def test_raising_an_error_in_case_of_bad_input_is_the_new_check():
     assert check_description("feat: raise error in case the two index lists disagree", "").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("body", [
+    "Make sure you have:\n\n- [x] Read the guide\n- [ ] Joined the forum",
+    "Duplicate of #80. I made a bad rebase and accidentally closed the old PR.",
+])
+def test_a_template_order_and_a_story_of_the_branch_are_no_base_for_the_hint(body):
+    assert check_description("Add a converter for torch modules", body).hint.startswith("Add a converter for torch modules")

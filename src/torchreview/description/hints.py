@@ -147,6 +147,10 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
                       # "Please have a look.", "this is ready for merging": a word to the reviewer
                       r"^\W*please (?:have|take) a look\b|"
                       r"\bready (?:for|to) (?:review|merg\w*|be merged|tests?|testing)\b|"
+                      # a template's order to the author ("Make sure you have:") and a story of the PR's own
+                      # branch ("I made a bad rebase and accidentally closed the old PR")
+                      r"^\W*(?:please )?make sure (?:that )?you(?:'ve| have)?\b|\bbad rebase\b|"
+                      r"\baccidentally (?:closed|deleted|merged|opened|pushed)\b|"
                       # what the PR leaves undone: "The only flow that is not implemented yet, is the mixture model"
                       r"\bnot (?:yet )?(?:implemented|supported|done|finished) yet\b|"
                       r"\bnot yet (?:implemented|supported|done|finished)\b|"
