@@ -4884,3 +4884,8 @@ def test_raising_an_error_in_case_of_bad_input_is_the_new_check():
 ])
 def test_a_template_order_and_a_story_of_the_branch_are_no_base_for_the_hint(body):
     assert check_description("Add a converter for torch modules", body).hint.startswith("Add a converter for torch modules")
+
+
+def test_a_number_that_goes_up_from_one_value_to_another_is_a_measured_effect():
+    body = "For the length buckets, the step at which the first bucket runs dry goes up from 2500 to 5100."
+    assert check_description("Proportional sampling in the bucketing sampler", body).verdict == "purpose"

@@ -1049,6 +1049,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # one thing less to install: "k-means++ in torch (no sklearn dependency required)"
         (0.9, r"\bno (?:[\w.-]+ )?dependenc(?:y|ies) (?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
               r"\bwithout (?:a |any |the )?(?:[\w.-]+ )?dependenc(?:y|ies) on\b"),
+        # a measured change told as a rise or fall: "the number goes up from 2500 to 5100"
+        (0.9, r"\b(?:goes|went|go|gone|going) (?:up|down) from (?:about |~)?\d[\d.,]*%?(?: [a-z/]+)? to (?:about |~)?\d"),
         # ("the training speed is 6-7 times that of the CPU": a ratio against the old way)
         (1.0, r"\d(?:\.\d+)? ?(?:x|×|times) (?:that of|as fast as|as much as)\b|"
               r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
