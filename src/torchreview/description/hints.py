@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from torchreview.description.cues import _HINT_CUT, _PLACEHOLDER_TITLE
@@ -96,10 +97,13 @@ def _hint_sentence(sentence: str) -> str:
     text = _HINT_REFS.sub("", text).strip().rstrip(".!:;,")
     words = text.split()
     if len(words) > 8:
-        quoted = [m.span() for m in _QUOTED_PART.finditer(text)]
+        # only a cut within the first 160 characters matters (the text is shortened to them below), so a
+        # huge sentence full of brackets costs no more than a short one
+        quoted = list(itertools.takewhile(lambda span: span[0] <= 160,
+                                          (m.span() for m in _QUOTED_PART.finditer(text))))
         cut = next((c for c in _HINT_CUT.finditer(text, len(" ".join(words[:3])))
-                    if not any(a < c.start() < b for a, b in quoted)), None)
-        if cut:
+                    if c.start() > 160 or not any(a < c.start() < b for a, b in quoted)), None)
+        if cut and cut.start() <= 160:
             text = text[: cut.start()]
     if len(text) > 160:
         text = text[:160].rsplit(" ", 1)[0]
