@@ -478,6 +478,7 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "This will not change the existing behaviour, it is only an addition.",
     "Not sure yet in terms of consistency with the other flags, will check!",
     "CI failures of the docs build are unrelated.",
+    "Please have a look at it if you think it would help.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
@@ -4889,3 +4890,7 @@ def test_a_template_order_and_a_story_of_the_branch_are_no_base_for_the_hint(bod
 def test_a_number_that_goes_up_from_one_value_to_another_is_a_measured_effect():
     body = "For the length buckets, the step at which the first bucket runs dry goes up from 2500 to 5100."
     assert check_description("Proportional sampling in the bucketing sampler", body).verdict == "purpose"
+
+
+def test_a_fix_title_that_names_what_gets_skipped_and_when_names_the_symptom():
+    assert check_description("Fix attention mask skipped for sequence length 1 in the decoder", "").verdict == "purpose"

@@ -281,6 +281,8 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
     # is very slow": the author's open question, and what the PR's results still lack
+    # a word to the reviewer: "Please review this PR if you think it will help."
+    r"\bif you think (?:it|this|that) (?:will|would|could|might|may) (?:help|be useful|be helpful)\b|"
     # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
     r"\b(?:i|we)(?:'ll| will) (?:re-?open|re-?create|re-?submit|close) (?:this|the|a new|another) "
     r"(?:pr|pull request)\b|"
@@ -888,6 +890,9 @@ _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did no
                          # num_classes missing"
                          r"(?<=[a-z0-9] )(?<!\bfix )(?<!\bfixes )(?<!\bfixed )(?:slow|hangs|hanging|freezes|freezing|"
                          r"stuck|flaky|missing)\W*$|"
+                         # what happens to it that should not: "Fix padding mask skipped for batch size 1"
+                         r"(?<=[a-z0-9] )(?:skipped|ignored|dropped|lost|overwritten|overridden|duplicated|truncated|"
+                         r"discarded|swallowed) (?:for|when|with|in|on|after|during|if|under)\b|"
                          # what happens to it that should not: "Fix transform being overridden"
                          r"(?<=[a-z0-9] )being (?:[a-z]{3,}(?:ed|en)|set|reset|put|lost|read|sent|cut|kept|left|built|"
                          r"shown|run)\b")
