@@ -4894,3 +4894,12 @@ def test_a_number_that_goes_up_from_one_value_to_another_is_a_measured_effect():
 
 def test_a_fix_title_that_names_what_gets_skipped_and_when_names_the_symptom():
     assert check_description("Fix attention mask skipped for sequence length 1 in the decoder", "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "Adds the mean pinball loss. It is the pinball loss averaged over all series and quantile levels.",
+    "Three variants:\n- Uniform 32 (recommended setting from the paper)\n- Full video",
+    "This is a zipformer based pruned transducer recipe for the meeting corpus.",
+])
+def test_terms_and_a_participle_before_over_tell_no_story_of_what_went_wrong(body):
+    assert check_description("Add the new recipe", body).verdict == "mechanism-only"

@@ -1034,11 +1034,13 @@ _ED_ADJECTIVES = frozenset(
     "informed conditioned guided driven windowed gated structured constrained regularized regularised "
     "grounded distilled scaled shifted dilated tiled randomized randomised balanced generalized generalised "
     "localized localised specialized specialised dedicated tied learned predicted estimated "
+    # "the recommended setting from the paper", "aligned multi-parallel sentences", "a pruned transducer recipe"
+    "recommended aligned pruned "
     # "no deform conv involved", "[B, C, T] shaped tensors", "instruction tuned models"
     "involved shaped tuned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during based onto into across per "
-                              "alongside within against".split())
+                              "alongside within against over".split())
 # "move up, down, left or right", "a cache hit": the words of a direction and of a lookup, not past events
 # (the words before it, the words after it)
 _NOT_EVENT = {"left": (frozenset("move moves turn turns go goes top bottom upper lower the to and or".split()),
