@@ -479,6 +479,7 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "Not sure yet in terms of consistency with the other flags, will check!",
     "CI failures of the docs build are unrelated.",
     "Please have a look at it if you think it would help.",
+    "I'm still debating if we need a custom autograd function, given we run the backward by hand.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")

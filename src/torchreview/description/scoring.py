@@ -281,6 +281,8 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
     # is very slow": the author's open question, and what the PR's results still lack
+    # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
+    r"\b(?:still )?(?:debating|debuting|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
     # a word to the reviewer: "Please review this PR if you think it will help."
     r"\bif you think (?:it|this|that) (?:will|would|could|might|may) (?:help|be useful|be helpful)\b|"
     # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
