@@ -480,6 +480,8 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "CI failures of the docs build are unrelated.",
     "Please have a look at it if you think it would help.",
     "I'm still debating if we need a custom autograd function, given we run the backward by hand.",
+    "I wrote the sampler first, then prompted Claude to improve it.",
+    "AI was used for the root-cause investigation (why the old pass doesn't work).",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
@@ -4904,3 +4906,8 @@ def test_a_fix_title_that_names_what_gets_skipped_and_when_names_the_symptom():
 ])
 def test_terms_and_a_participle_before_over_tell_no_story_of_what_went_wrong(body):
     assert check_description("Add the new recipe", body).verdict == "mechanism-only"
+
+
+def test_a_product_named_as_a_feature_is_not_read_as_an_ai_disclosure():
+    body = "This avoids a crash when the Gemini API is down."
+    assert check_description("Add Gemini models to the leaderboard", body).verdict == "purpose"

@@ -281,6 +281,12 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
     # is very slow": the author's open question, and what the PR's results still lack
+    # how the PR was made with an AI tool ("I prompted Claude to improve it", "AI was used for root-cause
+    # investigation (why an existing transformation doesn't work)"): a disclosure, not the change's reason
+    r"\b(?:prompted|asked|used|using|with the help of|generated (?:by|with)|written (?:by|with)|assisted by|"
+    r"(?:covered|done|made|suggested|proposed) by) "
+    r"(?:[\w-]+ ){0,3}?(?:claude|copilot|chatgpt|gpt-?\d\w*|gemini|cursor|codex)\b|"
+    r"\bai (?:assistance|tools?|assistants?|agents?|models?)? ?(?:was|were) used\b|\bai assistance used\b|"
     # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
     r"\b(?:still )?(?:debating|debuting|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
     # a word to the reviewer: "Please review this PR if you think it will help."
