@@ -482,6 +482,7 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "I'm still debating if we need a custom autograd function, given we run the backward by hand.",
     "I wrote the sampler first, then prompted Claude to improve it.",
     "AI was used for the root-cause investigation (why the old pass doesn't work).",
+    "If it does not work well, i.e. the error rate stays high, I will try a teacher model.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")
@@ -4911,3 +4912,8 @@ def test_terms_and_a_participle_before_over_tell_no_story_of_what_went_wrong(bod
 def test_a_product_named_as_a_feature_is_not_read_as_an_ai_disclosure():
     body = "This avoids a crash when the Gemini API is down."
     assert check_description("Add Gemini models to the leaderboard", body).verdict == "purpose"
+
+
+def test_what_a_new_option_makes_available_restates_the_option():
+    body = "--use_lion args added.\n\nWith this option, the Lion optimizer is available."
+    assert check_description("Lion optimizer", body).verdict == "mechanism-only"

@@ -287,6 +287,8 @@ _CAVEAT = re.compile(
     r"(?:covered|done|made|suggested|proposed) by) "
     r"(?:[\w-]+ ){0,3}?(?:claude|copilot|chatgpt|gpt-?\d\w*|gemini|cursor|codex)\b|"
     r"\bai (?:assistance|tools?|assistants?|agents?|models?)? ?(?:was|were) used\b|\bai assistance used\b|"
+    # the author's plan if the change falls short: "If it does not work well, I will try a teacher model"
+    r"^if (?:it|this|that) (?:does not|doesn't|did not|didn't) work\b[^;]{0,80}?\b(?:i|we)(?:'ll| will)\b|"
     # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
     r"\b(?:still )?(?:debating|debuting|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
     # a word to the reviewer: "Please review this PR if you think it will help."
@@ -573,11 +575,12 @@ _TITLE_CAPABILITY = re.compile(
 )
 
 
-# "With the flag `small` the user can switch between high and low resolution images": what the new option does
+# "With the flag `small` the user can switch between high and low resolution images", "with this option,
+# dadaptation is available": what the new option does
 _WITH_THE_OPTION = re.compile(
     r"^(?:with|using|via|by setting) (?:the |this |that )?(?:new )?(?:flag|option|argument|arg|parameter|param|"
-    r"setting|kwarg)s?(?: [\w.-]+)?,? (?:the )?(?:users?|you|one|people|callers) can (?:now )?(?:" + _OPTION_VERBS
-    + r")\b"
+    r"setting|kwarg)s?(?: [\w.-]+)?,? (?:(?:the )?(?:users?|you|one|people|callers) can (?:now )?(?:" + _OPTION_VERBS
+    + r")\b|(?:[\w.-]+ ){1,3}(?:is|are|becomes?) (?:now )?(?:available|avalilable|enabled|supported|usable|used)\b)"
 )
 
 
@@ -837,7 +840,7 @@ def score(sentence: Sentence) -> float:
     if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text \
             or "merged" in text:
         text = _PR_LOGISTICS.sub(" ", text)
-    if "ena" in text or "all" in text or "let" in text or "perm" in text or " can " in text:
+    if "ena" in text or "all" in text or "let" in text or "perm" in text or " can " in text or text.startswith("with "):
         text = _restated_option(text, sentence.section)
     if "still" in text and "need" in text:
         text = _STILL_NEEDED.sub(" ", text)
