@@ -1043,6 +1043,16 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                # dynamic types by default" ("You should be able to run it with …" is how to use the change)
                r"^(?!(?:you|it|this|that|then|now)\b)(?:[\w-]+ ){1,4}should (?:also )?be able to\b|"
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
+        # an effect in the title's own words: "Blazing fast W4A16 inference"
+        (1.0, r"\b(?:blazing(?:ly)?|lightning)[ -]fast\b|"
+              # a misspelt cause of a break: "a change in 1.9 that cases this extention to break"
+              r"\bthat cases (?:[\w-]+ ){1,3}?to (?:break|fail|crash|hang|error)\b|"
+              # duplication avoided: "Instead of duplicating the metadata of an existing tokenizer, the card refers
+              # to it"
+              r"^instead of (?:duplicating|copying|repeating)\b|"
+              # a belief the docs corrected: "FP16 is not the only data type for mixed precision fine-tuning"
+              r"\b(?:is|are) not the only (?:[\w-]+ ){0,2}?(?:option|way|choice|type|data type|dtype|backend|format|"
+              r"device|precision)s?\b"),
         # what more the change makes work: "the more objects can be detected with this modification"
         (0.9, r"\bmore (?:[\w-]+ ){1,2}(?:can|could) (?:now )?be [a-z]+(?:ed|en) (?:[\w-]+ ){0,3}?"
               r"(?:with|after|thanks to|by) this (?:modification|change|fix|pr|patch)\b"),
