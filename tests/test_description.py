@@ -4928,3 +4928,14 @@ def test_what_a_new_option_makes_available_restates_the_option():
 ])
 def test_an_effect_in_the_title_a_misspelt_cause_avoided_duplication_and_a_corrected_belief_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix torchvision 0.17 import error", ""),
+    ("Fix using cfg before assignment in decode.py", ""),
+    ("fix ima in the jagged attention kernel", ""),
+    ("feat: exllamav3 quantization", "Adds exllamav3 support, which should be superior to the existing v2 kernels."),
+    ("Add an FFmpeg version check", "And keep some CI jobs green by skipping the heic tests on old configs."),
+])
+def test_an_import_error_of_a_release_a_read_before_assignment_an_ima_a_comparison_won_and_green_ci(title, body):
+    assert check_description(title, body).verdict == "purpose"

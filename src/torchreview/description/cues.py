@@ -604,7 +604,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
               r"(?!(?:\d+ |all |two |three |both )?errors?\W*$)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|"
-              r"indent|whitespace|grammar|grammatical|punctuation)[\w-]+ ){0,3}?"
+              # (a release in the words: "fix torchvision 0.16 import error")
+              r"indent|whitespace|grammar|grammatical|punctuation)[\w-]+(?:\.\d+)* ){0,3}?"
               r"(?:errors?(?! checking| handling| messages?| reporting| codes?| in (?:the )?(?:[\w-]+ ){0,2}?"
               + _WRITTEN_PLACE + r")|"
               r"\w+error|\w+exception|warnings?|"
@@ -1053,6 +1054,13 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a belief the docs corrected: "FP16 is not the only data type for mixed precision fine-tuning"
               r"\b(?:is|are) not the only (?:[\w-]+ ){0,2}?(?:option|way|choice|type|data type|dtype|backend|format|"
               r"device|precision)s?\b"),
+        # a variable read before it is set ("Fix using G before assignment"), a CUDA illegal memory access by its
+        # short name ("fix IMA in the kernel"), a comparison won ("should be superior to the existing v1"), CI
+        # kept passing ("keep some CI jobs green by skipping …")
+        (1.0, r"\b(?:us(?:e|es|ed|ing)|referenc(?:e|es|ed|ing)|read(?:s|ing)?) (?:[\w.`-]+ ){1,2}?before "
+              r"(?:assignment|definition|initiali[sz]ation|being (?:assigned|defined|set))\b|"
+              r"\bfix(?:es|ed|ing)? (?:an? |the )?imas?\b|\bsuperior to\b|"
+              r"\bkeeps? (?:the |some |all |our )?(?:ci|tests?|builds?)(?: [\w-]+){0,2} green\b"),
         # what more the change makes work: "the more objects can be detected with this modification"
         (0.9, r"\bmore (?:[\w-]+ ){1,2}(?:can|could) (?:now )?be [a-z]+(?:ed|en) (?:[\w-]+ ){0,3}?"
               r"(?:with|after|thanks to|by) this (?:modification|change|fix|pr|patch)\b"),
