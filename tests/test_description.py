@@ -483,6 +483,7 @@ def test_a_hard_wrapped_commit_body_is_read_as_joined_sentences():
     "I wrote the sampler first, then prompted Claude to improve it.",
     "AI was used for the root-cause investigation (why the old pass doesn't work).",
     "If it does not work well, i.e. the error rate stays high, I will try a teacher model.",
+    "Currently based on the sampler branch, will rebase once #698 is merged.",
 ])
 def test_caveats_are_not_reasons(caveat):
     result = check_description("Add a cosine schedule", f"Add a cosine learning-rate schedule.\n\n{caveat}")

@@ -287,6 +287,8 @@ _CAVEAT = re.compile(
     r"(?:covered|done|made|suggested|proposed) by) "
     r"(?:[\w-]+ ){0,3}?(?:claude|copilot|chatgpt|gpt-?\d\w*|gemini|cursor|codex)\b|"
     r"\bai (?:assistance|tools?|assistants?|agents?|models?)? ?(?:was|were) used\b|\bai assistance used\b|"
+    # the PR's branch: "Currently based on <branch>, will rebase once #698 is merged"
+    r"\bwill rebase\b|"
     # the author's plan if the change falls short: "If it does not work well, I will try a teacher model"
     r"^if (?:it|this|that) (?:does not|doesn't|did not|didn't) work\b[^;]{0,80}?\b(?:i|we)(?:'ll| will)\b|"
     # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
