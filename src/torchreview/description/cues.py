@@ -421,10 +421,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bsince (?:the |our |its |their |a |an |all |most |many )?[a-z][\w-]*(?: [a-z][\w-]*)? "
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
               r"uses?|expects?|returns?|only)\b|"
-              # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               # "Pin protobuf, which sentencepiece needs, or it will break on some tokenizers"
               r", or (?:else )?(?:it|this|that|they|we|you|the [\w-]+) (?:will|would|may|might|can) (?:\w+ )?(?:break|"
               r"fail|crash|hang|error|not work)\b|"
+              # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"
               r"try|contact|open|ask|see|check|leave|ignore|feel free)\b)|"
@@ -1046,8 +1046,6 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"(?<!\bby )(?<!\bby other )\b(?:users|people|researchers|customers|practitioners)\b"),
         # an effect in the title's own words: "Blazing fast W4A16 inference"
         (1.0, r"\b(?:blazing(?:ly)?|lightning)[ -]fast\b|"
-              # a misspelt cause of a break: "a change in 1.9 that cases this extention to break"
-              r"\bthat cases (?:[\w-]+ ){1,3}?to (?:break|fail|crash|hang|error)\b|"
               # duplication avoided: "Instead of duplicating the metadata of an existing tokenizer, the card refers
               # to it"
               r"^instead of (?:duplicating|copying|repeating)\b|"

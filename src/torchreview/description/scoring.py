@@ -279,8 +279,6 @@ _CAVEAT = re.compile(
     r"^this (?:pr |pull request |change |patch |branch )?(?:is )?currently\b|"
     # why the PR itself was closed ("Closed to reduce the PR backlog.") says nothing of the change
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
-    # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
-    # is very slow": the author's open question, and what the PR's results still lack
     # how the PR was made with an AI tool ("I prompted Claude to improve it", "AI was used for root-cause
     # investigation (why an existing transformation doesn't work)"): a disclosure, not the change's reason
     r"\b(?:prompted|asked|used|using|with the help of|generated (?:by|with)|written (?:by|with)|assisted by|"
@@ -292,7 +290,7 @@ _CAVEAT = re.compile(
     # the author's plan if the change falls short: "If it does not work well, I will try a teacher model"
     r"^if (?:it|this|that) (?:does not|doesn't|did not|didn't) work\b[^;]{0,80}?\b(?:i|we)(?:'ll| will)\b|"
     # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
-    r"\b(?:still )?(?:debating|debuting|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
+    r"\b(?:still )?(?:debating|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
     # a word to the reviewer: "Please review this PR if you think it will help."
     r"\bif you think (?:it|this|that) (?:will|would|could|might|may) (?:help|be useful|be helpful)\b|"
     # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
@@ -306,6 +304,8 @@ _CAVEAT = re.compile(
     r"^(?:it|this|this (?:pr|pull request|change|patch)) (?:will not|won't|does not|doesn't|should not|shouldn't) "
     r"(?:affect|effect|impact|change|alter|break) "
     r"(?:the |any )?(?:original|existing|current|default|old|other)\b|"
+    # "We might or might not want to deduplicate the two scripts"; "Two big datasets are missing so far as the model
+    # is very slow": the author's open question, and what the PR's results still lack
     r"\b(?:might|may) or (?:might|may) not\b|\b(?:is|are) (?:still )?missing (?:so far|for now|as of now)\b|"
     # work the PR leaves open: "However, the implementation of the mixture model is still required"; the author's
     # own doubt: "Still not clear how to use these flags"
@@ -582,7 +582,7 @@ _TITLE_CAPABILITY = re.compile(
 _WITH_THE_OPTION = re.compile(
     r"^(?:with|using|via|by setting) (?:the |this |that )?(?:new )?(?:flag|option|argument|arg|parameter|param|"
     r"setting|kwarg)s?(?: [\w.-]+)?,? (?:(?:the )?(?:users?|you|one|people|callers) can (?:now )?(?:" + _OPTION_VERBS
-    + r")\b|(?:[\w.-]+ ){1,3}(?:is|are|becomes?) (?:now )?(?:available|avalilable|enabled|supported|usable|used)\b)"
+    + r")\b|(?:[\w.-]+ ){1,3}(?:is|are|becomes?) (?:now )?(?:available|enabled|supported|usable|used)\b)"
 )
 
 
