@@ -4939,3 +4939,11 @@ def test_an_effect_in_the_title_avoided_duplication_and_a_corrected_belief_are_r
 ])
 def test_an_import_error_of_a_release_a_read_before_assignment_an_ima_a_comparison_won_and_green_ci(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "The old loader used a database cursor that was never closed, so the workers hung at shutdown.",
+    "Adds a wrapper for using Gemini as a judge, because the old judge gives random scores.",
+])
+def test_a_cursor_or_an_assistant_named_in_the_change_is_no_ai_disclosure(body):
+    assert check_description("Loader and judge", body).verdict == "purpose"

@@ -281,9 +281,11 @@ _CAVEAT = re.compile(
     r"^(?:closed?|closing)(?: this| the)?(?: pr| pull request)? (?:to|because|as|since|in favou?r of|due to|for now)\b|"
     # how the PR was made with an AI tool ("I prompted Claude to improve it", "AI was used for root-cause
     # investigation (why an existing transformation doesn't work)"): a disclosure, not the change's reason
-    r"\b(?:prompted|asked|used|using|with the help of|generated (?:by|with)|written (?:by|with)|assisted by|"
-    r"(?:covered|done|made|suggested|proposed) by) "
-    r"(?:[\w-]+ ){0,3}?(?:claude|copilot|chatgpt|gpt-?\d\w*|gemini|cursor|codex)\b|"
+    # ("the loader used a database cursor", "a wrapper for using Gemini as a judge" name things, not the
+    # PR's making: only verbs of asking an assistant count, and "cursor" is too common a word)
+    r"\b(?:prompted|asked|with the help of|generated (?:by|with)|written (?:by|with)|assisted by|"
+    r"(?:covered|suggested) by) "
+    r"(?:[\w-]+ ){0,3}?(?:claude|copilot|chatgpt|gpt-?\d\w*|gemini|codex)\b|"
     r"\bai (?:assistance|tools?|assistants?|agents?|models?)? ?(?:was|were) used\b|\bai assistance used\b|"
     # the PR's branch: "Currently based on <branch>, will rebase once #698 is merged"
     r"\bwill rebase\b|"
