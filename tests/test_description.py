@@ -4947,3 +4947,8 @@ def test_an_import_error_of_a_release_a_read_before_assignment_an_ima_a_comparis
 ])
 def test_a_cursor_or_an_assistant_named_in_the_change_is_no_ai_disclosure(body):
     assert check_description("Loader and judge", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("line", ["No new dependencies required.", "No additional dependency is needed."])
+def test_a_template_answer_about_new_dependencies_is_no_reason(line):
+    assert check_description("Add the sampler", f"Adds a sampler.\n\n{line}").verdict == "mechanism-only"

@@ -1063,7 +1063,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bmore (?:[\w-]+ ){1,2}(?:can|could) (?:now )?be [a-z]+(?:ed|en) (?:[\w-]+ ){0,3}?"
               r"(?:with|after|thanks to|by) this (?:modification|change|fix|pr|patch)\b"),
         # one thing less to install: "k-means++ in torch (no sklearn dependency required)"
-        (0.9, r"\bno (?:[\w.-]+ )?dependenc(?:y|ies) (?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
+        # ("No new dependencies required" answers a template: nothing is dropped)
+        (0.9, r"\bno (?!(?:new|additional|extra|other|further|more|external)\b)[\w.-]+ dependenc(?:y|ies) "
+              r"(?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
               r"\bwithout (?:a |any |the )?(?:[\w.-]+ )?dependenc(?:y|ies) on\b"),
         # a measured change told as a rise or fall: "the number goes up from 2500 to 5100"
         (0.9, r"\b(?:goes|went|go|gone|going) (?:up|down) from (?:about |~)?\d[\d.,]*%?(?: [a-z/]+)? to (?:about |~)?\d"),
