@@ -4952,3 +4952,30 @@ def test_a_cursor_or_an_assistant_named_in_the_change_is_no_ai_disclosure(body):
 @pytest.mark.parametrize("line", ["No new dependencies required.", "No additional dependency is needed."])
 def test_a_template_answer_about_new_dependencies_is_no_reason(line):
     assert check_description("Add the sampler", f"Adds a sampler.\n\n{line}").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix: cached and uncached attention paths", "The cached path and the uncached path disagreed for long prompts."),
+    ("[ci] pin the tokenizers package", "The `tokenizers` release on the mirror has been compromised."),
+    ("Fix lazy resampling", "Call `grid()` once before reading its matrix, or the `.affine` attribute will not be set."),
+    ("Refactor the relation head", "- renames the fields of the head for more clarity (hopefully)\n"
+                                   "- internal refactorings for hopefully better code clarity"),
+])
+def test_paths_that_disagree_a_compromised_package_what_stays_unset_and_a_hedged_goal_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Drop one more unused recipe", "Missed one 😅"),
+    ("Better kernel warning for old GPUs", "Fixes #1110\n\nDidn't test on a T4 yet"),
+    ("INT4 weight compression", "This is a draft that should be reviewed/revised/merged after the 2.1 release of "
+                                "the runtime.\n\nWhat is done:\n- Added int4 options to the quantizer"),
+    ("Support for NumPy 2", "Compatibility with NumPy 1 and 2."),
+    ("feat: int8 smoothquant", "Add smoothquant to the int8 adapter. Compatible with FMS 0.0.8"),
+])
+def test_an_own_slip_an_untested_note_merge_timing_and_a_supported_version_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_compatibility_with_a_recent_outside_change_still_gives_a_reason():
+    assert check_description("Compatibility with the recent webui dev branch", "").verdict == "purpose"

@@ -457,3 +457,13 @@ def test_a_template_naming_githubs_allow_edits_setting_is_left_out():
     body = ("Set the default ignore_index to 255.\n\nPlease enable **Allow edits and access to secrets by "
             "maintainers** so that our maintainers can update the changelog.")
     assert not any("maintainers" in s.cue_text for s in read("Segmentation ignore index", body).sentences)
+
+
+@pytest.mark.parametrize("box", ["[ ok]", "[ok ]", "[OK]", "[ x ]", "[✓]", "[√ ]", "[n/a]"])
+def test_a_template_box_ticked_in_any_common_way_is_no_sentence_of_the_author(box):
+    body = f"Adds the channel mutator.\n\n- {box} Bug fixes are covered by unit tests, the case that causes the bug is tested."
+    assert texts("Add the mutator", body) == ["Add the mutator", "Adds the channel mutator."]
+
+
+def test_a_ticked_box_that_names_a_change_is_still_kept_whatever_its_mark():
+    assert texts("Docs", "- [ok] Added the int8 section") == ["Docs", "Added the int8 section"]

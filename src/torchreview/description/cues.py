@@ -422,8 +422,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:has|have|is|are|was|were|does not|doesn't|do not|don't|can't|cannot|needs?|requires?|"
               r"uses?|expects?|returns?|only)\b|"
               # "Pin protobuf, which sentencepiece needs, or it will break on some tokenizers"
-              r", or (?:else )?(?:it|this|that|they|we|you|the [\w-]+) (?:will|would|may|might|can) (?:\w+ )?(?:break|"
-              r"fail|crash|hang|error|not work)\b|"
+              # (", or the `.affine` attribute will not be set": what is left undone without the change)
+              r", or (?:else )?(?:it|this|that|they|we|you|the (?:[\w.-]+ ){1,3}?)(?:will|would|may|might|can) (?:\w+ )?"
+              r"(?:break|fail|crash|hang|error|not work|not be (?:set|\w+ed))\b|"
               # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"
@@ -438,6 +439,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bdue to\b(?! link\W*$)|\bcaused by\b(?! link\W*$)|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b(?! by link\W*$)|"
               r"\b(?:will|would|can|could|may|might|to) cause\b|\bundefined behaviou?r\b|"
+              # "some `.cpu()` behavior cause error before": the verb's ending left out ("root cause" is a noun)
+              r"(?<!\broot )(?<!\bthe )(?<!\ba )\bcause (?:an? |some )?(?:[a-z]*errors?|exceptions?|crash(?:es)?|"
+              r"segfaults?|hangs?|ooms?)\b|"
               # "consumer ops can trigger a RuntimeError"; not new code's check ("to trigger an error when …")
               r"(?<!\bto )(?<!\bwill )(?<!\bnow )(?<!\bshould )\btrigger(?:s|ed|ing)? (?:an? |the )?(?:[\w.-]+ ){0,2}?"
               r"(?:[a-z]*errors?|exceptions?|excname|crash(?:es)?|oom|ooms|segfaults?|assertion failures?|failures?)\b|"
@@ -764,6 +768,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|"
               r"\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed|ing)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
+              # two paths that should give one result: "Prefill vs fused decode disagreed under scaled RoPE" (not
+              # a person who disagrees, nor the new check's case: "raise an error in case the lists disagree")
+              r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdisagree(?:s|d|ing)\b(?! with (?:me|you|us|him|her|them|this|"
+              r"that)\b)|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"
               r"\b(?:it|this|that) (?:was|is|has been|felt|feels|seems?|seemed) (?:always |quite |very |a bit |kind of |really |"
@@ -785,6 +793,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) "
               r"(?:a |an |one |two |three |several |many |\d+ )?(?:days?|weeks?|months?|hours?)\b|"
               r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
+              # a dependency taken over: "the `lightning` package has been compromised and is now in quarantine"
+              r"\b(?:has been|have been|was|were|got|is|are) (?:now )?(?:compromised|hijacked)\b|"
               r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               # a training run that falls into one state: "Fixes mode collapse issues" ("collapse the batch dims" is
               # an op; "noise + GAN - but seeing mode collapse" is what the author's own run still shows)
@@ -1001,7 +1011,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
-              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|(?<!the )(?<!any )\bmiss(?:es|ed)\b(?! keys?\b)|"
+              r"\bpoints? (?:above|below|higher|lower|better|worse)\b|\bidle\b|"
+              # ("Missed one", "I missed this in #12": the author's own slip in an earlier commit, not the code's)
+              r"(?<!the )(?<!any )(?<!\bi )(?<!\bwe )(?<!^)\bmiss(?:es|ed)\b(?! keys?\b)|"
               r"(?<!\bi )(?<!\bwe )\b(?:took|sat|went(?! with| for| ahead)|became|fell|grew|slipped|spent|stayed|ended up|came back)\b|"
               r"\b(?:cannot|can not|can't|could not|couldn't|unable to) \w+|"
               # ("This implementation didn't do any padding" tells the new code's scope)

@@ -331,8 +331,10 @@ _CAVEAT = re.compile(
     r"\bi (?:don't|do not|didn't|did not)(?: really| quite| fully)? (?:think|know|understand)\b|"
     # "hopefully this works" doubts the change; "hopefully this PR can help newcomers …", "hopefully can train
     # faster", "may hopefully be less confusing" state its goal
-    r"\bhopefully\b(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
-    r"improves|reduce|reduces|speed up|speeds up|simplif\w+|faster|quicker|easier|clearer|simpler|less)\b)|"
+    # ("renames variables for more clarity (hopefully)", "for hopefully better code clarity" hedge the goal, not the
+    # change)
+    r"(?<!\()\bhopefully\b(?!\))(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
+    r"improves|reduce|reduces|speed up|speeds up|simplif\w+|faster|quicker|easier|clearer|simpler|less|better)\b)|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
     r"\bneeds? (?:more |further |to )?investigat\w*|\b(?:there (?:are|is) )?still (?:a few |some |several )?"
@@ -613,11 +615,24 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         # a to-do list's label: "Bug to fix:", "Known issues:", "Things left to do"
                         r"^(?:(?:known|remaining|open|outstanding) )?(?:bugs?|issues?|problems?|things?|tasks?|items?) "
                         r"(?:(?:left )?to (?:be )?(?:fix|fixed|solve|solved|address|addressed|do|done)|left|remaining)\W*$|"
-                        r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$")
+                        r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$|"
+                        # when the PR may land: "This is a draft that should be reviewed/merged after the next
+                        # release of OpenVINO", "This PR should be merged after #22073"
+                        r"^(?:this|it|code|(?:this|the) (?:pr|pull request|change|patch|branch|code)|this is a draft "
+                        r"(?:that|which)) (?:should|must|can|could|may|might|will)(?: not)?(?: need to)?(?: only)? be "
+                        r"(?:reviewed|revised|merged|landed)\b")
 
 
 # "Need to fix the loss types due to upstream changes in TRL": a to-do that gives its reason is a reason.
 _REASON_LINK = re.compile(r"\b(?:because|due to|since|as a result of|so that|otherwise|caused by)\b")
+
+
+# "Compatibility with TensorFlow 1 and 2.", "Compatible with FMS 0.0.8": a fragment that names what the change
+# supports, as "Support for TF2" does. Keeping up with an outside change ("Compatibility with recent a1111 dev",
+# "… with the changes for <PR>") still tells why.
+_SUPPORTED_FRAGMENT = re.compile(
+    r"^(?:fully |now )?compatib(?:le|ility) (?:with|for) (?![^,;:]*\b(?:recent|recently|latest|new|newer|upcoming|"
+    r"upstream|changes?|changed|updated?|breaking|prs?|pull requests?|dev|nightly|main|master)\b)[^,;:()]*$")
 
 
 # "Managed to get this running on my local machine (M4 Max)": it ran for the author, which is no reason for it
@@ -696,7 +711,10 @@ _UNTESTED = re.compile(r",?\s*(?:but\s+)?(?:i|we)\s+(?:haven't|have not|did not|
                        r"wasn't able to|was not able to|am not able to|was unable to)\s+(?:yet\s+)?"
                        r"(?:test(?:ed)?|run|ran|tried|try|verif(?:y|ied)|check(?:ed)?|benchmark(?:ed)?|validated?)\b.*$|"
                        r",?\s*but\s+(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:yet\s+)?(?:been\s+)?"
-                       r"(?:tested|run|tried|verified|checked|benchmarked|validated)\b.*$")
+                       r"(?:tested|run|tried|verified|checked|benchmarked|validated)\b.*$"
+                       # ("Didn't test on a T4 yet": the same note with its "I" left out; "Can't run X" without
+                       # a subject is a symptom, so only testing counts here)
+                       r"|^(?:haven't|have not|did not|didn't)\s+(?:yet\s+)?(?:test|tested|try|tried)\b.*$")
 # "Added a test to make sure that it works as expected": a test's goal that names nothing but "it works". A
 # test's own goal ("to ensure the radix cache stays runnable after refactors") is the PR's goal when the PR
 # is the test, so only this empty one is dropped.
@@ -764,7 +782,7 @@ def score(sentence: Sentence) -> float:
         # "Question: is a newer torch strictly required for anything?" asks; it states no reason. "Shouldn't eta
         # be 0 for DDIM sampling?" says the value the code has is wrong.
         return 1.0 if _WRONG_VALUE_QUESTION.match(text) else 0.0
-    if _RAN_IT.match(text):
+    if _RAN_IT.match(text) or (text.startswith(("compatib", "fully", "now")) and _SUPPORTED_FRAGMENT.match(text)):
         return 0.0
     if sentence.step and not _STEP_REASON.search(text):
         # "* fix build error", "* fixed flaky test", "* rewrite for readability": a squash log's steps fix

@@ -449,7 +449,7 @@ def read(title: str, body: str) -> ReadText:
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[A-Z])|\s*$)")
-_TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]")
+_TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:[xX✓✔√vV]|ok|OK|Ok) *\]")
 _CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|updates|updated|implement|"
                           r"implements|implemented|refactor|refactored|rename|renamed|move|moved|replace|replaced|create|"
                           r"created|introduce|introduced|port|ported|migrate|migrated|bump|bumped|upgrade|upgraded)\b"

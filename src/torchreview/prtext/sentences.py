@@ -132,7 +132,8 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*?|__?)([^*_]{1,60})(?:\*\*?|__?)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
 # (a backtick fence's info string holds no backtick: "```get_lr()``` was deprecated" is inline code, not a fence)
 _FENCE = re.compile(r"^\s{0,3}(`{3,}(?![^`\n]*`)|~{3,})")
-_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]?\]")
+# A template's box, however it is ticked: "[x]", "[ x ]", "[ok ]", "[✓]", "[n/a]"
+_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:[xX✓✔√vV?]|ok|OK|Ok|n/a|N/A)? *\]")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _TABLE = re.compile(r"^\s*\|")
 # In a table, a cell that names one of two runs set side by side ("before", "main", "Eager (µs)") or the gain
