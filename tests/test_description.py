@@ -4979,3 +4979,16 @@ def test_an_own_slip_an_untested_note_merge_timing_and_a_supported_version_are_n
 
 def test_compatibility_with_a_recent_outside_change_still_gives_a_reason():
     assert check_description("Compatibility with the recent webui dev branch", "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", [
+    "It fixes the margin issue: the margin was not configurable at all before.",
+    "The margin was always hard-coded to 0.2 for every dataset.",
+])
+def test_a_value_the_user_could_not_set_is_a_reason(body):
+    assert check_description("Read the contrastive margin from the config", body).verdict == "purpose"
+
+
+def test_when_the_author_means_to_finish_the_pr_is_no_reason():
+    body = "Closes #77\n\nI will mostly to wrap up this before the end of the month. A little more work is pending."
+    assert check_description("Add the video transformer", body).verdict == "mechanism-only"
