@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from torchreview import content
 from torchreview.commands._description import render_description
 from torchreview.description import DescriptionResult, check_description, training_files, wording
+from torchreview.description.scoring import is_caveat
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "descriptions"
 DEMO = Path(__file__).resolve().parent.parent / "src" / "torchreview" / "demo"
@@ -4992,3 +4993,8 @@ def test_a_value_the_user_could_not_set_is_a_reason(body):
 def test_when_the_author_means_to_finish_the_pr_is_no_reason():
     body = "Closes #77\n\nI will mostly to wrap up this before the end of the month. A little more work is pending."
     assert check_description("Add the video transformer", body).verdict == "mechanism-only"
+
+
+def test_a_hope_in_brackets_that_the_change_works_is_still_a_caveat_but_a_bracketed_hedge_on_the_goal_is_not():
+    assert is_caveat("the loader is rewritten (hopefully this works now)")
+    assert not is_caveat("renames the fields for more clarity (hopefully)")

@@ -333,7 +333,7 @@ _CAVEAT = re.compile(
     # faster", "may hopefully be less confusing" state its goal
     # ("renames variables for more clarity (hopefully)", "for hopefully better code clarity" hedge the goal, not the
     # change)
-    r"(?<!\()\bhopefully\b(?!\))(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
+    r"\bhopefully\b(?!\))(?![^.]{0,30}\b(?:help|helps|allow|allows|enable|enables|let|lets|save|saves|improve|"
     r"improves|reduce|reduces|speed up|speeds up|simplif\w+|faster|quicker|easier|clearer|simpler|less|better)\b)|"
     r"\bplease (?:check|verify|confirm|test) (?:if|whether|that)\b|"
     r"\bstill (?:a lot|lots|plenty|much|many things|some things)(?: of (?:things|work|stuff))? (?:to do|left)\b|"
