@@ -4998,3 +4998,8 @@ def test_when_the_author_means_to_finish_the_pr_is_no_reason():
 def test_a_hope_in_brackets_that_the_change_works_is_still_a_caveat_but_a_bracketed_hedge_on_the_goal_is_not():
     assert is_caveat("the loader is rewritten (hopefully this works now)")
     assert not is_caveat("renames the fields for more clarity (hopefully)")
+
+
+def test_as_per_title_under_a_context_heading_points_to_the_title():
+    body = "#### Context\n- As per title\n\n#### Changelog\n- ...\n\n#### Test plan\n- CI"
+    assert check_description("Recipe tutorial and overview page", body).verdict == "mechanism-only"

@@ -228,7 +228,7 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"(?: for (?:more |further |the )?(?:details|context|info|information|discussion|"
                            r"background))?\W*$|"
                            # "As title", "See title", "As the title says": the title is the whole story
-                           r"^(?:just |same )?(?:as|see|like) (?:the |in the |pr |the pr )?title"
+                           r"^(?:just |same )?(?:as|see|like|as per|per) (?:the |in the |pr |the pr )?title"
                            r"(?: says| said| describes| suggests| shows| states| mentions| mentioned)?\W*$|"
                            # "Do not close or fix any previous issue": no issue to point to
                            r"^(?:this (?:pr|change) )?(?:does not|doesn't|do not|don't|no|not) (?:close|fix|resolve|address|"
