@@ -5003,3 +5003,20 @@ def test_a_hope_in_brackets_that_the_change_works_is_still_a_caveat_but_a_bracke
 def test_as_per_title_under_a_context_heading_points_to_the_title():
     body = "#### Context\n- As per title\n\n#### Changelog\n- ...\n\n#### Test plan\n- CI"
     assert check_description("Recipe tutorial and overview page", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Work on a batch server for the OCR models", "Still new to this, should be almost working"),
+    ("Vectorise the Ewald sum", "Closes #80.\n\nThis passes the tests, but I'd appreciate some feedback from the "
+                                "original authors to make sure that the charge reshaping is handled correctly."),
+])
+def test_a_pr_nearly_working_and_a_request_for_feedback_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add fused attention kernels for fast, low-memory decoding", ""),
+    ("Per-atom virial output", "Computes the per-atom virial and should help with parallelism across ranks."),
+])
+def test_a_pair_of_qualities_aimed_for_and_a_hoped_for_help_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

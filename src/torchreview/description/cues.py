@@ -266,8 +266,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
                r"widely|frequently|often|routinely) (?:used|adopted|applied)\b|\b(?:is|are) (?:a |the )?(?:common|"
                r"standard|usual|recommended|widespread) (?:practice|technique|approach|trick|way|choice)\b"),
         # a comparative aim: "for faster training", "for more fine-grained compilation"
-        # "vLLM for fast generation", "for efficient inference"; "for cases where the metadata is wrong"
-        (0.85, r"\bfor (?:fast|efficient|quick|stable|reliable|robust|accurate|reproducible|memory-efficient) "
+        # "vLLM for fast generation", "for efficient inference", "for fast, low-memory inference"; "for cases where
+        # the metadata is wrong"
+        (0.85, r"\bfor (?:(?:fast|efficient|quick|stable|reliable|robust|accurate|memory-efficient|low-memory),? (?:and )?)?"
+               r"(?:fast|efficient|quick|stable|reliable|robust|accurate|reproducible|memory-efficient|low-memory) "
                r"(?!mode\b|modes\b|path\b|option\b|diffusion\b|baselines?\b|video\b|audio\b|cascade\b)\w+|\b(?:for|in) (?:the )?(?:cases?|situations?) (?:where|when|in which)\b"),
         # "for finetuning purposes", "to easily create conda envs", "to properly handle padding": what it is for
         (0.9, r"\bfor (?:[\w-]+ ){1,3}?purposes?\b|\bto (?:more )?(?:easily|quickly|properly|correctly|reliably|"
@@ -1295,7 +1297,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
-        (1.0, r"\b(?:helps|helped) (?:with|against|reduce|avoid|prevent|mitigate)\b|"
+        # ("… should help with parallelism in LAMMPS", "it could help with consumer GPU training": the same, hoped for)
+        (1.0, r"\b(?:helps|helped|(?:should|will|would|can|could|may|might) (?:also )?help) (?:with|against|reduce|"
+              r"avoid|prevent|mitigate)\b|"
               # "which will be user friendly for EP developers", "enhances usability by …" ("a very user friendly
               # converter" describes the thing added)
               r"\b(?:more|be|become|becomes|is|are) user[- ]friendly\b|\b(?:enhances?|enhancing|increases?|better) (?:the )?"
