@@ -5020,3 +5020,8 @@ def test_a_pr_nearly_working_and_a_request_for_feedback_are_no_reasons(title, bo
 ])
 def test_a_pair_of_qualities_aimed_for_and_a_hoped_for_help_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("line", ["The path is hardcoded for now.", "Note that the batch size is not configurable yet."])
+def test_a_value_the_new_code_hardcodes_is_its_own_limit_not_a_reason(line):
+    assert check_description("Add the loader", f"Adds the loader. {line}").verdict == "mechanism-only"

@@ -268,7 +268,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a comparative aim: "for faster training", "for more fine-grained compilation"
         # "vLLM for fast generation", "for efficient inference", "for fast, low-memory inference"; "for cases where
         # the metadata is wrong"
-        (0.85, r"\bfor (?:(?:fast|efficient|quick|stable|reliable|robust|accurate|memory-efficient|low-memory),? (?:and )?)?"
+        (0.85, r"\bfor (?:(?:fast|efficient|quick|stable|reliable|robust|accurate|memory-efficient|low-memory),? "
+               r"(?:and )?)?"
                r"(?:fast|efficient|quick|stable|reliable|robust|accurate|reproducible|memory-efficient|low-memory) "
                r"(?!mode\b|modes\b|path\b|option\b|diffusion\b|baselines?\b|video\b|audio\b|cascade\b)\w+|\b(?:for|in) (?:the )?(?:cases?|situations?) (?:where|when|in which)\b"),
         # "for finetuning purposes", "to easily create conda envs", "to properly handle padding": what it is for
@@ -425,7 +426,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"uses?|expects?|returns?|only)\b|"
               # "Pin protobuf, which sentencepiece needs, or it will break on some tokenizers"
               # (", or the `.affine` attribute will not be set": what is left undone without the change)
-              r", or (?:else )?(?:it|this|that|they|we|you|the (?:[\w.-]+ ){1,3}?)(?:will|would|may|might|can) (?:\w+ )?"
+              r", or (?:else )?(?:it|this|that|they|we|you|the (?:[\w.-]+ ){1,3}?)(?:will|would|may|might|can) "
+              r"(?:\w+ )?"
               r"(?:break|fail|crash|hang|error|not work|not be (?:set|\w+ed))\b|"
               # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
@@ -772,8 +774,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # two paths that should give one result: "Prefill vs fused decode disagreed under scaled RoPE" (not
               # a person who disagrees, nor the new check's case: "raise an error in case the lists disagree")
-              r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdisagree(?:s|d|ing)\b(?! with (?:me|you|us|him|her|them|this|"
-              r"that)\b)|"
+              r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdisagree(?:s|d|ing)\b"
+              r"(?! with (?:me|you|us|him|her|them|this|that)\b)|"
               # "It was always weird to have run_hooks in the task", "the old wrapper is inefficient", "falling back to
               # the less efficient wrapper", an implementation that "is unsound/has errors"
               r"\b(?:it|this|that) (?:was|is|has been|felt|feels|seems?|seemed) (?:always |quite |very |a bit |kind of |really |"
@@ -792,8 +794,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the old code always did: "The model was always using scaling=True, whatever was passed"
               r"\b(?:was|were) always [a-z]{2,}ing\b|"
               # a value the user could not change: "the threshold was not configurable at all, always hard-set to 0.5"
-              r"\b(?:is|are|was|were) (?:always |still |currently )?(?:hard[- ]?coded|hard[- ]set|hard[- ]?wired)\b|"
-              r"\b(?:is|are|was|were) not (?:\w+ )?(?:configurable|customi[sz]able|adjustable)\b|"
+              # (in the present, "the path is hardcoded for now" is often a limit of the new code itself)
+              r"\b(?:was|were) (?:always |still )?(?:hard[- ]?coded|hard[- ]set|hard[- ]?wired)\b|"
+              r"\b(?:was|were) not (?:\w+ )?(?:configurable|customi[sz]able|adjustable)\b|"
               # what the slip cost: "fix a typo that costed me a month of work"
               r"\b(?:that|which) cost(?:ed)? (?:me|us|them|users|people) "
               r"(?:a |an |one |two |three |several |many |\d+ )?(?:days?|weeks?|months?|hours?)\b|"
@@ -1297,7 +1300,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
-        # ("… should help with parallelism in LAMMPS", "it could help with consumer GPU training": the same, hoped for)
+        # ("… should help with parallelism in LAMMPS", "it could help with consumer GPU training": the same, hoped
+        # for)
         (1.0, r"\b(?:helps|helped|(?:should|will|would|can|could|may|might) (?:also )?help) (?:with|against|reduce|"
               r"avoid|prevent|mitigate)\b|"
               # "which will be user friendly for EP developers", "enhances usability by …" ("a very user friendly

@@ -610,11 +610,11 @@ def _restated_option(text: str, section: Section) -> str:
 _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
                         # after a few words of where the work stands: "More testing, need to try on the big GPU"
                         r"^(?:[\w-]+ ){0,2}[\w-]+, (?:(?:still|also) )?(?:need|needs) to\b|"
-                        # the author's next step on the PR ("I will raise an issue first if …", "We'll open a
-                        # follow-up for the docs")
-                        # ("I will mostly wrap this up before the end of the month": when the author means to finish)
+                        # when the author means to finish: "I will mostly wrap this up before the end of the month"
                         r"^(?:i|we)(?:'ll| will) (?:try to |mostly (?:to )?|hopefully |soon )?(?:wrap (?:this |it )?up|"
                         r"finish (?:this|it|the rest)|complete (?:this|it|the rest))\b|"
+                        # the author's next step on the PR ("I will raise an issue first if …", "We'll open a
+                        # follow-up for the docs")
                         r"^(?:i|we)(?:'ll| will) (?:then |first |also )?(?:(?:raise|open|file|create|submit|send|make) "
                         r"(?:a |an |another |the |one )?(?:new |separate |follow-?up )?(?:issue|pr|pull request|ticket|"
                         r"follow-?up)|follow up|revisit|rebase|squash)\b|"
