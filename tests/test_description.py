@@ -5025,3 +5025,20 @@ def test_a_pair_of_qualities_aimed_for_and_a_hoped_for_help_are_reasons(title, b
 @pytest.mark.parametrize("line", ["The path is hardcoded for now.", "Note that the batch size is not configurable yet."])
 def test_a_value_the_new_code_hardcodes_is_its_own_limit_not_a_reason(line):
     assert check_description("Add the loader", f"Adds the loader. {line}").verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Add sticky actions for the arcade games", "See #635.\n\nWhether this default will change later is still an "
+                                                "open question."),
+    ("Add the model hub upload", "Closes #198\n\nOnly some cleanup and a special case for old agents is missing."),
+])
+def test_an_open_question_and_only_a_little_work_missing_are_notes_on_the_pr(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Added A2C models for three locomotion tasks", "The benchmarks are missing the A2C runs for these tasks."),
+    ("Update for numpy 2.0 breaking change", ""),
+])
+def test_what_the_project_lacks_and_an_outside_breaking_change_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

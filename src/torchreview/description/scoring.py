@@ -393,9 +393,13 @@ _CAVEAT = re.compile(
     # "Initial commit not working yet", "the workflow will fail for another day", "ncnn is not supported in this PR"
     r"\bnot (?:fully |quite )?working yet\b|\b(?:workflows?|ci|builds?|tests?|checks?|pipelines?|jobs?) (?:will|may|might) "
     r"(?:still |continue to )?fail (?:for|until)\b|\bnot (?:yet )?supported (?:in|by) this (?:pr|pull request|change|patch)\b|"
-    # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks
+    # "Tests are still missing", "the docs for this are missing": what the PR itself still lacks ("the benchmarks
+    # are missing the A2C environments" tells what the project lacks); "Only some cleanup and tests are missing"
     r"\b(?:tests?|unit tests?|docs?|documentation|docstrings?|changelog|examples?|type hints|benchmarks?)"
-    r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b|"
+    r"(?: for (?:this|it|them|that))? (?:is|are) (?:still |also )?missing\b(?! (?:the|an?|some|any|several)\b)|"
+    r"^only (?:some |a few |the )?[^.;]{1,80}? (?:is|are) (?:still )?missing\W*$|"
+    # a question left open: "Whether this default will change in the future is still an open question."
+    r"\b(?:is|remains) (?:still )?an open question\b|"
     # "This PR was previously here: <link>": where the PR was before, not how the code was
     r"\b(?:this|the) (?:pr|pull request|change|diff|patch|commit) (?:was|had been|has been) (?:previously|originally|"
     r"first) (?:here|opened|submitted|landed|merged|reverted|created|posted|at|in|as)\b|"
