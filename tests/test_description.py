@@ -5038,7 +5038,7 @@ def test_an_open_question_and_only_a_little_work_missing_are_notes_on_the_pr(tit
 
 @pytest.mark.parametrize(("title", "body"), [
     ("Added A2C models for three locomotion tasks", "The benchmarks are missing the A2C runs for these tasks."),
-    ("Update for numpy 2.0 breaking change", ""),
+    ("Update for gym and pillow breaking change", ""),
 ])
 def test_what_the_project_lacks_and_an_outside_breaking_change_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
