@@ -5042,3 +5042,11 @@ def test_an_open_question_and_only_a_little_work_missing_are_notes_on_the_pr(tit
 ])
 def test_what_the_project_lacks_and_an_outside_breaking_change_are_reasons(title, body):
     assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("title", ["Support for the MPS backend", "Upgrade of all pinned packages",
+                                   "Refactor of the trainer loop"])
+def test_a_verb_used_as_a_noun_before_for_or_of_gets_the_hint_of_a_noun(title):
+    result = check_description(title, "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == f"{title}: this is needed because <the problem it solves or what it improves>."
