@@ -5050,3 +5050,18 @@ def test_a_verb_used_as_a_noun_before_for_or_of_gets_the_hint_of_a_noun(title):
     result = check_description(title, "")
     assert result.verdict == "mechanism-only", result
     assert result.hint == f"{title}: this is needed because <the problem it solves or what it improves>."
+
+
+@pytest.mark.parametrize(("title", "body", "hint"), [
+    ("Slide inference on two GPUs", "**Input slide:**\nTotal time: 192.1 milli sec for the largest slide\n\n"
+                                    "This solves part of #657",
+     "Slide inference on two GPUs: this is needed because <the problem it solves or what it improves>."),
+    ("uni2 added", "I have integrated the UNI2 feature extractor into the pipeline.\n\nDeveloped by: a pathology lab",
+     "I have integrated the UNI2 feature extractor into the pipeline. This matters because <the problem it solves "
+     "or what it improves>."),
+    ("Integrate the BEIR evaluation", "", "Integrate the BEIR evaluation to <what it improves or prevents>."),
+])
+def test_a_measured_value_or_a_credit_is_no_hint_base_and_integrate_is_a_verb(title, body, hint):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint

@@ -54,7 +54,8 @@ _VERB_FIRST = re.compile(
     r"avoid|avoids|correct|corrects|corrected|handle|handles|handled|share|shares|cache|caches|write|writes|increase|"
     r"increases|decrease|decreases|reduce|reduces|lower|lowers|copy|copies|send|sends|point|points|"
     r"restore|restores|reset|resets|check|checks|test|tests|document|documents|expand|extend|extends|"
-    r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|re-\w+)\b"
+    r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|optimi[sz]e|optimi[sz]es|optimi[sz]ed|integrate|"
+    r"integrates|integrated|re-\w+)\b"
     # ("Support for TensorFlow 2", "Upgrade of all deps", "Fix for the loader": a noun with what it is about)
     r"(?! of\b)(?!(?:(?<=\bsupport)|(?<=\bupgrade)|(?<=\bupdate)|(?<=\bfix)|(?<=\bfixes)|(?<=\bport)|(?<=\brefactor)) "
     r"for\b)", re.IGNORECASE)

@@ -109,7 +109,8 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
               and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
-              and not is_pointer(s.cue_text) and not _PLACEHOLDER_TITLE.match(s.cue_text)]
+              and not is_pointer(s.cue_text) and not _PLACEHOLDER_TITLE.match(s.cue_text)
+              and not _DATA_LINE.match(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
     mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \
@@ -197,6 +198,10 @@ def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sen
 # "Hello, I'm a first-time contributor and this PR adds ...": a hint that starts with their greeting reads
 # oddly once rewritten
 _OPENS_WITH_GREETING = re.compile(rf"^\W*{HELLO}")
+# "Total Time: 477.3 milli sec", "Dimensions: 32001 x 38474" (a value measured) and "Developed by: Mahmood Lab" (a
+# credit) are data about the change, not a sentence about it to build a hint on
+_DATA_LINE = re.compile(r"^[\w ()/.-]{1,30}:\s*~?\d|^(?:developed|created|written|made|maintained|authored|"
+                        r"contributed|implemented) by\b")
 # "Hi @maintainer,", "Hello!", "Thanks!", "Best, Homin": manners, never quoted as what the PR says
 _GREETING = re.compile(rf"^\W*(?:{HELLO}[^.!?]{{0,40}}|"
                        r"(?:thanks?|thank you|many thanks)\b(?:\W+[\w@-]+){0,4}|"
