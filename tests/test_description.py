@@ -5065,3 +5065,17 @@ def test_a_measured_value_or_a_credit_is_no_hint_base_and_integrate_is_a_verb(ti
     result = check_description(title, body)
     assert result.verdict == "mechanism-only", result
     assert result.hint == hint
+
+
+@pytest.mark.parametrize(("title", "hint"), [
+    ("Feat/stack migration to pytorch", "Stack migration to pytorch: this is needed because <the problem it solves or "
+                                        "what it improves>."),
+    ("Jdoe/add configs for the trainer", "Add configs for the trainer in order to <what it improves or prevents>."),
+    ("Fix/onnx export of the decoder", "Fix onnx export of the decoder. Before this fix, <what happened, and when>."),
+    ("Input/output shapes for the exporter", "Input/output shapes for the exporter: this is needed because <the "
+                                             "problem it solves or what it improves>."),
+])
+def test_a_title_made_from_a_branch_name_loses_the_branch_kind_or_owner_in_the_hint(title, hint):
+    result = check_description(title, "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint

@@ -22,6 +22,14 @@ _HINT_PREFIX = re.compile(
     r"bugfix|hotfix|wip|draft|rfc|enh|enhancement|maint|bug|bld|tst|sty|dep|deps|fea|misc|"
     # any short tag in capitals, as NumPy's "ENH:", "MAINT:", "BUG:" or a team's "WR:"
     r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
+# A title GitHub made from a branch name: "Feat/stack migration to pytorch", "Fix/onnx rte", or an owner's
+# "Henryh/add configs for main training classes". The branch's kind goes (a fix stays a fix); an owner's name goes
+# only before a verb ("save/load checkpoints" and "input/output shapes" are pairs of words, not branches).
+_BRANCH_KIND = re.compile(r"^(?:(fix|bugfix|hotfix)|feat|feature|features|bug|test|tests|dev|docs?|chore|refactor|wip|"
+                          r"exp|experiment)/(?=(?-i:[a-z])[^/]* )", re.IGNORECASE)
+_BRANCH_OWNER = re.compile(r"^(?!(?:read|input|output|train|eval|encoder|decoder)/)([A-Za-z][\w.-]{1,15})/"
+                           r"(?=(?:add|fix|update|remove|refactor|implement|support|enable|disable|move|rename|bump|"
+                           r"use|improve|create|make|allow|replace|migrate|upgrade|clean) )")
 # "And a small readme update …", "Also, bump the pin": a word that joined it to the sentence before
 _LEAD_CONJUNCTION = re.compile(r"^(?:and|also|plus|additionally|furthermore|moreover)\b,?\s+(?=\w)", re.IGNORECASE)
 # "as discussed", "as agreed": a talk elsewhere, pointed to
@@ -89,7 +97,14 @@ _LEAD_PHRASE = re.compile(r"^(?:[^\s:`]+\s+){0,4}[^\s:`]+\s*:\s+")
 def _hint_sentence(sentence: str) -> str:
     """Their sentence, cut to its lead clause, without [tags], "feat:" prefixes, an issue number or a
     component's name before its verb, or trailing refs."""
-    text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", sentence.strip())).rstrip(".!:;, ")
+    text = sentence.strip()
+    kind = _BRANCH_KIND.match(text)
+    owner = None if kind else _BRANCH_OWNER.match(text)
+    if kind:
+        text = ("Fix " if kind.group(1) else "") + text[kind.end():]
+    elif owner and not _VERB_FIRST.match(owner.group(1)):
+        text = text[owner.end():]
+    text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", text)).rstrip(".!:;, ")
     short_label, phrase = _LEAD_LABEL.match(text), _LEAD_PHRASE.match(text)
     label = short_label or phrase
     verb = _VERB_FIRST.match(text[label.end():]) if label else None
