@@ -5079,3 +5079,11 @@ def test_a_title_made_from_a_branch_name_loses_the_branch_kind_or_owner_in_the_h
     result = check_description(title, "")
     assert result.verdict == "mechanism-only", result
     assert result.hint == hint
+
+
+def test_an_untested_note_and_a_later_test_report_are_no_hint_base():
+    body = "Fixes #1110\n\nDidn't test on a T4 yet\n\nEDIT: tested on T4, and int4 quantization works"
+    result = check_description("[WIP] Kernel warning for old GPUs", body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == ("Kernel warning for old GPUs: this is needed because <the problem it solves or "
+                           "what it improves>.")

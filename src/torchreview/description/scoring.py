@@ -239,7 +239,11 @@ _NOTICED = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:noticed|found|saw|spotted|ca
 # A test report ("This was tested by running the script twice", "Tested with two seeds") says how the
 # PR was checked; only a strong cue ("… it no longer crashes") makes it a reason.
 _TEST_REPORT = re.compile(
-    r"^(?:(?:this|it|the (?:changes?|pr|fix|patch|code)) (?:was|were|has been|is|are|have been) tested\b|"
+    # ("EDIT: tested on T4, and int4 quantization works": a report added later under a label)
+    r"^(?:(?:edit|edited|update|updated|upd|note)\s*:\s*)?"
+    r"(?:(?:this|it|the (?:changes?|pr|fix|patch|code)) (?:was|were|has been|is|are|have been) tested\b|"
+    # "Didn't test on a T4 yet", "Haven't tried it with DDP": how far the checking got, its "I" left out
+    r"(?:i |we )?(?:haven't|have not|did not|didn't) (?:yet )?(?:test|tested|try|tried)\b|"
     r"(?:i |we )?(?:tested|verified|validated) (?:by|with|on|using|locally|that|it|this)\b|"
     # "Can confirm tests pass and the example notebook still runs": nothing broke, no reason for the change
     r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
