@@ -5087,3 +5087,15 @@ def test_an_untested_note_and_a_later_test_report_are_no_hint_base():
     assert result.verdict == "mechanism-only", result
     assert result.hint == ("Kernel warning for old GPUs: this is needed because <the problem it solves or "
                            "what it improves>.")
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Video transforms", "Adds default transforms for training. Alternatively, users can also pass the transform "
+                         "config in the JSON input."),
+    ("MoE: global batch balancing loss", "Add the global batch balancing loss. Use `--balance-type global` to enable."),
+    ("Ready for testing: adds a multi-agent grid env", ""),
+    ("Runnable MAPPO on the football env", "Adds the MAPPO trainer for the football env. Performance checking is "
+                                           "needed."),
+])
+def test_another_way_to_use_it_how_to_switch_it_on_and_the_prs_own_state_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

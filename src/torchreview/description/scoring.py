@@ -439,6 +439,9 @@ _CAVEAT = re.compile(
     r"\b(?:need|needs|have|has) (?:yet )?to (?:check|verify|confirm|double[- ]check|test|benchmark|see) "
     r"(?:if|whether|that|how|it|this)\b|\b(?:yet|still) to be (?:checked|verified|confirmed|tested)\b|"
     r"\bfeedback (?:is )?welcome\b|\bhelp (?:is |would be )?(?:appreciated|welcome)\b|"
+    # checking still to do: "Performance checking is needed.", "more testing is required"
+    r"\b(?:more |further |some |performance |perf |accuracy )?(?:testing|checking|benchmarking|verification|"
+    r"validation) (?:is |are )?(?:still )?(?:needed|required)\b|"
     # a request to the reviewers: "but I'd appreciate some feedback … to make sure the reshaping is right"
     r"\b(?:i|we)(?:'d| would) (?:really |greatly )?appreciate (?:some |any |your |a )?(?:feedback|reviews?|input|"
     r"eyes|comments|thoughts|second look|sanity check)\b|"
@@ -682,7 +685,9 @@ _PR_STATUS = re.compile(r"\b(?:currently|still|for now|right now|at the moment),
                         r"(?:wip|work in progress|in progress|draft|under construction|under (?:publication |peer )?review|"
                         r"under (?:active |heavy )?development|being debugged|"
                         r"(?:in )?(?:the )?test(?:ing)? phase|being tested|in testing|under test(?:ing)?)\b"
-                        r"(?: stage| state| phase)?")
+                        r"(?: stage| state| phase)?|"
+                        # "Ready for testing🧪adds multiagent simple env", "this PR is ready for review"
+                        r"\b(?:(?:this|it|the pr|this pr) (?:is )?(?:now )?)?ready for (?:testing|review)\b")
 # "This PR aims to add RepViT models" restates the change; "I missed this part before merging #12" is the
 # author's own oversight in an earlier PR, not a problem the code had
 _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|point|idea) of this (?:pr|mr|pull request|"
@@ -752,7 +757,12 @@ _USAGE = re.compile(r"\bif you (?:want|wish|prefer|need|'d like|would like) to [
                     r"configured|defined|supplied|placed|put|downloaded|added|changed|updated|enabled)\b|"
                     # "Learning rate may need to be increased by around 10x": advice on using it, amount and all
                     r"\b(?:needs?|must|should) (?:to )?be (?:increased|decreased|adjusted|tuned|re-?tuned|lowered|raised|"
-                    r"scaled)(?: by (?:around |about |roughly |up to )?~?[\d.]+ ?(?:x|×|%)?)?")
+                    r"scaled)(?: by (?:around |about |roughly |up to )?~?[\d.]+ ?(?:x|×|%)?)?|"
+                    # "Alternatively, user can also provide the config in JSON": another way to use it
+                    r"^alternatively,? (?:the )?(?:users?|you|one) (?:can|could|may)\b[^.;]*|"
+                    # "Use `--moe-router-load-balancing-type global` to enable.": how to switch it on
+                    r"^(?:use|set|pass|add|run|specify)\b[^.]{0,80}\bto (?:enable|activate|turn (?:it )?on)"
+                    r"(?: it| this| them)?\W*$")
 
 
 # How to switch the new feature on: "To enable cosine scheduling with warm restarts, you can set:"
@@ -823,6 +833,7 @@ def score(sentence: Sentence) -> float:
     if _REVERT.match(text):
         text = _QUOTED.sub(" ", text)  # the reverted change's own title is not this PR's reason
     if "wip" in text or "progress" in text or "draft" in text or "construction" in text or "under " in text \
+            or "ready" in text \
             or "test" in text:
         text = _PR_STATUS.sub(" ", text)  # how far the PR has got, not how the code was before it
     if "depreciat" in text:
@@ -886,7 +897,8 @@ def score(sentence: Sentence) -> float:
         text = _UNTESTED.sub("", text)  # "…, but haven't tested it, since I don't have the data"
         if "test" in text:
             text = _TEST_GOAL.sub(" a test", text)
-    if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text or "if you" in text:
+    if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text or "if you" in text \
+            or text.startswith(("alternatively", "use ", "set ", "pass ", "add ", "run ", "specify ")):
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ", " in text:
         text = _USAGE_TO.sub(" ", text)
