@@ -5099,3 +5099,8 @@ def test_an_untested_note_and_a_later_test_report_are_no_hint_base():
 ])
 def test_another_way_to_use_it_how_to_switch_it_on_and_the_prs_own_state_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_demo_that_still_needs_to_be_converted_is_work_left_on_the_pr():
+    body = "Supports:\n* batch size from the user\n* Demo code is in `demo.py`, which still needs to be converted into a notebook."
+    assert check_description("PyTorch data loader", body).verdict == "mechanism-only"
