@@ -4958,7 +4958,8 @@ def test_a_template_answer_about_new_dependencies_is_no_reason(line):
 @pytest.mark.parametrize(("title", "body"), [
     ("fix: cached and uncached attention paths", "The cached path and the uncached path disagreed for long prompts."),
     ("[ci] pin the tokenizers package", "The `tokenizers` release on the mirror has been compromised."),
-    ("Fix lazy resampling", "Call `grid()` once before reading its matrix, or the `.affine` attribute will not be set."),
+    ("Fix lazy resampling",
+     "Call `grid()` once before reading its matrix, or the `.affine` attribute will not be set."),
     ("Refactor the relation head", "- renames the fields of the head for more clarity (hopefully)\n"
                                    "- internal refactorings for hopefully better code clarity"),
 ])
@@ -5022,7 +5023,8 @@ def test_a_pair_of_qualities_aimed_for_and_a_hoped_for_help_are_reasons(title, b
     assert check_description(title, body).verdict == "purpose"
 
 
-@pytest.mark.parametrize("line", ["The path is hardcoded for now.", "Note that the batch size is not configurable yet."])
+@pytest.mark.parametrize("line", ["The path is hardcoded for now.",
+                                  "Note that the batch size is not configurable yet."])
 def test_a_value_the_new_code_hardcodes_is_its_own_limit_not_a_reason(line):
     assert check_description("Add the loader", f"Adds the loader. {line}").verdict == "mechanism-only"
 
@@ -5102,5 +5104,6 @@ def test_another_way_to_use_it_how_to_switch_it_on_and_the_prs_own_state_are_no_
 
 
 def test_a_demo_that_still_needs_to_be_converted_is_work_left_on_the_pr():
-    body = "Supports:\n* batch size from the user\n* Demo code is in `demo.py`, which still needs to be converted into a notebook."
+    body = ("Supports:\n* batch size from the user\n"
+            "* Demo code is in `demo.py`, which still needs to be converted into a notebook.")
     assert check_description("PyTorch data loader", body).verdict == "mechanism-only"

@@ -461,7 +461,8 @@ def test_a_template_naming_githubs_allow_edits_setting_is_left_out():
 
 @pytest.mark.parametrize("box", ["[ ok]", "[ok ]", "[OK]", "[ x ]", "[✓]", "[√ ]", "[n/a]"])
 def test_a_template_box_ticked_in_any_common_way_is_no_sentence_of_the_author(box):
-    body = f"Adds the channel mutator.\n\n- {box} Bug fixes are covered by unit tests, the case that causes the bug is tested."
+    body = (f"Adds the channel mutator.\n\n- {box} Bug fixes are covered by unit tests, the case that causes the bug "
+            "is tested.")
     assert texts("Add the mutator", body) == ["Add the mutator", "Adds the channel mutator."]
 
 

@@ -979,7 +979,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"changes?\b|\b(?:following|after|due to|because of|per) (?:the |a |an |upstream )?(?:[\w.-]+ )?breaking "
               r"changes?\b|"
               # "Update for pytorch and gym v0.26.0 breaking change": what the change keeps up with
-              r"^(?:update|updates|updated|updating|adapt|adapts|adapted|fix|fixes|fixed) for (?:the )?(?:[\w.-]+ ){1,5}?"
+              r"^(?:update|updates|updated|updating|adapt|adapts|adapted|fix|fixes|fixed) for (?:the )?"
+              r"(?:[\w.-]+ ){1,5}?"
               r"breaking changes?\b|"
               # "addresses the breaking change in spaCy's 3.7+ tensor format": an outside change the PR follows
               r"\b(?:address\w*|handl\w*|adapt\w* to|accommodat\w*|fix\w*|work\w* around) (?:the |a |an |upstream )?"
