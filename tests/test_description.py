@@ -5107,3 +5107,8 @@ def test_a_demo_that_still_needs_to_be_converted_is_work_left_on_the_pr():
     body = ("Supports:\n* batch size from the user\n"
             "* Demo code is in `demo.py`, which still needs to be converted into a notebook.")
     assert check_description("PyTorch data loader", body).verdict == "mechanism-only"
+
+
+def test_a_name_in_snake_case_is_code_not_a_past_event():
+    body = "Adds unit tests.\n\n- `TestConstants`: covers RESERVED_TOKEN_TEXTS, PAD/EOS values and DEFAULT_SPECIAL_TOKENS"
+    assert check_description("Unit tests for the tokenizer", body).verdict == "mechanism-only"

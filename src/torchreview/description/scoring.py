@@ -1048,6 +1048,7 @@ _AUTHOR_PLAN = re.compile(r"^(?:i|we)(?:'d| would)(?: also| still)? (?:like|love
 
 _PAST_EVENT = 0.8
 _WORD_RE = re.compile(r"[a-z][a-z'-]*")
+_SNAKE_CASE = re.compile(r"\b\w+_\w+\b")
 _IRREGULAR_PAST = frozenset(
     "took ran went got became fell grew sat saw lost broke kept left gave came wrote thought hit spent "
     "stuck hung blew threw froze woke sank shrank swelled burnt".split()
@@ -1187,6 +1188,9 @@ def _names_in(text: str) -> frozenset[str]:
 
 
 def _tells_past_event(text: str, names: frozenset[str] = frozenset()) -> bool:
+    if "_" in text:
+        # "covers RESERVED_TOKEN_TEXTS, PAD/EOS values": a name in snake case is code, not "reserved" as an event
+        text = _SNAKE_CASE.sub("code", text)
     words = _WORD_RE.findall(text)
     if len(words) < 5 or _opens_with_change(text) or words[0] in ("now", "also", "then") or text.rstrip().endswith("?"):
         return False  # (a question to the reviewer, "Is this related to the dims keyword?", tells no story)
