@@ -650,8 +650,9 @@ _REASON_LINK = re.compile(r"\b(?:because|due to|since|as a result of|so that|oth
 # supports, as "Support for TF2" does. Keeping up with an outside change ("Compatibility with recent a1111 dev",
 # "… with the changes for <PR>") still tells why.
 _SUPPORTED_FRAGMENT = re.compile(
-    r"^(?:fully |now )?compatib(?:le|ility) (?:with|for) (?![^,;:]*\b(?:recent|recently|latest|new|newer|upcoming|"
-    r"upstream|changes?|changed|updated?|breaking|prs?|pull requests?|dev|nightly|main|master)\b)[^,;:()]*$")
+    r"^(?:fully |now )?compatib(?:le|ility) (?:with|for) (?![^,;:]{0,120}?\b(?:recent|recently|latest|new|newer|"
+    r"upcoming|upstream|changes?|changed|updated?|breaking|prs?|pull requests?|dev|nightly|main|master)\b)"
+    r"[^,;:()]{1,120}$")
 
 
 # "Managed to get this running on my local machine (M4 Max)": it ran for the author, which is no reason for it
