@@ -5112,3 +5112,10 @@ def test_a_demo_that_still_needs_to_be_converted_is_work_left_on_the_pr():
 def test_a_name_in_snake_case_is_code_not_a_past_event():
     body = "Adds unit tests.\n\n- `TestConstants`: covers RESERVED_TOKEN_TEXTS, PAD/EOS values and DEFAULT_SPECIAL_TOKENS"
     assert check_description("Unit tests for the tokenizer", body).verdict == "mechanism-only"
+
+
+def test_a_fix_for_an_issue_keeps_the_hint_of_a_fix():
+    body = "The other commit brings the repo up to date with how ligands are loaded internally."
+    result = check_description("Fix for #46 and updates to ligand loading", body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint.endswith("Before this fix, <what happened, and when>."), result.hint

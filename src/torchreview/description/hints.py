@@ -64,9 +64,9 @@ _VERB_FIRST = re.compile(
     r"restore|restores|reset|resets|check|checks|test|tests|document|documents|expand|extend|extends|"
     r"drive|drives|wire|wires|log|logs|print|prints|apply|applies|optimi[sz]e|optimi[sz]es|optimi[sz]ed|integrate|"
     r"integrates|integrated|re-\w+)\b"
-    # ("Support for TensorFlow 2", "Upgrade of all deps", "Fix for the loader": a noun with what it is about)
-    r"(?! of\b)(?!(?:(?<=\bsupport)|(?<=\bupgrade)|(?<=\bupdate)|(?<=\bfix)|(?<=\bfixes)|(?<=\bport)|(?<=\brefactor)) "
-    r"for\b)", re.IGNORECASE)
+    # ("Support for TensorFlow 2", "Upgrade of all deps": a noun with what it is about; "Fix for #46" keeps the
+    # hint of a fix)
+    r"(?! of\b)(?!(?:(?<=\bsupport)|(?<=\bupgrade)|(?<=\bupdate)|(?<=\bport)|(?<=\brefactor)) for\b)", re.IGNORECASE)
 # Verbs whose "to" names where something goes or what it becomes.
 _DESTINATION_VERB = re.compile(
     r"^(?:update|updates|updated|change|changes|changed|set|sets|move|moves|moved|rename|renames|renamed|"
