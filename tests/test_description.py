@@ -5047,7 +5047,8 @@ def test_what_the_project_lacks_and_an_outside_breaking_change_are_reasons(title
 
 
 @pytest.mark.parametrize("title", ["Support for the MPS backend", "Upgrade of all pinned packages",
-                                   "Refactor of the trainer loop"])
+                                   "Refactor of the trainer loop", "Test cases for the optimizer loader",
+                                   "Log files of the smoke runs"])
 def test_a_verb_used_as_a_noun_before_for_or_of_gets_the_hint_of_a_noun(title):
     result = check_description(title, "")
     assert result.verdict == "mechanism-only", result

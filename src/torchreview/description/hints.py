@@ -66,7 +66,10 @@ _VERB_FIRST = re.compile(
     r"integrates|integrated|re-\w+)\b"
     # ("Support for TensorFlow 2", "Upgrade of all deps": a noun with what it is about; "Fix for #46" keeps the
     # hint of a fix)
-    r"(?! of\b)(?!(?:(?<=\bsupport)|(?<=\bupgrade)|(?<=\bupdate)|(?<=\bport)|(?<=\brefactor)) for\b)", re.IGNORECASE)
+    r"(?! of\b)(?!(?:(?<=\bsupport)|(?<=\bupgrade)|(?<=\bupdate)|(?<=\bport)|(?<=\brefactor)) for\b)"
+    # ("Test cases for load_optimizers", "Test script: …", "Log files of …": a noun made of two nouns)
+    r"(?!(?<=\btest) (?:cases?|suites?|scripts?|files?|data|coverage|utils?|results?)\b)"
+    r"(?!(?<=\blog) (?:files?|messages?|levels?)\b)", re.IGNORECASE)
 # Verbs whose "to" names where something goes or what it becomes.
 _DESTINATION_VERB = re.compile(
     r"^(?:update|updates|updated|change|changes|changed|set|sets|move|moves|moved|rename|renames|renamed|"
