@@ -5120,3 +5120,10 @@ def test_a_fix_for_an_issue_keeps_the_hint_of_a_fix():
     result = check_description("Fix for #46 and updates to ligand loading", body)
     assert result.verdict == "mechanism-only", result
     assert result.hint.endswith("Before this fix, <what happened, and when>."), result.hint
+
+
+def test_a_condition_told_with_in_case_takes_in_order_to_in_the_hint():
+    result = check_description("Raise an error in case the two index lists differ in length", "")
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == ("Raise an error in case the two index lists differ in length in order to <what it "
+                           "improves or prevents>.")

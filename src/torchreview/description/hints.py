@@ -211,7 +211,7 @@ def copyable(sentence: str) -> bool:
 
 
 # a condition in the sentence ("Raise an error if X is null"): a bare "to" after it would read as part of it
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|in case|as long as)\b", re.IGNORECASE)
 
 
 def hint_shape(text: str) -> str:
