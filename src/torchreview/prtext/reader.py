@@ -27,6 +27,7 @@ from torchreview.prtext.sentences import (
     _REF_PLACEHOLDER,
     _STACK_HEADER,
     _TABLE,
+    _TICK_MARK,
     _TRAILER,
     MAX_SENTENCES,
     SQUASH_NUMBER,
@@ -449,7 +450,7 @@ def read(title: str, body: str) -> ReadText:
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[A-Z])|\s*$)")
-_TICKED = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:[xX✓✔√vV]|ok|OK|Ok) *\]")
+_TICKED = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:{_TICK_MARK}) *\]")
 _CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|updates|updated|implement|"
                           r"implements|implemented|refactor|refactored|rename|renamed|move|moved|replace|replaced|create|"
                           r"created|introduce|introduced|port|ported|migrate|migrated|bump|bumped|upgrade|upgraded)\b"

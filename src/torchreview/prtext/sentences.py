@@ -132,8 +132,9 @@ _BOLD_LINE = re.compile(r"^\s*(?:\*\*?|__?)([^*_]{1,60})(?:\*\*?|__?)\s*:?\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$")
 # (a backtick fence's info string holds no backtick: "```get_lr()``` was deprecated" is inline code, not a fence)
 _FENCE = re.compile(r"^\s{0,3}(`{3,}(?![^`\n]*`)|~{3,})")
-# A template's box, however it is ticked: "[x]", "[ x ]", "[ok ]", "[✓]", "[n/a]"
-_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:[xX✓✔√vV?]|ok|OK|Ok|n/a|N/A)? *\]")
+# A template's box, however it is ticked: "[x]", "[ x ]", "[ok ]", "[✓]"; or left open: "[ ]", "[n/a]", "[?]"
+_TICK_MARK = r"[xX✓✔√vV]|(?i:ok)"
+_CHECKBOX = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:{_TICK_MARK}|\?|(?i:n/a))? *\]")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _TABLE = re.compile(r"^\s*\|")
 # In a table, a cell that names one of two runs set side by side ("before", "main", "Eager (µs)") or the gain
