@@ -4890,7 +4890,8 @@ def test_raising_an_error_in_case_of_bad_input_is_the_new_check():
     "Duplicate of #80. I made a bad rebase and accidentally closed the old PR.",
 ])
 def test_a_template_order_and_a_story_of_the_branch_are_no_base_for_the_hint(body):
-    assert check_description("Add a converter for torch modules", body).hint.startswith("Add a converter for torch modules")
+    hint = check_description("Add a converter for torch modules", body).hint
+    assert hint.startswith("Add a converter for torch modules")
 
 
 def test_a_number_that_goes_up_from_one_value_to_another_is_a_measured_effect():
@@ -5111,7 +5112,8 @@ def test_a_demo_that_still_needs_to_be_converted_is_work_left_on_the_pr():
 
 
 def test_a_name_in_snake_case_is_code_not_a_past_event():
-    body = "Adds unit tests.\n\n- `TestConstants`: covers RESERVED_TOKEN_TEXTS, PAD/EOS values and DEFAULT_SPECIAL_TOKENS"
+    body = ("Adds unit tests.\n\n"
+            "- `TestConstants`: covers RESERVED_TOKEN_TEXTS, PAD/EOS values and DEFAULT_SPECIAL_TOKENS")
     assert check_description("Unit tests for the tokenizer", body).verdict == "mechanism-only"
 
 

@@ -989,7 +989,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "…, now it works for pytorch tensors": what did not work before
               r"\bnow (?:it|this|that|they) works? (?:with|on|for|beyond|again|correctly|properly|as expected)\b"),
         # ("The default is still DDIM" tells what the change leaves as it was)
-        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|\bno longer\b|"
+        (0.8, r"(?<!default is )(?<!default remains )(?<!\bi will )(?<!\bwe will )(?<!\bi'll )(?<!\bwe'll )\bstill\b"
+              r"(?! (?:the )?default\b| works?\b| (?:is |are )?(?:supported|available|accepted|valid|usable)\b)|"
+              r"\bno longer\b|"
               r"\btwice\b(?![- ](?:daily|weekly|monthly|a day|a week|a month|per))|^without\b|"
               r"\b(?:not|never) (?:been )?(?:called|used|needed|read|"
               r"reached|exercised|tested|maintained)\b|"
@@ -1092,7 +1094,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:on [\w.-]+ )?(?:is |are )?(?:required|needed)\b|"
               r"\bwithout (?:a |any |the )?(?:[\w.-]+ )?dependenc(?:y|ies) on\b"),
         # a measured change told as a rise or fall: "the number goes up from 2500 to 5100"
-        (0.9, r"\b(?:goes|went|go|gone|going) (?:up|down) from (?:about |~)?\d[\d.,]*%?(?: [a-z/]+)? to (?:about |~)?\d"),
+        (0.9, r"\b(?:goes|went|go|gone|going) (?:up|down) from (?:about |~)?\d[\d.,]*%?(?: [a-z/]+)? to "
+              r"(?:about |~)?\d"),
         # ("the training speed is 6-7 times that of the CPU": a ratio against the old way)
         (1.0, r"\d(?:\.\d+)? ?(?:x|×|times) (?:that of|as fast as|as much as)\b|"
               r"\d(?:\.\d+)? ?(?:%|x|×|times)(?: \w+)? (?:faster|slower|speed\w*|less|more|fewer|smaller|"
