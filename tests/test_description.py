@@ -5078,6 +5078,9 @@ def test_a_measured_value_or_a_credit_is_no_hint_base_and_integrate_is_a_verb(ti
     ("Fix/onnx export of the decoder", "Fix onnx export of the decoder. Before this fix, <what happened, and when>."),
     ("Input/output shapes for the exporter", "Input/output shapes for the exporter: this is needed because <the "
                                              "problem it solves or what it improves>."),
+    ("Fix/dataloader-workers", "Fix dataloader workers. Before this fix, <what happened, and when>."),
+    ("Feature/mixed-precision-recipes", "Mixed precision recipes: this is needed because <the problem it solves or "
+                                        "what it improves>."),
 ])
 def test_a_title_made_from_a_branch_name_loses_the_branch_kind_or_owner_in_the_hint(title, hint):
     result = check_description(title, "")

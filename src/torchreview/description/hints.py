@@ -24,9 +24,11 @@ _HINT_PREFIX = re.compile(
     r"(?-i:[A-Z]{2,6}))(?:\([^)]{0,40}\))?!?\s*:\s*|[^\w`\[(\"']+)+", re.IGNORECASE)
 # A title GitHub made from a branch name: "Feat/stack migration to pytorch", "Fix/onnx rte", or an owner's
 # "Henryh/add configs for main training classes". The branch's kind goes (a fix stays a fix); an owner's name goes
-# only before a verb ("save/load checkpoints" and "input/output shapes" are pairs of words, not branches).
+# only before a verb ("save/load checkpoints" and "input/output shapes" are pairs of words, not branches). A
+# branch of one word after its kind ("Fix/dataloader-workers", "Feature/latex-recognition-models") has its
+# hyphens for spaces.
 _BRANCH_KIND = re.compile(r"^(?:(fix|bugfix|hotfix)|feat|feature|features|bug|test|tests|dev|docs?|chore|refactor|wip|"
-                          r"exp|experiment)/(?=(?-i:[a-z])[^/]* )", re.IGNORECASE)
+                          r"exp|experiment)/(?=(?-i:[a-z])[^/]* |(?-i:[a-z])[\w.-]*$)", re.IGNORECASE)
 _BRANCH_OWNER = re.compile(r"^(?!(?:read|input|output|train|eval|encoder|decoder)/)([A-Za-z][\w.-]{1,15})/"
                            r"(?=(?:add|fix|update|remove|refactor|implement|support|enable|disable|move|rename|bump|"
                            r"use|improve|create|make|allow|replace|migrate|upgrade|clean) )")
@@ -104,7 +106,8 @@ def _hint_sentence(sentence: str) -> str:
     kind = _BRANCH_KIND.match(text)
     owner = None if kind else _BRANCH_OWNER.match(text)
     if kind:
-        text = ("Fix " if kind.group(1) else "") + text[kind.end():]
+        rest = text[kind.end():]
+        text = ("Fix " if kind.group(1) else "") + (rest if " " in rest else rest.replace("-", " "))
     elif owner and not _VERB_FIRST.match(owner.group(1)):
         text = text[owner.end():]
     text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", text)).rstrip(".!:;, ")
