@@ -5132,3 +5132,29 @@ def test_a_condition_told_with_in_case_takes_in_order_to_in_the_hint():
     assert result.verdict == "mechanism-only", result
     assert result.hint == ("Raise an error in case the two index lists differ in length in order to <what it "
                            "improves or prevents>.")
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("'scale' referenced before assignment in the grad scaler", ""),
+    ("Fix the docstring of pad_last_batch", 'The docstring says "If True, the last batch is dropped", whereas it '
+                                            'should say "If False, the last batch is dropped".'),
+])
+def test_pythons_own_words_for_an_unset_variable_and_a_text_that_should_say_otherwise_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix a bug introduced in #2210", ""),
+    ("[Docs] readme section for stable dreamfusion", ""),
+    ("Add tile inference", "Starts the tiled inference path. But some things need to be done:\n\n"
+                           "- [x] Add the tiler\n- [ ] Evaluate the stitching"),
+    ("S3 source: read the tiles in place", "This adds reading the tiles without ingesting them first. Users can still "
+                                           "ingest if desired (set `ingest: true` in the source config)."),
+    ("Add a depth output to the renderer", "Adds a kernel that also writes the depth map. Note this is only the forward "
+                                           "pass, so gradients through the depth map won't work.\n\nIt is unclear if "
+                                           "this will make rendering slower, but someone should check this before "
+                                           "merging. This alone breaks the viewer, so the corresponding PR there has "
+                                           "to be merged at the same time."),
+])
+def test_a_bare_origin_a_project_name_work_left_a_kept_option_and_the_changes_own_limits_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

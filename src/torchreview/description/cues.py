@@ -271,7 +271,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.85, r"\bfor (?:(?:fast|efficient|quick|stable|reliable|robust|accurate|memory-efficient|low-memory),? "
                r"(?:and )?)?"
                r"(?:fast|efficient|quick|stable|reliable|robust|accurate|reproducible|memory-efficient|low-memory) "
-               r"(?!mode\b|modes\b|path\b|option\b|diffusion\b|baselines?\b|video\b|audio\b|cascade\b)\w+|\b(?:for|in) (?:the )?(?:cases?|situations?) (?:where|when|in which)\b"),
+               r"(?!mode\b|modes\b|path\b|option\b|diffusion\b|baselines?\b|video\b|audio\b|cascade\b|dreamfusion\b|"
+               r"zero123\b)\w+|\b(?:for|in) (?:the )?(?:cases?|situations?) (?:where|when|in which)\b"),
         # "for finetuning purposes", "to easily create conda envs", "to properly handle padding": what it is for
         (0.9, r"\bfor (?:[\w-]+ ){1,3}?purposes?\b|\bto (?:more )?(?:easily|quickly|properly|correctly|reliably|"
               r"safely|efficiently|conveniently|seamlessly) [a-z]+"),
@@ -327,6 +328,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # what the code did against what was expected ("uses a backslash when a forward slash is expected")
               # ("Skips the check when no target is expected" is what the new code does)
               r"\b(?:but|while|whereas) (?:an? |the )?(?:[\w./-]+ ){0,3}?(?:is|are|was|were) expected\b|"
+              # what it says against what it should say: "starts with 'If True …', whereas it should be saying …"
+              r"\bwhereas (?:\w+ ){0,2}?should (?:actually )?(?:be|say|read|return|give|show|have)\b|"
               r"\b(?:uses?|used|returns?|returned|gives|gave|produces?|produced|outputs?|yields?|writes?|wrote|reads?|"
               r"sends?|sent|passes|passed|creates?|created) [^.]{1,80}? when (?:an? |the )?(?:[\w./-]+ ){0,3}?"
               r"(?:is|are|was|were) expected\b|"
@@ -636,8 +639,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:has|had|have) (?:now |already |since )?been (?:fixed|resolved|solved|addressed) "
               r"(?:by|in|upstream)\b|\b(?:is|was|are|were) (?:now |already )?fixed upstream\b|"
               # a regression named by its origin, a capability the change opens, work it prepares
+              # (the origin alone, "Fix a bug introduced in #1765", names no symptom: a pointer)
               r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced "
-              r"(?:by|in|with|during|when)\b|"
+              r"(?:by|in|with|during|when)\b(?! (?:pr |commit )?(?:#\d+|[0-9a-f]{7,40}|v?\d[\w.]*)\W*$)|"
               r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|\bto prepare for\b|"
               # consistency with a convention or a reference is a reason
               r"\bto (?:follow|match|agree with|align with|be consistent with|be in line with) (?:the )?"
@@ -1081,7 +1085,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # a variable read before it is set ("Fix using G before assignment"), a CUDA illegal memory access by its
         # short name ("fix IMA in the kernel"), a comparison won ("should be superior to the existing v1"), CI
         # kept passing ("keep some CI jobs green by skipping …")
-        (1.0, r"\b(?:us(?:e|es|ed|ing)|referenc(?:e|es|ed|ing)|read(?:s|ing)?) (?:[\w.`-]+ ){1,2}?before "
+        (1.0, r"\b(?:us(?:e|es|ed|ing)|read(?:s|ing)?) (?:[\w.`-]+ ){1,2}?before "
+              r"(?:assignment|definition|initiali[sz]ation|being (?:assigned|defined|set))\b|"
+              # Python's own words: "local variable 'x' referenced before assignment"
+              r"\breferenc(?:e|es|ed|ing) (?:[\w.`-]+ ){0,2}?before "
               r"(?:assignment|definition|initiali[sz]ation|being (?:assigned|defined|set))\b|"
               r"\bfix(?:es|ed|ing)? (?:an? |the )?imas?\b|\bsuperior to\b|"
               r"\bkeeps? (?:the |some |all |our )?(?:ci|tests?|builds?)(?: [\w-]+){0,2} green\b"),

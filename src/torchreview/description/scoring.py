@@ -297,6 +297,15 @@ _CAVEAT = re.compile(
     r"^if (?:it|this|that) (?:does not|doesn't|did not|didn't) work\b[^;]{0,80}?\b(?:i|we)(?:'ll| will)\b|"
     # the author still weighing the design: "I'm still debating if we need to make it an autograd.Function"
     r"\b(?:still )?(?:debating|deciding) (?:if|whether)\b|\bstill (?:wondering|unsure) (?:if|whether)\b|"
+    # a doubt about the change's own effect: "It is unclear if this will result in slower rendering"
+    r"\bit(?:'s| is) (?:still |currently )?unclear (?:if|whether) (?:this|it|the change|these changes) "
+    r"(?:will|would|might|could|may)\b|"
+    # how far the new code reaches: "Note this is only the forward pass, gradients through the depth won't work"
+    r"^(?:note|nb)\b:?,? (?:that )?(?:this|it) (?:is|does) only\b|"
+    # a check asked of the reviewers: "but someone should check this probably before merging"
+    r"^someone (?:should|could|needs to|must|has to) (?:\w+ )?(?:check|test|verify|confirm|benchmark|look at|review)\b|"
+    # a change that must land with another: "so there needs to be the corresponding PR there merged too"
+    r"\b(?:corresponding|matching|companion|accompanying) (?:pr|pull request)s? (?:\w+ ){0,4}?(?:merged|landed)\b|"
     # a word to the reviewer: "Please review this PR if you think it will help."
     r"\bif you think (?:it|this|that) (?:will|would|could|might|may) (?:help|be useful|be helpful)\b|"
     # a note on the PR itself: "I forgot to switch branches, so I will re-open this PR soon"
@@ -635,6 +644,10 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"^(?:(?:known|remaining|open|outstanding) )?(?:bugs?|issues?|problems?|things?|tasks?|items?) "
                         r"(?:(?:left )?to (?:be )?(?:fix|fixed|solve|solved|address|addressed|do|done)|left|remaining)\W*$|"
                         r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$|"
+                        # "But some things need to be done:" over a to-do list
+                        r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?(?:things|items|"
+                        r"parts|bits|steps|tasks) (?:still )?(?:need|have) to be (?:done|fixed|addressed|finished|"
+                        r"completed|implemented)\b|"
                         # when the PR may land: "This is a draft that should be reviewed/merged after the next
                         # release of OpenVINO", "This PR should be merged after #22073"
                         r"^(?:this|it|code|(?:this|the) (?:pr|pull request|change|patch|branch|code)|this is a draft "
@@ -761,6 +774,9 @@ _USAGE = re.compile(r"\bif you (?:want|wish|prefer|need|'d like|would like) to [
                     r"scaled)(?: by (?:around |about |roughly |up to )?~?[\d.]+ ?(?:x|×|%)?)?|"
                     # "Alternatively, user can also provide the config in JSON": another way to use it
                     r"^alternatively,? (?:the )?(?:users?|you|one) (?:can|could|may)\b[^.;]*|"
+                    # "User can still ingest if desired": the old way, kept as an option
+                    r"\b(?:users?|you|one|people|callers) (?:can|could|may) still [a-z]+[^.;]{0,60}? if (?:desired|needed|"
+                    r"wanted|necessary|preferred|(?:they|you) (?:want|wish|prefer))\b[^.;]*|"
                     # "Use `--moe-router-load-balancing-type global` to enable.": how to switch it on
                     r"^(?:use|set|pass|add|run|specify)\b[^.]{0,80}\bto (?:enable|activate|turn (?:it )?on)"
                     r"(?: it| this| them)?\W*$")
@@ -899,6 +915,7 @@ def score(sentence: Sentence) -> float:
         if "test" in text:
             text = _TEST_GOAL.sub(" a test", text)
     if "need" in text or "have" in text or "has" in text or "must" in text or "should" in text or "if you" in text \
+            or "still" in text \
             or text.startswith(("alternatively", "use ", "set ", "pass ", "add ", "run ", "specify ")):
         text = _USAGE.sub(" ", text)
     if text.startswith("to ") and ", " in text:
