@@ -5150,11 +5150,10 @@ def test_pythons_own_words_for_an_unset_variable_and_a_text_that_should_say_othe
                            "- [x] Add the tiler\n- [ ] Evaluate the stitching"),
     ("S3 source: read the tiles in place", "This adds reading the tiles without ingesting them first. Users can still "
                                            "ingest if desired (set `ingest: true` in the source config)."),
-    ("Add a depth output to the renderer", "Adds a kernel that also writes the depth map. Note this is only the forward "
-                                           "pass, so gradients through the depth map won't work.\n\nIt is unclear if "
-                                           "this will make rendering slower, but someone should check this before "
-                                           "merging. This alone breaks the viewer, so the corresponding PR there has "
-                                           "to be merged at the same time."),
+    ("Add a depth output to the renderer",
+     "Adds a kernel that also writes the depth map. Note this is only the forward pass, so gradients through the "
+     "depth map won't work.\n\nIt is unclear if this will make rendering slower, but someone should check this "
+     "before merging. This alone breaks the viewer, so the corresponding PR there has to be merged at the same time."),
 ])
 def test_a_bare_origin_a_project_name_work_left_a_kept_option_and_the_changes_own_limits_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"

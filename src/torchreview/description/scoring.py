@@ -645,8 +645,8 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"(?:(?:left )?to (?:be )?(?:fix|fixed|solve|solved|address|addressed|do|done)|left|remaining)\W*$|"
                         r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$|"
                         # "But some things need to be done:" over a to-do list
-                        r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?(?:things|items|"
-                        r"parts|bits|steps|tasks) (?:still )?(?:need|have) to be (?:done|fixed|addressed|finished|"
+                        r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?"
+                        r"(?:things|items|parts|bits|steps|tasks) (?:still )?(?:need|have) to be (?:done|fixed|addressed|finished|"
                         r"completed|implemented)\b|"
                         # when the PR may land: "This is a draft that should be reviewed/merged after the next
                         # release of OpenVINO", "This PR should be merged after #22073"
@@ -775,8 +775,8 @@ _USAGE = re.compile(r"\bif you (?:want|wish|prefer|need|'d like|would like) to [
                     # "Alternatively, user can also provide the config in JSON": another way to use it
                     r"^alternatively,? (?:the )?(?:users?|you|one) (?:can|could|may)\b[^.;]*|"
                     # "User can still ingest if desired": the old way, kept as an option
-                    r"\b(?:users?|you|one|people|callers) (?:can|could|may) still [a-z]+[^.;]{0,60}? if (?:desired|needed|"
-                    r"wanted|necessary|preferred|(?:they|you) (?:want|wish|prefer))\b[^.;]*|"
+                    r"\b(?:users?|you|one|people|callers) (?:can|could|may) still [a-z]+[^.;]{0,60}? if "
+                    r"(?:desired|needed|wanted|necessary|preferred|(?:they|you) (?:want|wish|prefer))\b[^.;]*|"
                     # "Use `--moe-router-load-balancing-type global` to enable.": how to switch it on
                     r"^(?:use|set|pass|add|run|specify)\b[^.]{0,80}\bto (?:enable|activate|turn (?:it )?on)"
                     r"(?: it| this| them)?\W*$")
