@@ -646,8 +646,8 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$|"
                         # "But some things need to be done:" over a to-do list
                         r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?"
-                        r"(?:things|items|parts|bits|steps|tasks) (?:still )?(?:need|have) to be (?:done|fixed|addressed|finished|"
-                        r"completed|implemented)\b|"
+                        r"(?:things|items|parts|bits|steps|tasks) (?:still )?(?:need|have) to be "
+                        r"(?:done|fixed|addressed|finished|completed|implemented)\b|"
                         # when the PR may land: "This is a draft that should be reviewed/merged after the next
                         # release of OpenVINO", "This PR should be merged after #22073"
                         r"^(?:this|it|code|(?:this|the) (?:pr|pull request|change|patch|branch|code)|this is a draft "
