@@ -5157,3 +5157,22 @@ def test_pythons_own_words_for_an_unset_variable_and_a_text_that_should_say_othe
 ])
 def test_a_bare_origin_a_project_name_work_left_a_kept_option_and_the_changes_own_limits_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("[Trainer] rename the pair loss", "The pair loss is one case of the general ranking loss, and as such we will add "
+                                       "a separate trainer and rename this one to `pair_rank`."),
+    ("Replace the EMA helper", "Our current implementation is a bit janky, let's wrap the one from timm instead."),
+])
+def test_a_consequence_told_with_as_such_and_the_old_code_judged_janky_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("single device grad accumulation", "#### Context\n\nAdd gradient accumulation to the single device recipe. "
+                                        "Tested with\n\n```\npython train.py --accum 8\n```\n\nand it works"),
+    ("add a reward model script", "Docs are still todos, but it's already kind of usable. I am planning to add more "
+                                  "benchmark runs to make sure it actually works."),
+])
+def test_it_works_under_context_and_the_authors_plans_for_the_pr_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

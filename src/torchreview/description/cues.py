@@ -442,6 +442,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"fixed|halved|doubled|faster|better|lower|higher)\b|"
               # ("a codec named 'DecoupledHeatmap', which means that …" explains a name)
               r"\bas a result\b|\bthis means\b|(?<!', )(?<!\", )(?<!`, )\bwhich means\b|"
+              # "The kto loss is a special case of the general one, and as such we will implement a separate trainer"
+              r"(?:^|, and |; )as such,? (?:we|i)\b|"
               # ("Fix the bug in <issue>, which is caused by <commit>": a link alone tells no cause)
               r"\bdue to\b(?! link\W*$)|\bcaused by\b(?! link\W*$)|\bwhich caused\b|"
               r"\bcaus(?:es|ed|ing)\b(?! by link\W*$)|"
@@ -785,6 +787,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:it|this|that) (?:was|is|has been|felt|feels|seems?|seemed) (?:always |quite |very |a bit |kind of |really |"
               r"somewhat )?(?:weird|odd|strange|awkward|unintuitive|counter-?intuitive|clunky|unnatural) to\b|"
               r"\b(?:is|are|was|were|being) (?:quite |very |really |rather |highly )?inefficient\b|"
+              # the code there was before, judged: "our implementation is a bit janky, let's wrap trl's"
+              r"\b(?:our|the current|the existing|the old|current|existing|old) (?:[\w-]+ )?"
+              r"(?:implementation|code|approach|version|logic|handling|wrapper) (?:is|was) (?:a bit |quite |very |rather |kind of |somewhat |pretty )?"
+              r"(?:janky|hacky|clunky|kludgy|messy|brittle|fragile|convoluted)\b|"
               r"\b(?:instead of|rather than|falls? back to|falling back to|fell back to|avoids?|avoiding) [^.;]{0,40}?"
               r"\bthe less (?:efficient|performant|accurate|stable)\b|\bunsound\b|"
               r"\b(?:is|are|was|were) (?:\w+/)?(?:has|have|had) (?:some |known )?errors\b|"

@@ -644,6 +644,11 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"^(?:(?:known|remaining|open|outstanding) )?(?:bugs?|issues?|problems?|things?|tasks?|items?) "
                         r"(?:(?:left )?to (?:be )?(?:fix|fixed|solve|solved|address|addressed|do|done)|left|remaining)\W*$|"
                         r"^(?:known|remaining|open|outstanding) (?:bugs?|issues?|problems?)\W*$|"
+                        # the author's plan for the PR: "I am planning to add more benchmark experiments"; what is
+                        # not written yet: "Docs are still todos"
+                        r"^(?:i|we)(?:'m| am|'re| are) (?:planning|going) to (?:add|run|train|test|write|include|do|"
+                        r"upload|update|finish|try|benchmark|evaluate)\b|"
+                        r"^(?:[\w-]+ ){1,3}(?:is|are) still (?:a )?to-?dos?\b|"
                         # "But some things need to be done:" over a to-do list
                         r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?"
                         r"(?:things|items|parts|bits|steps|tasks) (?:still )?(?:need|have) to be "
@@ -670,7 +675,10 @@ _SUPPORTED_FRAGMENT = re.compile(
 
 # "Managed to get this running on my local machine (M4 Max)": it ran for the author, which is no reason for it
 _RAN_IT = re.compile(r"^(?:i |we )?(?:managed?|was able|were able) to (?:get|make) (?:this|it|them|the [\w-]+) "
-                     r"(?:running|run|working|work)\b")
+                     r"(?:running|run|working|work)\b|"
+                     # "… tested via <command> and it works": the check's result alone
+                     r"^(?:and |so )?(?:it|this|everything) (?:all )?(?:works?|worked)"
+                     r"(?: (?:fine|well|now|as expected))?\W*$")
 
 
 def is_test_report(text: str) -> bool:
@@ -933,6 +941,7 @@ def score(sentence: Sentence) -> float:
     if best < 1.0 and "test" in text and _TEST_REPORT.match(text):
         return 0.0
     if sentence.section is Section.MOTIVATION and _word_count(text) >= 3 and not is_pointer(text) \
+            and not _RAN_IT.match(text) \
             and not _restates_change(text) and not _TYPO_REPORT.match(text) and not sentence.listed:
         # "## Motivation\nFix typos in README" or "I found a typo in the docstring" restates the change. The
         # items of a list that a line ending with ":" opens ("This PR adds runs for:" over "- DQN: Atari")
