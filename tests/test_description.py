@@ -5176,3 +5176,20 @@ def test_a_consequence_told_with_as_such_and_the_old_code_judged_janky_are_reaso
 ])
 def test_it_works_under_context_and_the_authors_plans_for_the_pr_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Drop torch-cluster from the required packages", "It's never imported in the training code."),
+    ("Set the refiner steps to 20 by default", "Changed the default to 20 coz it looks better with SDXL models."),
+])
+def test_code_never_imported_and_a_hurried_because_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix merge_lora", "fix for #41.\nI'm sorry if my implementation is wrong. Please confirm it."),
+    ("Add the depth_pro preprocessor", "You need to rename the checkpoint for the extension to correctly recognize "
+                                       "it. The preprocessor and the model do not need to be used together."),
+])
+def test_an_apology_for_the_code_and_instructions_for_using_it_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -402,7 +402,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?![^,]*\b(?:discuss|mention|agree|said|say|note|suggest|talk|describ|explain|request|ask|propos|point|"
               r"promis|plann)\w*)(?:[\w'.-]+ ){1,6}(?:will|is|are|"
               r"was|were|has|have|does|did|can|cannot|can't|doesn't|don't|isn't|aren't|needs?|requires?)\b[^,]{0,100}, "),
-        (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\bsince (?:it|this|that|we|i|they|there|these|those|otherwise)\b|"
+        # ("coz" and "cuz" are how many people write "because" in a hurry)
+        (1.0, r"\bbecause\b|(?<![\w/])b/c\b|\b(?:coz|cuz)\b|"
+              r"\bsince (?:it|this|that|we|i|they|there|these|those|otherwise)\b|"
               # a title that names the effect it is after: "Make the training usable from PyPI", "Make Compose
               # work with albumentations boxes", "make the two sharding paths compatible"
               r"^make (?:[\w.`'-]+ ){1,6}?(?:usable|work|works|working|compatible|possible|available|accessible|"
@@ -1318,7 +1320,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bwork ?around\b(?! (?:for|to) (?:link|#\d+|gh-\d+)\W*$)"),
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
-              r"\bnever used\b|\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
+              r"\bnever used\b|\b(?:is|are|was|were|it's|it is) never (?:imported|called|referenced)\b|"
+              r"\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"
         # ("… should help with parallelism in LAMMPS", "it could help with consumer GPU training": the same, hoped

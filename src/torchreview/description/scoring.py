@@ -391,6 +391,9 @@ _CAVEAT = re.compile(
     r"\bre-?(?:opened|created|submitted) (?:another|a new|a fresh|a clean|this|the) (?:one|pr|pull request)\b|"
     # "Apologies for making another PR for this, I messed up the fork merging": why the PR is new
     r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
+    # the author's doubt about their own code: "I'm sorry if my implementation is wrong"
+    r"\bsorry if (?:my|this|the|our) (?:[\w-]+ )?(?:implementation|code|change|fix|pr|approach|solution) (?:is|was) "
+    r"(?:wrong|bad|incorrect|not (?:right|correct|good))\b|"
     # what the change leaves as it was: "IPAdapter still downloads to its own folder, not affected by this arg"
     r"\bnot affected by this (?:[\w-]+ )?(?:pr|change|patch|fix|arg|argument|option|flag|setting)\b|"
     # "This commit does not impact IPEX, which currently remains on its own backend"
@@ -771,6 +774,12 @@ _USAGE = re.compile(r"\bif you (?:want|wish|prefer|need|'d like|would like) to [
                     r"\b(?:users?|you|one|people|callers) (?:just |only |simply |now |then |still |instead )?(?:needs?|have|has|must|"
                     r"should) (?:to )?(?:replace|set|pass|add|use|change|call|specify|install|run|import|switch|"
                     r"enable|provide)\b|"
+                    # "You need to rename the file for the extension to recognize it": the whole instruction
+                    r"\b(?:users?|you|one) (?:just |only |simply |also |first )?(?:needs?|have|has|must|should) "
+                    r"(?:to )?(?:rename|download|copy|place|put|move) [^.;]*|"
+                    # "They do not need to be used together": how the new pieces may be combined
+                    r"\b(?:do|does|don't|doesn't) (?:not )?need to be (?:used|installed|combined|enabled|loaded|run) "
+                    r"(?:together|at the same time|separately)\b|"
                     # "need to install long-context-attention first": an instruction with its subject left out
                     r"(?:^|[.;:] )(?:you |users? )?(?:just |first |also )?(?:will )?(?:need|have) to (?:first )?(?:install|set|pass|"
                     r"download|build|compile|export|enable|specify|provide)\b|"
