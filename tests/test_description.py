@@ -5193,3 +5193,8 @@ def test_code_never_imported_and_a_hurried_because_are_reasons(title, body):
 ])
 def test_an_apology_for_the_code_and_instructions_for_using_it_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_fix_that_enables_a_user_to_run_a_feature_is_a_reason():
+    body = "This small fix enables a user to successfully run the tensorboard logging feature."
+    assert check_description("[fix] Fix the tensorboard logging config", body).verdict == "purpose"

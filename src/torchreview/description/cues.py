@@ -385,8 +385,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:should|will|would) (?:also )?(?:ensure|guarantee|make sure)\b|"
               # "in compliance with Torchtext >= 0.9.0": a rule or a release the change follows
               r"\bin compliance with\b|\b(?:to|in order to) comply with\b"),
-        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|researchers|"
-              r"developers|downstream)\b"),
+        (1.0, r"\b(?:allows?|enables?|lets|let|helps?) (?:for )?(?:users?|people|you|us|callers|the user|a user|"
+              r"researchers|developers|downstream)\b"),
         # ("Students can easily modify the reward function": the people the change serves, as "users")
         (1.0, r"\b(?:users?|students|learners|beginners|researchers|readers|newcomers|practitioners) (?:can|could|will be able|want|wants|need|needs|often|may|might|who|have to|had to|"
               r"asked|requested|reported|complained|expect|are confused|were confused|hit|see|saw|thought)\b"),
