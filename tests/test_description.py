@@ -5198,3 +5198,24 @@ def test_an_apology_for_the_code_and_instructions_for_using_it_are_no_reasons(ti
 def test_a_fix_that_enables_a_user_to_run_a_feature_is_a_reason():
     body = "This small fix enables a user to successfully run the tensorboard logging feature."
     assert check_description("[fix] Fix the tensorboard logging config", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix incorrectly frozen BatchNorm in the FPN backbone", "Fixes #3301"),
+    ("Update vit.py", "It is revised here to be consistent with the official version, as moving the final LayerNorm "
+                      "changes the outputs (not sure whether it affects the accuracy)."),
+])
+def test_an_adverb_telling_what_went_wrong_and_a_reason_beside_a_bracketed_doubt_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("add rowwise scaling to Float8Linear", "This PR: support rowwise scaling of all gemm arguments.\n\n"
+                                            "Future PR: support finer configurability and optimize performance, "
+                                            "add docs"),
+    ("Docs for the backbone API", "These are the docs for the backbone classes. I'm also drafting a notebook but I "
+                                  "will be off this week so it will be delayed."),
+    ("neck of yolov9", "## Motivation\n\nneck of yolov9\n\n## Modification\n\nneck of yolov9"),
+])
+def test_later_prs_the_authors_time_off_and_a_motivation_that_repeats_the_title_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

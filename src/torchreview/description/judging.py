@@ -177,8 +177,13 @@ _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from
 
 def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sentence:
     """The sentence read as "this change adds X" when its "enables X" or "… to support X" only names the
-    title's words again."""
+    title's words again. Under a "Motivation" heading, the title's words alone ("backbone of yolov7" under
+    the title "backbone of yolov7") are the change again, not an answer to why."""
     text = sentence.cue_text
+    if sentence.section is Section.MOTIVATION and title_words:
+        words = _WORD_RE.findall(text)
+        if words and all(w in title_words for w in words):
+            return replace(sentence, section=Section.PLAIN)
     m = _ENABLES.match(text)
     if m:
         named, restated = [m.group(1)], f"this change adds {m.group(1)}"

@@ -391,6 +391,8 @@ _CAVEAT = re.compile(
     r"\bre-?(?:opened|created|submitted) (?:another|a new|a fresh|a clean|this|the) (?:one|pr|pull request)\b|"
     # "Apologies for making another PR for this, I messed up the fork merging": why the PR is new
     r"\b(?:apolog\w*|sorry) (?:for )?(?:making|opening|creating|sending) (?:another|a new|a second|this) (?:pr|pull request)\b|"
+    # when the author can get to it: "I will be off this week so it will be delayed"
+    r"\b(?:i|we)(?:'ll| will) be (?:off|away|out of office|on vacation|on holiday|on leave|travell?ing)\b|"
     # the author's doubt about their own code: "I'm sorry if my implementation is wrong"
     r"\bsorry if (?:my|this|the|our) (?:[\w-]+ )?(?:implementation|code|change|fix|pr|approach|solution) (?:is|was) "
     r"(?:wrong|bad|incorrect|not (?:right|correct|good))\b|"
@@ -652,6 +654,8 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"^(?:i|we)(?:'m| am|'re| are) (?:planning|going) to (?:add|run|train|test|write|include|do|"
                         r"upload|update|finish|try|benchmark|evaluate)\b|"
                         r"^(?:[\w-]+ ){1,3}(?:is|are) still (?:a )?to-?dos?\b|"
+                        # what later PRs will do: "Future PR: support more granular configurability"
+                        r"^(?:future|next|later|follow-?up) (?:prs?|pull requests?|work|steps?)\s*:|"
                         # "But some things need to be done:" over a to-do list
                         r"^(?:but |and |however,? )?(?:some|a few|several|few|other|more|many) (?:more )?"
                         r"(?:things|items|parts|bits|steps|tasks) (?:still )?(?:need|have) to be "
@@ -723,7 +727,8 @@ _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|p
 # "Fix incorrect boxes slicing": the wrongness of the code is the bug, not a symptom; "fix incorrect
 # results" or "fix wrong loss values" still name what the user sees
 _FIX_WRONG_THING = re.compile(
-    r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly)? "
+    # ("Fix incorrectly frozen BN layers": an adverb before a participle tells what went wrong)
+    r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly(?! [a-z]+(?:ed|en)\b))? "
     # one word may stand before what the user sees: "fix incorrect segmentation predictions" ("fix wrong
     # default value for focal loss" is the code's default, not what the user sees)
     r"(?!(?!default\b)(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
@@ -833,6 +838,11 @@ _STEP_REASON = re.compile(
 )
 
 
+# a remark in brackets within a sentence: "(not sure whether it affects the accuracy)". A bracket that opens
+# after a full stop ("… so this is in line. (fp16, I cannot reproduce)") is a sentence of its own.
+_ASIDE = re.compile(r"(?<![.!?] )\([^()]{1,200}\)")
+
+
 def score(sentence: Sentence) -> float:
     """The strongest purpose cue in one sentence (0 when none)."""
     if sentence.refs_only or _BANNER.match(sentence.text):
@@ -849,12 +859,19 @@ def score(sentence: Sentence) -> float:
         # and tidy the PR's own work; a step gives a reason only when it says so ("* pin peft to avoid …")
         return 0.0
     if is_caveat(text):
-        # a caveat and a reason joined by ", but" ("The rewrite isn't finished, and I don't know if I'll finish
-        # it, but it's better than tutorials on an outdated torchtext"): the clause without the caveat counts
-        head, joined, tail = text.partition(", but ")
-        if not joined or is_caveat(head) == is_caveat(tail):
-            return 0.0
-        text = tail if is_caveat(head) else head
+        # a caveat in brackets beside a reason ("to be consistent with the official version (not sure whether it
+        # affects the accuracy)"): the words outside the brackets count
+        outside = _ASIDE.sub(" ", text) if "(" in text else text
+        if outside != text and not is_caveat(outside):
+            text = outside
+        else:
+            # a caveat and a reason joined by ", but" ("The rewrite isn't finished, and I don't know if I'll
+            # finish it, but it's better than tutorials on an outdated torchtext"): the clause without the
+            # caveat counts
+            head, joined, tail = text.partition(", but ")
+            if not joined or is_caveat(head) == is_caveat(tail):
+                return 0.0
+            text = tail if is_caveat(head) else head
     if ("->" in text or "→" in text or "=>" in text) and ('"' in text or "“" in text):
         text = _QUOTED_SWAP.sub(" ", text)
     text = _TRIED_ACTION.sub("", text)  # anchored at the start: cheap on every sentence
