@@ -5219,3 +5219,18 @@ def test_an_adverb_telling_what_went_wrong_and_a_reason_beside_a_bracketed_doubt
 ])
 def test_later_prs_the_authors_time_off_and_a_motivation_that_repeats_the_title_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Apply the chat template in the vllm backend", "For instruct models we must apply the chat template or the model "
+                                                    "output is garbage"),
+    ("Fix parsing of judge scores", "When the judge answered in the [[ ]] format. If the number inside was large it "
+                                    "would return a score above 1.0."),
+])
+def test_the_harm_when_it_is_left_out_and_what_the_old_code_did_in_a_case_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_dry_run_to_ensure_nothing_broke_is_a_check_not_a_reason():
+    body = "Renamed `Spec.metrics` to `Spec.metric_specs`.\n\nI did a dry run with two specs to ensure nothing broke."
+    assert check_description("Rename Spec fields", body).verdict == "mechanism-only"

@@ -434,6 +434,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r", or (?:else )?(?:it|this|that|they|we|you|the (?:[\w.-]+ ){1,3}?)(?:will|would|may|might|can) "
               r"(?:\w+ )?"
               r"(?:break|fail|crash|hang|error|not work|not be (?:set|\w+ed))\b|"
+              # "must apply the chat template or the model output is bad": the harm when it is left out
+              r",? or (?:else )?(?:it|this|the (?:[\w.-]+ ){1,3}?)(?:is|are|will be|would be|gets|becomes) "
+              r"(?:\w+ )?(?:bad|wrong|broken|garbage|poor|worse|incorrect|nonsense|corrupted|suck|sucks)\b|"
+              # what the old code did in a case: "If the number inside was large it would return score > 1.0"
+              r"\bif [^,.;]{3,60}? (?:was|were) [^,.;]{1,40}?,? (?:it|this|that|they|the [\w-]+) would (?:return|give|"
+              r"produce|output|crash|fail|break|raise|hang)\b|"
               # "otherwise the run restarts"; "Identity otherwise 0.2", "otherwise use the CPU" name the other case
               r"\botherwise\b(?!\s*(?:\d|\.\d)|\s+(?:use|uses|fall|falls|default|defaults|return|returns|skip|"
               r"skips|keep|keeps|set|sets|pick|picks|run|runs|load|loads|none|null|false|true|zero|fix|proceed|please|go|"

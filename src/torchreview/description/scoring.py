@@ -683,6 +683,10 @@ _SUPPORTED_FRAGMENT = re.compile(
 # "Managed to get this running on my local machine (M4 Max)": it ran for the author, which is no reason for it
 _RAN_IT = re.compile(r"^(?:i |we )?(?:managed?|was able|were able) to (?:get|make) (?:this|it|them|the [\w-]+) "
                      r"(?:running|run|working|work)\b|"
+                     # "I did a dry run with the two specs to ensure nothing broke"
+                     r"^(?:i |we )?(?:did|ran|performed|made) (?:a |some )?(?:dry|test|quick|sanity|smoke)[- ]runs? "
+                     r"[^.;]{0,80}?\bto (?:ensure|make sure|check|verify|confirm) (?:that )?(?:nothing|it|everything|"
+                     r"all)\b|"
                      # "… tested via <command> and it works": the check's result alone
                      r"^(?:and |so )?(?:it|this|everything) (?:all )?(?:works?|worked)"
                      r"(?: (?:fine|well|now|as expected))?\W*$")
