@@ -5234,3 +5234,23 @@ def test_the_harm_when_it_is_left_out_and_what_the_old_code_did_in_a_case_are_re
 def test_a_dry_run_to_ensure_nothing_broke_is_a_check_not_a_reason():
     body = "Renamed `Spec.metrics` to `Spec.metric_specs`.\n\nI did a dry run with two specs to ensure nothing broke."
     assert check_description("Rename Spec fields", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix Trainer() got multiple values for keyword argument 'callbacks'", "Fix #24"),
+    ("fix: pin soundfile to 0.12", "seems the new version cant read mono files above 48kHz."),
+    ("Deprecate kaldi resample", "Deprecating `compliance.kaldi.resample`, which is exactly same as "
+                                 "`functional.resample`."),
+])
+def test_pythons_message_for_a_failed_call_a_bare_cant_and_a_duplicate_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Rename multinode to multigpu in the notebook", "Helps https://github.com/org/repo/issues/1242"),
+    ("Stateful pretraining script", "- Added state to the pretraining script\n\nIn the future, we could consider "
+                                    "making the script use a dataclass for convenience."),
+    ("[asr] try to fix mga in onnxruntime", "https://github.com/org/repo/issues/2517"),
+])
+def test_an_address_it_helps_with_an_idea_for_later_and_an_attempt_under_a_tag_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

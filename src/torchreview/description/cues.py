@@ -1102,6 +1102,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # kept passing ("keep some CI jobs green by skipping …")
         (1.0, r"\b(?:us(?:e|es|ed|ing)|read(?:s|ing)?) (?:[\w.`-]+ ){1,2}?before "
               r"(?:assignment|definition|initiali[sz]ation|being (?:assigned|defined|set))\b|"
+              # Python's own words for a failed call: "Trainer() got multiple values for keyword argument 'callbacks'",
+              # "takes 2 positional arguments but 3 were given", "'NoneType' object has no attribute 'cpu'"
+              r"\bgot (?:multiple values for|an unexpected) (?:keyword )?argument\b|"
+              r"\bmissing \d+ required (?:positional |keyword-only )?arguments?\b|"
+              r"\btakes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:was|were) given\b|"
+              r"\bobject (?:has no attribute|is not (?:callable|subscriptable|iterable))\b|"
               # Python's own words: "local variable 'x' referenced before assignment"
               r"\breferenc(?:e|es|ed|ing) (?:[\w.`-]+ ){0,2}?before "
               r"(?:assignment|definition|initiali[sz]ation|being (?:assigned|defined|set))\b|"
@@ -1327,6 +1333,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\b(?:is|are|was|were|it's|it is) never (?:imported|called|referenced)\b|"
+              # ("Deprecating resample_waveform, which is exactly same as functional.resample")
+              r"\bwhich (?:is|are) (?:exactly|essentially|basically|just) (?:the )?same as\b|"
               r"\bwasn't used\b|\bnot used\b|\b(?:is|are|was|were) (?:now |currently |still )?unused\b"),
         # a benefit or a harm in plain words: "a CUDA feature that helps with memory fragmentation", "the workers
         # spend a lot of time in OMP barriers", "disabling them out of caution"

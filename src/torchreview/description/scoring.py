@@ -219,6 +219,9 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|"
+                           # "Helps <link to an issue>": the issue it helps with, named by its address alone
+                           r"^(?:this |it )?(?:helps|should help|might help|may help|partially helps)"
+                           r"(?: with| towards?)? (?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|"
                            # "See #12", "Come from this [issue](…)": a pointer, or the link's own words naming the place
                            # ("Adapted from the great work in #1966": where the code comes from)
                            r"^(?:see|refer to|ref:?|comes?|came|adapted|ported|taken|borrowed)(?: from)? "
@@ -576,7 +579,9 @@ _REMOVED_ATTRIBUTE = re.compile(r"\b((?:remov|delet|clean|drop|strip|prun)\w*(?:
 # itself, told with a hedge; what follows "to" is no goal of something else
 # "I've been trying to reproduce the paper and found a typo", "While trying to run it, …": what the
 # author was doing when they met the change's cause, not a goal of the change
-_TRIED_ACTION = re.compile(r"^(?:(?:i|we|this pr|this|this change|this commit|while|when|(?:i|we)(?:'ve| have)(?: been)?|"
+# (a title's tag may come first: "[transformer] try to fix mga in onnxruntime")
+_TRIED_ACTION = re.compile(r"^(?:\[[^\]]{1,30}\] )?(?:(?:i|we|this pr|this|this change|this commit|while|when|"
+                           r"(?:i|we)(?:'ve| have)(?: been)?|"
                            r"i'm|i am|i was|we're|we are|we were) )?(?:try|tries|tried|trying|"
                            r"attempt|attempts|attempted|attempting|an attempt|first attempt|my attempt) to ")
 # A typo or wording fix quotes the old and the new text ("so you don't need to change them.W" -> "…"):
@@ -654,6 +659,8 @@ _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?
                         r"^(?:i|we)(?:'m| am|'re| are) (?:planning|going) to (?:add|run|train|test|write|include|do|"
                         r"upload|update|finish|try|benchmark|evaluate)\b|"
                         r"^(?:[\w-]+ ){1,3}(?:is|are) still (?:a )?to-?dos?\b|"
+                        # an idea for later: "In the future, we could consider making the script use AttributeDict"
+                        r"^in the future,? (?:we|i|you|one|someone) (?:could|might|may|can|should|would)\b|"
                         # what later PRs will do: "Future PR: support more granular configurability"
                         r"^(?:future|next|later|follow-?up) (?:prs?|pull requests?|work|steps?)\s*:|"
                         # "But some things need to be done:" over a to-do list
@@ -852,6 +859,9 @@ def score(sentence: Sentence) -> float:
     if sentence.refs_only or _BANNER.match(sentence.text):
         return 0.0
     text = sentence.cue_text
+    if text.startswith(("helps", "should help", "might help", "may help", "partially", "this help", "it help")) \
+            and is_pointer(text):
+        return 0.0
     if text.endswith("?"):
         # "Question: is a newer torch strictly required for anything?" asks; it states no reason. "Shouldn't eta
         # be 0 for DDIM sampling?" says the value the code has is wrong.

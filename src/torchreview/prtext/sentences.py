@@ -445,8 +445,9 @@ def _code_word(m: re.Match[str]) -> str:
     return " excname " if _EXCEPTION_NAME.search(m.group(0)) else " code "
 
 
-# a negation typed without its apostrophe ("doesnt seem to work", "it didnt load"), read as written with it
-_BARE_NEGATION = re.compile(r"\b(does|did|is|was|are|were|could|would|should|has|have|do)nt\b")
+# a negation typed without its apostrophe ("doesnt seem to work", "it didnt load", "which cant handle"), read as
+# written with it
+_BARE_NEGATION = re.compile(r"\b(does|did|is|was|are|were|could|would|should|has|have|do|ca|wo)nt\b")
 
 
 def _cue_text(text: str) -> str:
