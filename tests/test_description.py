@@ -5254,3 +5254,20 @@ def test_pythons_message_for_a_failed_call_a_bare_cant_and_a_duplicate_are_reaso
 ])
 def test_an_address_it_helps_with_an_idea_for_later_and_an_attempt_under_a_tag_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_a_benefit_named_with_hao_chu_shi_in_chinese_is_a_reason():
+    body = "好处是cython需要编译器支持，numba不用，二者速度差不多。"
+    assert check_description("feat: drop the cython monotonic_align", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Fix multiple issues", "This PR is based on PR #21, so it contains many commits.\n\nFix: #22 #23"),
+    ("Add a speaker diarization tutorial", "Adds a notebook with the tutorial. The docs seemed fine to me, so I left "
+                                           "them as is."),
+    ("Fix TF SpecAugment", "This PR fixes the SpecAugment implementation. I had trouble with it in the original PR, "
+                           "so I'm not 100% if this is correct. I would love feedback because there must be a gap "
+                           "in my knowledge."),
+])
+def test_the_branch_a_pr_grew_from_what_it_left_alone_and_the_authors_doubt_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"

@@ -43,6 +43,8 @@ _REASON = re.compile(
     r"修复[^。.]{0,40}(?:未|没|不|无法)[^。.]{1,40}的问题|"
     # a section's name as a label ("目标：", "原因是"); "目标检测" is object detection, "背景去除" background removal
     r"(?:背景|目标|目的|原因|动机)(?:[：:]|是|为|在于|与|和)|"
+    # "好处是cython需要编译器支持，numba不用" (the benefit is that cython needs a compiler and numba does not)
+    r"(?:好处|优点|优势|益处)(?:[：:]|是|在于)|"
     r"ため|できない|エラー|失敗|てしまう|てしまい|"
     # "catでも再現可能に" (to make it reproducible with cat too): 可能に, to make possible; "バージョンの変更に伴う"
     # (that a version change brings), where "それに伴い" (along with that) names no cause
