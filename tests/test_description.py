@@ -5271,3 +5271,14 @@ def test_a_benefit_named_with_hao_chu_shi_in_chinese_is_a_reason():
 ])
 def test_the_branch_a_pr_grew_from_what_it_left_alone_and_the_authors_doubt_are_no_reasons(title, body):
     assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body", "hint"), [
+    ("[asr] try to fix mga in onnxruntime", "https://github.com/org/repo/issues/2517",
+     "Fix mga in onnxruntime. Before this fix, <what happened, and when>."),
+    ("Fix a bug introduced in #1765", "", "Fix <the problem you saw> when <the situation where it happened>."),
+])
+def test_an_attempt_becomes_the_change_and_a_bugs_origin_leaves_with_its_number_in_the_hint(title, body, hint):
+    result = check_description(title, body)
+    assert result.verdict == "mechanism-only", result
+    assert result.hint == hint

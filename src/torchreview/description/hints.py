@@ -40,13 +40,17 @@ _AS_TALKED = r"as (?:discussed|mentioned|suggested|requested|proposed|described|
 _HINT_REFS = re.compile(r"[\s,;]*(?:\((?:[^()]*#\d+[^()]*)\)|(?:\b(?:to|and|which|that) )?"
                         # "as discussed in #2114": the pointer goes with its reference
                         rf"(?:\b{_AS_TALKED}\s+)?"
+                        # ("Fix a bug introduced in #1765": where the bug came from goes with its number)
+                        r"(?:\b(?:introduced|added|caused) (?=in\b|by\b))?"
                         r"(?:\b(?:fix|fixes|fixed|close|"
-                        r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in)\s+)?"
+                        r"closes|closed|resolve|resolves|solve|solves|address|addresses|see|for|per|in|by)\s+)?"
                         # another repository's number: "Fixes coqui-ai/TTS#3787", "Fixes coqui-ai#3787"
                         # (the name starts where its word does, so a long word is not scanned from each of its letters)
                         r"(?:(?:the |this )?(?:issue|pr|pull request|ticket)\s+)?(?:(?<![\w.-])[\w.-]+(?:/[\w.-]+)?)?"
                         r"#\d+)\s*$",
                         re.IGNORECASE)
+# "Try to fix …", "Attempt to support …": an attempt, told before the change it attempts
+_TRIED = re.compile(r"^(?:try|tries|trying|attempt|attempts|attempting) to (?=\w)", re.IGNORECASE)
 _VERB_FIRST = re.compile(
     # ("Just changed the sign of the step": an adverb before the verb)
     r"^(?:(?:just|simply|also|basically|mainly) )?"
@@ -111,6 +115,9 @@ def _hint_sentence(sentence: str) -> str:
     elif owner and not _VERB_FIRST.match(owner.group(1)):
         text = text[owner.end():]
     text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", text)).rstrip(".!:;, ")
+    tried = _TRIED.match(text)
+    if tried:  # "try to fix mga in onnxruntime": the fix itself is the change
+        text = text[tried.end():tried.end() + 1].upper() + text[tried.end() + 1:]
     short_label, phrase = _LEAD_LABEL.match(text), _LEAD_PHRASE.match(text)
     label = short_label or phrase
     verb = _VERB_FIRST.match(text[label.end():]) if label else None
