@@ -5282,3 +5282,17 @@ def test_an_attempt_becomes_the_change_and_a_bugs_origin_leaves_with_its_number_
     result = check_description(title, body)
     assert result.verdict == "mechanism-only", result
     assert result.hint == hint
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("add mi250 fused_moe tuned configs", "These files are the tuned kernel configs for fused_moe. vllm picks the "
+                                          "one it needs according to the specified TP size."),
+    ("[Fix] revert a wrong setting in the r18 config", ""),
+])
+def test_the_users_own_setting_and_reverting_a_wrong_setting_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_an_outside_release_the_change_follows_is_a_reason():
+    body = "Correcting imports according to detectron2 version 0.6"
+    assert check_description("updating imports for detectron2", body).verdict == "purpose"

@@ -612,9 +612,12 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:as|since|because) (?:the |this |that |upstream |an? )?(?:[\w-]+ )?(?:pr|pull request|fix|patch|"
               r"change)(?: #\d+)? (?:has|have|had) (?:now |already |finally )?been (?:merged|released|landed)\b|"
               # a reference the change follows: "according to <the AMP docs>, gradients should be unscaled"
-              # ("made the pull request according to this link" only points there: a link needs words after it)
+              # ("made the pull request according to this link" only points there: a link needs words after it;
+              # "picks the config according to the specified TP size" follows the user's own setting)
               r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link(?=\W*[a-z])|docs?|documentation|paper|guide|spec|specification|"
-              r"official|pytorch|torch|recommendation)|"
+              r"official|pytorch|torch|recommendation)\b|"
+              # an outside release the change follows: "Correcting imports according to torchreid version=0.2.5"
+              r"\baccording to (?:the )?(?:new |latest )?[\w.-]+ (?:version|release)\b|"
               # "it's one step closer to serving trained models", "a key step towards supporting more languages"
               r"\bsteps? (?:closer to|towards?) (?!" + _TOWARD_AN_ISSUE + r")"),
         # a symptom the change removes: "fix the error of …", "silence the warning", "avoid an OOM"

@@ -747,7 +747,8 @@ _RESTATED_AIM = re.compile(r"(?:\baims?|\b(?:purpose|goal|aim|intent|intention|p
 # results" or "fix wrong loss values" still name what the user sees
 _FIX_WRONG_THING = re.compile(
     # ("Fix incorrectly frozen BN layers": an adverb before a participle tells what went wrong)
-    r"\b(fix(?:es|ed|ing)? (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)(?:ly(?! [a-z]+(?:ed|en)\b))? "
+    r"\b((?:fix(?:es|ed|ing)?|revert(?:s|ed|ing)?) (?:the |an? |some )?)(?:incorrect|wrong|improper|invalid)"
+    r"(?:ly(?! [a-z]+(?:ed|en)\b))? "
     # one word may stand before what the user sees: "fix incorrect segmentation predictions" ("fix wrong
     # default value for focal loss" is the code's default, not what the user sees)
     r"(?!(?!default\b)(?:[\w-]+ )?(?:results?|outputs?|values?|loss|predictions?|gradients?|accuracy|metrics?|answers?|"
@@ -918,7 +919,8 @@ def score(sentence: Sentence) -> float:
         text = _OWN_REMOVAL.sub(" ", text)
     if "aim" in text or "missed" in text or " of this " in text or text.startswith("this "):
         text = _RESTATED_AIM.sub(" ", text)
-    if "fix" in text and ("incorrect" in text or "wrong" in text or "improper" in text or "invalid" in text):
+    if ("fix" in text or "revert" in text) and ("incorrect" in text or "wrong" in text or "improper" in text
+                                                or "invalid" in text):
         text = _FIX_WRONG_THING.sub(r"\1 ", text)
     if "fix" in text or "correct" in text:
         text = _FIX_BUG_AT.sub("fix the bug ", text, count=1)  # the place, kept apart from what goes wrong
