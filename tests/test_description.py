@@ -5296,3 +5296,8 @@ def test_the_users_own_setting_and_reverting_a_wrong_setting_are_no_reasons(titl
 def test_an_outside_release_the_change_follows_is_a_reason():
     body = "Correcting imports according to detectron2 version 0.6"
     assert check_description("updating imports for detectron2", body).verdict == "purpose"
+
+
+def test_an_interface_that_changed_elsewhere_is_a_reason():
+    body = "Hi,\n\nThe gym-pybullet API has gone through a small change."
+    assert check_description("[BugFix] gym-pybullet api fix", body).verdict == "purpose"

@@ -616,6 +616,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "picks the config according to the specified TP size" follows the user's own setting)
               r"\baccording to (?:the )?(?:[\w.-]+ )?(?:link(?=\W*[a-z])|docs?|documentation|paper|guide|spec|specification|"
               r"official|pytorch|torch|recommendation)\b|"
+              # an interface that changed elsewhere: "Vmas api has gone through a small change."
+              r"\b(?:api|apis|interface|signature) (?:has|have|had) (?:recently |just )?(?:been changed|changed|"
+              r"gone through (?:a |some )?(?:\w+ )?changes?)\b|"
               # an outside release the change follows: "Correcting imports according to torchreid version=0.2.5"
               r"\baccording to (?:the )?(?:new |latest )?[\w.-]+ (?:version|release)\b|"
               # "it's one step closer to serving trained models", "a key step towards supporting more languages"
