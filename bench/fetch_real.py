@@ -21,7 +21,7 @@ Left out: the 143 labelled texts whose address points to a mirror or another sit
 a Gitea mirror), not to a GitHub repository. The texts may also have been edited since they were
 labelled, so a few labels may no longer fit the text; the figures are then an estimate of the same
 texts, not a replay.
-A full fetch is one request per text, about 48,500 requests: at GitHub's 5,000 an hour for a token, about
+A full fetch is one request per text, about 50,500 requests: at GitHub's 5,000 an hour for a token, about
 10 hours.
 """
 
