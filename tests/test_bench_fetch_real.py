@@ -95,3 +95,26 @@ def test_without_a_token_it_says_what_to_set(tmp_path: Path, monkeypatch: pytest
     assert _fetch_real().main(["--out", str(tmp_path / "texts"), "--labels", str(_labels(tmp_path))]) == 2
     assert "set GITHUB_TOKEN" in capsys.readouterr().err
     assert not (tmp_path / "texts").exists()
+
+
+def test_a_held_out_copy_of_a_dev_address_and_a_repeated_address_are_not_fetched(
+        double: GitHubDouble, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    module = _fetch_real()
+    monkeypatch.setenv("GITHUB_TOKEN", "t0ken")
+    rows = [
+        {"id": "QA001", "split": "dev", "label": "purpose", "url": "https://github.com/octo/trainer/pull/7"},
+        # the same PR again, held out in a later round: seen while tuning, so it measures nothing
+        {"id": "QB001", "split": "heldout", "label": "purpose", "url": "https://github.com/Octo/trainer/pull/7/"},
+        {"id": "QC001", "split": "heldout", "label": "mechanism-only", "url": "https://github.com/octo/trainer/pull/8"},
+        {"id": "QC002", "split": "heldout", "label": "mechanism-only", "url": "https://github.com/octo/trainer/pull/8"},
+    ]
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "texts"
+    assert module.main(["--out", str(out), "--labels", str(labels), "--api-url", double.url]) == 0
+    assert sorted(p.name for p in out.glob("*.json")) == ["QA001.json", "QC001.json"]
+    assert (out / "HELD_OUT").read_text().strip() == "QC"
+    assert "2 rows left out" in capsys.readouterr().out
+    assert sorted(path for _, path, _ in double.requests) == ["/repos/octo/trainer/pulls/7",
+                                                              "/repos/octo/trainer/pulls/8"]
