@@ -18,7 +18,7 @@ stopped. A PR or commit that is gone (404, 410, 451; 422 for a commit rewritten 
 missing.jsonl and skipped. HELD_OUT holds the held-out batches, for --held-out.
 
 Left out: the 143 labelled texts whose address points to a mirror or another site (googlesource, gitiles,
-a Gitea mirror), not to a GitHub repository; an address listed a second time; and the 52 held-out rows, all
+a Gitea mirror), not to a GitHub repository; an address listed a second time; and the 39 held-out rows, all
 from the earliest rounds, whose address a dev row also lists. The texts may also have been edited since they were
 labelled, so a few labels may no longer fit the text; the figures are then an estimate of the same
 texts, not a replay.
