@@ -117,7 +117,7 @@ def _hint_sentence(sentence: str) -> str:
     text = _LEAD_CONJUNCTION.sub("", _HINT_PREFIX.sub("", text)).rstrip(".!:;, ")
     tried = _TRIED.match(text)
     if tried:  # "try to fix mga in onnxruntime": the fix itself is the change
-        text = text[tried.end():tried.end() + 1].upper() + text[tried.end() + 1:]
+        text = text[tried.end():]
     short_label, phrase = _LEAD_LABEL.match(text), _LEAD_PHRASE.match(text)
     label = short_label or phrase
     verb = _VERB_FIRST.match(text[label.end():]) if label else None
