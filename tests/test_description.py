@@ -5301,3 +5301,23 @@ def test_an_outside_release_the_change_follows_is_a_reason():
 def test_an_interface_that_changed_elsewhere_is_a_reason():
     body = "Hi,\n\nThe gym-pybullet API has gone through a small change."
     assert check_description("[BugFix] gym-pybullet api fix", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Spiking baselines for the reaching task", "Opening this PR so that we can pull it into dev once the models "
+                                                "are trained on the new split."),
+    ("Trainer refactor", "As agreed, I'm creating this draft PR for you to review the first design, so that we can "
+                         "talk about the next steps."),
+    ("Drop the old loaders", "As discussed in #41, this deprecated and removed the legacy module."),
+])
+def test_why_the_pr_was_opened_and_a_deprecation_the_pr_makes_are_no_reasons(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("Open a PR to merge the cache fix", "Opening this PR to merge the fix: the loader crashes when the cache is "
+                                         "empty."),
+    ("Switch to gymnasium", "gym deprecated and unmaintained, so moving the imports to gymnasium."),
+])
+def test_a_reason_beside_the_prs_opening_and_an_outside_deprecation_stay_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"

@@ -595,6 +595,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Update `torch.rfft` (deprecated) to use torch.fft.rfft": the deprecation in brackets
               r"\w \((?:now |already )?(?:deprecated|depricated)\)|"
               # "gym deprecated so updating import to gymnasium": the title drops the "is"
+              # ("this deprecated and remove the module", "we deprecated and removed X" tell what the PR does)
+              r"(?<!\bthis )(?<!\bpr )(?<!\bwe )(?<!\bi )"
               r"\b(?:deprecated|depricated)(?: (?:since|in|as of|and)\b|,? so\b|,? hence\b|,? therefore\b)|"
               # "removed test for DeprecationWarning": a test named for the warning, not the warning itself
               r"(?<!test for )(?<!tests for )(?<!check for )\b(?:future|deprecation)warnings?\b|"

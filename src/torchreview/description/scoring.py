@@ -56,7 +56,13 @@ _PR_LOGISTICS = re.compile(
     r"\bso (?:it|this(?: pr| branch)?|the diff) (?:also |still )?(?:includes|contains|carries|shows) (?:all |some )?"
     r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b|"
     # "I submitted this once, but it wasn't merged, so apply again": the story of an earlier PR
-    r"\b(?:it |this |that |the pr )?(?:wasn't|was not|never got|never was|didn't get|did not get) merged\b.*"
+    r"\b(?:it |this |that |the pr )?(?:wasn't|was not|never got|never was|didn't get|did not get) merged\b.*|"
+    # why the PR was opened, not why the code changes: "Opening this PR so that we can pull into dev once the
+    # models are trained", "I'm creating this draft PR for you to review the initial design"
+    r"\b(?:open|opening|opened|create|creating|created|make|making|made|submit|submitting|submitted|raise|raising|"
+    r"raised) (?:this|a|the) (?:draft |separate |new |wip )?(?:pr|pull request) (?:so that|so|to|for|in order to) "
+    r"(?:(?:we|you|i|others|people|reviewers|everyone|someone|maintainers) (?:can |could |may )?(?:to )?)?"
+    r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;]*"
 )
 
 
