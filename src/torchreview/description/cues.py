@@ -1225,7 +1225,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bsav(?:e|es|ed|ing) (?:(?:about|around|roughly|up to|over|nearly|almost) )?~?\d[\d.,]*\s?"
               r"(?:%|gb|mb|gib|mib|ms|s|sec|seconds|minutes|hours)(?!\w)|"
               # the saving named as such: "Time save for a train epoch: 19 -> 12 minutes", "memory savings"
-              r"\b(?:time|memory|vram|compute|cost) sav(?:e|es|ed|ing|ings)\b|"
+              # ("for RNN with only the latest memory saved" is a state the code keeps, not a saving)
+              r"\b(?:time|memory|vram|compute|cost) "
+              r"(?:sav(?:e|es|ing|ings)\b|saved(?=:| by\b| up to\b| (?:about |~)?\d))|"
               r"\b(?:halv(?:e|es|ed|ing)|cuts?|cutting|doubles?|doubled|doubling|triples?|tripled) (?:the )?"
               r"(?:[\w-]+ ){0,2}?(?:memory|vram|footprint|latency|throughput|runtime|overhead|"
               r"(?:step|epoch|training|startup|start-up|load(?:ing)?|compile|inference|run|wall[- ]clock) time)\b|"
