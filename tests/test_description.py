@@ -5328,3 +5328,17 @@ def test_a_memory_the_code_keeps_is_no_saving_but_memory_saved_by_an_amount_is()
     assert check_description("Rollout fixes", kept).verdict == "mechanism-only"
     measured = "Swaps the attention kernel. Memory saved: 3.1 GB per GPU at batch 64."
     assert check_description("Fused attention", measured).verdict == "purpose"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("speeded up the slow augmentation loop", "Vectorised the loop over the batch."),
+    ("Support a KL loss", "Adds a KL term on the SFT data, which is a clear improvement over the plain cross "
+                          "entropy loss."),
+])
+def test_the_older_past_tense_of_speed_up_and_an_improvement_over_the_old_way_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_test_that_is_still_successful_is_no_reason():
+    body = "Rebuilt the attack class with attrs. The MNIST extraction test is still successful with this change."
+    assert check_description("Use attrs for the attack", body).verdict == "mechanism-only"

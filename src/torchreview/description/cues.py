@@ -1164,10 +1164,15 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:with|by|for|to) (?:a |an |the )?(?:much |far )?(?:more (?:accurate|robust|efficient|stable|reliable|"
               r"general|flexible|readable|precise)|faster|simpler|cleaner|safer|better) (?:one|version|implementation|"
               r"approach|method|alternative|variant)\b|"
+              # a gain over the old way, named as such: "KL on SFT data, which is a pareto improvement over the cross
+              # entropy loss"
+              r"\b(?:is|are|was|be|as|brings?|gives?|yields?|offers?|provides?) (?:a |an )?"
+              r"(?:clear |big |large |small |slight |significant |strict |pareto |[\d.]+ ?% )?improvements? (?:over|upon)\b|"
               # a reach wider than the old way's: "which should cover many more cases than the CMU dictionary"
               r"\b(?:covers?|catch(?:es)?|handles?) (?:many |far |much |a lot |a few )?more (?:[\w-]+ ){0,2}?than\b|"
               # the thing sped up named between the verb's parts: "could speed things up a little"
-              r"\bsped up\b|\b(?:speed|speeds|sped|speeding) (?!up\b)(?:[\w-]+ ){1,3}?up\b|"
+              # ("speeded up" is the older past tense, still written)
+              r"\b(?:sped|speeded) up\b|\b(?:speed|speeds|sped|speeded|speeding) (?!up\b)(?:[\w-]+ ){1,3}?up\b|"
               r"\b(?:higher|lower|lowers|lowered|better|improves?|improved|increases?|increased|reduces?|reduced|"
               r"decreases?|decreased|\d+(?:\.\d+)?(?: ?%|x| points?| pp)) "
               r"(?:[\w/-]+ ){0,3}?(?:throughput|latency|accuracy|memory|vram|ram|footprint|precision(?![ -](?:recall|metrics?)\b)|recall(?! metrics?\b)|loss(?! (?:scal|func|comp|hand|mod))|perplexity|"

@@ -257,6 +257,8 @@ _TEST_REPORT = re.compile(
     # "Can confirm tests pass and the example notebook still runs": nothing broke, no reason for the change
     r"(?:i |we )?(?:can |could )?confirm(?:ed)? (?:that )?(?:the |all )?(?:tests?|it|this|everything|training|"
     r"examples?|notebooks?)\b|"
+    # "The MNIST extraction test is still successful with this change": nothing broke, no reason for the change
+    r"(?:the |all |existing |unit )?(?:[\w-]+ ){0,2}?tests? (?:is|are) still (?:successful|passing|green|working)\b|"
     # "Test should still pass.": what the tests are expected to show, no reason for the change
     r"(?:all |the |existing |unit )?tests? (?:should|must|will) (?:still )?pass\b|"
     # "The unittest takes about 165s": how long the new test runs, with nothing compared
