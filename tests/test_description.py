@@ -5342,3 +5342,26 @@ def test_the_older_past_tense_of_speed_up_and_an_improvement_over_the_old_way_ar
 def test_a_test_that_is_still_successful_is_no_reason():
     body = "Rebuilt the attack class with attrs. The MNIST extraction test is still successful with this change."
     assert check_description("Use attrs for the attack", body).verdict == "mechanism-only"
+
+
+def test_an_embedded_players_long_tag_is_no_sentence():
+    player = ('<div style="position:relative; width:100%; height:0px; padding-bottom:56.250%"><iframe '
+              'allow="fullscreen;autoplay" allowfullscreen height="100%" src="https://example.com/e/abc?autoplay=1" '
+              'width="100%" style="border:none; width:100%; height:100%; position:absolute; left:0px; top:0px; '
+              'overflow:hidden;"></iframe></div>')
+    body = f"# Display\n\n{player}\n\n{player}"
+    assert check_description("[feat] Add a causal VAE", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("perf(trainer): add tile_batch_size, cut VAE calls up to 15x in tiled encoding", ""),
+    ("Add a --batch_size flag", "Generates several videos per run. Saves a few minutes of reloading the model."),
+    ("CogVideoX", "This is a pre-requirement PR for the VOID model."),
+    ("Pin diffusers 0.25.1 or later", "+ Fixes install issue with missing \"pix art\" embeddings"),
+])
+def test_an_amount_without_by_a_saving_in_words_a_pre_requirement_and_a_named_fault_are_reasons(title, body):
+    assert check_description(title, body).verdict == "purpose"
+
+
+def test_a_fix_of_an_issue_with_a_place_names_no_fault():
+    assert check_description("Fixes install issue with the conda recipe", "").verdict == "mechanism-only"

@@ -359,7 +359,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"^(?!\W*(?:document|documents|documented|documenting|describe|describes|note|notes) )[^\n]*?\bblocker\b|(?<!non-)(?<!non )\bblocking\b(?! (?:calls?|copy|copies|memcpy|transfers?|i/?o|mode|"
               r"waits?|send|recv|reads?|writes?|ops?|operations?|queues?)\b)|"
               # ("prerequisite PR: <link>" only points to the work this one waits on)
-              r"\bprerequisite\b(?! (?:pr|pull request|prs|pull requests)?:? ?(?:#\d+|link)\b)|"
+              # ("a pre-requirement PR for the VOID model" says the same)
+              r"\b(?:prerequisite|pre-?requirement)\b(?! (?:pr|pull request|prs|pull requests)?:? ?(?:#\d+|link)\b)|"
               # a version another project asks for: "detectron2 requires torch >= 1.6 according setup.py",
               # "Matgl depends on torch==2.2.1"; the PR's own requirement ("This PR requires torch>=2") is a note
               # (a project named by one word opens the sentence; "The new kernel requires torch>=2" is a note)
@@ -1088,6 +1089,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # effect
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)|"
+              # the "by" left out: "cut VAE calls up to 15x in tiled encoding"
+              r"\b(?:cuts?|cutting|reduc(?:es?|ed|ing)|lowers?|lowered|decreas(?:es?|ed|ing)|speeds? up|sped up) "
+              r"(?:[\w-]+ ){1,4}?(?:up to|about|around|roughly|nearly|almost) ~?\d[\d.,]*\s?(?:%|x|×|times)(?!\w)|"
               # the same told with "on" ("performance raised on 80%", as some first languages say it)
               r"\b(?:raised|rose|increased|improved|decreased|reduced|dropped|fell|grew|boosted) on "
               r"(?:about |around |roughly |~|almost |nearly )?\d[\d.,]*\s?%"),
@@ -1229,6 +1233,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # memory", "cuts step time by half"; "doubles the batch size" is a new setting, not an effect
               r"\bsav(?:e|es|ed|ing) (?:(?:about|around|roughly|up to|over|nearly|almost) )?~?\d[\d.,]*\s?"
               r"(?:%|gb|mb|gib|mib|ms|s|sec|seconds|minutes|hours)(?!\w)|"
+              # the amount told in words: "Saves a few minutes on reloading the model"
+              r"\bsav(?:e|es|ed|ing) (?:(?:a few|several|some|many|a lot of|lots of|a couple of|hours of|minutes of) )"
+              r"(?:seconds|minutes|hours|days|gb|mb|gigabytes)\b|"
               # the saving named as such: "Time save for a train epoch: 19 -> 12 minutes", "memory savings"
               # ("for RNN with only the latest memory saved" is a state the code keeps, not a saving)
               r"\b(?:time|memory|vram|compute|cost) "

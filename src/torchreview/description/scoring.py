@@ -28,6 +28,9 @@ _FIX_BUG_AT = re.compile(
     r"(?:when|with|in|for|of|on|about)\b"
     # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
     r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
+    # "Fixes install issue with missing embeddings": the words after "with" name what goes wrong
+    r"(?! (?:the |an? )?(?:missing|wrong|broken|incorrect|corrupted|invalid|stale|unexpected|inconsistent) "
+    r"\W{0,2}\w)"
 )
 # A symptom named as the topic of a tool or a text ("Add OOM debugging docs", "crash reporting", "NaN checks")
 # is what the change adds, not a failure it fixes

@@ -346,7 +346,8 @@ _CODE_SPAN = re.compile(r"`+[^`\n]{0,500}`+")
 # A quotation the sentence holds: 'Solving "Found conflicts! Looking for packages." on Windows' is one sentence
 _QUOTATION = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”')
 _MENTION = re.compile(r"(?<![\w.])@[\w-]+(?:/[\w-]+)?")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,200}>")
+# (an embedded player's tag carries long style attributes: "<iframe allow=… style=…>" runs past 200 characters)
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>\n]{0,1000}>")
 # An emoji written as its shortcode, standing alone: "replace Travis with GH actions :rocket:"
 _SHORTCODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
 _EMPHASIS = re.compile(r"(\*\*|__|~~|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
