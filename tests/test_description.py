@@ -5365,3 +5365,13 @@ def test_an_amount_without_by_a_saving_in_words_a_pre_requirement_and_a_named_fa
 
 def test_a_fix_of_an_issue_with_a_place_names_no_fault():
     assert check_description("Fixes install issue with the conda recipe", "").verdict == "mechanism-only"
+
+
+def test_what_the_change_lets_work_is_a_reason():
+    body = "1. Set `all-linear` as the default for `target_modules`. This should make LoRA work for any new model."
+    assert check_description("set `all-linear` as default for `target_modules`", body).verdict == "purpose"
+
+
+def test_the_scope_told_as_an_aside_is_no_reason():
+    body = "- adds a KD loss, currently just `ForwardKLLoss` (in `kd_losses.py`), to the CE loss\n- adds a KD config"
+    assert check_description("Add a single-device KD recipe", body).verdict == "mechanism-only"

@@ -413,6 +413,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "… and make it runnable": the same goal later in the sentence, with "it" for the thing changed
               r"\b(?:and|to) make (?:it|them|this|that|these) (?:usable|work|works|working|compatible|possible|"
               r"runnable|importable|installable|reproducible|deterministic)\b|"
+              # "This should make LoRA and its variants work for any new model": what the change lets work
+              r"\b(?:this|which|that|it) (?:should |will |would |now )?(?:make|makes) (?:[\w.`'-]+ ){1,5}?"
+              r"(?:work|usable|runnable|compatible) (?:for|with|on|across|out of the box)\b|"
               # "Changes to make torch.compile work", "to make training work on CPU": it did not work before
               r"\bto make (?:the |our |your )?(?:[\w.`'-]+ ){1,4}?(?:work|usable|runnable|importable|installable)\b|"
               # "For medical images, tiff files are important": a need put first, a verb left out as often

@@ -137,6 +137,8 @@ _SCOPE = re.compile(
     # right now", "Currently, tests have been conducted on two models": how far the added thing reaches
     r"^this (?:(?:pr|change|feature|implementation|patch|support|tag|option) )?(?:is |works |applies )?"
     r"(?:currently|for now|right now|at the moment),? (?:only|just)\b.*$|"
+    # "adds a KD loss, currently just ForwardKLLoss (in kd_losses.py), to the CE loss": the scope as an aside
+    r",\s*(?:currently|for now|right now|at the moment),? (?:only|just) [^,;.]{1,80}?(?=,|$)|"
     r"^(?:currently|for now|right now|at the moment),? (?:only )?supporting\b.*$|"
     r"^(?:only )?supports? (?:[\w.-]+ ){1,4}(?:right now|for now|currently|at the moment)\W*$|"
     r"^(?:currently|for now|right now|at the moment),? (?:the )?tests? (?:have|has) (?:only )?been "
