@@ -5375,3 +5375,11 @@ def test_what_the_change_lets_work_is_a_reason():
 def test_the_scope_told_as_an_aside_is_no_reason():
     body = "- adds a KD loss, currently just `ForwardKLLoss` (in `kd_losses.py`), to the CE loss\n- adds a KD config"
     assert check_description("Add a single-device KD recipe", body).verdict == "mechanism-only"
+
+
+def test_what_the_new_code_leaves_out_told_on_its_own_is_no_reason():
+    body = ("## Motivation\n\nAdd HRNet SDK inference support\n\n## Modification\n\n1. implement the heatmap decode "
+            "method.\n2. flip_test is not supported yet.")
+    assert check_description("add-mmpose-sdk", body).verdict == "mechanism-only"
+    with_its_effect = "bf16 is not supported yet on the CPU backend, so the trainer crashes."
+    assert check_description("Fall back to fp32 on CPU", with_its_effect).verdict == "purpose"
