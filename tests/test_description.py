@@ -5383,3 +5383,10 @@ def test_what_the_new_code_leaves_out_told_on_its_own_is_no_reason():
     assert check_description("add-mmpose-sdk", body).verdict == "mechanism-only"
     with_its_effect = "bf16 is not supported yet on the CPU backend, so the trainer crashes."
     assert check_description("Fall back to fp32 on CPU", with_its_effect).verdict == "purpose"
+
+
+def test_a_hint_never_starts_from_why_the_pr_was_opened():
+    body = "Opening this PR so that we can pull it into dev once the models are trained."
+    result = check_description("Spiking baselines for the reaching task", body)
+    assert result.verdict == "mechanism-only"
+    assert result.hint.startswith("Spiking baselines for the reaching task"), result.hint

@@ -24,6 +24,7 @@ from torchreview.description.scoring import (
     _is_mechanism,
     is_caveat,
     is_pointer,
+    is_pr_note,
     is_test_report,
     score,
 )
@@ -108,7 +109,8 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     # with a link makes a poor start, as does a pointer ("Come from this issue"). Fragments such as "wip" or
     # "* style" fall back to the title.
     worded = [s for s in content if len(_WORD_RE.findall(s.cue_text)) >= 3 and not is_caveat(s.cue_text)
-              and not is_test_report(s.cue_text) and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
+              and not is_test_report(s.cue_text) and not is_pr_note(s.cue_text)
+              and not _OPENS_WITH_GREETING.match(s.cue_text) and copyable(s.text)
               and not is_pointer(s.cue_text) and not _PLACEHOLDER_TITLE.match(s.cue_text)
               and not _DATA_LINE.match(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]

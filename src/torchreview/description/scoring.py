@@ -47,6 +47,14 @@ _DOCUMENTED_THAT = re.compile(r"^(?:(?:document|documents|documented|documenting
 # A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
 # the PR is cut this way, not why the change is made. Easing the review of a later change ("Just formatting
 # for easier review of the follow-up diff") is what a preparatory change is for.
+# why the PR was opened, not why the code changes: "Opening this PR so that we can pull into dev once the
+# models are trained", "I'm creating this draft PR for you to review the initial design"
+_PR_OPENED_FOR = (
+    r"\b(?:open|opening|opened|create|creating|created|make|making|made|submit|submitting|submitted|raise|raising|"
+    r"raised) (?:this|a|the) (?:draft |separate |new |wip )?(?:pr|pull request) (?:so that|so|to|for|in order to) "
+    r"(?:(?:we|you|i|others|people|reviewers|everyone|someone|maintainers) (?:can |could |may )?(?:to )?)?"
+    r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;]*")
+_OPENED_FOR = re.compile(_PR_OPENED_FOR)
 _PR_LOGISTICS = re.compile(
     r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
     r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
@@ -60,12 +68,7 @@ _PR_LOGISTICS = re.compile(
     r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b|"
     # "I submitted this once, but it wasn't merged, so apply again": the story of an earlier PR
     r"\b(?:it |this |that |the pr )?(?:wasn't|was not|never got|never was|didn't get|did not get) merged\b.*|"
-    # why the PR was opened, not why the code changes: "Opening this PR so that we can pull into dev once the
-    # models are trained", "I'm creating this draft PR for you to review the initial design"
-    r"\b(?:open|opening|opened|create|creating|created|make|making|made|submit|submitting|submitted|raise|raising|"
-    r"raised) (?:this|a|the) (?:draft |separate |new |wip )?(?:pr|pull request) (?:so that|so|to|for|in order to) "
-    r"(?:(?:we|you|i|others|people|reviewers|everyone|someone|maintainers) (?:can |could |may )?(?:to )?)?"
-    r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;]*"
+    + _PR_OPENED_FOR
 )
 
 
@@ -734,6 +737,13 @@ def is_pointer(text: str) -> bool:
     """True when a sentence (cue text) only points somewhere else: "See #12", "As the title says", "Related
     PR: <link>". It names neither the change nor its reason."""
     return bool(_POINTER_ONLY.match(text))
+
+
+def is_pr_note(text: str) -> bool:
+    """True when a sentence (cue text) only tells why the PR was opened ("Opening this PR so that we can
+    pull it into dev once the models are trained"): a poor start for a hint about the change."""
+    m = _OPENED_FOR.search(text)
+    return m is not None and len(_WORD_RE.findall(text[:m.start()] + text[m.end():])) < 6
 
 
 def is_caveat(text: str) -> bool:
