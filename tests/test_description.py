@@ -5390,3 +5390,16 @@ def test_a_hint_never_starts_from_why_the_pr_was_opened():
     result = check_description("Spiking baselines for the reaching task", body)
     assert result.verdict == "mechanism-only"
     assert result.hint.startswith("Spiking baselines for the reaching task"), result.hint
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("fix error from issue#7", "Fixed error from issue#7.\n- updated the smplx version."),
+    ("Fix #226 #210", ""),
+])
+def test_an_error_only_pointed_to_and_numbers_side_by_side_are_mechanism(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_the_old_codes_narrow_reach_is_a_reason():
+    body = "The previous legacy device call was only applicable for the CPU device. Updated to the newest API."
+    assert check_description("Bug fix in the noise attack", body).verdict == "purpose"

@@ -225,7 +225,8 @@ _LEAD_IN_ONLY = re.compile(r"^\W*(?:[\w'-]+\W+){0,3}?[\w'-]+\s*[,:]\s*$")
 FIXES_A_NUMBER = re.compile(r"^\W*(?:\[[\w -]{1,12}\]\W*)?(?:bug|hot)?(?:fix|fixes|fixed|fixing|resolve|resolves|resolved|"
                             r"solve|solves|solved)(?: for| of)?(?: (?:the )?(?:issues?|bugs?))? ?#?\d+"
                             # ("Fix #1038 and #1039", "Resolves #3, #4")
-                            r"(?:(?:,| and|, and| &) #?\d+)*\W*$")
+                            # ("Fix #226 #210": the numbers with only a space between them)
+                            r"(?:(?:,| and|, and| &|) #?\d+)*\W*$")
 
 
 def _says_nothing(sentence: Sentence) -> bool:

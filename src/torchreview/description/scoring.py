@@ -23,9 +23,12 @@ _FIX_BUG_AT = re.compile(
     r"(?:#\d+,? (?:and|&) )?(?:a |an |the |some )?(?:(?:(?!" + _SYMPTOM_STEMS + r")\w+ )?(?:bugs?|issues?|problems?)|"
     # "fix error in accum_grad" names no error, only a place in the code; "fix index errors in …" names one,
     # and "fix the error when set_params gets a callback" or "… in training with fp16" tell when it shows
-    r"(?:small |minor |little )?(?:errors?|mistakes?)(?= (?:in|for|of|on) (?:the )?(?:code\b|[\w-]*[_.][\w.]*[\w](?:$|[ ,;]))))"
+    r"(?:small |minor |little )?(?:errors?|mistakes?)"
+    r"(?= (?:in|for|of|on) (?:the )?(?:code\b|[\w-]*[_.][\w.]*[\w](?:$|[ ,;]))"
+    # "fix error from issue#1": an error only pointed to
+    r"| (?:from|in|of) (?:the )?(?:issue ?#?\d+|#\d+|link)\b))"
     r" "
-    r"(?:when|with|in|for|of|on|about)\b"
+    r"(?:when|with|in|for|of|on|about|from)\b"
     # "fix problem when we work with a local LM over …": a clause with its own subject tells the situation
     r"(?! (?:we|i|you|they|users?|the user|someone|one) \w)"
     # "Fixes install issue with missing embeddings": the words after "with" name what goes wrong
