@@ -5403,3 +5403,13 @@ def test_an_error_only_pointed_to_and_numbers_side_by_side_are_mechanism(title, 
 def test_the_old_codes_narrow_reach_is_a_reason():
     body = "The previous legacy device call was only applicable for the CPU device. Updated to the newest API."
     assert check_description("Bug fix in the noise attack", body).verdict == "purpose"
+
+
+def test_an_earlier_commit_the_pr_follows_is_a_reason():
+    body = "This PR fixes the T5 training doc. In a recent commit `lm_labels` was renamed to `labels`."
+    assert check_description("[docs] fix T5 training doc", body).verdict == "purpose"
+
+
+def test_when_to_merge_is_no_reason():
+    body = "Added the ROUGE-1 metric.\nNo need to merge, as the ROUGE-1 summarizer will also be added."
+    assert check_description("Added a ROUGE-1 scoring class and tests", body).verdict == "mechanism-only"

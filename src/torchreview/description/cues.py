@@ -567,6 +567,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf|the library)"
               r"(?: v?\d[\w.]*\+?)?(?: \([^)]{0,30}\))? (?:has |have |had |now )?(?:changed|switched|flipped|"
               r"dropped|removed|renamed|deprecated|stopped|moved|made)\b|"
+              # "In a recent commit `lm_labels` is changed to `labels`": an earlier change the PR follows
+              r"^(?:in|since|after|with) (?:a |the |an )?(?:recent|latest|previous|earlier) (?:commit|pr|pull request|"
+              r"release|version|update|refactor)s?\b[^.;]{0,80}?\b(?:is|was|were|are|has been|have been|got) "
+              r"(?:changed|renamed|moved|removed|deprecated|replaced|dropped)\b|"
               # "In recent updates, PyTorch has enabled map_location='cpu'": a new upstream capability
               r"\b(?:pytorch|torch|numpy|python|cuda|upstream|transformers|lightning|huggingface|hf)(?: v?\d[\w.]*\+?)? "
               r"(?:has|have|now) (?:enabled|added|introduced|made)\b|"

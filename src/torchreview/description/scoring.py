@@ -56,7 +56,7 @@ _PR_OPENED_FOR = (
     r"\b(?:open|opening|opened|create|creating|created|make|making|made|submit|submitting|submitted|raise|raising|"
     r"raised) (?:this|a|the) (?:draft |separate |new |wip )?(?:pr|pull request) (?:so that|so|to|for|in order to) "
     r"(?:(?:we|you|i|others|people|reviewers|everyone|someone|maintainers) (?:can |could |may )?(?:to )?)?"
-    r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;]*")
+    r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;:]*")
 _OPENED_FOR = re.compile(_PR_OPENED_FOR)
 _PR_LOGISTICS = re.compile(
     r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
@@ -71,6 +71,8 @@ _PR_LOGISTICS = re.compile(
     r"(?:of )?(?:its|their|the|those|these|that pr's|the other pr's) (?:changes|commits|diffs?)\b|"
     # "I submitted this once, but it wasn't merged, so apply again": the story of an earlier PR
     r"\b(?:it |this |that |the pr )?(?:wasn't|was not|never got|never was|didn't get|did not get) merged\b.*|"
+    # "No need to merge, as the summarizer will also be added": when to merge, not why the code changes
+    r"\b(?:there is )?no need to merge\b[^.;]*|"
     + _PR_OPENED_FOR
 )
 
@@ -992,7 +994,7 @@ def score(sentence: Sentence) -> float:
         # LoRA PR": how the slip was found
         text = _NOTICED.sub(" ", text)
     if " to keep " in text or " to make " in text or "review" in text or "separate" in text or "so " in text \
-            or "merged" in text:
+            or "merge" in text:
         text = _PR_LOGISTICS.sub(" ", text)
     if "ena" in text or "all" in text or "let" in text or "perm" in text or " can " in text or text.startswith("with "):
         text = _restated_option(text, sentence.section)
