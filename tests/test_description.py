@@ -5413,3 +5413,8 @@ def test_an_earlier_commit_the_pr_follows_is_a_reason():
 def test_when_to_merge_is_no_reason():
     body = "Added the ROUGE-1 metric.\nNo need to merge, as the ROUGE-1 summarizer will also be added."
     assert check_description("Added a ROUGE-1 scoring class and tests", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["complete", "Completed"])
+def test_a_bare_complete_says_only_that_the_work_is_finished(title):
+    assert check_description(title, "").verdict == "empty"

@@ -1512,6 +1512,8 @@ _PLACEHOLDER_TITLE = re.compile(
     r"oct|nov|dec)[a-z]* ?\d{1,2}(?:st|nd|rd|th)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?)|"
     # a branch's name (with the number GitHub adds to a second PR from it: "Main 2"), a one-word verdict
     r"(?:dev|devel|develop|development|main|master|staging)(?: branch)?(?:[- ]?\d{1,3})?|change|changed|"
+    # "complete" alone says, as "done" does, only that the work is finished
+    r"complete|completed|"
     r"good|ok|okay|done|fine|ready|lgtm|(?:please )?merge|empty|blank|none|nothing|null|n/?a|no description|"
     # a request to the reviewer, with nothing on the change: "please approve my pull request", "Please review."
     r"(?:please )?(?:review|approve|check|accept)(?: and merge)?(?: (?:my |this |the |our )?(?:pull request|pr|"
