@@ -22,8 +22,8 @@ a Gitea mirror), not to a GitHub repository; an address listed a second time; an
 from the earliest rounds, whose address a dev row also lists. The texts may also have been edited since they were
 labelled, so a few labels may no longer fit the text; the figures are then an estimate of the same
 texts, not a replay.
-A full fetch is one request per text, about 50,200 requests: at GitHub's 5,000 an hour for a token, about
-10 hours.
+A full fetch is one request per text, about 52,000 requests: at GitHub's 5,000 an hour for a token, about
+10 to 11 hours.
 """
 
 from __future__ import annotations
