@@ -47,9 +47,6 @@ _SYMPTOM_TOPIC = re.compile(r"\b(?:(?:infs?|nans?)/)?(?:oom|out[- ]of[- ]memory|
 _DOCUMENTED_THAT = re.compile(r"^(?:(?:document|documents|documented|documenting|clarify|clarifies|clarified) (?:in "
                               r"(?:the )?(?:docs?|readme|docstrings?|guide) )?|(?:note|notes|noted|mention|mentions|"
                               r"mentioned) in (?:the )?(?:docs?|readme|docstrings?|guide) )that [^,;]*")
-# A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
-# the PR is cut this way, not why the change is made. Easing the review of a later change ("Just formatting
-# for easier review of the follow-up diff") is what a preparatory change is for.
 # why the PR was opened, not why the code changes: "Opening this PR so that we can pull into dev once the
 # models are trained", "I'm creating this draft PR for you to review the initial design"
 _PR_OPENED_FOR = (
@@ -58,6 +55,9 @@ _PR_OPENED_FOR = (
     r"(?:(?:we|you|i|others|people|reviewers|everyone|someone|maintainers) (?:can |could |may )?(?:to )?)?"
     r"(?:pull|merge|review|discuss|track|compare|get (?:early |some |your )?feedback|gather feedback|share)\b[^.;:]*")
 _OPENED_FOR = re.compile(_PR_OPENED_FOR)
+# A goal about the pull request itself ("split out to keep PRs small", "for easier review") says why
+# the PR is cut this way, not why the change is made. Easing the review of a later change ("Just formatting
+# for easier review of the follow-up diff") is what a preparatory change is for.
 _PR_LOGISTICS = re.compile(
     r"(?:\bin order |\bso as )?\bto (?:keep|make) (?:the |this |these |our )?(?:prs?|pull requests?|diffs?|"
     r"changes?|commits?|reviews?|reviewing) (?:small|smaller|short|shorter|focused|reviewable|manageable|"
