@@ -2281,7 +2281,7 @@ the 1 MB run-on line of calls 1.16 to 1.19 s and 1.18 to 1.21 s (same machine, b
 to make each new pattern backtrack run in 0.8 to 1.5 s per MB, as with the code of the start.
 Keep the held-out batches of this stop held out as well (add XM,XN,XO,XP,XT,XU,XV,UT,UU,UV to --held-out).
 
-Rounds 88 to 92 (stop 74). A fresh search budget of 1,000 look-ups (about 990 used), each gathering helper
+Rounds 88 to 92 (stop 74). A fresh search budget of 1,000 look-ups (about 965 used), each gathering helper
 given an area not queried before, with its library and project names. Twenty-one batches (1,786 texts),
 each split written down before any of its texts arrived; every text labelled blind by the helper that
 found it and again by a second blind reader (agreement 0.964 on the held-out batches, F1 0.973 of one
