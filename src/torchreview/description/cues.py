@@ -1097,7 +1097,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)|"
               # the "by" left out: "cut VAE calls up to 15x in tiled encoding"
-              r"\b(?:cuts?|cutting|reduc(?:es?|ed|ing)|lowers?|lowered|decreas(?:es?|ed|ing)|speeds? up|(?:sped|speeded) up) "
+              r"\b(?:cuts?|cutting|reduc(?:es?|ed|ing)|lowers?|lowered|decreas(?:es?|ed|ing)|speeds? up|"
+              r"(?:sped|speeded) up) "
               r"(?:[\w-]+ ){1,4}?(?:up to|about|around|roughly|nearly|almost) ~?\d[\d.,]*\s?(?:%|x|×|times)(?!\w)|"
               # the same told with "on" ("performance raised on 80%", as some first languages say it)
               r"\b(?:raised|rose|increased|improved|decreased|reduced|dropped|fell|grew|boosted) on "
