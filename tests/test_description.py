@@ -5418,3 +5418,12 @@ def test_when_to_merge_is_no_reason():
 @pytest.mark.parametrize("title", ["complete", "Completed"])
 def test_a_bare_complete_says_only_that_the_work_is_finished(title):
     assert check_description(title, "").verdict == "empty"
+
+
+def test_a_heading_that_names_a_checklist_is_no_hint_base():
+    body = ("## PR Type and Checklist\nWhat kind of change does this PR introduce?\n\n- [ ] FIX BUG\n"
+            "- [x] ADD ATTACK\n\t- [ ] Classname should be given as CamelCase.\n")
+    result = check_description("Grad cam", body)
+    assert result.verdict == "mechanism-only"
+    assert "checklist" not in result.hint.lower(), result.hint
+    assert result.hint.startswith("Grad cam"), result.hint

@@ -203,8 +203,9 @@ def _drop_details(text: str) -> str:
 
 # A link definition that points nowhere is Markdown's comment, hidden on GitHub as <!-- --> is:
 # "[//]: # (Please explain the changes you made.)", "[comment]: <> (Describe your change)".
-# "## Anything Else? (Optional) Optional section (e.g., code usage)": a template's heading, not the author's
-_OPTIONAL_MARK = re.compile(r"\(\s*optional\b|\boptional\s*\)", re.IGNORECASE)
+# "## Anything Else? (Optional) Optional section (e.g., code usage)": a template's heading, not the author's; so is
+# a heading that names its checklist ("## PR Type and Checklist", "## Checklist for adding a dataset")
+_OPTIONAL_MARK = re.compile(r"\bchecklist\b|\(\s*optional\b|\boptional\s*\)", re.IGNORECASE)
 _MARKDOWN_COMMENT = re.compile(r"^[ \t]*\[[^\]\n]*\]:[ \t]*(?:#|<>)[^\n]*$", re.MULTILINE)
 
 
