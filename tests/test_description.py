@@ -5427,3 +5427,11 @@ def test_a_heading_that_names_a_checklist_is_no_hint_base():
     assert result.verdict == "mechanism-only"
     assert "checklist" not in result.hint.lower(), result.hint
     assert result.hint.startswith("Grad cam"), result.hint
+
+
+@pytest.mark.parametrize("heading", ["**Future Enhancements:**", "## Future improvements", "### Future plans"])
+def test_what_the_author_plans_next_is_no_reason(heading):
+    body = (f"Added a transformer model for the price series.\n\n**What's done:**\n\n- Added a training loop.\n\n"
+            f"{heading}\n\n- Improve model performance and hyperparameter tuning.\n"
+            "- Add robust visualization and result logging.\n")
+    assert check_description("Transformer forecasting", body).verdict == "mechanism-only"

@@ -96,7 +96,7 @@ _SKIP_HEADINGS = re.compile(
     # ("Several caveats:" over a numbered list is the same part)
     r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|"
     r"(known|potential|possible) (issues?|bugs?|problems?)|"
-    r"todos?|to-?do( list)?|future work|"
+    r"todos?|to-?do( list)?|future (work|enhancements?|improvements?|plans?|directions?|steps?|tasks?)|"
     r"next steps?|remaining work|work left|open questions?|"
     # where the work comes from ("Ref:" over a list of paper titles as links): sources, not the author's words
     r"ref|refs|references?|bibliography|citations?)$"
