@@ -5435,3 +5435,10 @@ def test_what_the_author_plans_next_is_no_reason(heading):
             f"{heading}\n\n- Improve model performance and hyperparameter tuning.\n"
             "- Add robust visualization and result logging.\n")
     assert check_description("Transformer forecasting", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("limit", ["This file can't be used with llama.cpp yet.", "It does not work on Windows yet.",
+                                   "This option cannot be combined with sharding yet."])
+def test_what_the_new_code_cannot_do_yet_is_no_reason(limit):
+    body = f"Adds a method to export a control vector to a `.gguf` file. {limit}"
+    assert check_description("GGUF export", body).verdict == "mechanism-only"
