@@ -5442,3 +5442,15 @@ def test_what_the_author_plans_next_is_no_reason(heading):
 def test_what_the_new_code_cannot_do_yet_is_no_reason(limit):
     body = f"Adds a method to export a control vector to a `.gguf` file. {limit}"
     assert check_description("GGUF export", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    ("add 3 robust aggregation algorithms", "- Krum\n- Median\n- Balance"),
+    ("Callback plugins", "This PR introduces a robust callback plugin system for the trainer, with hooks for logging."),
+])
+def test_a_robust_thing_added_names_its_kind_not_a_gain(title, body):
+    assert check_description(title, body).verdict == "mechanism-only"
+
+
+def test_being_more_robust_is_still_a_gain():
+    assert check_description("Make the aggregation robust against poisoned clients", "").verdict == "purpose"

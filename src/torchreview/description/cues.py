@@ -1260,7 +1260,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("shifted by half the patch size" is where something lies, not an effect)
               r"(?<!shifted )(?<!shift )(?<!shifts )(?<!offset )(?<!moved )(?<!padded )\bby (?:a )?half\b|"
               r"\blowers? (?:the )?(?:memory|peak|latency|cost|risk|time|overhead)\b|\bstability\b|\bstabili[sz]e"
-              r"|\bunstable\b|\binstability\b|\bmore stable\b|\brobust(?:ness)?\b|\bconverges?\b|"
+              r"|\bunstable\b|\binstability\b|\bmore stable\b|"
+              # ("add 3 robust aggregation algorithms", "introduces a robust callback system": a kind of thing added)
+              r"(?<!\badd )(?<!\badds )(?<!\badded )(?<!\ba )(?<!\ban )(?<!\d )\brobust(?:ness)?\b|\bconverges?\b|"
               # "keeps backward compatibility"; "backwards compatible recipes" only describes the new recipes
               r"\bbackwards?[- ]compat(?:ibility|ibly)\b(?! tests?\b)|\bbackwards?[- ]compatible\b"
               r"(?! (?!with\b|for\b|and\b|by\b|so\b|to\b|as\b|in\b|on\b|now\b)[a-z]+)|\bsafer\b|\bsafely\b"),
