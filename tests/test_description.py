@@ -5454,3 +5454,11 @@ def test_a_robust_thing_added_names_its_kind_not_a_gain(title, body):
 
 def test_being_more_robust_is_still_a_gain():
     assert check_description("Make the aggregation robust against poisoned clients", "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("lead", ["Future PR's will address:", "## TODO Later"])
+def test_work_left_for_later_prs_is_no_reason(lead):
+    body = (f"This PR adds an initial CI pipeline for the unit tests.\n\n{lead}\n"
+            "- Breaking up the pipeline into stages for external contributor interpretability\n"
+            "- We might need some tooling for this, because it's going to get crazier.\n")
+    assert check_description("GitHub Actions basic CI", body).verdict == "mechanism-only"

@@ -96,7 +96,11 @@ _SKIP_HEADINGS = re.compile(
     # ("Several caveats:" over a numbered list is the same part)
     r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|"
     r"(known|potential|possible) (issues?|bugs?|problems?)|"
-    r"todos?|to-?do( list)?|future (work|enhancements?|improvements?|plans?|directions?|steps?|tasks?)|"
+    # ("## TODO Later", "Future PRs will address:" over a list: work left for later)
+    r"(todos?|to-?do)( later| list| items| next)?|"
+    r"(future|follow-?up|later|next|upcoming|subsequent) (prs?|pr's|pull requests?)"
+    r"( will (address|include|add|cover|handle|bring|do))?|"
+    r"future (work|enhancements?|improvements?|plans?|directions?|steps?|tasks?)|"
     r"next steps?|remaining work|work left|open questions?|"
     # where the work comes from ("Ref:" over a list of paper titles as links): sources, not the author's words
     r"ref|refs|references?|bibliography|citations?)$"
