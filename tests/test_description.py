@@ -5462,3 +5462,9 @@ def test_work_left_for_later_prs_is_no_reason(lead):
             "- Breaking up the pipeline into stages for external contributor interpretability\n"
             "- We might need some tooling for this, because it's going to get crazier.\n")
     assert check_description("GitHub Actions basic CI", body).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("report", ["There are some bugs in this PR. Just fixed.",
+                                    "There were a few errors in the optimizer code, which I fixed."])
+def test_bugs_told_only_by_where_they_were_are_no_reason(report):
+    assert check_description("Fix Optimizer", report).verdict == "mechanism-only"

@@ -795,8 +795,9 @@ _FIX_WRONG_THING = re.compile(
     # …as the last word of its phrase: in "fix incorrect `img_shape` value assignment" the value is not the output
     r"(?! (?!in\b|on\b|for\b|of\b|when\b|with\b|after\b|during\b|at\b|from\b|by\b|and\b|or\b|if\b|while\b)[a-z]))")
 # "There was a bug in the dataloader.py file, which was fixed." says no more than "Fix a bug in the loader":
-# where the bug was, not what it did
-_BARE_BUG_REPORT = re.compile(r"^there (?:is|was) (?:a|an|one) (?:small |minor |little )?(?:bug|error|mistake|problem|issue) "
+# where the bug was, not what it did ("There are some bugs in this PR." neither)
+_BARE_BUG_REPORT = re.compile(r"^there (?:is|was|are|were) (?:a|an|one|some|a few|several|two|multiple) "
+                              r"(?:small |minor |little )?(?:bug|error|mistake|problem|issue)s? "
                               # "There was a bug related to the issue #40": where it was told, not what it did
                               r"(?:in|related to|described in|reported in|from) (?:the |our |my )?(?:[\w.-]+ ){0,3}?[\w.#-]+(?:,? (?:which|that) (?:is|was|has been|"
                               r"i have|i've|i) (?:now )?fixed|,? (?:and|which) i fixed(?: it)?|,? now fixed)?[.!]?$")
