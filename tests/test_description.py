@@ -5468,3 +5468,13 @@ def test_work_left_for_later_prs_is_no_reason(lead):
                                     "There were a few errors in the optimizer code, which I fixed."])
 def test_bugs_told_only_by_where_they_were_are_no_reason(report):
     assert check_description("Fix Optimizer", report).verdict == "mechanism-only"
+
+
+@pytest.mark.parametrize("title", ["Kl divergence", "Add KL divergence between Deterministic and Normal",
+                                   "Jensen-Shannon divergence for the ensemble"])
+def test_a_divergence_that_is_a_measure_is_no_symptom(title):
+    assert check_description(title, "").verdict == "mechanism-only"
+
+
+def test_a_run_that_diverges_is_still_a_symptom():
+    assert check_description("Fix loss divergence with bf16", "").verdict == "purpose"

@@ -838,7 +838,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bvulnerab\w*|\bexploitable\b|\bcve-\d|\bsecurity (?:issue|fix|problem|risk|hole|bug)|\bbottlenecks?\b|"
               # a dependency taken over: "the `lightning` package has been compromised and is now in quarantine"
               r"\b(?:has been|have been|was|were|got|is|are) (?:now )?(?:compromised|hijacked)\b|"
-              r"\bstall(?:s|ed|ing)?\b|\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
+              # ("Add KL divergence between two distributions" names a measure, not a run that diverges)
+              r"\bstall(?:s|ed|ing)?\b|(?<!\bkl )(?<!\bkl-)(?<!leibler )(?<!shannon )(?<!\bjs )(?<!\bf-)(?<!bregman )"
+              r"\bdiverg(?:e|es|ed|ing|ence)\b(?! from\b)|\bexplod(?:e|es|ing)\b|\bblows? up\b|"
               # a training run that falls into one state: "Fixes mode collapse issues" ("collapse the batch dims" is
               # an op; "noise + GAN - but seeing mode collapse" is what the author's own run still shows)
               r"\b(?:mode|posterior|representation|feature|training|loss|model) collapse\b(?<!seeing mode collapse)|"
