@@ -5478,3 +5478,9 @@ def test_a_divergence_that_is_a_measure_is_no_symptom(title):
 
 def test_a_run_that_diverges_is_still_a_symptom():
     assert check_description("Fix loss divergence with bf16", "").verdict == "purpose"
+
+
+def test_what_the_change_will_make_easy_is_a_reason():
+    body = ("Added a modified version of the modnet.py file without `pred_semantic`, which will make it easy to "
+            "convert the onnx model.")
+    assert check_description("Inference with onnx", body).verdict == "purpose"
