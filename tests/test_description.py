@@ -5484,3 +5484,7 @@ def test_what_the_change_will_make_easy_is_a_reason():
     body = ("Added a modified version of the modnet.py file without `pred_semantic`, which will make it easy to "
             "convert the onnx model.")
     assert check_description("Inference with onnx", body).verdict == "purpose"
+
+
+def test_the_support_a_refactor_prepares_is_a_reason():
+    assert check_description("Refactor FP8 grouped GEMM to prepare cudagraph support", "").verdict == "purpose"

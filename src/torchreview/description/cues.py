@@ -669,7 +669,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # (the origin alone, "Fix a bug introduced in #1765", names no symptom: a pointer)
               r"\b(?:issue|bug|regression|problem|error|breakage) (?:that was |which was )?introduced "
               r"(?:by|in|with|during|when)\b(?! (?:pr |commit )?(?:#\d+|[0-9a-f]{7,40}|v?\d[\w.]*)\W*$)|"
-              r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|\bto prepare for\b|"
+              # ("Refactor FP8 grouped GEMM to prepare cudagraph support": the support it prepares)
+              r"\bnow (?:we|you|users|one|it|they) can\b|\bin preparation (?:for|of)\b|"
+              r"\bto prepare (?:for\b|[\w-]+ (?:support|integration|migration)\b)|"
               # consistency with a convention or a reference is a reason
               r"\bto (?:follow|match|agree with|align with|be consistent with|be in line with) (?:the )?"
               r"(?:[\w'-]+ ){0,3}?(?:conventions?|defaults?|original|upstream|reference|paper|behaviou?r|"
