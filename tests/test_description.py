@@ -5488,3 +5488,10 @@ def test_what_the_change_will_make_easy_is_a_reason():
 
 def test_the_support_a_refactor_prepares_is_a_reason():
     assert check_description("Refactor FP8 grouped GEMM to prepare cudagraph support", "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("verb", ["adjusted", "checked", "tuned"])
+def test_what_still_needs_doing_after_the_pr_is_no_reason(verb):
+    body = ("I added two files in tools that show how variance can be drawn with the boxes. "
+            f"I tested it on dancetrack. For other datasets, the mean and variance computation still needs to be {verb}.")
+    assert check_description("Added plotting option for box variance", body).verdict == "mechanism-only"

@@ -395,7 +395,8 @@ _CAVEAT = re.compile(
     # tells the old code's trouble)
     r"\bstill (?:investigating|looking into|need to|to do|wip|in progress|(?:on|in) (?:the |my |our )?(?:todo|to-do|"
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
-    r"tested|documented|cleaned|finished|implemented|converted|moved|ported|polished))\b|"
+    r"tested|documented|cleaned|finished|implemented|converted|moved|ported|polished|adjusted|changed|checked|verified|"
+    r"handled|extended|refactored|improved|optimi[sz]ed|reviewed|tuned|addressed))\b|"
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
     r"\badd(?: on)? (?:it |this |that |them )?later\b|"
     # "I'll add the fitting scripts shortly as well", "will add more details tomorrow": work still to come
