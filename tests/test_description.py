@@ -5495,3 +5495,10 @@ def test_what_still_needs_doing_after_the_pr_is_no_reason(verb):
     body = ("I added two files in tools that show how variance can be drawn with the boxes. "
             f"I tested it on dancetrack. For other datasets, the mean and variance computation still needs to be {verb}.")
     assert check_description("Added plotting option for box variance", body).verdict == "mechanism-only"
+
+
+def test_a_benefit_heading_that_names_its_tool_opens_the_reason():
+    body = ("## Benefit of using `ninja`\n\nMeasured the installation time with the following command.\n\n"
+            "```\ntime pip install -v .\n```\n\n### Original\n\n```\nreal    54m8.329s\n```\n\n### PR\n\n"
+            "```\nreal    38m26.005s\n```\n\n## Changes\n\n- passing include directories to `include_dirs`\n")
+    assert check_description("Enable ninja for all extensions", body).verdict == "purpose"

@@ -68,7 +68,9 @@ _MOTIVATION_HEADINGS = re.compile(
     r"reasons? for (the |this |these )?changes?|reasons? for (the |this )?(pr|change|fix)|why the change|"
     r"what is the problem|what's the problem|what problem does this solve\??|bug|bug description|"
     r"problem description|issue description|description of the (problem|issue)|problems? (solved|addressed)|"
-    r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?|goal|goals|purpose|hypothesis|"
+    # ("## Benefit of using `ninja`" over the install times it saves)
+    r"current behavio(u)?r|pitch|use case|use cases|impact|benefits?( of (using |this |the )?[\w .-]{1,30})?|goal|"
+    r"goals|purpose|hypothesis|"
     # the same headings in Chinese, Japanese and Korean: motivation, background, reason, goal, why
     r"动机|背景|原因|目的|目标|为什么|背景与目标|背景和目标|動機|理由|이유|배경|동기|목적)$"
 )
