@@ -5502,3 +5502,21 @@ def test_a_benefit_heading_that_names_its_tool_opens_the_reason():
             "```\ntime pip install -v .\n```\n\n### Original\n\n```\nreal    54m8.329s\n```\n\n### PR\n\n"
             "```\nreal    38m26.005s\n```\n\n## Changes\n\n- passing include directories to `include_dirs`\n")
     assert check_description("Enable ninja for all extensions", body).verdict == "purpose"
+
+
+@pytest.mark.parametrize("note", ["Please feel free to edit if anything does not meet the requirements for this repo.",
+                                  "Please consider this small contribution: a demo of the new app."])
+def test_a_word_to_the_maintainers_is_no_hint_base(note):
+    result = check_description("UltraEdit lifelong editing", f"{note}\n\nThanks!")
+    assert result.verdict == "mechanism-only"
+    assert not result.hint.startswith("Please"), result.hint
+
+
+def test_made_a_few_changes_gives_the_hint_for_a_change_that_names_nothing():
+    assert check_description("Made a few changes", "").hint == wording()["hint_bare_change"]
+
+
+def test_a_sentence_left_open_by_its_removed_link_is_no_hint_base():
+    body = "* New input representation can be found at:\n[src/input_representation.py](https://example.org/x)\n"
+    result = check_description("Vision transformer", body)
+    assert "found at." not in result.hint, result.hint

@@ -154,7 +154,7 @@ _QUOTED_PART = re.compile(r'"[^"]*"|“[^”]*”|`[^`]*`|\([^()]*\)')
 _POINTER = re.compile(r"(?:closes|fixes|resolves|addresses|see|refs?|related to|part of|parts of|follow[- ]up to)\b",
                       re.IGNORECASE)
 # A sentence that stops on a joining word ("Closes parts of #59 and", once the reference is gone)
-_OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|as|from|following|via|into|using)$",
+_OPEN_END = re.compile(r"\b(?:and|or|but|with|the|a|an|to|of|for|by|in|on|at|as|from|following|via|into|using)$",
                        re.IGNORECASE)
 # A lead-in to a list, written without its colon: "This commit makes the following changes."
 _LEAD_IN = re.compile(r"\b(?:the following(?: [\w-]+){0,2}|as follows|(?:listed |shown )?below)$|"
@@ -190,7 +190,10 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
                       # what the PR leaves undone: "The only flow that is not implemented yet, is the mixture model"
                       r"\bnot (?:yet )?(?:implemented|supported|done|finished) yet\b|"
                       r"\bnot yet (?:implemented|supported|done|finished)\b|"
-                      r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b",
+                      r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b|"
+                      # "Please feel free to edit if anything does not meet the requirements", "Please consider this
+                      # small contribution": the author's word to the maintainers
+                      r"\bfeel free to (?:edit|change|modify|push|adjust|update|close|reject)\b|^\W*please consider (?:this|my)\b",
                       re.IGNORECASE)
 # a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
 # PR solves that bug."
@@ -245,7 +248,8 @@ _UNNAMED_FIX = re.compile(
 _A_FIX = re.compile(r"^(?:(?:bug|hot)?fix(?:es|ed|ing)?\b|(?:[\w-]+ ){0,3}fix(?:es)?(?: (?:to|for|in|on|of)\b|$))",
                     re.IGNORECASE)
 # A change that names nothing: "Update", "Updates", "Small changes", "Some edits"
-_BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:my |some |minor |small |few )?(?:changes|edits|modifications))\W*$",
+_BARE_CHANGE = re.compile(r"^\W*(?:updates?|(?:(?:made|make|did) )?(?:my |some |minor |small |a few |few )?"
+                          r"(?:changes|edits|modifications))\W*$",
                           re.IGNORECASE)
 # The last word that opens a clause, which a cut at the length limit would leave half said
 _CLAUSE_OPENER = re.compile(r" (?:that|which|who|where|when|while|so that|because|since|so)\b(?!.* (?:that|which|who|"
