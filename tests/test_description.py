@@ -5493,7 +5493,8 @@ def test_the_support_a_refactor_prepares_is_a_reason():
 @pytest.mark.parametrize("verb", ["adjusted", "checked", "tuned"])
 def test_what_still_needs_doing_after_the_pr_is_no_reason(verb):
     body = ("I added two files in tools that show how variance can be drawn with the boxes. "
-            f"I tested it on dancetrack. For other datasets, the mean and variance computation still needs to be {verb}.")
+            "I tested it on dancetrack. For other datasets, "
+            f"the mean and variance computation still needs to be {verb}.")
     assert check_description("Added plotting option for box variance", body).verdict == "mechanism-only"
 
 

@@ -193,7 +193,8 @@ _PR_NOTE = re.compile(r"\b(?:sorry|apolog\w*)\b|\bonce this is (?:done|merged|in
                       r"\breview\w*\b[^.]{0,40}\bwelcome\b|\b(?:welcome|free) to review\b|"
                       # "Please feel free to edit if anything does not meet the requirements", "Please consider this
                       # small contribution": the author's word to the maintainers
-                      r"\bfeel free to (?:edit|change|modify|push|adjust|update|close|reject)\b|^\W*please consider (?:this|my)\b",
+                      r"\bfeel free to (?:edit|change|modify|push|adjust|update|close|reject)\b|"
+                      r"^\W*please consider (?:this|my)\b",
                       re.IGNORECASE)
 # a short sentence whose object is only a word pointing back: "This commit fixes it.", "We now do that.", "This
 # PR solves that bug."
