@@ -5521,3 +5521,8 @@ def test_a_sentence_left_open_by_its_removed_link_is_no_hint_base():
     body = "* New input representation can be found at:\n[src/input_representation.py](https://example.org/x)\n"
     result = check_description("Vision transformer", body)
     assert "found at." not in result.hint, result.hint
+
+
+@pytest.mark.parametrize("title", ["修复叫地主时的卡死", "修复切换模型后界面卡住的问题", "修复启动时闪退"])
+def test_a_program_that_hangs_or_quits_told_in_chinese_is_a_symptom(title):
+    assert check_description(title, "").verdict == "purpose"

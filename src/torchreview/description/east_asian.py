@@ -33,6 +33,8 @@ _REASON = re.compile(
     r"无法|不能|失败|存在问题|有问题|出现问题|问题是|没有被|未被|没有正确|未正确|不正确|不足|"
     # "修复了 openai-api 单独调用时找不到模型名称的bug" (fix the bug that the model name could not be found)
     r"找不到|"
+    # "修复叫地主时的卡死" (fix the freeze when bidding): a program that hangs, freezes, lags or quits at once
+    r"卡死|卡住|卡顿|死机|闪退|死锁|"
     r"方便|稳定(?!版|扩散)|加速|提速|更快|节省|提升|提高|避免|防止|兼容|"
     r"(?:减少|降低)[^，。,.]{0,12}(?:内存|显存|时间|开销|占用|耗时)|"
     # "解决加载chatglm2爆显存的问题" (solves the problem of running out of GPU memory when loading chatglm2)
