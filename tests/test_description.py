@@ -5526,3 +5526,12 @@ def test_a_sentence_left_open_by_its_removed_link_is_no_hint_base():
 @pytest.mark.parametrize("title", ["修复叫地主时的卡死", "修复切换模型后界面卡住的问题", "修复启动时闪退"])
 def test_a_program_that_hangs_or_quits_told_in_chinese_is_a_symptom(title):
     assert check_description(title, "").verdict == "purpose"
+
+
+def test_a_templates_warning_about_a_missing_description_is_no_reason():
+    body = ("Implement a new selector based on the Oort paper.\n\n## Description\n\n"
+            "Please provide a meaningful description of what this change will do, or is for.\n\n"
+            "Note that by _not_ including a description, you are asking reviewers to do extra work to understand the "
+            "context of this change, which may lead to your PR taking much longer to review, or result in it not "
+            "being reviewed at all.\n")
+    assert check_description("example/implementation for Oort", body).verdict == "mechanism-only"

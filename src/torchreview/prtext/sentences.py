@@ -310,6 +310,9 @@ _PROMPT = re.compile(
     # template below …", "Thanks for your contribution and we appreciate it a lot.")
     r"(thank you|thanks) (so much |very much |a lot )?for (submitting|opening|sending) (your|this|a) (pr|pull request)\b|"
     r"(thank you|thanks) (so much |very much |a lot )?for your contribution\b[^.]{0,10}\bwe appreciate\b|"
+    # what a template warns of ("Note that by _not_ including a description, you are asking reviewers to do extra
+    # work …, which may lead to your PR taking much longer to review")
+    r"(note that )?by [_*]{0,2}not[_*]{0,2} (including|providing|adding|writing) a description\b|"
     # what to add when the PR is of some kind ("If this PR introduces a change or fixes a bug, please add
     # before and after screenshots", "If this PR introduces a new feature, it is better to list some use cases")
     r"if (this|your|the) (pr|pull request|change) (introduces|adds|fixes|changes|is|contains|affects)\b[^.]{0,80}?"
