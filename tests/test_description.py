@@ -5535,3 +5535,9 @@ def test_a_templates_warning_about_a_missing_description_is_no_reason():
             "context of this change, which may lead to your PR taking much longer to review, or result in it not "
             "being reviewed at all.\n")
     assert check_description("example/implementation for Oort", body).verdict == "mechanism-only"
+
+
+def test_work_the_author_still_has_to_do_is_no_reason():
+    body = ("This PR adds a proof of concept for a model inversion attack on the MNIST target. "
+            "Work needs to be done to convert this PoC into a general API.")
+    assert check_description("Add proof of concept for model inversion attack", body).verdict == "mechanism-only"

@@ -678,6 +678,9 @@ def _restated_option(text: str, section: Section) -> str:
 # its own ("need to check if", "will fix … later"), and the next batch of real texts brought new verbs.
 # With a subject, "we need to …" can still give a reason ("We need to reset the seed, because …").
 _WORK_LEFT = re.compile(r"^(?:(?:still|also) )?(?:need|needs) to\b|^(?:will|to-?do|tbd)\b|"
+                        # "Work needs to be done to convert this PoC into a general API", "More work is required"
+                        r"^(?:(?:more|some|further|additional|still) )?work (?:still )?(?:(?:needs|has) to be done|"
+                        r"is (?:still )?(?:needed|required))\b|"
                         # after a few words of where the work stands: "More testing, need to try on the big GPU"
                         r"^(?:[\w-]+ ){0,2}[\w-]+, (?:(?:still|also) )?(?:need|needs) to\b|"
                         # when the author means to finish: "I will mostly wrap this up before the end of the month"
