@@ -5541,3 +5541,9 @@ def test_work_the_author_still_has_to_do_is_no_reason():
     body = ("This PR adds a proof of concept for a model inversion attack on the MNIST target. "
             "Work needs to be done to convert this PoC into a general API.")
     assert check_description("Add proof of concept for model inversion attack", body).verdict == "mechanism-only"
+
+
+def test_where_a_side_part_of_the_diff_comes_from_is_no_reason():
+    body = ("This adds a tutorial for Boosting Black Box Variational Inference.\n\n"
+            "The changes to `neutra.py` and `test_neutra.py` were caused by `make license`.")
+    assert check_description("Add tutorial for Boosting BBVI", body).verdict == "mechanism-only"
