@@ -5547,3 +5547,9 @@ def test_where_a_side_part_of_the_diff_comes_from_is_no_reason():
     body = ("This adds a tutorial for Boosting Black Box Variational Inference.\n\n"
             "The changes to `neutra.py` and `test_neutra.py` were caused by `make license`.")
     assert check_description("Add tutorial for Boosting BBVI", body).verdict == "mechanism-only"
+
+
+def test_a_run_that_shows_no_difference_is_a_result_not_a_symptom():
+    body = ("Adds a DQN agent written in PyTorch next to the TF one. "
+            "The experiment using breakthrough does not show a difference between PyTorch and TF.")
+    assert check_description("add dqn pytorch", body).verdict == "mechanism-only"

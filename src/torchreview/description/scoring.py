@@ -292,6 +292,9 @@ _TEST_REPORT = re.compile(
 # Caveats are not reasons: doubts about the approach, results still being checked, work left for
 # later, and notes about CI, lint or rebasing say how far the PR has got, not why it is made.
 _CAVEAT = re.compile(
+    # a result the author reports: "The experiment using breakthrough does not show a difference between PyTorch and TF"
+    r"\b(?:does not|doesn't|did not|didn't) show (?:a |any )?(?:significant |noticeable |big |measurable )?"
+    r"(?:difference|change)s? (?:between|in|with|from)\b|"
     # where a side part of the diff comes from: "The changes to `neutra.py` were caused by `make license`."
     r"^the (?:other )?(?:changes?|diffs?|edits?) (?:to|in) .{0,80}?\b(?:were|was|are|is) (?:caused|made) by\b|"
     # "Use of git filter-branch to remove a notebook committed by mistake has resulted in duplicated commits in
