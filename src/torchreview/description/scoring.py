@@ -537,7 +537,8 @@ _CAVEAT = re.compile(
     r"^note\W+(?:(?:it|this|the (?:pr|change|code|implementation|feature)) )?(?:cannot|can't|does not|doesn't|may not|"
     r"might not|won't|will not) [^.]{0,60}\b(?:now|yet|for now|at the moment)\W*$|"
     # the same told without "Note:": "This file can't be used with llama.cpp yet."
-    r"^(?:(?:it|this [\w-]+|the new [\w-]+) )?(?:cannot|can't|can not|does not|doesn't|won't|will not) .{0,60}\byet\W*$|"
+    r"^(?:(?:it|this [\w-]+|the new [\w-]+) )?(?:cannot|can't|can not|does not|doesn't|won't|will not) "
+    r".{0,60}\byet\W*$|"
     # a limit of what is added: "Adds jit tracing (won't work for all models, …)"
     r"\b(?:won't|will not|doesn't|does not|may not|might not) work (?:for|with|on) (?:all|every|each)\b|"
     # "All these are preliminary and have not been tested individually": the PR's own parts, not yet checked
