@@ -5553,3 +5553,10 @@ def test_a_run_that_shows_no_difference_is_a_result_not_a_symptom():
     body = ("Adds a DQN agent written in PyTorch next to the TF one. "
             "The experiment using breakthrough does not show a difference between PyTorch and TF.")
     assert check_description("add dqn pytorch", body).verdict == "mechanism-only"
+
+
+def test_a_side_change_added_on_is_no_hint_base_when_the_title_names_the_change():
+    body = "Also added autoflake to the dev stack.\n\nFixes https://github.com/o/r/issues/35"
+    result = check_description("Add KL divergence between Deterministic and other distributions", body)
+    assert result.verdict == "mechanism-only"
+    assert result.hint.startswith("Add KL divergence"), result.hint

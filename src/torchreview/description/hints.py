@@ -33,7 +33,8 @@ _BRANCH_OWNER = re.compile(r"^(?!(?:read|input|output|train|eval|encoder|decoder
                            r"(?=(?:add|fix|update|remove|refactor|implement|support|enable|disable|move|rename|bump|"
                            r"use|improve|create|make|allow|replace|migrate|upgrade|clean) )")
 # "And a small readme update …", "Also, bump the pin": a word that joined it to the sentence before
-_LEAD_CONJUNCTION = re.compile(r"^(?:and|also|plus|additionally|furthermore|moreover)\b,?\s+(?=\w)", re.IGNORECASE)
+_LEAD_CONJUNCTION = re.compile(r"^(?:and|also|plus|additionally|furthermore|moreover|in addition)\b,?\s+(?=\w)",
+                               re.IGNORECASE)
 # "as discussed", "as agreed": a talk elsewhere, pointed to
 _AS_TALKED = r"as (?:discussed|mentioned|suggested|requested|proposed|described|agreed)"
 # Trailing references and what they do: "(#12)", "fix #12", "to close issue #960", "per #211"

@@ -17,7 +17,7 @@ from torchreview.description.cues import (
     HELLO,
 )
 from torchreview.description.east_asian import names_a_change, reason_clause, writes_east_asian
-from torchreview.description.hints import _hint_from, _hint_sentence, copyable, hint_shape
+from torchreview.description.hints import _LEAD_CONJUNCTION, _hint_from, _hint_sentence, copyable, hint_shape
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import (
     _WORD_RE,
@@ -114,7 +114,9 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
               and not is_pointer(s.cue_text) and not _PLACEHOLDER_TITLE.match(s.cue_text)
               and not _DATA_LINE.match(s.cue_text)]
     named = [s for s in title if not _says_nothing(s) and copyable(s.text)]
-    mechanism = next((s.text for s in worded if _is_mechanism(s)), "") or \
+    # (a sentence that adds a side change to the one before it, "Also added autoflake to the dev stack.", is no
+    # first choice: the main change is in the title or elsewhere)
+    mechanism = next((s.text for s in worded if _is_mechanism(s) and not _LEAD_CONJUNCTION.match(s.cue_text)), "") or \
         next((s.text for s in named if hint_shape(_hint_sentence(s.text)).startswith("verb")), "") or \
         next((s.text for s in worded), "") or next((s.text for s in named), "") or \
         next((s.text for s in sentences if FIXES_A_NUMBER.match(s.cue_text)), "") or \
