@@ -2345,6 +2345,73 @@ the 1 MB run-on line of calls 1.24 to 1.34 s and 1.24 to 1.30 s (same machine, b
 to make each new pattern backtrack run in 0.2 to 1.7 s per MB, the same as with the code of the start.
 Keep the held-out batches of this stop held out as well (add VR,VS,VT,VU,WP,WQ,WR,WS,WW,WX,WY to
 --held-out).
+
+Rounds 93 to 96 (stop 75). A fresh search budget of 1,000 look-ups (about 979 used, the helpers' own
+counts), each gathering helper given an area not queried before, with its library and project names.
+Eighteen batches (1,484 texts), each split written down before any of its texts arrived; every text
+labelled blind by the helper that found it and again by a second blind reader (agreement 0.969 on the
+held-out batches, F1 0.978 of one against the other).
+  batch (labels p/m/e, torn)  area                                          start        end
+  DF (27/42/0, 23) dev        neural image, video and audio codecs (69 PRs) 0.929        0.929
+  DG (28/62/0, 20) held out   quantum ML and differentiable simulation      0.928        0.928
+  DH (44/44/2, 31) dev        LLM interpretability and model editing        0.767        0.782
+  DI (32/57/1, 22) held out   code models and ML for software               0.923        0.923
+  DJ (17/33/3, 20) dev        game-playing AI and self-play (53 PRs)        0.848        0.879
+  DK (28/62/0, 21) held out   state-space and linear-attention models       0.951        0.951
+  DL (19/53/1, 18) dev        finance and trading models (73 PRs)           0.882        0.893
+  DM (18/70/2, 34) held out   survival, causal and evolutionary models      0.897        0.897
+  DN (27/25/3, 17) dev        matting and inpainting (55 PRs, r94)          0.755        0.792
+  DO (24/61/5, 22) held out   re-identification, crowds, gaze (r94)         0.903        0.903
+  DP (46/43/1, 19) dev        model merging and adapter tooling (r94)       0.795        0.795
+  DQ (22/66/2, 26) held out   Stable Diffusion front ends (r94)             0.908        0.908
+  DR (41/48/1, 20) dev        GPU kernels and fused operators (r94)         0.821        0.839
+  DS (11/54/5, 17) held out   vector graphics, CAD, fonts (70 PRs, r95)     0.883        0.883
+  DT (28/61/1, 22) dev        privacy and federated learning (r95)          0.815        0.867
+  DU (32/58/0, 19) held out   apps shipping models to phones (r95)          0.904        0.904
+  DV (32/56/2, 26) dev        uncertainty, calibration and OOD (r95)        0.816        0.860
+  DW (33/50/1, 26) held out   inverse problems and imaging (84 PRs, r96)    0.804        0.804
+"start" is the code of the start of the stop (2b6e80a), used on every batch after the fact; "end" is
+2bd7aba. Held-out figures (mechanism-only P / R / F1):
+  all held-out PRs of the stop (784)                           0.900 / 0.904 / 0.902   the same at the start
+      labeller sure (577) 0.945; both readers agree (760) 0.906, both sure (547) 0.951 (P 0.959, R 0.943),
+      agree but one hesitated (213) 0.729. Bare titles (323) 0.965; PRs with a written body (461) 0.821
+      (P 0.830, R 0.812). Against the second reader's labels: 0.886 / 0.899 / 0.892.
+  every held-out batch gathered since stop 66 (78 batches, 6,758)  0.913 / 0.889 / 0.901   start 0.901
+      both readers sure (4,947) 0.956 (P 0.970, R 0.942); start 0.956
+Not one held-out verdict of the 78 batches moved between the code of the start and of the end (counted,
+never read); 2 held-out hints changed (counted, never read).
+Dev of this stop (700 texts): 0.868 / 0.793 / 0.828 -> 0.881 / 0.825 / 0.852; both readers sure (472)
+0.910 -> 0.934. All dev of stops 68 to 75 (5,906): 0.859 -> 0.862; both readers sure (3,997) 0.955 ->
+0.958. 19 dev verdicts moved (18 texts; one text appears in two batches), all toward their labels; the
+dev hints that changed were each read. Every change was also run on all held-out texts before it was kept
+(counts only).
+Fixes, each with a test in our own words that fails on the code before it:
+- Reasons: "which will make it easy to convert the onnx model"; "to prepare cudagraph support"; a "Benefit
+  of using X" heading; a program that hangs, freezes or quits at once told in Chinese ("卡死", "卡住",
+  "闪退").
+- No reason: the items under "Future enhancements", "Future plans", "## TODO Later" and "Future PRs will
+  address:"; "This file can't be used with llama.cpp yet." (without "Note:"); "X still needs to be
+  adjusted / checked / tuned"; "Work needs to be done to convert this PoC into a general API"; "There are
+  some bugs in this PR." (a bug told only by where it was); "add 3 robust aggregation algorithms" and
+  "introduces a robust callback system" (a kind of thing added, where "more robust" is a gain); a KL,
+  Jensen-Shannon or Bregman divergence (a measure, where "loss divergence" is a symptom); "The experiment
+  does not show a difference between PyTorch and TF" (a result); "The changes to neutra.py were caused by
+  make license" (where a side part of the diff comes from); a template's warning that a missing
+  description slows review.
+- Hints: a heading that names the template's checklist ("## PR Type and Checklist") is not read as the
+  author's sentence; a word to the maintainers ("Please feel free to edit …", "Please consider this small
+  contribution"), a sentence left ending on "at" once its link is gone, and "Made a few changes" are no
+  base for the hint; a body sentence that adds a side change ("Also added autoflake to the dev stack") is
+  no first choice when the title names the change.
+Tried and dropped: "is now correctly computed" as a sign that the old result was wrong (2 dev toward,
+held out 1 away); a heading with "checklist" anywhere in it as a skipped section (it hid the author's
+text written under a checklist; 1 dev verdict away); "Does not yet support X" at a sentence's start as a
+caveat (no dev verdict moved).
+Speed: the 1 MB body takes 638 to 657 ms with the code of the start and 652 to 665 ms with the final code,
+the 1 MB run-on line of calls 1.32 to 1.35 s and 1.31 to 1.37 s (same machine, back to back). Inputs built
+to make each new pattern backtrack run in 0.2 to 1.6 s per MB, within the 0.2 to 1.7 s of the code of the
+start.
+Keep the held-out batches of this stop held out as well (add DG,DI,DK,DM,DO,DQ,DS,DU,DW to --held-out).
 """
 
 from __future__ import annotations
