@@ -5560,3 +5560,15 @@ def test_a_side_change_added_on_is_no_hint_base_when_the_title_names_the_change(
     result = check_description("Add KL divergence between Deterministic and other distributions", body)
     assert result.verdict == "mechanism-only"
     assert result.hint.startswith("Add KL divergence"), result.hint
+
+
+def test_a_motivation_that_opens_with_the_titles_verb_restates_the_change():
+    body = ("## Motivation\nIntegrate DeepGemm `m_grouped_gemm_fp8_fp8_bf16_nt_contiguous` as the default group gemm "
+            "kernel for Fused MoE, depending on #4165 .\n\n## Modifications\n")
+    assert check_description("Integrate DeepGemm contiguous group gemm into Fused MoE", body).verdict == \
+        "mechanism-only"
+
+
+def test_a_motivation_with_its_own_words_is_still_a_reason():
+    body = "## Motivation\nThe grouped kernel spends most of its time in the scatter step.\n"
+    assert check_description("Integrate DeepGemm contiguous group gemm into Fused MoE", body).verdict == "purpose"

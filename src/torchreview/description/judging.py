@@ -17,7 +17,14 @@ from torchreview.description.cues import (
     HELLO,
 )
 from torchreview.description.east_asian import names_a_change, reason_clause, writes_east_asian
-from torchreview.description.hints import _LEAD_CONJUNCTION, _hint_from, _hint_sentence, copyable, hint_shape
+from torchreview.description.hints import (
+    _LEAD_CONJUNCTION,
+    _VERB_FIRST,
+    _hint_from,
+    _hint_sentence,
+    copyable,
+    hint_shape,
+)
 from torchreview.description.result import DescriptionResult, wording
 from torchreview.description.scoring import (
     _WORD_RE,
@@ -93,8 +100,10 @@ def judge(parsed: ReadText) -> tuple[str, float, tuple[str, ...], str]:
     purpose: list[tuple[float, Sentence]] = []
     weak_total = 0.0
     title_words = {w for s in title for w in _WORD_RE.findall(s.cue_text)}
+    first = next((_WORD_RE.findall(_hint_sentence(s.text).lower()) for s in title), [])
+    title_verb = first[0] if first and _VERB_FIRST.match(first[0]) else ""
     for s in sentences:
-        w = score(_without_restated_enabling(s, title_words) if s.section is not Section.TITLE else s)
+        w = score(_without_restated_enabling(s, title_words, title_verb) if s.section is not Section.TITLE else s)
         if w >= _STRONG:
             purpose.append((w, s))
             if len(purpose) >= 3:
@@ -179,14 +188,18 @@ _TO_SUPPORT = re.compile(r"\bto (support|enable|allow)(?! (?:us|users|you|people
 _FILLER_WORDS = frozenset("a an the for with on in of to and or by via into from at its their our this".split())
 
 
-def _without_restated_enabling(sentence: Sentence, title_words: set[str]) -> Sentence:
+def _without_restated_enabling(sentence: Sentence, title_words: set[str], title_verb: str = "") -> Sentence:
     """The sentence read as "this change adds X" when its "enables X" or "… to support X" only names the
     title's words again. Under a "Motivation" heading, the title's words alone ("backbone of yolov7" under
-    the title "backbone of yolov7") are the change again, not an answer to why."""
+    the title "backbone of yolov7") are the change again, not an answer to why; so is a sentence there that opens
+    with the title's own verb ("Integrate DeepGemm's kernel as the default for Fused MoE" under the title
+    "Integrate DeepGemm group gemm into Fused MoE")."""
     text = sentence.cue_text
     if sentence.section is Section.MOTIVATION and title_words:
         words = _WORD_RE.findall(text)
         if words and all(w in title_words for w in words):
+            return replace(sentence, section=Section.PLAIN)
+        if words and title_verb and words[0] == title_verb:
             return replace(sentence, section=Section.PLAIN)
     m = _ENABLES.match(text)
     if m:
