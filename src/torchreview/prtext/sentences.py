@@ -98,7 +98,7 @@ _SKIP_HEADINGS = re.compile(
     # ("Several caveats:" over a numbered list is the same part)
     r"((known|current|some|several|a few|main|other) )?(limitations?|caveats?)|"
     r"(known|potential|possible) (issues?|bugs?|problems?)|"
-    # ("## TODO Later", "Future PRs will address:" over a list: work left for later)
+    # (a to-do heading with "later" or "next" after it, or "Future PRs will address:" over a list: work left for later)
     r"(todos?|to-?do)( later| list| items| next)?|"
     r"(future|follow-?up|later|next|upcoming|subsequent) (prs?|pr's|pull requests?)"
     r"( will (address|include|add|cover|handle|bring|do))?|"
