@@ -201,11 +201,11 @@ def _drop_details(text: str) -> str:
     return _DETAILS.sub(keep_summary, text)
 
 
-# A link definition that points nowhere is Markdown's comment, hidden on GitHub as <!-- --> is:
-# "[//]: # (Please explain the changes you made.)", "[comment]: <> (Describe your change)".
 # "## Anything Else? (Optional) Optional section (e.g., code usage)": a template's heading, not the author's; so is
 # a heading that names its checklist ("## PR Type and Checklist", "## Checklist for adding a dataset")
-_OPTIONAL_MARK = re.compile(r"\bchecklist\b|\(\s*optional\b|\boptional\s*\)", re.IGNORECASE)
+_TEMPLATE_HEADING_MARK = re.compile(r"\bchecklist\b|\(\s*optional\b|\boptional\s*\)", re.IGNORECASE)
+# A link definition that points nowhere is Markdown's comment, hidden on GitHub as <!-- --> is:
+# "[//]: # (Please explain the changes you made.)", "[comment]: <> (Describe your change)".
 _MARKDOWN_COMMENT = re.compile(r"^[ \t]*\[[^\]\n]*\]:[ \t]*(?:#|<>)[^\n]*$", re.MULTILINE)
 
 
@@ -328,7 +328,7 @@ def read(title: str, body: str) -> ReadText:
             skip_depth = None
             section = Section.PLAIN
             if _has_words(name, 4) and not name.rstrip().endswith("?") and not _PROMPT.match(_clean_inline(name)) \
-                    and not _OPTIONAL_MARK.search(name) and not (marked and _empty_section(lines, index)):
+                    and not _TEMPLATE_HEADING_MARK.search(name) and not (marked and _empty_section(lines, index)):
                 flush()  # a bold line that reads as a sentence counts, unless it is the template's guidance
                 sentences.extend(split_sentences(_clean_inline(name), section))
                 body_content = True
