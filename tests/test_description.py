@@ -5572,3 +5572,65 @@ def test_a_motivation_that_opens_with_the_titles_verb_restates_the_change():
 def test_a_motivation_with_its_own_words_is_still_a_reason():
     body = "## Motivation\nThe grouped kernel spends most of its time in the scatter step.\n"
     assert check_description("Integrate DeepGemm contiguous group gemm into Fused MoE", body).verdict == "purpose"
+
+
+def test_preparing_data_for_a_corpus_names_the_work_not_a_later_step():
+    assert check_description("Add data preparation for the LibriVox audiobook corpus", "").verdict == "mechanism-only"
+
+
+def test_preparation_for_a_later_step_is_still_a_reason():
+    assert check_description("Rename the trainer hooks in preparation for the v2 callbacks", "").verdict == "purpose"
+
+
+def test_data_of_no_use_for_the_task_is_a_reason_to_drop_it():
+    body = ("The set holds mostly image-level tags, useless to train a box detector. "
+            "Considering how few images carry boxes, we leave it out and keep the others.")
+    assert check_description("Drop the reef fish loaders from the data scripts", body).verdict == "purpose"
+
+
+def test_a_score_that_produces_no_output_is_a_symptom():
+    body = "When I evaluate the summarisation suite, the group metric does not produce any output."
+    assert check_description("Fix group settings of the summarisation suite", body).verdict == "purpose"
+
+
+def test_a_past_participle_after_by_and_a_gerund_is_no_story_of_a_fault():
+    body = ("Adds a recurrent processor for the forecasting stack.\n\n- keeps the frame order by stacking "
+            "encoded frame features\n- decodes the next latent frame\n")
+    assert check_description("Add recurrent processor for temporal forecasting", body).verdict == "mechanism-only"
+
+
+def test_a_frame_rate_that_names_a_variant_is_no_measurement():
+    assert check_description("Add variants of the world model", "- Add 720P, 24FPS variants of the world models") \
+        .verdict == "mechanism-only"
+
+
+def test_a_frame_rate_reached_is_still_a_measurement():
+    assert check_description("Cache the decoder state", "Playback now runs at 24 fps on a laptop.").verdict == \
+        "purpose"
+
+
+@pytest.mark.parametrize("title", ["Addressed Issue #182", "addresses #9"])
+def test_addressing_a_numbered_issue_names_a_change_not_nothing(title):
+    assert check_description(title, "").verdict == "mechanism-only"
+
+
+def test_what_a_typo_makes_the_code_do_is_a_symptom():
+    body = "Fixed a typo in the span masker. This typo will make we never swap a masked token for a random one."
+    assert check_description("fix bug for masking prob", body).verdict == "purpose"
+
+
+def test_a_lead_in_to_usage_steps_is_no_goal():
+    body = "Adds the Tamil tokenizer. In order to run:\n\n```py\ntok = AutoTokenizer.from_pretrained('x')\n```\n"
+    assert check_description("Tamil tokenizer", body).verdict == "mechanism-only"
+
+
+def test_fixing_an_issue_named_only_by_its_number_is_no_reason():
+    result = check_description("Small fix to the Welsh recipe", "To fix one of the old issues reported in #2678.")
+    assert result.verdict == "mechanism-only"
+    assert "reported" not in result.hint, result.hint
+
+
+@pytest.mark.parametrize("title", ["[rl] Episode count inaccurate with the frame skip option",
+                                   "Fix the paged cache warm state triggers recompiling"])
+def test_a_title_that_tells_the_fault_is_a_symptom(title):
+    assert check_description(title, "").verdict == "purpose"

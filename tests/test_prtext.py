@@ -468,3 +468,15 @@ def test_a_template_box_ticked_in_any_common_way_is_no_sentence_of_the_author(bo
 
 def test_a_ticked_box_that_names_a_change_is_still_kept_whatever_its_mark():
     assert texts("Docs", "- [ok] Added the int8 section") == ["Docs", "Added the int8 section"]
+
+
+def test_a_box_on_a_line_of_its_own_is_a_template_box():
+    body = "Here is the recipe moved to the new layout.\n\n[x] Move the code\n[x] Run on Polish to see if the scores hold\n"
+    texts = [s.text for s in read("Refactor the recipe", body).sentences]
+    assert not any("scores hold" in t for t in texts), texts
+
+
+def test_a_ticked_box_that_names_the_file_then_the_change_is_kept():
+    body = "[x] in buffer.py, fix the issue of saving empty games.\n"
+    texts = [s.text for s in read("Merge the worker fixes", body).sentences]
+    assert any("saving empty games" in t for t in texts), texts

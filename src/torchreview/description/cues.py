@@ -260,7 +260,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:problems?|issues?|trouble|troubles|difficult(?:y|ies)) (?:(?:with|when|while|in) )?"
               r"(?:automatically |correctly |properly )?(?!(?:no|some|any|every)thing\b|regarding\b|concerning\b|including\b|according\b|pending\b|remaining\b|following\b|during\b)[a-z]{2,}ing\b"),
         # a reason given as a circumstance: "given that X is unblocked, …", "now that PyTorch 2 is out, …"
-        (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b"),
+        (1.0, r"\bgiven (?:that|the fact)\b|\bnow that\b|\bseeing (?:as|that)\b|\bin light of\b|"
+              # "Considering the small size of the data, we do not process it": the circumstance first, then the
+              # choice it leads to ("Considering adding X later" is a plan, not a circumstance)
+              r"^considering (?:that |the |how |its |their |this |these |our )[^,]{3,100}, "),
         # common practice: "warm-up is used quite often for …", "X is standard practice"
         (0.85, r"\b(?:is|are) (?:\w+ )?(?:used|adopted|applied) (?:quite |very |pretty |fairly |so )?(?:often|"
                r"commonly|widely|frequently|a lot|everywhere)\b|\b(?:is|are) (?:quite |very |now )?(?:commonly|"
@@ -348,7 +351,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:got|get|gets|getting|obtained|achieved?|achieves|saw|see|shows?|showed) (?:much |slightly |"
               r"significantly |far |noticeably )?better (?:results?|performance|accuracy|scores?|quality|alignments?)\b|"
               r"\b(?:especially|particularly|mainly) when (?:one|someone|users?|you|people|we) (?:wants?|needs?) to\b"),
-        (1.0, r"\bin preparation for\b|\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
+        (1.0, r"\bin preparation for\b|(?<!data )(?<!dataset )(?<!input )(?<!feature )(?<!manifest )(?<!corpus )"
+              r"(?<!sample )\bpreparation for\b|\bprep for\b|\bgroundwork for\b|"
               # ("at the first step after restart" is a training step, not a first piece of work)
               r"(?<!\bat the )(?<!\bafter the )(?<!\bbefore the )(?<!\bduring the )(?<!\bon the )"
               r"\bfirst step\b(?! towards? " + _TOWARD_AN_ISSUE + r")|"
@@ -802,7 +806,7 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\b(?:returns|(?:will|would|it|they|then) return) (?:an? )?(?:[\w-]+ )?(?:error|exception)s?\b"
               r"(?! codes?\b| messages?\b| types?\b)|"
               r"\bencounter(?:s|ed|ing)? (?:an? |the )?(?:\w+ )?(?:error|exception|excname|crash)\b|"
-              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|"
+              r"\bunexpected(?:ly)?\b(?! keys?\b)|\bsilently\b|\bincorrect(?:ly)?\b|\binaccurate(?:ly)?\b|"
               r"\bwrong(?:ly)?\b(?! branch\b)(?!(?<=^wrong) (?:pr|pull request)\b)|\bmismatch(?:es|ed|ing)?\b|"
               r"\binconsisten(?:t|cy|cies)\b|\bcontradict(?:s|ed|ion|ions|ory)?\b|\bconfus(?:ing|ed|ion)\b(?! matri(?:x|ces)\b)|\bmisleading\b|\bambiguous\b|"
               # two paths that should give one result: "Prefill vs fused decode disagreed under scaled RoPE" (not
@@ -917,7 +921,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"(?:seem to |appear to )?(?:actually |really |always |properly |correctly |even )?(?:work|"
               r"works|run|load|save|compile|build|import|converge|train|support|supported|respect|match|handle|"
               r"get|see|exist|apply|update|reset|stop|return|pass|affect|propagate|take|use|free|release|raise|"
-              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|thread-?safe|sync|synchroni[sz]e|resume|finish|"
+              r"account|consider|honou?r|call|trigger|show|print|log|include|safe|"
+              # "the group score does not produce any output"
+              r"produce|output|generate|thread-?safe|sync|synchroni[sz]e|resume|finish|"
               # a participle after "is not": "checkpointing is not applied to LoRA" (the state today)
               r"applied|saved|loaded|updated|called|propagated|freed|released|respected|triggered|logged|"
               r"restored|cleared|synchroni[sz]ed|synced|"
@@ -941,6 +947,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bthere (?:is|was|are|were|'s) no\b(?! (?:functional |behaviou?ral |content |code |logic |api |"
               r"user-facing |real |other |numerical |breaking )?changes?\b)|\blacks?\b|\blacking\b|\bwithout this\b|"
               r"\bthe (?:problem|issue|bug) (?:here|with)\b|"
+              # what the mistake did: "This typo will make we never set masked token as random token"
+              r"\b(?:this|the|that) (?:typo|bug|mistake|error|issue) (?:will |would )?(?:make|makes|made)\b|"
               # "the suggested versions are known to have issues", "… negative offsets, which is not good": a
               # problem told in passing ("This is not expected to change results" is an assurance)
               r"\bknown to (?:have|cause) (?:some |many |several |a few )?(?:issues|problems|bugs|errors|crashes)\b|"
@@ -1061,7 +1069,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "the diff pushes QPS from 25319 to 25737", "a memory savings of 4GB"
               r"\b(?:qps|throughput|accuracy|latency|mfu|tflops|bleu|wer|perplexity|speed)\b[^.;]{0,20}? from \d[\d.,]*"
               r"\s?\S{0,5} to \d|\b(?:memory|time|compute|cost|vram|gpu) savings?\b|\bsavings? of (?:about |around |up to )?\d|"
-              r"\d+(?:\.\d+)? ?(?:points?|pp|it/s|samples/s|tokens/s|img/s|images/s|fps)\b|"
+              # ("Add 480P, 10FPS variants of the model" names what is added)
+              r"\d+(?:\.\d+)? ?(?:points?|pp|it/s|samples/s|tokens/s|img/s|images/s|fps)\b"
+              r"(?! (?:variants?|versions?|models?|checkpoints?|configs?|presets?)\b)|"
               r"\b(?:top-?[15]|map|ap|bleu|rouge|wer|f1|ppl|perplexity)\b (?:of |is |was |goes |reaches |improves )?"
               r"(?:from |to |by )?\d|\b(?:reach(?:es|ed)?|achiev(?:es|ed)|brings? (?:it|this|that) (?:down )?to|"
               r"goes (?:down |up )?to|drops? to|went (?:down |up )?to) (?:about |around |under |over |below |above )?\d|"
@@ -1370,7 +1380,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bduplication\b|\b(?:less|reduc\w*|remov\w*|avoid\w*|cut\w*|eliminat\w*|without|no more|away) "
               r"(?:the |some |much |a lot of |lots of )?(?:[\w-]+ )?boilerplate\b|\bboilerplate (?:code )?(?:is|was|were|gets?)\b|"
               r"\bwork ?around\b(?! (?:for|to) (?:link|#\d+|gh-\d+)\W*$)"),
-        (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
+        (0.8, r"\bunnecessar(?:y|ily)\b|\bunneeded\b|"
+              # "annotations useless to train a detector": of no use for what the reader wants
+              r"\buseless (?:to|for|when|if)\b|\bredundant\b|\bdead code\b|\bno longer (?:needed|used|"
               r"necessary|required|relevant|supported)\b|\bnot (?:needed|used|necessary) (?:anymore|any more)\b|"
               r"\bnever used\b|\b(?:is|are|was|were|it's|it is) never (?:imported|called|referenced)\b|"
               # ("Deprecating resample_waveform, which is exactly same as functional.resample")

@@ -235,10 +235,12 @@ _GREETING = re.compile(rf"^\W*(?:{HELLO}[^.!?]{{0,40}}|"
 _LEAD_IN_ONLY = re.compile(r"^\W*(?:[\w'-]+\W+){0,3}?[\w'-]+\s*[,:]\s*$")
 
 
-# "Fix #247", "fix for #84", "[WIP] fix 247", "Resolves #12", "Fix #3 and #4": a fix of a numbered issue. It
-# names a change, as "Update train.py" does, though not what the change is for: mechanism-only, never empty.
+# "Fix #247", "fix for #84", "[WIP] fix 247", "Resolves #12", "Fix #3 and #4", "Addressed Issue #182": a fix of a
+# numbered issue. It names a change, as "Update train.py" does, though not what the change is for: mechanism-only,
+# never empty.
 FIXES_A_NUMBER = re.compile(r"^\W*(?:\[[\w -]{1,12}\]\W*)?(?:bug|hot)?(?:fix|fixes|fixed|fixing|resolve|resolves|resolved|"
-                            r"solve|solves|solved)(?: for| of)?(?: (?:the )?(?:issues?|bugs?))? ?#?\d+"
+                            r"solve|solves|solved|address|addresses|addressed)(?: for| of)?"
+                            r"(?: (?:the )?(?:issues?|bugs?))? ?#?\d+"
                             # ("Fix #1038 and #1039", "Resolves #3, #4")
                             # ("Fix #226 #210": the numbers with only a space between them)
                             r"(?:(?:,| and|, and| &|) #?\d+)*\W*$")

@@ -230,11 +230,15 @@ def _fix_minor(m: re.Match[str]) -> str:
 
 
 # "Helps <link to an issue>": the issue it helps with, named by its address alone. Outside a pointer's own
-# sentence score() checks only this one pointer: testing every sentence with is_pointer moved a held-out verdict
-# away (stop 73).
+# sentence score() checks only this pointer and the next one: testing every sentence with is_pointer moved a
+# held-out verdict away (stop 73).
 _HELPS_POINTER = (r"^(?:this |it )?(?:helps|should help|might help|may help|partially helps)"
                   r"(?: with| towards?)? (?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$")
-_HELPS_ONLY = re.compile(_HELPS_POINTER)
+# "To fix one of the legacy issues reported in #2678": the issue to fix, named only by where it was reported
+_FIX_POINTER = (r"^(?:this (?:pr |change )?is )?to (?:fix|solve|resolve|address) (?:one of )?(?:the |an? |some )?"
+                r"(?:[\w-]+ ){0,2}(?:issues?|bugs?|problems?) (?:(?:reported|mentioned|described|raised|discussed|"
+                r"listed|noted|opened|filed) )?(?:in|at|by|here:?) (?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$")
+_HELPS_ONLY = re.compile(_HELPS_POINTER + "|" + _FIX_POINTER)
 # A motivation section that only points elsewhere ("This PR is linked to <issue>") gives no reason itself.
 _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screenshots?|demo|examples?|outputs?|docs?|"
                            r"benchmarks?|notebook|colab|wandb|dashboard)\W*link\W*$|"  # "examples run log: <link>"
@@ -248,7 +252,7 @@ _POINTER_ONLY = re.compile(r"^(?:[\w-]+ ){0,3}?(?:logs?|results?|report|screensh
                            r"issue|discussion)\W*(?:link|#\d+|gh-\d+)\W*$|"  # "mmdet PR: <link>"
                            r"^(?:this (?:pr|change) )?(?:is )?(?:linked|related|refers|relates) (?:to|with) "
                            r"(?:the )?(?:issue |pr )?(?:link|#\d+|gh-\d+)\W*$|"
-                           + _HELPS_POINTER + "|"
+                           + _HELPS_POINTER + "|" + _FIX_POINTER + "|"
                            # "See #12", "Come from this [issue](…)": a pointer, or the link's own words naming the place
                            # ("Adapted from the great work in #1966": where the code comes from)
                            r"^(?:see|refer to|ref:?|comes?|came|adapted|ported|taken|borrowed)(?: from)? "
@@ -1079,6 +1083,9 @@ _MISBEHAVES = re.compile(r"(?<=[a-z0-9] )(?:does not|doesn't|do not|don't|did no
                          # what happens to it that should not: "Fix padding mask skipped for batch size 1"
                          r"(?<=[a-z0-9] )(?:skipped|ignored|dropped|lost|overwritten|overridden|duplicated|truncated|"
                          r"discarded|swallowed) (?:for|when|with|in|on|after|during|if|under)\b|"
+                         # what it sets off that it should not: "Fix the KV cache steady state triggers recompiling"
+                         r"(?<=[a-z0-9] )(?:triggers|triggered|causes|caused) (?:a |an |unnecessary |extra |repeated )?"
+                         r"(?:re-?compil\w*|graph breaks?|syncs?|oom|deadlocks?)\b|"
                          # what happens to it that should not: "Fix transform being overridden"
                          r"(?<=[a-z0-9] )being (?:[a-z]{3,}(?:ed|en)|set|reset|put|lost|read|sent|cut|kept|left|built|"
                          r"shown|run)\b")
@@ -1226,6 +1233,8 @@ _ED_ADJECTIVES = frozenset(
     # "no deform conv involved", "[B, C, T] shaped tensors", "instruction tuned models"
     "involved shaped tuned".split())
 _BE_OR_HAVE = frozenset("is are was were has have".split())
+# the words that open how a thing is done: "by concatenating …", "without loading …"
+_HOW_IT_IS_DONE = frozenset("by without via through".split())
 _REDUCED_RELATIVE = frozenset("by with via using under through on in from at during based onto into across per "
                               "alongside within against over".split())
 # "move up, down, left or right", "a cache hit": the words of a direction and of a lookup, not past events
@@ -1345,6 +1354,8 @@ def _tells_past_event(text: str, names: frozenset[str] = frozenset()) -> bool:
             return True
         if w in _ED_ADJECTIVES or "-" in w or w in names:
             continue  # "mixed precision", "masked tokens", "self-supervised learning": terms, not events
+        if i >= 2 and words[i - 1].endswith("ing") and words[i - 2] in _HOW_IT_IS_DONE:
+            continue  # "by concatenating encoded frame features": the object of a gerund, not a past event
         if len(w) > 4 and w.endswith("ed") and not w.endswith("eed") and not w.startswith("un"):
             following = words[i + 1] if i + 1 < len(words) else ""
             if i + 2 < len(words) and words[i + 2] in _BE_OR_HAVE and following.endswith("s"):

@@ -451,10 +451,12 @@ def read(title: str, body: str) -> ReadText:
 
 
 _SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[A-Z])|\s*$)")
-_TICKED = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:{_TICK_MARK}) *\]")
-_CHANGE_ITEM = re.compile(r"(?i)(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|updates|updated|implement|"
-                          r"implements|implemented|refactor|refactored|rename|renamed|move|moved|replace|replaced|create|"
-                          r"created|introduce|introduced|port|ported|migrate|migrated|bump|bumped|upgrade|upgraded)\b"
+_TICKED = re.compile(rf"^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[ *(?:{_TICK_MARK}) *\]")
+# ("[x] in replay_buffer.py, fix the issue of saving zero-len game": the file first, then the change)
+_CHANGE_ITEM = re.compile(r"(?i)(?:in [\w./-]+, )?(?:add|adds|added|fix|fixes|fixed|remove|removes|removed|update|"
+                          r"updates|updated|implement|implements|implemented|refactor|refactored|rename|renamed|move|"
+                          r"moved|replace|replaced|create|created|introduce|introduced|port|ported|migrate|migrated|"
+                          r"bump|bumped|upgrade|upgraded)\b"
                           r"(?! (?:the |any )?(?:necessary |new |unit )?(?:tests?|docs?|documentation)\b)")
 _BARE_HEADING = re.compile(r"^\s{0,3}([A-Za-z][A-Za-z ?'/-]{1,30}?)\s*$")
 

@@ -140,7 +140,8 @@ _LABEL = re.compile(r"^\s*(?:\*\*)?([A-Za-z][A-Za-z ?'/-]{1,40}?)(?:\*\*)?\s*:(?
 _FENCE = re.compile(r"^\s{0,3}(`{3,}(?![^`\n]*`)|~{3,})")
 # A template's box, however it is ticked: "[x]", "[ x ]", "[ok ]", "[✓]"; or left open: "[ ]", "[n/a]", "[?]"
 _TICK_MARK = r"[xX✓✔√vV]|(?i:ok)"
-_CHECKBOX = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\[ *(?:{_TICK_MARK}|\?|(?i:n/a))? *\]")
+# (a box on a line of its own, "[x] Convert the code" with no list mark, is a box too)
+_CHECKBOX = re.compile(rf"^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[ *(?:{_TICK_MARK}|\?|(?i:n/a))? *\]")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _TABLE = re.compile(r"^\s*\|")
 # In a table, a cell that names one of two runs set side by side ("before", "main", "Eager (µs)") or the gain
@@ -494,7 +495,14 @@ def _has_words(text: str, n: int) -> bool:
     return False
 
 
+# the words that open usage steps: "To run:", "In order to use it:", "To try this out:"
+_HOW_TO_RUN = re.compile(r"(?i)^(?:in order )?to (?:run|use|try|test|install|reproduce|launch|start|call|invoke|"
+                         r"get started|set up|setup)(?: (?:it|this|them|the \w+|this \w+))?(?: out)?$")
+
+
 def _make(text: str, section: Section) -> Sentence | None:
+    if text.rstrip().endswith(":") and _HOW_TO_RUN.match(text.strip(" \t-–—*•>:")):
+        return None  # "In order to run:" over a code block opens the usage steps; it says nothing itself
     text = text.strip(" \t-–—*•>:")
     if not text or not _has_words(text, 1):
         return None
