@@ -5634,3 +5634,9 @@ def test_fixing_an_issue_named_only_by_its_number_is_no_reason():
                                    "Fix the paged cache warm state triggers recompiling"])
 def test_a_title_that_tells_the_fault_is_a_symptom(title):
     assert check_description(title, "").verdict == "purpose"
+
+
+@pytest.mark.parametrize("body", ["I was running the large model and it looks like there is some missing code.",
+                                  "Adding `prompt_lm_spt`, which appears to be missing."])
+def test_code_said_to_seem_missing_is_a_symptom(body):
+    assert check_description("Instructions and classes for the large model", body).verdict == "purpose"

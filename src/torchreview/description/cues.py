@@ -881,6 +881,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         # names the change); a fix whose sentence tells what the code produced ("Fix save_pretrained saves an
         # empty adapter"); a change made in answer to users ("In response to community need, …")
         (1.0, r"(?<=[a-z0-9'`] )(?:is|are|was|were) (?:still |also )?missing\b|"
+              # the same state, hedged or told with "there is": "which appears to be missing", "it looks like there
+              # is some missing code"
+              r"\b(?:seems?|seemed|appears?|appeared|looks?|looked) to be missing\b|"
+              r"\bthere (?:is|are|was|were) (?:some |a |an )?missing\b|"
               r"\bfix\w*\b.{0,80}?\b(?:saves?|returns?|produces?|gives?|outputs?|writes?|generates?|yields?|loads?) "
               r"(?:an? |the )?(?:empty|blank|wrong|incorrect|corrupt\w*|invalid|nan|none|duplicated?)\b|"
               r"\bin response to (?:the )?(?:community|user|users'|customer|popular)? ?(?:needs?|requests?|demand|feedback)\b|"
