@@ -5640,3 +5640,22 @@ def test_a_title_that_tells_the_fault_is_a_symptom(title):
                                   "Adding `prompt_lm_spt`, which appears to be missing."])
 def test_code_said_to_seem_missing_is_a_symptom(body):
     assert check_description("Instructions and classes for the large model", body).verdict == "purpose"
+
+
+def test_a_minor_error_named_only_by_its_place_is_no_symptom():
+    assert check_description("Fixed minor planner error", "").verdict == "mechanism-only"
+
+
+def test_code_synced_from_an_old_version_to_the_new_one_is_no_story_of_the_old_code():
+    body = "## What changes do you make in this PR?\n\n- sync object collision in old version to new simulator\n"
+    assert check_description("Safe expert", body).verdict == "mechanism-only"
+
+
+def test_a_bug_of_something_being_incompatible_is_a_symptom():
+    body = "This solves the current bug of the lane BEV being incompatible during steering training."
+    assert check_description("Fix the Y step in BEV parsing", body).verdict == "purpose"
+
+
+def test_a_cost_cut_to_a_share_of_what_it_was_is_a_measured_effect():
+    assert check_description("Greatly improve lidar", "I reduce the time for the lidar scan to 10%!").verdict == \
+        "purpose"

@@ -642,8 +642,8 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
         (1.0, r"\b(?:fix|fixes|fixed|fixing|prevent\w*|avoid\w*|silenc\w*|suppress\w*|resolv\w*|solv\w*|"
               r"address\w*|get rid of|handle|handles|remove|removes):? [\"“]?(?:the |a |an |this |that |these )?"
               # "fix some errors" is as bare as "fix some bugs", and so is "Fixed 2 errors" or "fix all errors" with
-              # nothing after it
-              r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) errors?\b)"
+              # nothing after it; "Fixed minor agent error" names only where the errors were
+              r"(?!(?:some|several|various|multiple|a few|few|minor|small|many) (?:[\w-]+ )?errors?\b)"
               r"(?!(?:\d+ |all |two |three |both )?errors?\W*$)"
               r"(?:(?!lint|linter|mypy|flake8|ruff|pylint|pyright|type|typing|style|format|spelling|doc|typo|wording|"
               # (a release in the words: "fix torchvision 0.16 import error")
@@ -688,7 +688,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # ("re-enable some previously disabled tests" names which tests)
               r"(?<!\bi )(?<!\bwe )\bpreviously\b(?! (?:disabled|skipped) (?:[\w-]+ ){0,3}?tests?\b)|"
               r"\bbefore this (?:pr|change|patch|commit|fix)\b|\bprior to this\b|"
-              r"\bin the past\b|\btoday,|\bin (?:the )?(?:old|older|previous|earlier) versions?\b|"
+              r"\bin the past\b|\btoday,|"
+              # ("sync object collision in old version to new pgdrive" tells where the code comes from)
+              r"\bin (?:the )?(?:old|older|previous|earlier) versions?\b(?! (?:to|into) )|"
               # ("a new recipe, similar to the existing one but with LoRA" sets the new beside the old)
               # ("additions not present in the original code" tells what a port adds to its source)
               r"(?<!similar to )(?<!same as )(?<!\blike )(?<!alongside )(?<!next to )(?<!on top of )(?<!based on )"
@@ -720,9 +722,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "Fix incompatibility with the recently updated optimum": the clash is the problem ("backward
               # incompatibility" is what a change may cause, and templates ask about it)
               r"(?<!backward )(?<!backwards )(?<!backward-)(?<!backwards-)\bincompatibilit(?:y|ies)\b|"
-              # "The pinned torch and torchvision were incompatible" ("… are incompatible at the moment" tells
-              # the PR's scope)
-              r"\b(?:is|are|was|were|became|becomes) (?:now )?incompatible\b(?! (?:at the moment|for now|yet)\b)|"
+              # "The pinned torch and torchvision were incompatible", "the bug of CULANE BEV being incompatible"
+              # ("… are incompatible at the moment" tells the PR's scope)
+              r"\b(?:is|are|was|were|became|becomes|being) (?:now )?incompatible\b(?! (?:at the moment|for now|yet)\b)|"
               # a breaking change made elsewhere: "#2437 introduced some breaking change", "Fixes a breaking
               # change for training" ("No breaking changes introduced" answers a template)
               r"\b(?:fix(?:es|ed|ing)?|address(?:es|ed|ing)?|handles?|handled|handling) (?:the |a |some |this |that )?"
@@ -1070,6 +1072,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"\bneeds? to\b|(?:^|[:;–—] )helps\b"),
         # measurements and past events: what happened before the change
         (0.9, r"\d ?(?:ms|s|sec|seconds|minutes|min) per (?:batch|step|iteration|epoch|sample|token|image|call)\b|"
+              # a cost cut to a share of what it was: "I reduce the time for lidar to 10%"
+              r"\b(?:reduc|cut|lower|shrink|decreas)\w* (?:the )?(?:[\w-]+ ){0,3}?(?:time|memory|latency|runtime|vram|"
+              r"cost|overhead|usage)\b(?: [\w-]+){0,4}? to (?:about |around |roughly |only |just |under |below )?"
+              r"\d+(?:\.\d+)? ?%|"
               # "the diff pushes QPS from 25319 to 25737", "a memory savings of 4GB"
               r"\b(?:qps|throughput|accuracy|latency|mfu|tflops|bleu|wer|perplexity|speed)\b[^.;]{0,20}? from \d[\d.,]*"
               r"\s?\S{0,5} to \d|\b(?:memory|time|compute|cost|vram|gpu) savings?\b|\bsavings? of (?:about |around |up to )?\d|"
