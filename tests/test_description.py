@@ -5659,3 +5659,9 @@ def test_a_bug_of_something_being_incompatible_is_a_symptom():
 def test_a_cost_cut_to_a_share_of_what_it_was_is_a_measured_effect():
     assert check_description("Greatly improve lidar", "I reduce the time for the lidar scan to 10%!").verdict == \
         "purpose"
+
+
+def test_how_to_use_the_new_models_is_no_one_who_uses_them():
+    body = ("This PR adds support for open_clip to the inference command. Models can be used by specifying them as "
+            "`--clip_model open_clip:<name>`.")
+    assert check_description("Add open_clip support", body).verdict == "mechanism-only"

@@ -186,8 +186,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # who will use it: "a kernel interface for use in xformers", "tokenizers to be used along with the
               # text models"
               r"\bfor (?:later |future |internal |external |direct )?(?:use|usage) (?:in|by|with|within)\b|\bto be used (?:along with|with|by|in)\b|"
-              # "to TritonBench, where shapes can be used by custom benchmarks"
-              r"\b(?:can|could|will) (?:then |now |also )?be (?:re)?used (?:by|in)\b|"
+              # "to TritonBench, where shapes can be used by custom benchmarks" ("Models can be used by specifying
+              # them as …" tells how to use them)
+              r"\b(?:can|could|will) (?:then |now |also )?be (?:re)?used (?:by(?! [a-z]+ing\b)|in)\b|"
               # what people can do once it lands: "you should now be able to run a nanotron model with",
               # "Now, users would be able to convert …"
               r"\b(?:you|users?|the user|we|one|people|developers) (?:should |would |will )?now be able to\b|"
