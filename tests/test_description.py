@@ -5665,3 +5665,23 @@ def test_how_to_use_the_new_models_is_no_one_who_uses_them():
     body = ("This PR adds support for open_clip to the inference command. Models can be used by specifying them as "
             "`--clip_model open_clip:<name>`.")
     assert check_description("Add open_clip support", body).verdict == "mechanism-only"
+
+
+def test_tests_along_with_bug_fixes_and_a_base_that_can_use_more_work_give_no_reason():
+    body = ("This PR provides passing tests for the array backend along with bug fixes to the backend. "
+            "The backends can still use some work, but this is a good base to work from.")
+    assert check_description("More array backend", body).verdict == "mechanism-only"
+
+
+def test_a_release_that_ships_bug_fixes_is_still_a_reason_to_bump():
+    assert check_description("Bump tokenizers to 0.15", "0.15 has been released, with bug fixes for the BPE trainer.") \
+        .verdict == "purpose"
+
+
+def test_a_costly_way_of_doing_it_is_a_reason():
+    assert check_description("Prefer building from DLPack to a costly element-by-element copy", "").verdict == "purpose"
+
+
+def test_passing_data_on_without_copying_it_is_a_benefit():
+    body = "The class implements the array interface. Arrays can be handed to another library without copying the data."
+    assert check_description("Expose the storage view in the Python module", body).verdict == "purpose"

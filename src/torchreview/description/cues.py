@@ -617,8 +617,9 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # a new release worth moving to: "bump to 0.3.0, which contains many bug fixes"
               r"\b(?:which|that|it) (?:contains|includes|brings|ships) (?:many |several |some |a lot of |lots of |"
               r"important |critical |the )?(?:bug ?fixes|fixes|security fixes|performance improvements)\b|"
-              # "1.3.0 has been released, with 3.13 support and bugfixes"
-              r"\b(?:with|contains|includes|brings|ships)\b[^;]{0,40}?\bbug ?fixes\b|"
+              # "1.3.0 has been released, with 3.13 support and bugfixes" ("tests along with bug fixes to the
+              # backend" lists the PR's own work)
+              r"(?<!\balong )(?<!\btogether )\b(?:with|contains|includes|brings|ships)\b[^;]{0,40}?\bbug ?fixes\b|"
               # "fix the prompt after the model PR changed it": a change elsewhere that broke this code
               r"\bafter (?:the |a |an |this |that |some )?(?:[\w-]+ ){1,4}?(?:changed|broke|removed|renamed|moved|"
               r"switched|dropped|introduced)\b|"
@@ -991,7 +992,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"data loss|errors?|bugs?|drops?|nans?|mismatch(?:es)?)\b|"
               # a speed symptom named by its figure: "fix Apple Silicon low FPS", "poor GPU utilization"
               r"\b(?:low|poor) (?:fps|frame ?rates?|throughput|(?:gpu |device )?utili[sz]ation)\b|"
-              r"\bexpensive\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
+              r"\bexpensive\b|\bcostly\b|\bwasteful\b|\bwastes?\b|\bduplicat(?:e|es|ed) (?:work|computation|calls?)\b|"
+              # the saving told as what no longer happens: "arrays can be passed to another library without copying
+              # the data"
+              r"\bwithout (?:copying|a copy|any cop(?:y|ies)|(?:an )?extra cop(?:y|ies))\b|"
               r"\boutdated\b|\bout of date\b|\bstale\b|\bobsolete\b|\bend of life\b|"
               # "OpenAI Gym has been unmaintained for several years"
               r"\bunmaintained\b|\bno longer (?:being |actively )?maintained\b|\bnot maintained (?:anymore|any more)\b|"

@@ -406,6 +406,9 @@ _CAVEAT = re.compile(
     r"to do) list|look(?:s|ing)? (?:off|wrong|odd|weird|strange)|needs? to be (?:updated|done|added|fixed|written|"
     r"tested|documented|cleaned|finished|implemented|converted|moved|ported|polished|adjusted|changed|checked|verified|"
     r"handled|extended|refactored|improved|optimi[sz]ed|reviewed|tuned|addressed))\b|"
+    # "The backends can still use some work": more to do, said as what the code could take
+    r"\b(?:can|could) (?:still )?use (?:some|more|a bit of|a little|a lot of|a little more) (?:more )?(?:work|polish|"
+    r"cleanup|clean-up|love|attention)\b|"
     # "… but should be straightforward to add on later", "(other models to add later)": what the PR leaves out
     r"\badd(?: on)? (?:it |this |that |them )?later\b|"
     # "I'll add the fitting scripts shortly as well", "will add more details tomorrow": work still to come
