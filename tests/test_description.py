@@ -5685,3 +5685,13 @@ def test_a_costly_way_of_doing_it_is_a_reason():
 def test_passing_data_on_without_copying_it_is_a_benefit():
     body = "The class implements the array interface. Arrays can be handed to another library without copying the data."
     assert check_description("Expose the storage view in the Python module", body).verdict == "purpose"
+
+
+def test_a_task_that_generates_an_error_is_a_symptom():
+    body = "Ground truth is now the default on the platform. The segmentation task generates an error."
+    assert check_description("Update demo.ipynb", body).verdict == "purpose"
+
+
+def test_files_that_were_associated_with_testing_tell_no_story():
+    body = "This PR adds models and a registry. The notebooks in `experiments/` were associated with testing the models."
+    assert check_description("Uniqueness, new interface, models", body).verdict == "mechanism-only"

@@ -1017,9 +1017,11 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               # "torch>=2.4 will throw warning if …", "it might raise errors when …"
               r"\b(?:will|would|may|might|can|could) (?:throw|raise|emit) (?:an? |the |many |lots of )?(?:[\w-]+ )?"
               r"(?:warnings?|errors?|exceptions?)\b|"
-              # "Line 166 was throwing an error", "the training system produces an error"
-              r"\b(?:was|were|is|are|kept) (?:throwing|raising|producing|giving|returning) (?:an? |the )?(?:[\w-]+ )?"
-              r"(?:error|exception)s?\b|\b(?:produces|produced|gives|gave) (?:an? |the )?(?:[\w-]+ )?(?:error|exception)s?\b|"
+              # "Line 166 was throwing an error", "the training system produces an error", "the task segmentation
+              # generates an error"
+              r"\b(?:was|were|is|are|kept) (?:throwing|raising|producing|giving|returning|generating) (?:an? |the )?"
+              r"(?:[\w-]+ )?(?:error|exception)s?\b|"
+              r"\b(?:produces|produced|gives|gave|generates|generated) (?:an? |the )?(?:[\w-]+ )?(?:error|exception)s?\b|"
               r"\bpast the end\b|\bbeyond the end\b|\bnon-?existent\b|\bout of range\b|\boverrun\b|\bassumed\b|"
               # "the loader assumes square images" tells what was wrong; "This assumes that …" is the new code's
               # precondition
@@ -1122,7 +1124,10 @@ _CUES: tuple[tuple[float, re.Pattern[str]], ...] = tuple(
               r"refactored|introduced|deleted|merged|reverted|bumped|extracted|converted|simplified|cleaned|"
               r"implemented|rewritten|reworked|modified|adjusted|tweaked|fixed|created|tested|split|made|"
               r"used|based|inspired|generated|discussed|reviewed|approved|dropped|upgraded|ported|"
-              r"migrated|exposed|documented|reformatted|formatted|linted|collected|measured|obtained|recorded|benchmarked|profiled|gathered)\b)\w+ed\b"),
+              r"migrated|exposed|documented|reformatted|formatted|linted|collected|measured|obtained|recorded|"
+              r"benchmarked|profiled|gathered|"
+              # ("were associated with testing the models" tells what the files are for)
+              r"associated|related)\b)\w+ed\b"),
         # effect
         (0.9, r"\bby (?:about |around |roughly |~|over |up to |almost |nearly )?\d[\d.,]*\s?(?:%|x|×|lines|ms|s|"
               r"sec|seconds|minutes|gb|mb|gib|mib|kb|times)(?!\w)|"
